@@ -1,0 +1,161 @@
+// Command tengen is the Gomoku and Renju robot: one binary whose
+// subcommands play, calibrate, exhibit, simulate and expose the parts
+// (rules, engine, kinematics, vision) to scripts. Every command takes
+// --help; commands that other tools read take --json and then print one
+// JSON value on the last line of stdout.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// command is a node of the command tree. A command either runs or has
+// subcommands.
+type command struct {
+	name    string
+	summary string // one line for the parent's list
+	usage   string // argument synopsis after the name, e.g. "[flags] IMAGE"
+	// flags adds the command's flags to fs and returns the function that
+	// runs it with the positional arguments left after parsing.
+	flags func(fs *flag.FlagSet) func(io *stdio, args []string) error
+	subs  []*command
+}
+
+// stdio is where a command reads and writes, so tests can run the CLI in
+// process.
+type stdio struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// errUsage marks an error in how a command was called (exit status 2).
+var errUsage = errors.New("usage")
+
+// usageError returns an error that prints msg and exits with status 2.
+func usageError(format string, a ...any) error {
+	return fmt.Errorf("%w: %s", errUsage, fmt.Sprintf(format, a...))
+}
+
+var root = &command{name: "tengen", summary: "the Gomoku and Renju robot"}
+
+// addCommand registers c under the command at path (space separated,
+// "" for the root). Area files call it from init.
+func addCommand(path string, c *command) {
+	parent := root
+	for _, name := range strings.Fields(path) {
+		parent = parent.sub(name)
+		if parent == nil {
+			panic("addCommand: no command " + path)
+		}
+	}
+	if parent.sub(c.name) != nil {
+		panic("addCommand: duplicate command " + c.name)
+	}
+	parent.subs = append(parent.subs, c)
+}
+
+func (c *command) sub(name string) *command {
+	for _, s := range c.subs {
+		if s.name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], &stdio{os.Stdin, os.Stdout, os.Stderr}))
+}
+
+// run runs the command line args and returns the exit status.
+func run(args []string, sio *stdio) int {
+	c, path := root, "tengen"
+	for len(c.subs) > 0 {
+		if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+			c.printList(sio.out, path)
+			if len(args) == 0 && c != root {
+				return 2
+			}
+			return 0
+		}
+		next := c.sub(args[0])
+		if next == nil {
+			fmt.Fprintf(sio.err, "%s: unknown command %q\n\n", path, args[0])
+			c.printList(sio.err, path)
+			return 2
+		}
+		c, path, args = next, path+" "+args[0], args[1:]
+	}
+	fs := flag.NewFlagSet(path, flag.ContinueOnError)
+	fs.SetOutput(sio.err)
+	exec := c.flags(fs)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: %s %s\n\n%s\n", path, c.usage, c.summary)
+		if hasFlags(fs) {
+			fmt.Fprintln(fs.Output(), "\nflags:")
+			fs.PrintDefaults()
+		}
+	}
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(sio.out)
+			fs.Usage()
+			return 0
+		}
+		return 2 // flag already printed the error and usage
+	}
+	if err := exec(sio, pos); err != nil {
+		fmt.Fprintf(sio.err, "%s: %v\n", path, strings.TrimPrefix(err.Error(), errUsage.Error()+": "))
+		if errors.Is(err, errUsage) {
+			fmt.Fprintf(sio.err, "run '%s --help' for usage\n", path)
+			return 2
+		}
+		return 1
+	}
+	return 0
+}
+
+// parseInterspersed parses flags anywhere among the arguments, so that
+// "read IMAGE --size 19" works as well as "read --size 19 IMAGE". A lone
+// "--" ends the flags.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		consumed := len(args) - fs.NArg()
+		rest := fs.Args()
+		if consumed > 0 && args[consumed-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n > 0
+}
+
+func (c *command) printList(w io.Writer, path string) {
+	fmt.Fprintf(w, "%s: %s\n\nusage: %s <command> [flags]\n\ncommands:\n", path, c.summary, path)
+	subs := append([]*command(nil), c.subs...)
+	sort.Slice(subs, func(i, j int) bool { return subs[i].name < subs[j].name })
+	for _, s := range subs {
+		fmt.Fprintf(w, "  %-12s %s\n", s.name, s.summary)
+	}
+	fmt.Fprintf(w, "\nrun '%s <command> --help' for a command's flags\n", path)
+}

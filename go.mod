@@ -1,0 +1,3 @@
+module tengen
+
+go 1.26
