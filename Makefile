@@ -4,7 +4,10 @@
 GO        ?= go
 BIN       := bin
 # Debian packages the build and the tests need.
-DEB_PACKAGES := pkg-config g++ make
+DEB_PACKAGES := pkg-config g++ make git \
+	libopencv-dev \
+	gcc-avr avr-libc simavr libsimavr-dev libsimavrparts1 libelf-dev \
+	chromium espeak-ng
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all build run test deps lint fuzz bench clean
