@@ -86,6 +86,8 @@ func (o Outcome) String() string {
 		return "the game goes on"
 	case o.Winner == Empty:
 		return fmt.Sprintf("draw by %s at move %d", o.Code(), o.Move)
+	case o.Reason == ForbiddenMove:
+		return fmt.Sprintf("%s wins: Black's move %d is forbidden (%s)", o.Winner, o.Move, o.Kind)
 	}
 	return fmt.Sprintf("%s wins by %s at move %d", o.Winner, o.Code(), o.Move)
 }
