@@ -78,16 +78,16 @@ func (g *Greedy) Think(ctx context.Context, pos Position, lim Limits, info func(
 	// A win at once comes first, then stopping the opponent's five.
 	var blocks []rules.Point
 	for _, p := range cands {
-		if greedyWins(b, p, me, pos.Rule) {
+		if b.Wins(p, me, pos.Rule) {
 			return g.result(p, greedyWinScore, 1, len(cands), start, info), nil
 		}
-		if greedyWins(b, p, opp, pos.Rule) && !greedyForbidden(b, p, opp, pos.Rule) {
+		if b.Wins(p, opp, pos.Rule) && !greedyForbidden(b, p, opp, pos) {
 			blocks = append(blocks, p)
 		}
 	}
 	var legal []rules.Point
 	for _, p := range cands {
-		if !greedyForbidden(b, p, me, pos.Rule) {
+		if !greedyForbidden(b, p, me, pos) {
 			legal = append(legal, p)
 		}
 	}
@@ -97,7 +97,7 @@ func (g *Greedy) Think(ctx context.Context, pos Position, lim Limits, info func(
 	if len(blocks) > 0 {
 		var ok []rules.Point
 		for _, p := range blocks {
-			if !greedyForbidden(b, p, me, pos.Rule) {
+			if !greedyForbidden(b, p, me, pos) {
 				ok = append(ok, p)
 			}
 		}
@@ -222,13 +222,8 @@ func greedyEval(b *rules.Board, c rules.Color) int {
 	return (own*10 - opp*15) / 10
 }
 
-// greedyRun returns the length of c's line through p along d if c played p.
-func greedyRun(b *rules.Board, p rules.Point, c rules.Color, d rules.Point) int {
-	n := 1
-	for _, s := range []int{1, -1} {
-		for q := (rules.Point{X: p.X + s*d.X, Y: p.Y + s*d.Y}); b.At(q) == c; q = (rules.Point{X: q.X + s*d.X, Y: q.Y + s*d.Y}) {
-			n++
-		}
-	}
-	return n
+// greedyForbidden reports whether p is forbidden for c: only Black, only
+// under renju, and never when the move makes five.
+func greedyForbidden(b *rules.Board, p rules.Point, c rules.Color, pos Position) bool {
+	return pos.Rule == rules.Renju && c == rules.Black && !b.Wins(p, c, pos.Rule) && b.Forbidden(p, pos.Reading) != rules.NotForbidden
 }

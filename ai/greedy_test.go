@@ -107,3 +107,63 @@ func BenchmarkGreedyMidgame(b *testing.B) {
 		}
 	}
 }
+
+func TestGreedyRenjuAvoidsForbidden(t *testing.T) {
+	// i8 would be Black's best point (two open threes at once) but it is a
+	// double three; the greedy player must play elsewhere.
+	pos := greedyPos(t, rules.Renju, rules.Black, "h8 j8 i9 i10", "a1 o1 a15 o15")
+	b, _ := greedyBoard(pos)
+	if b.Forbidden(rules.Point{X: 8, Y: 7}, rules.ReadingRIF) != rules.DoubleThree {
+		t.Fatal("the test position lost its double three")
+	}
+	res, err := NewGreedy(1).Think(context.Background(), pos, Limits{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Move.String() == "i8" {
+		t.Error("played the forbidden i8")
+	}
+	// In freestyle the same point is the natural move.
+	pos.Rule = rules.Freestyle
+	if res, _ := NewGreedy(1).Think(context.Background(), pos, Limits{}, nil); res.Move.String() != "i8" {
+		t.Errorf("freestyle: played %v, want i8", res.Move)
+	}
+}
+
+// TestGreedyRenjuGames plays whole renju games greedy against greedy from
+// many openings: Black must never make a forbidden move, and every game
+// must end by five or a full board.
+func TestGreedyRenjuGames(t *testing.T) {
+	openings := []string{"h8 h9 h10", "h8 i9 j10", "h8 h9 j8", "h8 i9 g10", "h8 h9 i7", "h8 i9 i7", "h8 g9 j9", "h8 h7 j9"}
+	for i, op := range openings {
+		g, _ := rules.NewGame(15, rules.Renju, rules.ReadingRIF)
+		g.SetAutoClaim(true)
+		pos := Position{Size: 15, Rule: rules.Renju, ToMove: rules.Black}
+		moves, _ := rules.ParsePoints(op, 15)
+		black, white := NewGreedy(int64(i)), NewGreedy(int64(i+100))
+		for n := 0; !g.Over(); n++ {
+			var p rules.Point
+			if n < len(moves) {
+				p = moves[n]
+			} else {
+				pl := black
+				if pos.ToMove == rules.White {
+					pl = white
+				}
+				res, err := pl.Think(context.Background(), pos, Limits{}, nil)
+				if err != nil {
+					t.Fatalf("opening %s, move %d: %v", op, n+1, err)
+				}
+				p = res.Move
+			}
+			if _, err := g.Play(pos.ToMove, p); err != nil {
+				t.Fatalf("opening %s: %v", op, err)
+			}
+			pos.Stones = append(pos.Stones, Stone{P: p, C: pos.ToMove})
+			pos.ToMove = pos.ToMove.Opponent()
+		}
+		if o := g.Outcome(); o.Reason != rules.Five && o.Reason != rules.FullBoard {
+			t.Errorf("opening %s: %v", op, o)
+		}
+	}
+}
