@@ -66,6 +66,7 @@ type brainProc struct {
 	size      int
 	rule      rules.Rule
 	stones    []ai.Stone // the brain's board after its last move; nil = unknown
+	fresh     bool       // the brain's board is empty (after START or RESTART)
 	lastReply time.Time
 	lastError string // the last ERROR line, for reports
 	stderr    *tail
@@ -318,7 +319,7 @@ func (c *Client) ready(ctx context.Context, pos ai.Position) (*brainProc, error)
 		return nil, fmt.Errorf("starting the brain: %w", err)
 	}
 	p.lastReply = time.Now()
-	p.size, p.rule, p.stones = pos.Size, pos.Rule, nil
+	p.size, p.rule, p.stones, p.fresh = pos.Size, pos.Rule, nil, true
 	infos := []string{"INFO rule " + strconv.Itoa(RuleBits(pos.Rule))}
 	if c.opt.MaxMemory > 0 {
 		infos = append(infos, "INFO max_memory "+strconv.FormatInt(c.opt.MaxMemory, 10))
@@ -380,6 +381,17 @@ func (c *Client) Think(ctx context.Context, pos ai.Position, lim ai.Limits, info
 		cmds = append(cmds, "INFO time_left "+strconv.FormatInt(lim.TimeLeft.Milliseconds(), 10))
 	}
 	n := len(pos.Stones)
+	if n == 0 && !p.fresh {
+		// BEGIN is only for an empty board.
+		if err := p.send("RESTART"); err != nil {
+			return ai.Result{}, c.fail(p, err)
+		}
+		if err := c.reply(ctx, p, time.Now().Add(c.opt.StartTimeout), true, nil, func(l string) bool { return l == "OK" }); err != nil {
+			c.kill(p)
+			return ai.Result{}, fmt.Errorf("RESTART: %w", err)
+		}
+		p.lastReply = time.Now()
+	}
 	switch {
 	case n == 0:
 		cmds = append(cmds, "BEGIN")
@@ -396,7 +408,7 @@ func (c *Client) Think(ctx context.Context, pos ai.Position, lim ai.Limits, info
 		}
 		cmds = append(cmds, "DONE")
 	}
-	p.stones = nil // unknown until the brain answers
+	p.stones, p.fresh = nil, false // unknown until the brain answers
 	if err := p.send(cmds...); err != nil {
 		return ai.Result{}, c.fail(p, fmt.Errorf("sending the position: %w", err))
 	}

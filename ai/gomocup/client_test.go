@@ -120,6 +120,8 @@ func TestClientAgainstOurBrain(t *testing.T) {
 	}
 	// A new game on the same client: BOARD from scratch, as White.
 	playGame(t, c, rules.White, 6)
+	// A new game as Black needs an empty board: RESTART, then BEGIN.
+	playGame(t, c, rules.Black, 4)
 	// A different size restarts the board with START.
 	res, err := c.Think(context.Background(), ai.Position{Size: 19, ToMove: rules.Black}, quick, nil)
 	if err != nil || res.Move != rules.Centre(19) {

@@ -92,6 +92,9 @@ func main() {
 			size, _ = strconv.Atoi(arg)
 			taken = map[[2]int]bool{}
 			say("OK")
+		case "RESTART":
+			taken = map[[2]int]bool{}
+			say("OK")
 		case "ABOUT":
 			say(`name="fake", version="1"`)
 		case "BEGIN":
