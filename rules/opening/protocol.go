@@ -305,10 +305,12 @@ func swap2() Protocol {
 
 // named lists the protocols by name; parametrised ones take "-N".
 var named = map[string]func() Protocol{
-	"free":      free,
-	"centre":    centre,
-	"rif":       rif,
-	"yamaguchi": func() Protocol { return yamaguchi("yamaguchi", "Yamaguchi: one of the 26 openings and a declared N, swap, White 4, N fifth-move offers", 3, 5) },
+	"free":   free,
+	"centre": centre,
+	"rif":    rif,
+	"yamaguchi": func() Protocol {
+		return yamaguchi("yamaguchi", "Yamaguchi: one of the 26 openings and a declared N, swap, White 4, N fifth-move offers", 3, 5)
+	},
 	"five-move-n": func() Protocol {
 		return yamaguchi("five-move-n", "五手N打 (Chinese five-move N offers): as Yamaguchi, N declared with the opening", 3, 5)
 	},
