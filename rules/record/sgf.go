@@ -44,7 +44,9 @@ func lineCol(s string, off int) (line, col int) {
 	return line, off - strings.LastIndexByte(s[:off], '\n')
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
 
 func (p *sgfParser) skipSpace() {
 	for p.i < len(p.s) && isSpace(p.s[p.i]) {
