@@ -38,8 +38,8 @@ type board struct {
 	info   [maxCells][2]combo    // combined threat and score per colour
 	near   [maxCells]uint8       // stones within two cells (square), for candidates
 
-	total   [2]int32                // sum of point scores over empty cells
-	count   [2][numThreats]int32    // empty cells per threat class
+	total   [2]int32             // sum of point scores over empty cells
+	count   [2][numThreats]int32 // empty cells per threat class
 	hash    uint64
 	history []cell
 	empty   int // empty cells on the board

@@ -37,9 +37,9 @@ const halfLine = 5
 type fiveRule uint8
 
 const (
-	fiveOrMore   fiveRule = iota // freestyle; renju White
-	exactlyFive                  // standard; renju Black
-	caroFive                     // exactly five, not blocked by the opponent at both ends
+	fiveOrMore  fiveRule = iota // freestyle; renju White
+	exactlyFive                 // standard; renju Black
+	caroFive                    // exactly five, not blocked by the opponent at both ends
 	numFiveRules
 )
 
