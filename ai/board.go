@@ -30,7 +30,7 @@ type board struct {
 	rule         rules.Rule
 	reading      rules.Reading
 	dirs         [4]int
-	tables       [2]*[1 << 20]uint8 // pattern table per colour (index colour-1)
+	tables       *[1 << 20]uint16 // key -> Black's pattern | White's << 8
 
 	stones [maxCells]uint8       // cellEmpty, cellBlack, cellWhite, cellWall
 	keys   [maxCells][4]uint32   // neighbours along each line
@@ -85,8 +85,8 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 	}
 	b := &board{size: size, stride: size + 2*pad, rule: rule, reading: reading}
 	b.dirs = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
-	b.tables[0] = patternTable(fiveRuleFor(rule, cellBlack), cellBlack)
-	b.tables[1] = patternTable(fiveRuleFor(rule, cellWhite), cellWhite)
+	b.tables = pairTable(fiveRuleFor(rule, cellBlack), fiveRuleFor(rule, cellWhite))
+	comboOnce.Do(buildCombos)
 	n := b.stride * b.stride
 	for i := 0; i < n; i++ {
 		if !b.onBoard(cell(i)) {
@@ -111,10 +111,9 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 	for i := 0; i < n; i++ {
 		if b.stones[i] == cellEmpty {
 			b.empty++
-			for c := 0; c < 2; c++ {
-				for d := 0; d < 4; d++ {
-					b.pats[i][c][d] = b.tables[c][b.keys[i][d]]
-				}
+			for d := 0; d < 4; d++ {
+				pp := b.tables[b.keys[i][d]]
+				b.pats[i][0][d], b.pats[i][1][d] = uint8(pp), uint8(pp>>8)
 			}
 			b.addInfo(cell(i))
 		}
@@ -145,7 +144,8 @@ func (b *board) ply() int { return len(b.history) }
 // addInfo recomputes the combined info of empty cell i and adds it to the totals.
 func (b *board) addInfo(i cell) {
 	for c := 0; c < 2; c++ {
-		in := comboFor(b.pats[i][c])
+		p := &b.pats[i][c]
+		in := comboTable[((int(p[0])*numPats+int(p[1]))*numPats+int(p[2]))*numPats+int(p[3])]
 		b.info[i][c] = in
 		b.total[c] += in.score
 		b.count[c][in.threat]++
@@ -180,10 +180,9 @@ func (b *board) undo() {
 	b.hash ^= zobrist[c-1][i]
 	b.empty++
 	b.update(i, 0, true)
-	for col := 0; col < 2; col++ {
-		for d := 0; d < 4; d++ {
-			b.pats[i][col][d] = b.tables[col][b.keys[i][d]]
-		}
+	for d := 0; d < 4; d++ {
+		pp := b.tables[b.keys[i][d]]
+		b.pats[i][0][d], b.pats[i][1][d] = uint8(pp), uint8(pp>>8)
 	}
 	b.addInfo(i)
 }
@@ -206,7 +205,8 @@ func (b *board) update(i cell, c uint32, clear bool) {
 					continue
 				}
 				key := b.keys[q][d]
-				n0, n1 := b.tables[0][key], b.tables[1][key]
+				pp := b.tables[key]
+				n0, n1 := uint8(pp), uint8(pp>>8)
 				if n0 == b.pats[q][0][d] && n1 == b.pats[q][1][d] {
 					continue
 				}

@@ -72,7 +72,7 @@ func TestWinInOne(t *testing.T) {
 	for _, tt := range tests {
 		for level := 1; level <= 10; level++ {
 			p := pos(t, 15, tt.rule, tt.toMove, tt.black, tt.white)
-			r := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 1}), p, quick)
+			r := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 1, MaxMemory: 1 << 20}), p, quick)
 			n := naiveOf(p)
 			if !n.makesFive(r.Move.X, r.Move.Y, tt.toMove) {
 				t.Errorf("%s, level %d: played %v, which is not a five", tt.name, level, r.Move)
@@ -97,7 +97,7 @@ func TestBlocksFour(t *testing.T) {
 	for _, tt := range tests {
 		for level := 1; level <= 10; level++ {
 			p := pos(t, 15, tt.rule, tt.toMove, tt.black, tt.white)
-			r := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 2}), p, quick)
+			r := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 2, MaxMemory: 1 << 20}), p, quick)
 			if r.Move.String() != tt.block {
 				t.Errorf("%s, level %d: played %v, want the block %s", tt.name, level, r.Move, tt.block)
 			}
@@ -131,7 +131,7 @@ func randomPosition(rng *rand.Rand, size int, rule rules.Rule, n int) Position {
 func TestVCFMatchesNaive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	wins := 0
-	for k := 0; k < 300; k++ {
+	for k := 0; k < 160; k++ {
 		rule := []rules.Rule{rules.Freestyle, rules.Standard}[k%2]
 		p := randomPosition(rng, 15, rule, 14+rng.IntN(20))
 		b, me, err := setup(p)
@@ -173,7 +173,7 @@ func TestRenjuBlackNeverForbidden(t *testing.T) {
 			p.Stones = append(p.Stones, Stone{P: q, C: rules.White})
 		}
 		for _, level := range []int{1, 4, 10} {
-			r := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 3}), p, Limits{NoTurnLimit: true, Nodes: 5000})
+			r := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 3, MaxMemory: 1 << 20}), p, Limits{NoTurnLimit: true, Nodes: 5000})
 			for _, f := range fc.all {
 				if r.Move == f {
 					t.Errorf("case %s, level %d: Black played the forbidden point %v", fc.name, level, f)
@@ -201,13 +201,13 @@ func TestForcedOntoForbidden(t *testing.T) {
 		}
 	}
 	p := pos(t, 15, rules.Renju, rules.White, black, white)
-	r := think(t, NewEngine(EngineOptions{Threads: 1}), p, quick)
+	r := think(t, NewEngine(EngineOptions{Threads: 1, MaxMemory: 1 << 20}), p, quick)
 	if r.Move.String() != "l12" || r.Score < winBound {
 		t.Errorf("engine played %v (score %d), want l12 and a win", r.Move, r.Score)
 	}
 	// Black, facing that four, cannot block on h8.
 	p = pos(t, 15, rules.Renju, rules.Black, black, white+" l12")
-	r = think(t, NewEngine(EngineOptions{Threads: 1}), p, quick)
+	r = think(t, NewEngine(EngineOptions{Threads: 1, MaxMemory: 1 << 20}), p, quick)
 	if r.Move.String() == "h8" {
 		t.Error("Black blocked on its forbidden point h8")
 	}
@@ -252,7 +252,7 @@ func TestFullBoard(t *testing.T) {
 		}
 	}
 	p.ToMove = rules.White
-	r, err := NewEngine(EngineOptions{}).Think(context.Background(), p, quick, nil)
+	r, err := NewEngine(EngineOptions{MaxMemory: 1 << 20}).Think(context.Background(), p, quick, nil)
 	if !errors.Is(err, ErrNoMove) || r.Move != rules.Pass {
 		t.Errorf("full board: %v, %v; want Pass and ErrNoMove", r.Move, err)
 	}
@@ -268,7 +268,7 @@ func TestBadPositions(t *testing.T) {
 		{Size: 15, ToMove: rules.Black, Stones: append(good.Stones, good.Stones[0])},
 	}
 	for k, p := range bad {
-		if _, err := NewEngine(EngineOptions{}).Think(context.Background(), p, quick, nil); err == nil {
+		if _, err := NewEngine(EngineOptions{MaxMemory: 1 << 20}).Think(context.Background(), p, quick, nil); err == nil {
 			t.Errorf("bad position %d accepted", k)
 		}
 	}
@@ -279,8 +279,8 @@ func TestSeededDeterminism(t *testing.T) {
 	for k := 0; k < 6; k++ {
 		p := randomPosition(rng, 15, rules.Renju, 10+k*3)
 		for _, level := range []int{3, 10} {
-			a := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 5}), p, quick)
-			b := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 5}), p, quick)
+			a := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 5, MaxMemory: 1 << 20}), p, quick)
+			b := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 5, MaxMemory: 1 << 20}), p, quick)
 			if a.Move != b.Move {
 				t.Errorf("position %d level %d: %v then %v with the same seed", k, level, a.Move, b.Move)
 			}

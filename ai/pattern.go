@@ -64,6 +64,28 @@ func patternTable(fr fiveRule, c int) *[1 << 20]uint8 {
 	return patTables[fr][c-1]
 }
 
+var (
+	pairTables [numFiveRules][numFiveRules]*[1 << 20]uint16
+	pairMu     sync.Mutex
+)
+
+// pairTable returns the table key -> Black's pattern | White's pattern<<8
+// for the given five rules: one lookup (one cache miss) for both colours.
+func pairTable(black, white fiveRule) *[1 << 20]uint16 {
+	pairMu.Lock()
+	defer pairMu.Unlock()
+	if t := pairTables[black][white]; t != nil {
+		return t
+	}
+	tb, tw := patternTable(black, cellBlack), patternTable(white, cellWhite)
+	t := new([1 << 20]uint16)
+	for k := range t {
+		t[k] = uint16(tb[k]) | uint16(tw[k])<<8
+	}
+	pairTables[black][white] = t
+	return t
+}
+
 // slotShift returns the bit position in a key of the neighbour at offset
 // off (-5..-1, 1..5).
 func slotShift(off int) uint {
@@ -188,11 +210,6 @@ var (
 
 func comboIndex(a, b, c, d uint8) int {
 	return ((int(a)*numPats+int(b))*numPats+int(c))*numPats + int(d)
-}
-
-func comboFor(p [4]uint8) combo {
-	comboOnce.Do(buildCombos)
-	return comboTable[comboIndex(p[0], p[1], p[2], p[3])]
 }
 
 func buildCombos() {
