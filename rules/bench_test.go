@@ -126,7 +126,30 @@ func BenchmarkForbidden(b *testing.B) {
 }
 
 func BenchmarkForbiddenPoints(b *testing.B) {
-	boards := benchPositions(b)
+	b.Run("midgame", func(b *testing.B) { benchForbiddenPoints(b, benchPositions(b)) })
+	// Positions from the cases file that need deep recursion: many
+	// threes whose four points are themselves double-threes.
+	b.Run("hard", func(b *testing.B) {
+		var boards []*Board
+		for _, c := range []struct{ blacks, whites string }{
+			{"h8 b10 c9 e13 d9 c8 f13 e12 g11 d10", "o15 a8 a7 e15 g15 l15 c3 l3 h3 o1"},                    // case 14
+			{"d8 d9 e7 f7 g6 g9 h12 h8 i9 j7 j9 k6 k9 l6 m11 m9 n10", "b7 c9 e5 e8 f10 f8 h9 i8 l9 m10 m6"}, // case 69
+			{"f7 f8 g6 g7 g8 g9 h6 h7 h8 h9 i7 i8", "e7 e8 g10 g5 h10 h5 j7 j8"},                            // case 71
+			{"e11 e6 e7 g11 g6 g8 h8 i4 i6 i7 j10 j5 j7 k5 l5", "o15"},                                      // case 74
+		} {
+			bd := MustBoard(15)
+			bl, _ := ParsePoints(c.blacks, 15)
+			wh, _ := ParsePoints(c.whites, 15)
+			if err := bd.Place(bl, wh); err != nil {
+				b.Fatal(err)
+			}
+			boards = append(boards, bd)
+		}
+		benchForbiddenPoints(b, boards)
+	})
+}
+
+func benchForbiddenPoints(b *testing.B, boards []*Board) {
 	var buf []Forbid
 	b.ReportAllocs()
 	b.ResetTimer()

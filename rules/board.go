@@ -12,7 +12,7 @@ import (
 const (
 	pad    = 5
 	stride = MaxSize + 2*pad
-	wall   = Color(3) // a point off the board; never returned by At
+	wall   = Color(4) // a point off the board, never returned by At; no bit in common with Black
 )
 
 // dirs are the index steps of the four lines through a point: the row,

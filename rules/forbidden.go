@@ -88,6 +88,14 @@ func (b *Board) AppendForbiddenPoints(dst []Forbid, rd Reading) []Forbid {
 // classify looks at a Black stone on the empty point at index i: does it
 // make five, and if not, is it forbidden?
 func (b *Board) classify(i int, rd Reading) (five bool, kind ForbiddenKind) {
+	// Every five, four and three through i has a Black stone within two
+	// points of i on its line, so most points are settled by 16 loads.
+	c := &b.cells
+	if (c[i-1]|c[i+1]|c[i-2]|c[i+2]|c[i-stride]|c[i+stride]|c[i-2*stride]|c[i+2*stride]|
+		c[i-stride-1]|c[i+stride+1]|c[i-2*stride-2]|c[i+2*stride+2]|
+		c[i-stride+1]|c[i+stride-1]|c[i-2*stride+2]|c[i+2*stride-2])&Black == 0 {
+		return false, NotForbidden
+	}
 	var lines [4]lineInfo
 	fours, threes, over := 0, 0, false
 	for k, d := range dirs {
@@ -159,26 +167,24 @@ func (b *Board) lineCode(i, d int) int {
 		6561*int(tern[c[i+4*d]]) + 19683*int(tern[c[i+5*d]])
 }
 
-var tern = [4]uint8{Empty: 0, Black: 1, White: 2, wall: 2}
+var tern = [wall + 1]uint8{Empty: 0, Black: 1, White: 2, wall: 2}
 
 // lineInfo is what a line window says about a Black stone at its centre,
-// packed: five, overline, the number of fours, and bit masks over
-// lineOffsets of the points that complete a five (fours) and a straight
-// four (threes). The three mask is kept only on lines with no four, since
-// a line that is a four is not also a three.
+// packed: five, overline, the number of fours, and a bit mask over
+// lineOffsets of the points that make a straight four (threes). The three
+// mask is kept only on lines with no four, since a line that is a four is
+// not also a three.
 type lineInfo uint32
 
 const (
 	lineFive     lineInfo = 1 << 0
 	lineOverline lineInfo = 1 << 1
-	lineFourSh            = 2  // 2 bits: number of fours
-	lineThreeSh           = 8  // 8 bits: straight-four points
-	lineFiveSh            = 16 // 8 bits: five points
+	lineFourSh            = 2 // 2 bits: number of fours
+	lineThreeSh           = 8 // 8 bits: straight-four points
 )
 
 func (l lineInfo) fours() int       { return int(l>>lineFourSh) & 3 }
 func (l lineInfo) threeMask() uint8 { return uint8(l >> lineThreeSh) }
-func (l lineInfo) fiveMask() uint8  { return uint8(l >> lineFiveSh) }
 
 // lineOffsets are the positions, relative to the centre, that the masks'
 // bits stand for.
@@ -238,8 +244,8 @@ func (w *window) fiveMask() uint8 {
 	return m
 }
 
-// straight reports whether five mask m holds a straight four: two five
-// points 5 apart share the same four stones.
+// straight counts the straight fours in five mask m: two five points 5
+// apart complete the same four stones, so they are one (straight) four.
 func straight(m uint8) int {
 	n := 0
 	for bit, o := range lineOffsets {
@@ -265,7 +271,7 @@ func (w *window) info() lineInfo {
 	}
 	fm := w.fiveMask()
 	fours := bits.OnesCount8(fm) - straight(fm)
-	l := lineInfo(fours)<<lineFourSh | lineInfo(fm)<<lineFiveSh
+	l := lineInfo(fours) << lineFourSh
 	if fours > 0 {
 		return l
 	}

@@ -108,8 +108,9 @@ func FuzzGame(f *testing.F) {
 				}
 				continue
 			case a&0x20 != 0 && a&0x10 != 0:
-				if err := g.Resign(g.ToMove()); (err == nil) == g.Over() && err != nil {
-					t.Fatalf("Resign: %v", err)
+				wasOver := g.Over()
+				if err := g.Resign(g.ToMove()); (err == nil) == wasOver {
+					t.Fatalf("Resign when over=%v: %v", wasOver, err)
 				}
 				continue
 			}

@@ -42,6 +42,9 @@ func TestRulesForbiddenJSON(t *testing.T) {
 				`{"point":"i6","kind":"double-three"}]}`},
 		{[]string{"--black", "H8 G7 i9,j10", "--white", "f6 k11 j8 J7"},
 			`{"forbidden":[]}`},
+		// 19x19: an overline against the top edge and the right edge.
+		{[]string{"--size", "19", "--black", "n19 o19 p19 r19 s19 s14 s15 s16 s18 a1"},
+			`{"forbidden":[{"point":"s17","kind":"overline"},{"point":"q19","kind":"overline"}]}`},
 	}
 	for _, tt := range tests {
 		args := append([]string{"rules", "forbidden", "--json"}, tt.args...)
@@ -116,6 +119,8 @@ func TestRulesJudgeJSON(t *testing.T) {
 		{[]string{"--size", "5", "--rule", "freestyle", "--moves",
 			"a5 c5 b5 d5 e5 a4 c4 b4 d4 e4 a3 c3 b3 d3 e3 a2 c2 b2 d2 e2 a1 b1 d1 c1 e1"},
 			map[string]any{"to_move": "white", "over": true, "winner": "draw", "reason": "full board", "move": 25.0, "kind": ""}},
+		{[]string{"--size", "19", "--rule", "standard", "--moves", "s19 a1 r18 a2 q17 a3 p16 a4 o15"},
+			map[string]any{"to_move": "white", "over": true, "winner": "black", "reason": "five", "move": 9.0, "kind": ""}},
 		// Case 15 of the cases file played out: i4 is a double-three only
 		// in the RIF reading.
 		{[]string{"--moves", "h8 h9 h7 o15 h6 o14 g6 a15 g4 a14 f4 o1 h5 o2 i4"},
