@@ -96,11 +96,11 @@ var DefaultLayout = Layout{
 
 // PlaceReport is one checked place of a workspace report.
 type PlaceReport struct {
-	Name  string  `json:"name"`
-	At    Vec3    `json:"at"`
-	Theta Joints  `json:"theta"`
-	OK    bool    `json:"ok"`
-	Error string  `json:"error,omitempty"`
+	Name  string `json:"name"`
+	At    Vec3   `json:"at"`
+	Theta Joints `json:"theta"`
+	OK    bool   `json:"ok"`
+	Error string `json:"error,omitempty"`
 	// Headroom is the smallest distance, in degrees, from any joint to
 	// its limit, over the place and its margin neighbours.
 	Headroom float64 `json:"headroom_deg"`
