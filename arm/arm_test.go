@@ -300,9 +300,9 @@ func TestNewRejectsBadCalibration(t *testing.T) {
 
 func TestFaultsString(t *testing.T) {
 	for f, want := range map[arm.Faults]string{
-		0:                                       "no faults",
-		arm.FaultEStop:                          "e-stop pressed",
-		arm.FaultHostSilent | arm.FaultReset:    "host silent, device reset",
+		0:                                        "no faults",
+		arm.FaultEStop:                           "e-stop pressed",
+		arm.FaultHostSilent | arm.FaultReset:     "host silent, device reset",
 		arm.FaultBadSetpoint | arm.Faults(1<<12): "bad setpoint, unknown fault bits 0x1000",
 	} {
 		if got := f.String(); got != want {
