@@ -27,6 +27,11 @@ function drawBoard(s) {
     el("line", { x1: 5, y1: c, x2: 95, y2: c, stroke: "#333", "stroke-width": 0.15 }, svg);
     el("line", { x1: c, y1: 5, x2: c, y2: 95, stroke: "#333", "stroke-width": 0.15 }, svg);
   }
+  for (let i = 0; i < n; i++) {
+    const c = 5 + i * step;
+    el("text", { x: c, y: 99, "text-anchor": "middle", "font-size": 2.2, fill: "#333" }, svg).textContent = String.fromCharCode(97 + i);
+    el("text", { x: 2.2, y: 95 - i * step + 0.8, "text-anchor": "middle", "font-size": 2.2, fill: "#333" }, svg).textContent = i + 1;
+  }
   const mid = (n - 1) / 2, q = n >= 13 ? 3 : 2;
   for (const [i, j] of [[mid, mid], [q, q], [q, n - 1 - q], [n - 1 - q, q], [n - 1 - q, n - 1 - q]]) {
     el("circle", { cx: 5 + i * step, cy: 5 + j * step, r: 0.6, fill: "#333" }, svg);
