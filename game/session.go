@@ -1,0 +1,441 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"tengen/ai"
+	"tengen/rules"
+)
+
+// Session plays one game between the robot and a person.
+type Session struct {
+	Config  Config
+	Robot   rules.Color // the robot's colour
+	Player  ai.Player
+	Limits  ai.Limits
+	Referee Referee
+	Eyes    Eyes
+	Hand    Hand
+	Voice   Voice
+	Journal *Journal
+	// Observe, if set, is told of every change (for the web page).
+	Observe func(Snapshot)
+	// Control carries the operator's and the person's requests.
+	Control <-chan Request
+	// MaxWrongViews bounds how many steady views that differ from the
+	// record the loop tolerates in a row before it asks for the operator;
+	// 0 means no bound.
+	MaxWrongViews int
+
+	info    ai.Info
+	evals   []int
+	events  []string
+	status  string
+	paused  bool
+	pending *rules.Point // the robot's placement in flight (journal intent)
+}
+
+// Request is something asked of the game while it runs.
+type Request int
+
+const (
+	RequestPause Request = iota + 1
+	RequestResume
+	RequestResign   // the person resigns
+	RequestTakeback // take back the person's last move (and the robot's reply)
+)
+
+// Snapshot is the game's state for display.
+type Snapshot struct {
+	Status    string
+	Moves     []rules.Point
+	Forbidden []rules.Forbid
+	ToMove    rules.Color
+	Over      bool
+	Result    Result
+	Info      ai.Info
+	Evals     []int // Black's view, one per robot search
+	Events    []string
+	Paused    bool
+}
+
+// ErrStopped is returned when the game was stopped before it ended.
+var ErrStopped = errors.New("game stopped")
+
+// Play runs the game to its end and returns the result.
+func (s *Session) Play(ctx context.Context) (Result, error) {
+	for !s.Referee.Over() {
+		if err := s.handleRequests(ctx); err != nil {
+			return Result{}, err
+		}
+		if s.Referee.Over() {
+			break
+		}
+		var err error
+		if s.Referee.ToMove() == s.Robot {
+			err = s.robotMove(ctx)
+		} else {
+			err = s.personMove(ctx)
+		}
+		if err != nil {
+			return Result{}, err
+		}
+	}
+	res := s.Referee.Result()
+	if err := s.Journal.Append(Entry{Type: EntryEnd, Result: describe(res), Move: res.Move}); err != nil {
+		return res, err
+	}
+	s.say("game-over", describe(res), describe(res))
+	if err := s.Hand.Park(ctx); err != nil {
+		return res, fmt.Errorf("parking after the game: %w", err)
+	}
+	s.publish()
+	return res, nil
+}
+
+func describe(r Result) string {
+	if r.Winner == rules.Empty {
+		return "draw (" + r.Reason + ")"
+	}
+	return fmt.Sprintf("%s wins (%s)", r.Winner, r.Reason)
+}
+
+// handleRequests applies pending requests; while paused it waits.
+func (s *Session) handleRequests(ctx context.Context) error {
+	for {
+		var req Request
+		if s.paused {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case req = <-s.Control:
+			}
+		} else {
+			select {
+			case req = <-s.Control:
+			default:
+				return nil
+			}
+		}
+		switch req {
+		case RequestPause:
+			s.paused = true
+			s.setStatus("paused")
+		case RequestResume:
+			s.paused = false
+			s.setStatus("resumed")
+		case RequestResign:
+			return s.resign()
+		case RequestTakeback:
+			if err := s.takeback(ctx); err != nil {
+				s.say("takeback-refused", err.Error(), "Takeback refused: "+err.Error())
+			}
+		}
+	}
+}
+
+func (s *Session) resign() error {
+	ender, ok := s.Referee.(interface{ Resign(rules.Color) error })
+	if !ok {
+		return errors.New("the referee cannot record a resignation")
+	}
+	if err := ender.Resign(s.Robot.Opponent()); err != nil {
+		return err
+	}
+	s.say("resigned", "", "The person resigns.")
+	return nil
+}
+
+// takeback removes the person's last move and the robot's reply from the
+// board (the robot lifts both) and from the record.
+func (s *Session) takeback(ctx context.Context) error {
+	moves := s.Referee.Moves()
+	n := 0
+	switch {
+	case len(moves) >= 2 && s.Referee.ToMove() == s.Robot.Opponent():
+		n = 2 // robot replied already
+	case len(moves) >= 1 && s.Referee.ToMove() == s.Robot:
+		n = 1
+	}
+	if n == 0 {
+		return errors.New("no move of the person's to take back")
+	}
+	for i := 0; i < n; i++ {
+		moves = s.Referee.Moves()
+		last := moves[len(moves)-1]
+		c := rules.Black
+		if len(moves)%2 == 0 {
+			c = rules.White
+		}
+		if err := s.Journal.Append(Entry{Type: EntryUndo, Move: len(moves), Point: last.String()}); err != nil {
+			return err
+		}
+		if err := s.Referee.Undo(); err != nil {
+			return err
+		}
+		if !last.IsPass() {
+			if err := s.Hand.Take(ctx, last, c); err != nil {
+				return fmt.Errorf("lifting %v: %w", last, err)
+			}
+		}
+	}
+	s.say("takeback", "", "Move taken back.")
+	return s.settle(ctx)
+}
+
+// robotMove thinks, records the intent, places the stone and checks it.
+func (s *Session) robotMove(ctx context.Context) error {
+	s.setStatus("thinking")
+	pos := s.position()
+	res, err := s.Player.Think(ctx, pos, s.Limits, func(i ai.Info) { s.info = i })
+	if err != nil {
+		return fmt.Errorf("engine: %w", err)
+	}
+	s.info = res.Info
+	score := res.Score
+	if s.Robot == rules.White {
+		score = -score
+	}
+	s.evals = append(s.evals, score)
+	n := len(s.Referee.Moves()) + 1
+	if res.Move.IsPass() {
+		if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: s.Robot.String(), Point: "pass", By: "robot"}); err != nil {
+			return err
+		}
+		s.say("robot-pass", "", "I pass.")
+		return s.Referee.Play(s.Robot, rules.Pass)
+	}
+	if err := s.Journal.Append(Entry{Type: EntryIntent, Move: n, Color: s.Robot.String(), Point: res.Move.String(), By: "robot"}); err != nil {
+		return err
+	}
+	return s.placeRobotStone(ctx, n, res.Move)
+}
+
+// placeRobotStone puts the robot's stone on p and accepts the move once the
+// camera sees it there.
+func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point) error {
+	s.pending = &p
+	s.setStatus("placing " + p.String())
+	if err := s.Hand.Place(ctx, p, s.Robot); err != nil {
+		return fmt.Errorf("placing %v: %w", p, err)
+	}
+	if err := s.Hand.Park(ctx); err != nil {
+		return fmt.Errorf("parking: %w", err)
+	}
+	want := s.Referee.Board().Clone()
+	want.Set(p, s.Robot)
+	for tries := 0; ; tries++ {
+		sight, err := s.Eyes.Look(ctx)
+		if err != nil {
+			return err
+		}
+		ch := Compare(want, sight.Board)
+		if ch.Kind == NoChange {
+			break
+		}
+		if tries >= 3 {
+			return s.waitForRecord(ctx, want)
+		}
+		// The arm's stone landed on the wrong point or fell: fix it ourselves.
+		if err := s.repairOwn(ctx, ch); err != nil {
+			return err
+		}
+	}
+	s.pending = nil
+	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: s.Robot.String(), Point: p.String(), By: "robot"}); err != nil {
+		return err
+	}
+	if err := s.Referee.Play(s.Robot, p); err != nil {
+		return fmt.Errorf("the referee refused the robot's own move %v: %w", p, err)
+	}
+	s.say("robot-move", p.String(), "I play "+p.String()+".")
+	s.publish()
+	return nil
+}
+
+// repairOwn puts the robot's own stones back where the record wants them:
+// a stone of the robot's colour seen on a wrong point is lifted, and a
+// missing one is placed again.
+func (s *Session) repairOwn(ctx context.Context, ch Change) error {
+	for _, a := range ch.Added {
+		if a.C == s.Robot {
+			if err := s.Hand.Take(ctx, a.P, a.C); err != nil {
+				return fmt.Errorf("lifting misplaced stone at %v: %w", a.P, err)
+			}
+		}
+	}
+	for _, g := range ch.Gone {
+		if g.C == s.Robot {
+			s.event(fmt.Sprintf("putting my stone back on %v", g.P))
+			if err := s.Hand.Place(ctx, g.P, g.C); err != nil {
+				return fmt.Errorf("putting back %v: %w", g.P, err)
+			}
+		}
+	}
+	return s.Hand.Park(ctx)
+}
+
+// personMove waits for the person's stone and referees it.
+func (s *Session) personMove(ctx context.Context) error {
+	person := s.Robot.Opponent()
+	s.setStatus("your move (" + person.String() + ")")
+	s.say("your-move", person.String(), "Your move.")
+	wrong := 0
+	said := ""
+	tell := func(key, arg, text string) {
+		if key+arg != said { // say each complaint once, not on every view
+			s.say(key, arg, text)
+			said = key + arg
+		}
+	}
+	for {
+		if err := s.handleRequests(ctx); err != nil {
+			return err
+		}
+		if s.Referee.Over() || s.Referee.ToMove() != person {
+			return nil
+		}
+		sight, err := s.Eyes.Look(ctx)
+		if err != nil {
+			return err
+		}
+		record := s.Referee.Board()
+		ch := Compare(record, sight.Board)
+		switch {
+		case ch.Kind == NoChange:
+			continue
+		case ch.Kind == NewStone && ch.Added[0].C == person:
+			return s.acceptPerson(ctx, ch.Added[0].P)
+		case ch.Kind == NewStone:
+			tell("wrong-colour", ch.Added[0].P.String(), fmt.Sprintf("That stone at %v is %s; you play %s. Please take it off.", ch.Added[0].P, ch.Added[0].C, person))
+		case ch.Kind == ExtraStones:
+			tell("extra-stones", fmt.Sprint(ch.Added), fmt.Sprintf("I see %d new stones (%v); please leave only your move.", len(ch.Added), ch.Added))
+		case ch.Kind == MovedStone && ch.Gone[0].C == s.Robot:
+			tell("stone-moved", ch.Gone[0].P.String(), fmt.Sprintf("My stone on %v was pushed to %v; I will put it back.", ch.Gone[0].P, ch.Added[0].P))
+			if err := s.repairOwn(ctx, ch); err != nil {
+				return err
+			}
+		case ch.Kind == MovedStone:
+			tell("stone-moved", ch.Gone[0].P.String(), fmt.Sprintf("The stone on %v moved to %v; please put it back on %v.", ch.Gone[0].P, ch.Added[0].P, ch.Gone[0].P))
+		case ch.Kind == Missing && allColour(ch.Gone, s.Robot):
+			tell("stone-missing", fmt.Sprint(ch.Gone), fmt.Sprintf("My stones %v are gone; I will put them back.", ch.Gone))
+			if err := s.repairOwn(ctx, ch); err != nil {
+				return err
+			}
+		default:
+			tell("board-differs", fmt.Sprint(ch.Added, ch.Gone), fmt.Sprintf("The board differs from the record (%v): added %v, gone %v. Please put it right.", ch.Kind, ch.Added, ch.Gone))
+		}
+		wrong++
+		if s.MaxWrongViews > 0 && wrong >= s.MaxWrongViews {
+			return fmt.Errorf("the board has differed from the record for %d views: %v", wrong, ch.Kind)
+		}
+	}
+}
+
+func allColour(ps []Placed, c rules.Color) bool {
+	for _, p := range ps {
+		if p.C != c {
+			return false
+		}
+	}
+	return true
+}
+
+// acceptPerson records the person's stone at p after the referee's check.
+func (s *Session) acceptPerson(ctx context.Context, p rules.Point) error {
+	person := s.Robot.Opponent()
+	n := len(s.Referee.Moves()) + 1
+	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: person.String(), Point: p.String(), By: "person"}); err != nil {
+		return err
+	}
+	if err := s.Referee.Play(person, p); err != nil {
+		return fmt.Errorf("move %d at %v: %w", n, p, err)
+	}
+	s.event(fmt.Sprintf("%d. %s %v", n, person, p))
+	if s.Referee.Over() {
+		if r := s.Referee.Result(); r.Reason != "five" && r.Winner == s.Robot {
+			s.say("forbidden-claim", p.String(), fmt.Sprintf("%v is a forbidden move (%s): I claim the game.", p, r.Reason))
+		}
+	}
+	s.publish()
+	return nil
+}
+
+// waitForRecord waits until the board matches want again, saying so.
+func (s *Session) waitForRecord(ctx context.Context, want *rules.Board) error {
+	s.setStatus("waiting for the board to be put right")
+	for {
+		sight, err := s.Eyes.Look(ctx)
+		if err != nil {
+			return err
+		}
+		ch := Compare(want, sight.Board)
+		if ch.Kind == NoChange {
+			return nil
+		}
+		s.say("board-differs", fmt.Sprint(ch.Added, ch.Gone), fmt.Sprintf("The board differs from the record: added %v, gone %v.", ch.Added, ch.Gone))
+	}
+}
+
+// settle waits for a steady view equal to the record.
+func (s *Session) settle(ctx context.Context) error {
+	return s.waitForRecord(ctx, s.Referee.Board())
+}
+
+func (s *Session) position() ai.Position {
+	moves := s.Referee.Moves()
+	pos := ai.Position{Size: s.Referee.Board().Size(), ToMove: s.Referee.ToMove()}
+	if r, err := rules.ParseRule(s.Config.Rule); err == nil {
+		pos.Rule = r
+	}
+	if rd, err := rules.ParseReading(s.Config.Reading); err == nil {
+		pos.Reading = rd
+	}
+	for i, m := range moves {
+		if m.IsPass() {
+			continue
+		}
+		c := rules.Black
+		if i%2 == 1 {
+			c = rules.White
+		}
+		pos.Stones = append(pos.Stones, ai.Stone{P: m, C: c})
+	}
+	return pos
+}
+
+func (s *Session) say(key, arg, text string) {
+	s.event(text)
+	if s.Voice != nil {
+		s.Voice.Say(Message{Key: key, Args: []string{arg}, Text: text})
+	}
+}
+
+func (s *Session) event(text string) {
+	s.events = append(s.events, time.Now().Format("15:04:05")+" "+text)
+	if len(s.events) > 100 {
+		s.events = s.events[len(s.events)-100:]
+	}
+	s.Journal.Append(Entry{Type: EntryEvent, Event: text}) // best effort: events are for the log
+	s.publish()
+}
+
+func (s *Session) setStatus(st string) {
+	s.status = st
+	s.publish()
+}
+
+func (s *Session) publish() {
+	if s.Observe == nil {
+		return
+	}
+	s.Observe(Snapshot{
+		Status: s.status, Moves: s.Referee.Moves(), Forbidden: s.Referee.Forbidden(),
+		ToMove: s.Referee.ToMove(), Over: s.Referee.Over(), Result: s.Referee.Result(),
+		Info: s.info, Evals: append([]int(nil), s.evals...), Events: append([]string(nil), s.events...),
+		Paused: s.paused,
+	})
+}
