@@ -44,27 +44,3 @@ type Message struct {
 	Args []string // e.g. points in the Chinese notation
 	Text string   // the English wording, for logs and the terminal
 }
-
-// Referee is the part of the rules the loop needs; rules.Game provides it.
-type Referee interface {
-	ToMove() rules.Color
-	// Play makes c's move at p, returning an error naming the reason if
-	// it is illegal (occupied, off the board, not c's turn).
-	Play(c rules.Color, p rules.Point) error
-	// Undo takes back the last move.
-	Undo() error
-	// Over reports whether the game has ended; Result says how.
-	Over() bool
-	Result() Result
-	Board() *rules.Board
-	Moves() []rules.Point
-	// Forbidden lists Black's forbidden points now (renju only).
-	Forbidden() []rules.Forbid
-}
-
-// Result is how a game ended.
-type Result struct {
-	Winner rules.Color // Empty for a draw
-	Reason string      // "five", "forbidden:double-three", "full board", "resignation", "time"…
-	Move   int         // the move that decided it
-}

@@ -10,7 +10,7 @@ import (
 // Replay applies a journal's entries to a fresh referee and returns the
 // game's settings and the robot's placement that was in flight when the
 // journal ended (nil if none).
-func Replay(entries []Entry, ref Referee) (Config, *Entry, error) {
+func Replay(entries []Entry, ref *rules.Game) (Config, *Entry, error) {
 	if len(entries) == 0 || entries[0].Type != EntryStart || entries[0].Config == nil {
 		return Config{}, nil, fmt.Errorf("journal does not begin with the game's settings")
 	}
@@ -32,13 +32,19 @@ func Replay(entries []Entry, ref Referee) (Config, *Entry, error) {
 			if err != nil {
 				return cfg, nil, fmt.Errorf("journal line %d: %w", line, err)
 			}
-			if err := ref.Play(c, p); err != nil {
+			if _, err := ref.Play(c, p); err != nil {
 				return cfg, nil, fmt.Errorf("journal line %d: move %d %v: %w", line, e.Move, p, err)
 			}
 			pending = nil
 		case EntryUndo:
-			if err := ref.Undo(); err != nil {
+			if _, err := ref.Undo(); err != nil {
 				return cfg, nil, fmt.Errorf("journal line %d: %w", line, err)
+			}
+		case EntryEvent:
+			if e.Event == "claim" {
+				if _, err := ref.Claim(); err != nil {
+					return cfg, nil, fmt.Errorf("journal line %d: claim: %w", line, err)
+				}
 			}
 		case EntryEnd:
 			return cfg, nil, fmt.Errorf("journal line %d: the game is already over (%s)", line, e.Result)
@@ -50,34 +56,34 @@ func Replay(entries []Entry, ref Referee) (Config, *Entry, error) {
 // Resume carries on a game whose journal ended at pending (from Replay):
 // if the robot's stone was being placed, the camera tells whether it got
 // there; if not, it is placed again. Then the game continues.
-func (s *Session) Resume(ctx context.Context, pending *Entry) (Result, error) {
+func (s *Session) Resume(ctx context.Context, pending *Entry) (rules.Outcome, error) {
 	s.event(fmt.Sprintf("resumed after move %d", len(s.Referee.Moves())))
 	if pending != nil {
 		p, err := rules.ParsePoint(pending.Point, s.Referee.Board().Size())
 		if err != nil {
-			return Result{}, fmt.Errorf("journal intent: %w", err)
+			return rules.Outcome{}, fmt.Errorf("journal intent: %w", err)
 		}
 		sight, err := s.Eyes.Look(ctx)
 		if err != nil {
-			return Result{}, err
+			return rules.Outcome{}, err
 		}
 		ch := Compare(s.Referee.Board(), sight.Board)
-		if ch.Kind == NewStone && ch.Added[0].P == p && ch.Added[0].C == s.Robot {
+		if own := onlyColour(ch, s.Robot); len(own.Gone) == 0 && len(own.Added) == 1 && own.Added[0].P == p {
 			// The stone got there before the program stopped.
 			if err := s.Journal.Append(Entry{Type: EntryMove, Move: pending.Move, Color: s.Robot.String(), Point: p.String(), By: "robot"}); err != nil {
-				return Result{}, err
+				return rules.Outcome{}, err
 			}
-			if err := s.Referee.Play(s.Robot, p); err != nil {
-				return Result{}, err
+			if _, err := s.Referee.Play(s.Robot, p); err != nil {
+				return rules.Outcome{}, err
 			}
 		} else {
-			if ch.Kind != NoChange {
-				if err := s.repairOwn(ctx, ch); err != nil {
-					return Result{}, err
+			if own := onlyColour(ch, s.Robot); len(own.Added)+len(own.Gone) > 0 {
+				if err := s.repairOwn(ctx, own); err != nil {
+					return rules.Outcome{}, err
 				}
 			}
 			if err := s.placeRobotStone(ctx, pending.Move, p); err != nil {
-				return Result{}, err
+				return rules.Outcome{}, err
 			}
 		}
 	}

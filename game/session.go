@@ -16,7 +16,7 @@ type Session struct {
 	Robot   rules.Color // the robot's colour
 	Player  ai.Player
 	Limits  ai.Limits
-	Referee Referee
+	Referee *rules.Game
 	Eyes    Eyes
 	Hand    Hand
 	Voice   Voice
@@ -51,11 +51,11 @@ const (
 // Snapshot is the game's state for display.
 type Snapshot struct {
 	Status    string
-	Moves     []rules.Point
+	Moves     []rules.Move
 	Forbidden []rules.Forbid
 	ToMove    rules.Color
 	Over      bool
-	Result    Result
+	Outcome   rules.Outcome
 	Info      ai.Info
 	Evals     []int // Black's view, one per robot search
 	Events    []string
@@ -66,10 +66,10 @@ type Snapshot struct {
 var ErrStopped = errors.New("game stopped")
 
 // Play runs the game to its end and returns the result.
-func (s *Session) Play(ctx context.Context) (Result, error) {
+func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
 	for !s.Referee.Over() {
 		if err := s.handleRequests(ctx); err != nil {
-			return Result{}, err
+			return rules.Outcome{}, err
 		}
 		if s.Referee.Over() {
 			break
@@ -81,26 +81,19 @@ func (s *Session) Play(ctx context.Context) (Result, error) {
 			err = s.personMove(ctx)
 		}
 		if err != nil {
-			return Result{}, err
+			return rules.Outcome{}, err
 		}
 	}
-	res := s.Referee.Result()
-	if err := s.Journal.Append(Entry{Type: EntryEnd, Result: describe(res), Move: res.Move}); err != nil {
+	res := s.Referee.Outcome()
+	s.say("game-over", res.Code(), res.String()+".")
+	if err := s.Journal.Append(Entry{Type: EntryEnd, Result: res.String(), Move: res.Move}); err != nil {
 		return res, err
 	}
-	s.say("game-over", describe(res), describe(res))
 	if err := s.Hand.Park(ctx); err != nil {
 		return res, fmt.Errorf("parking after the game: %w", err)
 	}
 	s.publish()
 	return res, nil
-}
-
-func describe(r Result) string {
-	if r.Winner == rules.Empty {
-		return "draw (" + r.Reason + ")"
-	}
-	return fmt.Sprintf("%s wins (%s)", r.Winner, r.Reason)
 }
 
 // handleRequests applies pending requests; while paused it waits.
@@ -138,11 +131,7 @@ func (s *Session) handleRequests(ctx context.Context) error {
 }
 
 func (s *Session) resign() error {
-	ender, ok := s.Referee.(interface{ Resign(rules.Color) error })
-	if !ok {
-		return errors.New("the referee cannot record a resignation")
-	}
-	if err := ender.Resign(s.Robot.Opponent()); err != nil {
+	if err := s.Referee.Resign(s.Robot.Opponent()); err != nil {
 		return err
 	}
 	s.say("resigned", "", "The person resigns.")
@@ -163,27 +152,25 @@ func (s *Session) takeback(ctx context.Context) error {
 	if n == 0 {
 		return errors.New("no move of the person's to take back")
 	}
+	var lifted []rules.Move
 	for i := 0; i < n; i++ {
 		moves = s.Referee.Moves()
 		last := moves[len(moves)-1]
-		c := rules.Black
-		if len(moves)%2 == 0 {
-			c = rules.White
-		}
-		if err := s.Journal.Append(Entry{Type: EntryUndo, Move: len(moves), Point: last.String()}); err != nil {
+		lifted = append(lifted, last)
+		if err := s.Journal.Append(Entry{Type: EntryUndo, Move: len(moves), Point: last.P.String()}); err != nil {
 			return err
 		}
-		if err := s.Referee.Undo(); err != nil {
+		if _, err := s.Referee.Undo(); err != nil {
 			return err
 		}
-		if !last.IsPass() {
-			if err := s.Hand.Take(ctx, last, c); err != nil {
-				return fmt.Errorf("lifting %v: %w", last, err)
+		if !last.P.IsPass() {
+			if err := s.Hand.Take(ctx, last.P, last.C); err != nil {
+				return fmt.Errorf("lifting %v: %w", last.P, err)
 			}
 		}
 	}
 	s.say("takeback", "", "Move taken back.")
-	return s.settle(ctx)
+	return s.settleTakeback(ctx, lifted)
 }
 
 // robotMove thinks, records the intent, places the stone and checks it.
@@ -206,7 +193,8 @@ func (s *Session) robotMove(ctx context.Context) error {
 			return err
 		}
 		s.say("robot-pass", "", "I pass.")
-		return s.Referee.Play(s.Robot, rules.Pass)
+		_, err := s.Referee.Play(s.Robot, rules.Pass)
+		return err
 	}
 	if err := s.Journal.Append(Entry{Type: EntryIntent, Move: n, Color: s.Robot.String(), Point: res.Move.String(), By: "robot"}); err != nil {
 		return err
@@ -232,8 +220,10 @@ func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point) err
 		if err != nil {
 			return err
 		}
-		ch := Compare(want, sight.Board)
-		if ch.Kind == NoChange {
+		// The person may already be placing their next stone: only the
+		// robot's own colour is checked here.
+		ch := onlyColour(Compare(want, sight.Board), s.Robot)
+		if len(ch.Added) == 0 && len(ch.Gone) == 0 {
 			break
 		}
 		if tries >= 3 {
@@ -248,7 +238,7 @@ func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point) err
 	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: s.Robot.String(), Point: p.String(), By: "robot"}); err != nil {
 		return err
 	}
-	if err := s.Referee.Play(s.Robot, p); err != nil {
+	if _, err := s.Referee.Play(s.Robot, p); err != nil {
 		return fmt.Errorf("the referee refused the robot's own move %v: %w", p, err)
 	}
 	s.say("robot-move", p.String(), "I play "+p.String()+".")
@@ -260,19 +250,20 @@ func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point) err
 // a stone of the robot's colour seen on a wrong point is lifted, and a
 // missing one is placed again.
 func (s *Session) repairOwn(ctx context.Context, ch Change) error {
+	ch = onlyColour(ch, s.Robot)
+	if len(ch.Added) == 1 && len(ch.Gone) == 1 {
+		s.say("stone-moved", ch.Gone[0].P.String(), fmt.Sprintf("My stone on %v was moved to %v; I will put it back.", ch.Gone[0].P, ch.Added[0].P))
+	} else if len(ch.Gone) > 0 {
+		s.say("stone-missing", fmt.Sprint(ch.Gone), fmt.Sprintf("My stones %v are missing; I will put them back.", ch.Gone))
+	}
 	for _, a := range ch.Added {
-		if a.C == s.Robot {
-			if err := s.Hand.Take(ctx, a.P, a.C); err != nil {
-				return fmt.Errorf("lifting misplaced stone at %v: %w", a.P, err)
-			}
+		if err := s.Hand.Take(ctx, a.P, a.C); err != nil {
+			return fmt.Errorf("lifting misplaced stone at %v: %w", a.P, err)
 		}
 	}
 	for _, g := range ch.Gone {
-		if g.C == s.Robot {
-			s.event(fmt.Sprintf("putting my stone back on %v", g.P))
-			if err := s.Hand.Place(ctx, g.P, g.C); err != nil {
-				return fmt.Errorf("putting back %v: %w", g.P, err)
-			}
+		if err := s.Hand.Place(ctx, g.P, g.C); err != nil {
+			return fmt.Errorf("putting back %v: %w", g.P, err)
 		}
 	}
 	return s.Hand.Park(ctx)
@@ -314,14 +305,12 @@ func (s *Session) personMove(ctx context.Context) error {
 		case ch.Kind == ExtraStones:
 			tell("extra-stones", fmt.Sprint(ch.Added), fmt.Sprintf("I see %d new stones (%v); please leave only your move.", len(ch.Added), ch.Added))
 		case ch.Kind == MovedStone && ch.Gone[0].C == s.Robot:
-			tell("stone-moved", ch.Gone[0].P.String(), fmt.Sprintf("My stone on %v was pushed to %v; I will put it back.", ch.Gone[0].P, ch.Added[0].P))
 			if err := s.repairOwn(ctx, ch); err != nil {
 				return err
 			}
 		case ch.Kind == MovedStone:
 			tell("stone-moved", ch.Gone[0].P.String(), fmt.Sprintf("The stone on %v moved to %v; please put it back on %v.", ch.Gone[0].P, ch.Added[0].P, ch.Gone[0].P))
 		case ch.Kind == Missing && allColour(ch.Gone, s.Robot):
-			tell("stone-missing", fmt.Sprint(ch.Gone), fmt.Sprintf("My stones %v are gone; I will put them back.", ch.Gone))
 			if err := s.repairOwn(ctx, ch); err != nil {
 				return err
 			}
@@ -333,6 +322,22 @@ func (s *Session) personMove(ctx context.Context) error {
 			return fmt.Errorf("the board has differed from the record for %d views: %v", wrong, ch.Kind)
 		}
 	}
+}
+
+// onlyColour keeps the changes of colour c.
+func onlyColour(ch Change, c rules.Color) Change {
+	var out Change
+	for _, a := range ch.Added {
+		if a.C == c {
+			out.Added = append(out.Added, a)
+		}
+	}
+	for _, g := range ch.Gone {
+		if g.C == c {
+			out.Gone = append(out.Gone, g)
+		}
+	}
+	return out
 }
 
 func allColour(ps []Placed, c rules.Color) bool {
@@ -351,14 +356,20 @@ func (s *Session) acceptPerson(ctx context.Context, p rules.Point) error {
 	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: person.String(), Point: p.String(), By: "person"}); err != nil {
 		return err
 	}
-	if err := s.Referee.Play(person, p); err != nil {
+	ev, err := s.Referee.Play(person, p)
+	if err != nil {
 		return fmt.Errorf("move %d at %v: %w", n, p, err)
 	}
 	s.event(fmt.Sprintf("%d. %s %v", n, person, p))
-	if s.Referee.Over() {
-		if r := s.Referee.Result(); r.Reason != "five" && r.Winner == s.Robot {
-			s.say("forbidden-claim", p.String(), fmt.Sprintf("%v is a forbidden move (%s): I claim the game.", p, r.Reason))
+	if ev.Claimable != rules.NotForbidden && s.Robot == rules.White {
+		// Over the board White must claim at once, or the move stands.
+		if _, err := s.Referee.Claim(); err != nil {
+			return fmt.Errorf("claiming the forbidden move %v: %w", p, err)
 		}
+		if err := s.Journal.Append(Entry{Type: EntryEvent, Event: "claim", Move: n, Point: p.String(), Detail: ev.Claimable.String()}); err != nil {
+			return err
+		}
+		s.say("forbidden-claim", p.String(), fmt.Sprintf("%v is a forbidden move (%s): I claim the game.", p, ev.Claimable))
 	}
 	s.publish()
 	return nil
@@ -380,29 +391,34 @@ func (s *Session) waitForRecord(ctx context.Context, want *rules.Board) error {
 	}
 }
 
-// settle waits for a steady view equal to the record.
-func (s *Session) settle(ctx context.Context) error {
-	return s.waitForRecord(ctx, s.Referee.Board())
+// settleTakeback waits until the taken-back stones are off the board: a
+// view may already hold the person's next stone, which personMove handles.
+func (s *Session) settleTakeback(ctx context.Context, lifted []rules.Move) error {
+	for {
+		sight, err := s.Eyes.Look(ctx)
+		if err != nil {
+			return err
+		}
+		clear := true
+		for _, m := range lifted {
+			if !m.P.IsPass() && sight.Board.At(m.P) != rules.Empty {
+				clear = false
+			}
+		}
+		if clear {
+			return nil
+		}
+		s.say("takeback-lift", "", "Please take the taken-back stones off the board.")
+	}
 }
 
 func (s *Session) position() ai.Position {
 	moves := s.Referee.Moves()
-	pos := ai.Position{Size: s.Referee.Board().Size(), ToMove: s.Referee.ToMove()}
-	if r, err := rules.ParseRule(s.Config.Rule); err == nil {
-		pos.Rule = r
-	}
-	if rd, err := rules.ParseReading(s.Config.Reading); err == nil {
-		pos.Reading = rd
-	}
-	for i, m := range moves {
-		if m.IsPass() {
-			continue
+	pos := ai.Position{Size: s.Referee.Size(), Rule: s.Referee.Rule(), Reading: s.Referee.Reading(), ToMove: s.Referee.ToMove()}
+	for _, m := range moves {
+		if !m.P.IsPass() {
+			pos.Stones = append(pos.Stones, ai.Stone{P: m.P, C: m.C})
 		}
-		c := rules.Black
-		if i%2 == 1 {
-			c = rules.White
-		}
-		pos.Stones = append(pos.Stones, ai.Stone{P: m, C: c})
 	}
 	return pos
 }
@@ -433,9 +449,17 @@ func (s *Session) publish() {
 		return
 	}
 	s.Observe(Snapshot{
-		Status: s.status, Moves: s.Referee.Moves(), Forbidden: s.Referee.Forbidden(),
-		ToMove: s.Referee.ToMove(), Over: s.Referee.Over(), Result: s.Referee.Result(),
+		Status: s.status, Moves: s.Referee.Moves(), Forbidden: s.forbidden(),
+		ToMove: s.Referee.ToMove(), Over: s.Referee.Over(), Outcome: s.Referee.Outcome(),
 		Info: s.info, Evals: append([]int(nil), s.evals...), Events: append([]string(nil), s.events...),
 		Paused: s.paused,
 	})
+}
+
+// forbidden lists Black's forbidden points for the page (renju only).
+func (s *Session) forbidden() []rules.Forbid {
+	if s.Referee.Rule() != rules.Renju || s.Referee.Over() {
+		return nil
+	}
+	return s.Referee.Board().ForbiddenPoints(s.Referee.Reading())
 }
