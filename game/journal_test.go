@@ -14,7 +14,7 @@ func TestJournalRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Entry{
-		{Type: EntryStart, Config: &Config{Rule: "renju", Size: 15, RobotColor: "white"}},
+		{Type: EntryStart, Config: &Config{Rule: "renju", Size: 15, Black: "person", White: "tengen level 5"}},
 		{Type: EntryMove, Move: 1, Color: "black", Point: "h8", By: "person"},
 		{Type: EntryIntent, Move: 2, Color: "white", Point: "i9"},
 	}

@@ -59,7 +59,11 @@ func Replay(entries []Entry, ref *rules.Game) (Config, *Entry, error) {
 func (s *Session) Resume(ctx context.Context, pending *Entry) (rules.Outcome, error) {
 	s.event(fmt.Sprintf("resumed after move %d", len(s.Referee.Moves())))
 	if pending != nil {
-		p, err := rules.ParsePoint(pending.Point, s.Referee.Board().Size())
+		p, err := rules.ParsePoint(pending.Point, s.Referee.Size())
+		if err != nil {
+			return rules.Outcome{}, fmt.Errorf("journal intent: %w", err)
+		}
+		c, err := rules.ParseColor(pending.Color)
 		if err != nil {
 			return rules.Outcome{}, fmt.Errorf("journal intent: %w", err)
 		}
@@ -68,21 +72,18 @@ func (s *Session) Resume(ctx context.Context, pending *Entry) (rules.Outcome, er
 			return rules.Outcome{}, err
 		}
 		ch := Compare(s.Referee.Board(), sight.Board)
-		if own := onlyColour(ch, s.Robot); len(own.Gone) == 0 && len(own.Added) == 1 && own.Added[0].P == p {
+		if own := s.own(ch); len(own.Gone) == 0 && len(own.Added) == 1 && own.Added[0] == (Placed{p, c}) {
 			// The stone got there before the program stopped.
-			if err := s.Journal.Append(Entry{Type: EntryMove, Move: pending.Move, Color: s.Robot.String(), Point: p.String(), By: "robot"}); err != nil {
-				return rules.Outcome{}, err
-			}
-			if _, err := s.Referee.Play(s.Robot, p); err != nil {
+			if err := s.acceptRobot(pending.Move, p, c); err != nil {
 				return rules.Outcome{}, err
 			}
 		} else {
-			if own := onlyColour(ch, s.Robot); len(own.Added)+len(own.Gone) > 0 {
+			if own := s.own(ch); len(own.Added)+len(own.Gone) > 0 {
 				if err := s.repairOwn(ctx, own); err != nil {
 					return rules.Outcome{}, err
 				}
 			}
-			if err := s.placeRobotStone(ctx, pending.Move, p); err != nil {
+			if err := s.placeRobotStone(ctx, pending.Move, p, c); err != nil {
 				return rules.Outcome{}, err
 			}
 		}

@@ -12,15 +12,16 @@ import (
 
 // Session plays one game between the robot and a person.
 type Session struct {
-	Config  Config
-	Robot   rules.Color // the robot's colour
-	Player  ai.Player
-	Limits  ai.Limits
-	Referee *rules.Game
-	Eyes    Eyes
-	Hand    Hand
-	Voice   Voice
-	Journal *Journal
+	Config Config
+	// Black and White play those colours through the arm; nil means a
+	// person plays that colour. Both set: engine against engine.
+	Black, White ai.Player
+	Limits       ai.Limits
+	Referee      *rules.Game
+	Eyes         Eyes
+	Hand         Hand
+	Voice        Voice
+	Journal      *Journal
 	// Observe, if set, is told of every change (for the web page).
 	Observe func(Snapshot)
 	// Control carries the operator's and the person's requests.
@@ -30,12 +31,11 @@ type Session struct {
 	// 0 means no bound.
 	MaxWrongViews int
 
-	info    ai.Info
-	evals   []int
-	events  []string
-	status  string
-	paused  bool
-	pending *rules.Point // the robot's placement in flight (journal intent)
+	info   ai.Info
+	evals  []int
+	events []string
+	status string
+	paused bool
 }
 
 // Request is something asked of the game while it runs.
@@ -75,10 +75,10 @@ func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
 			break
 		}
 		var err error
-		if s.Referee.ToMove() == s.Robot {
-			err = s.robotMove(ctx)
+		if c := s.Referee.ToMove(); s.robot(c) {
+			err = s.robotMove(ctx, c)
 		} else {
-			err = s.personMove(ctx)
+			err = s.personMove(ctx, c)
 		}
 		if err != nil {
 			return rules.Outcome{}, err
@@ -130,8 +130,36 @@ func (s *Session) handleRequests(ctx context.Context) error {
 	}
 }
 
+// player returns the engine playing colour c, nil for a person.
+func (s *Session) player(c rules.Color) ai.Player {
+	switch c {
+	case rules.Black:
+		return s.Black
+	case rules.White:
+		return s.White
+	}
+	return nil
+}
+
+// robot reports whether the arm plays colour c.
+func (s *Session) robot(c rules.Color) bool { return s.player(c) != nil }
+
+// person returns the colour a person plays, Empty if none does.
+func (s *Session) person() rules.Color {
+	switch {
+	case !s.robot(rules.Black):
+		return rules.Black
+	case !s.robot(rules.White):
+		return rules.White
+	}
+	return rules.Empty
+}
+
 func (s *Session) resign() error {
-	if err := s.Referee.Resign(s.Robot.Opponent()); err != nil {
+	if s.person() == rules.Empty {
+		return errors.New("no person plays in this game")
+	}
+	if err := s.Referee.Resign(s.person()); err != nil {
 		return err
 	}
 	s.say("resigned", "", "The person resigns.")
@@ -142,11 +170,13 @@ func (s *Session) resign() error {
 // board (the robot lifts both) and from the record.
 func (s *Session) takeback(ctx context.Context) error {
 	moves := s.Referee.Moves()
+	person := s.person()
 	n := 0
 	switch {
-	case len(moves) >= 2 && s.Referee.ToMove() == s.Robot.Opponent():
-		n = 2 // robot replied already
-	case len(moves) >= 1 && s.Referee.ToMove() == s.Robot:
+	case person == rules.Empty:
+	case len(moves) >= 2 && s.Referee.ToMove() == person:
+		n = 2 // the robot replied already
+	case len(moves) >= 1 && s.Referee.ToMove() != person:
 		n = 1
 	}
 	if n == 0 {
@@ -173,48 +203,48 @@ func (s *Session) takeback(ctx context.Context) error {
 	return s.settleTakeback(ctx, lifted)
 }
 
-// robotMove thinks, records the intent, places the stone and checks it.
-func (s *Session) robotMove(ctx context.Context) error {
+// robotMove thinks for colour c, records the intent, places the stone and
+// checks it.
+func (s *Session) robotMove(ctx context.Context, c rules.Color) error {
 	s.setStatus("thinking")
 	pos := s.position()
-	res, err := s.Player.Think(ctx, pos, s.Limits, func(i ai.Info) { s.info = i })
+	res, err := s.player(c).Think(ctx, pos, s.Limits, func(i ai.Info) { s.info = i })
 	if err != nil {
 		return fmt.Errorf("engine: %w", err)
 	}
 	s.info = res.Info
 	score := res.Score
-	if s.Robot == rules.White {
+	if c == rules.White {
 		score = -score
 	}
 	s.evals = append(s.evals, score)
 	n := len(s.Referee.Moves()) + 1
 	if res.Move.IsPass() {
-		if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: s.Robot.String(), Point: "pass", By: "robot"}); err != nil {
+		if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: c.String(), Point: "pass", By: "robot"}); err != nil {
 			return err
 		}
 		s.say("robot-pass", "", "I pass.")
-		_, err := s.Referee.Play(s.Robot, rules.Pass)
+		_, err := s.Referee.Play(c, rules.Pass)
 		return err
 	}
-	if err := s.Journal.Append(Entry{Type: EntryIntent, Move: n, Color: s.Robot.String(), Point: res.Move.String(), By: "robot"}); err != nil {
+	if err := s.Journal.Append(Entry{Type: EntryIntent, Move: n, Color: c.String(), Point: res.Move.String(), By: "robot"}); err != nil {
 		return err
 	}
-	return s.placeRobotStone(ctx, n, res.Move)
+	return s.placeRobotStone(ctx, n, res.Move, c)
 }
 
 // placeRobotStone puts the robot's stone on p and accepts the move once the
 // camera sees it there.
-func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point) error {
-	s.pending = &p
+func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point, c rules.Color) error {
 	s.setStatus("placing " + p.String())
-	if err := s.Hand.Place(ctx, p, s.Robot); err != nil {
+	if err := s.Hand.Place(ctx, p, c); err != nil {
 		return fmt.Errorf("placing %v: %w", p, err)
 	}
 	if err := s.Hand.Park(ctx); err != nil {
 		return fmt.Errorf("parking: %w", err)
 	}
 	want := s.Referee.Board().Clone()
-	want.Set(p, s.Robot)
+	want.Set(p, c)
 	for tries := 0; ; tries++ {
 		sight, err := s.Eyes.Look(ctx)
 		if err != nil {
@@ -222,7 +252,7 @@ func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point) err
 		}
 		// The person may already be placing their next stone: only the
 		// robot's own colour is checked here.
-		ch := onlyColour(Compare(want, sight.Board), s.Robot)
+		ch := s.own(Compare(want, sight.Board))
 		if len(ch.Added) == 0 && len(ch.Gone) == 0 {
 			break
 		}
@@ -234,14 +264,35 @@ func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point) err
 			return err
 		}
 	}
-	s.pending = nil
-	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: s.Robot.String(), Point: p.String(), By: "robot"}); err != nil {
+	return s.acceptRobot(n, p, c)
+}
+
+// acceptRobot records the robot's stone at p, which the camera has seen.
+func (s *Session) acceptRobot(n int, p rules.Point, c rules.Color) error {
+	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: c.String(), Point: p.String(), By: "robot"}); err != nil {
 		return err
 	}
-	if _, err := s.Referee.Play(s.Robot, p); err != nil {
+	ev, err := s.Referee.Play(c, p)
+	if err != nil {
 		return fmt.Errorf("the referee refused the robot's own move %v: %w", p, err)
 	}
 	s.say("robot-move", p.String(), "I play "+p.String()+".")
+	return s.afterMove(ev, p)
+}
+
+// afterMove claims a forbidden Black move at once when the robot plays
+// White: over the board White must claim before its next move, or the
+// move stands.
+func (s *Session) afterMove(ev rules.Event, p rules.Point) error {
+	if ev.Claimable != rules.NotForbidden && s.robot(rules.White) {
+		if _, err := s.Referee.Claim(); err != nil {
+			return fmt.Errorf("claiming the forbidden move %v: %w", p, err)
+		}
+		if err := s.Journal.Append(Entry{Type: EntryEvent, Event: "claim", Move: ev.Move, Point: p.String(), Detail: ev.Claimable.String()}); err != nil {
+			return err
+		}
+		s.say("forbidden-claim", p.String(), fmt.Sprintf("%v is a forbidden move (%s): I claim the game.", p, ev.Claimable))
+	}
 	s.publish()
 	return nil
 }
@@ -250,7 +301,7 @@ func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point) err
 // a stone of the robot's colour seen on a wrong point is lifted, and a
 // missing one is placed again.
 func (s *Session) repairOwn(ctx context.Context, ch Change) error {
-	ch = onlyColour(ch, s.Robot)
+	ch = s.own(ch)
 	if len(ch.Added) == 1 && len(ch.Gone) == 1 {
 		s.say("stone-moved", ch.Gone[0].P.String(), fmt.Sprintf("My stone on %v was moved to %v; I will put it back.", ch.Gone[0].P, ch.Added[0].P))
 	} else if len(ch.Gone) > 0 {
@@ -269,9 +320,8 @@ func (s *Session) repairOwn(ctx context.Context, ch Change) error {
 	return s.Hand.Park(ctx)
 }
 
-// personMove waits for the person's stone and referees it.
-func (s *Session) personMove(ctx context.Context) error {
-	person := s.Robot.Opponent()
+// personMove waits for the person's stone of colour person and referees it.
+func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 	s.setStatus("your move (" + person.String() + ")")
 	s.say("your-move", person.String(), "Your move.")
 	wrong := 0
@@ -299,18 +349,18 @@ func (s *Session) personMove(ctx context.Context) error {
 		case ch.Kind == NoChange:
 			continue
 		case ch.Kind == NewStone && ch.Added[0].C == person:
-			return s.acceptPerson(ctx, ch.Added[0].P)
+			return s.acceptPerson(person, ch.Added[0].P)
 		case ch.Kind == NewStone:
 			tell("wrong-colour", ch.Added[0].P.String(), fmt.Sprintf("That stone at %v is %s; you play %s. Please take it off.", ch.Added[0].P, ch.Added[0].C, person))
 		case ch.Kind == ExtraStones:
 			tell("extra-stones", fmt.Sprint(ch.Added), fmt.Sprintf("I see %d new stones (%v); please leave only your move.", len(ch.Added), ch.Added))
-		case ch.Kind == MovedStone && ch.Gone[0].C == s.Robot:
+		case ch.Kind == MovedStone && s.robot(ch.Gone[0].C):
 			if err := s.repairOwn(ctx, ch); err != nil {
 				return err
 			}
 		case ch.Kind == MovedStone:
 			tell("stone-moved", ch.Gone[0].P.String(), fmt.Sprintf("The stone on %v moved to %v; please put it back on %v.", ch.Gone[0].P, ch.Added[0].P, ch.Gone[0].P))
-		case ch.Kind == Missing && allColour(ch.Gone, s.Robot):
+		case ch.Kind == Missing && len(s.own(ch).Gone) == len(ch.Gone):
 			if err := s.repairOwn(ctx, ch); err != nil {
 				return err
 			}
@@ -324,34 +374,24 @@ func (s *Session) personMove(ctx context.Context) error {
 	}
 }
 
-// onlyColour keeps the changes of colour c.
-func onlyColour(ch Change, c rules.Color) Change {
+// own keeps the changes to the robot's colours.
+func (s *Session) own(ch Change) Change {
 	var out Change
 	for _, a := range ch.Added {
-		if a.C == c {
+		if s.robot(a.C) {
 			out.Added = append(out.Added, a)
 		}
 	}
 	for _, g := range ch.Gone {
-		if g.C == c {
+		if s.robot(g.C) {
 			out.Gone = append(out.Gone, g)
 		}
 	}
 	return out
 }
 
-func allColour(ps []Placed, c rules.Color) bool {
-	for _, p := range ps {
-		if p.C != c {
-			return false
-		}
-	}
-	return true
-}
-
 // acceptPerson records the person's stone at p after the referee's check.
-func (s *Session) acceptPerson(ctx context.Context, p rules.Point) error {
-	person := s.Robot.Opponent()
+func (s *Session) acceptPerson(person rules.Color, p rules.Point) error {
 	n := len(s.Referee.Moves()) + 1
 	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: person.String(), Point: p.String(), By: "person"}); err != nil {
 		return err
@@ -361,18 +401,7 @@ func (s *Session) acceptPerson(ctx context.Context, p rules.Point) error {
 		return fmt.Errorf("move %d at %v: %w", n, p, err)
 	}
 	s.event(fmt.Sprintf("%d. %s %v", n, person, p))
-	if ev.Claimable != rules.NotForbidden && s.Robot == rules.White {
-		// Over the board White must claim at once, or the move stands.
-		if _, err := s.Referee.Claim(); err != nil {
-			return fmt.Errorf("claiming the forbidden move %v: %w", p, err)
-		}
-		if err := s.Journal.Append(Entry{Type: EntryEvent, Event: "claim", Move: n, Point: p.String(), Detail: ev.Claimable.String()}); err != nil {
-			return err
-		}
-		s.say("forbidden-claim", p.String(), fmt.Sprintf("%v is a forbidden move (%s): I claim the game.", p, ev.Claimable))
-	}
-	s.publish()
-	return nil
+	return s.afterMove(ev, p)
 }
 
 // waitForRecord waits until the board matches want again, saying so.

@@ -72,13 +72,18 @@ func newSession(t *testing.T, rule rules.Rule, robot rules.Color, robotMoves str
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { j.Close() })
-	cfg := Config{Rule: rule.String(), Size: 15, RobotColor: robot.String()}
+	cfg := Config{Rule: rule.String(), Size: 15, Black: "person", White: "person"}
 	if err := j.Append(Entry{Type: EntryStart, Config: &cfg}); err != nil {
 		t.Fatal(err)
 	}
 	v := &said{}
-	return &Session{Config: cfg, Robot: robot, Player: &scripted{moves: pts(t, robotMoves)}, Referee: g,
-		Eyes: tb, Hand: tb, Voice: v, Journal: j, MaxWrongViews: 50}, v
+	s := &Session{Config: cfg, Referee: g, Eyes: tb, Hand: tb, Voice: v, Journal: j, MaxWrongViews: 50}
+	if robot == rules.Black {
+		s.Black = &scripted{moves: pts(t, robotMoves)}
+	} else {
+		s.White = &scripted{moves: pts(t, robotMoves)}
+	}
+	return s, v
 }
 
 func TestPersonWinsWithFive(t *testing.T) {
@@ -182,7 +187,7 @@ func TestResumeAfterKill(t *testing.T) {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "game.journal")
 		j, _ := CreateJournal(path)
-		cfg := Config{Rule: "freestyle", Size: 15, RobotColor: "white"}
+		cfg := Config{Rule: "freestyle", Size: 15, Black: "person", White: "scripted"}
 		j.Append(Entry{Type: EntryStart, Config: &cfg})
 		j.Append(Entry{Type: EntryMove, Move: 1, Color: "black", Point: "h8", By: "person"})
 		j.Append(Entry{Type: EntryIntent, Move: 2, Color: "white", Point: "a1", By: "robot"})
@@ -202,7 +207,7 @@ func TestResumeAfterKill(t *testing.T) {
 		if err != nil || pending == nil || pending.Point != "a1" || cfg2.Rule != "freestyle" {
 			t.Fatalf("replay: %v %+v", err, pending)
 		}
-		s := &Session{Config: cfg2, Robot: rules.White, Player: &scripted{moves: pts(t, "a2 a3 a4")},
+		s := &Session{Config: cfg2, White: &scripted{moves: pts(t, "a2 a3 a4")},
 			Referee: g, Eyes: tb, Hand: tb, Journal: j}
 		out, err := s.Resume(t.Context(), pending)
 		if err != nil {
@@ -248,5 +253,22 @@ func TestTakeback(t *testing.T) {
 	}
 	if m := s.Referee.Moves(); len(m) < 3 || m[2].P.String() != "h10" {
 		t.Errorf("moves after takeback %v", m)
+	}
+}
+
+func TestEngineAgainstEngine(t *testing.T) {
+	tb := newTable(15)
+	s, v := newSession(t, rules.Renju, rules.White, "a1 a15 o1 o15", tb)
+	// Black's engine blunders into a double-three at j8; White's claims.
+	s.Black = &scripted{moves: pts(t, "h8 i8 j6 j7 j8")}
+	out, err := s.Play(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Winner != rules.White || out.Reason != rules.ForbiddenMove {
+		t.Errorf("outcome %v", out)
+	}
+	if len(tb.placed) != 9 || !v.has("forbidden-claim") {
+		t.Errorf("the arm placed %v; said %v", tb.placed, v.keys)
 	}
 }
