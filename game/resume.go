@@ -90,3 +90,41 @@ func (s *Session) Resume(ctx context.Context, pending *Entry) (rules.Outcome, er
 	}
 	return s.Play(ctx)
 }
+
+// Reopen rebuilds s from its journal, as after a restart: a new referee
+// with the journal's moves, the same players and devices. It returns the
+// placement that was in flight, if any, for Resume.
+func (s *Session) Reopen() (*Session, *Entry, error) {
+	path := s.Journal.Path()
+	s.Journal.Close()
+	j, entries, err := OpenJournal(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	ref, err := NewReferee(s.Config)
+	if err != nil {
+		j.Close()
+		return nil, nil, err
+	}
+	cfg, pending, err := Replay(entries, ref)
+	if err != nil {
+		j.Close()
+		return nil, nil, err
+	}
+	n := *s
+	n.Config, n.Referee, n.Journal = cfg, ref, j
+	return &n, pending, nil
+}
+
+// NewReferee returns a referee for cfg's rule, size and reading.
+func NewReferee(cfg Config) (*rules.Game, error) {
+	rule, err := rules.ParseRule(cfg.Rule)
+	if err != nil {
+		return nil, err
+	}
+	rd, err := rules.ParseReading(cfg.Reading)
+	if err != nil {
+		return nil, err
+	}
+	return rules.NewGame(cfg.Size, rule, rd)
+}

@@ -21,6 +21,8 @@ type table struct {
 	placed []string // the hand's log
 	// misplace, if set, makes the hand's next Place land on this point instead.
 	misplace *rules.Point
+	// failPlace makes that many Place calls fail before any stone moves.
+	failPlace int
 }
 
 func newTable(size int) *table { return &table{board: rules.MustBoard(size)} }
@@ -44,6 +46,10 @@ func (t *table) Look(ctx context.Context) (Sight, error) {
 func (t *table) Place(ctx context.Context, p rules.Point, c rules.Color) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.failPlace > 0 {
+		t.failPlace--
+		return fmt.Errorf("test table: no stone under the nozzle")
+	}
 	if t.misplace != nil {
 		p, t.misplace = *t.misplace, nil
 	}
