@@ -259,7 +259,7 @@ func TestPairingProperties(t *testing.T) {
 		for _, s := range tour.Standings() {
 			total += s.Score
 		}
-		if want := Points(2 * rounds * (n / 2 + n%2)); total != want {
+		if want := Points(2 * rounds * (n/2 + n%2)); total != want {
 			t.Errorf("trial %d: points given %v, want %v", trial, total, want)
 		}
 	}

@@ -145,14 +145,14 @@ func (t *Tournament) SetMatchResult(r, b int, m *Match) error {
 // history is what pairing and standings need to know of each player.
 type history struct {
 	score    []Points
-	opps     [][]int         // opponents in round order (-1 for a bye)
-	colours  [][]colour      // colours in round order, byes left out
-	results  [][]Points      // points per round, byes included
-	met      []map[int]bool  // opponents met
-	byes     []int           // number of byes
+	opps     [][]int          // opponents in round order (-1 for a bye)
+	colours  [][]colour       // colours in round order, byes left out
+	results  [][]Points       // points per round, byes included
+	met      []map[int]bool   // opponents met
+	byes     []int            // number of byes
 	vs       []map[int]Points // points scored against each opponent
-	wins     []int           // games won (a bye is not a game)
-	progress []Points        // progressive score
+	wins     []int            // games won (a bye is not a game)
+	progress []Points         // progressive score
 }
 
 type colour int8
