@@ -387,3 +387,61 @@ func TestPairErrors(t *testing.T) {
 		t.Errorf("correcting a closed round: %v", err)
 	}
 }
+
+// Fields beyond exactLimit are paired greedily; the hard rules still
+// hold.
+func TestLargeField(t *testing.T) {
+	const n, rounds = 41, 8
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("p%02d", i)
+	}
+	tour, _ := New(names, 99)
+	rng := rand.New(rand.NewPCG(99, 1))
+	ck := newChecker(n)
+	for r := range rounds {
+		round, err := tour.Pair()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ck.byes[round.Bye] > 0 {
+			t.Errorf("round %d: a second bye for %d", r+1, round.Bye)
+		}
+		ck.byes[round.Bye]++
+		for b, p := range round.Pairings {
+			if ck.met[p.Black][p.White] {
+				t.Errorf("round %d: rematch %d-%d", r+1, p.Black, p.White)
+			}
+			if !ck.canTake(p.Black, black) || !ck.canTake(p.White, white) {
+				t.Errorf("round %d: colour rule broken for %d-%d", r+1, p.Black, p.White)
+			}
+			ck.met[p.Black][p.White], ck.met[p.White][p.Black] = true, true
+			ck.colours[p.Black] = append(ck.colours[p.Black], black)
+			ck.colours[p.White] = append(ck.colours[p.White], white)
+			tour.SetResult(r, b, []Result{BlackWins, WhiteWins, Draw}[rng.IntN(3)])
+		}
+	}
+}
+
+func benchmarkPair(b *testing.B, n int) {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprint(i)
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	tour, _ := New(names, 1)
+	for r := range 4 {
+		round, _ := tour.Pair()
+		for i := range round.Pairings {
+			tour.SetResult(r, i, []Result{BlackWins, WhiteWins, Draw}[rng.IntN(3)])
+		}
+	}
+	b.ResetTimer()
+	for range b.N {
+		newPairer(tour).pair()
+	}
+}
+
+func BenchmarkPair12(b *testing.B) { benchmarkPair(b, 12) }
+func BenchmarkPair20(b *testing.B) { benchmarkPair(b, 20) }
+func BenchmarkPair64(b *testing.B) { benchmarkPair(b, 64) }
