@@ -248,6 +248,11 @@ func worker(ctx context.Context, cfg Config, w int, jobs <-chan job, finished fu
 	defer ClosePlayer(p2)
 	gc := GameConfig{Size: cfg.Size, Rule: cfg.Rule, Reading: cfg.Reading, TurnTime: cfg.TurnTime, Grace: cfg.Grace}
 	for j := range jobs {
+		for _, p := range []ai.Player{p1, p2} {
+			if ng, ok := p.(interface{ NewGame() }); ok {
+				ng.NewGame() // each game starts from nothing learnt
+			}
+		}
 		gc.Opening = j.opening
 		black, white := ai.Player(p1), ai.Player(p2)
 		if !j.engine1Black {

@@ -308,7 +308,7 @@ func TestRunErrors(t *testing.T) {
 	for _, cfg := range []Config{
 		{Engine1: g, Engine2: g, Size: 15, Games: 0},
 		{Engine1: g, Engine2: g, Size: 3, Games: 2},
-		{Engine1: Spec{Kind: "tengen"}, Engine2: g, Size: 15, Games: 2},
+		{Engine1: Spec{Kind: "external", Argv: []string{"/no/such/brain"}}, Engine2: g, Size: 15, Games: 2, Openings: [][]rules.Point{{{X: 7, Y: 7}, {X: 7, Y: 7}}}},
 		{Engine1: g, Engine2: g, Size: 15, Games: 2, Openings: [][]rules.Point{{{X: 7, Y: 7}, {X: 7, Y: 7}}}},
 	} {
 		if _, _, err := Run(context.Background(), cfg); err == nil {

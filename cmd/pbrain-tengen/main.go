@@ -19,7 +19,10 @@ var version = "dev"
 
 func main() {
 	fs := flag.NewFlagSet("pbrain-tengen", flag.ContinueOnError)
-	seed := fs.Int64("seed", 1, "seed for the player's random choices")
+	seed := fs.Uint64("seed", 1, "seed for the engine's random choices")
+	level := fs.Int("level", 10, "engine level, 1 (beginner) to 10 (full strength)")
+	threads := fs.Int("threads", 0, "search threads (default: INFO thread_num, else the engine's default)")
+	greedy := fs.Bool("greedy", false, "play the one-ply greedy pattern player instead of the engine")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: pbrain-tengen [flags]\n\nTengen's engine as a Gomocup brain on stdin/stdout.\n\nflags:\n")
 		fs.PrintDefaults()
@@ -30,9 +33,22 @@ func main() {
 		}
 		os.Exit(2)
 	}
+	if *level < 1 || *level > 10 || fs.NArg() > 0 {
+		fs.Usage()
+		os.Exit(2)
+	}
 	brain := gomocup.Brain{
-		NewPlayer: func(s gomocup.Settings) (ai.Player, error) { return ai.NewGreedy(*seed), nil },
-		About:     fmt.Sprintf(`name="Tengen", version="%s", author="Tengen developers", country="Earth"`, version),
+		NewPlayer: func(s gomocup.Settings) (ai.Player, error) {
+			if *greedy {
+				return ai.NewGreedy(int64(*seed)), nil
+			}
+			opt := ai.EngineOptions{Level: *level, Seed: *seed, MaxMemory: s.MaxMemory, Threads: s.Threads}
+			if *threads > 0 {
+				opt.Threads = *threads
+			}
+			return ai.NewEngine(opt), nil
+		},
+		About: fmt.Sprintf(`name="Tengen", version="%s", author="Tengen developers", country="Earth"`, version),
 	}
 	if err := gomocup.Serve(context.Background(), os.Stdin, os.Stdout, brain); err != nil {
 		fmt.Fprintln(os.Stderr, "pbrain-tengen:", err)
