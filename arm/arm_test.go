@@ -23,7 +23,7 @@ type rig struct {
 	cal   calibration.Arm
 }
 
-func newRig(t *testing.T, opt arm.Options, simCfg func(*armsim.Config)) *rig {
+func newRig(t testing.TB, opt arm.Options, simCfg func(*armsim.Config)) *rig {
 	t.Helper()
 	cal := armsim.SeedArm()
 	layout := kinematics.DefaultLayout
@@ -47,7 +47,7 @@ func newRig(t *testing.T, opt arm.Options, simCfg func(*armsim.Config)) *rig {
 	return &rig{a, sim, table, cal}
 }
 
-func parkPulses(t *testing.T, cal calibration.Arm) arm.Pulses {
+func parkPulses(t testing.TB, cal calibration.Arm) arm.Pulses {
 	th, err := kinematics.Geometry(cal.Geometry).IK(kinematics.Vec3(cal.Park))
 	if err != nil {
 		t.Fatal(err)
