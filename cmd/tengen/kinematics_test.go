@@ -9,8 +9,8 @@ import (
 	"tengen/kinematics"
 )
 
-// lastJSON decodes the last line of out into a map, checking the keys.
-func lastJSON(t *testing.T, out string, keys ...string) map[string]json.RawMessage {
+// lastJSONKeys decodes the last line of out into a map, checking the keys.
+func lastJSONKeys(t *testing.T, out string, keys ...string) map[string]json.RawMessage {
 	t.Helper()
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
 	var m map[string]json.RawMessage
@@ -33,7 +33,7 @@ func TestKinematicsIKFK(t *testing.T) {
 			t.Fatalf("ik %s: exit %d: %s", p, code, errs)
 		}
 		var theta []float64
-		if err := json.Unmarshal(lastJSON(t, out, "theta")["theta"], &theta); err != nil || len(theta) != 3 {
+		if err := json.Unmarshal(lastJSONKeys(t, out, "theta")["theta"], &theta); err != nil || len(theta) != 3 {
 			t.Fatalf("theta %v: %v", theta, err)
 		}
 		want, _ := parseTriple(p)
@@ -49,7 +49,7 @@ func TestKinematicsIKFK(t *testing.T) {
 			t.Fatalf("fk %s: exit %d: %s", arg, code, errs)
 		}
 		var pt []float64
-		if err := json.Unmarshal(lastJSON(t, out, "point")["point"], &pt); err != nil || len(pt) != 3 {
+		if err := json.Unmarshal(lastJSONKeys(t, out, "point")["point"], &pt); err != nil || len(pt) != 3 {
 			t.Fatalf("point %v: %v", pt, err)
 		}
 		for i := range 3 {
@@ -105,7 +105,7 @@ func TestKinematicsWorkspace(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	m := lastJSON(t, out, "ok", "places", "worst_resolution_mm_per_us")
+	m := lastJSONKeys(t, out, "ok", "places", "worst_resolution_mm_per_us")
 	if string(m["ok"]) != "true" {
 		t.Errorf("seed layout not ok: %s", out)
 	}
@@ -138,7 +138,7 @@ func TestKinematicsBench(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	m := lastJSON(t, out, "ik_ns", "fk_ns", "plan_ms", "motion_s", "cycle_s")
+	m := lastJSONKeys(t, out, "ik_ns", "fk_ns", "plan_ms", "motion_s", "cycle_s")
 	var cycle, motion float64
 	json.Unmarshal(m["cycle_s"], &cycle)
 	json.Unmarshal(m["motion_s"], &motion)
