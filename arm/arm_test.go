@@ -310,3 +310,36 @@ func TestFaultsString(t *testing.T) {
 		}
 	}
 }
+
+func TestStoneStuck(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, func(c *armsim.Config) { c.ValveStuck = true })
+	if err := r.arm.Pick(ctx, rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	err := r.arm.Place(ctx, pt("f6"))
+	if !errors.Is(err, arm.ErrStoneStuck) || !strings.Contains(err.Error(), "place on f6") {
+		t.Fatalf("place with a stuck valve: %v", err)
+	}
+	st, _ := r.sim.Status(ctx)
+	if st.Pump || st.Valve {
+		t.Errorf("not safe: %+v", st)
+	}
+}
+
+func TestCancelledContext(t *testing.T) {
+	r := newRig(t, arm.Options{}, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := r.arm.MoveTo(ctx, arm.Bowl(rules.Black))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("move with a cancelled context: %v", err)
+	}
+	st, _ := r.sim.Status(context.Background())
+	if st.Queued != 0 || st.Pump {
+		t.Errorf("not safe: %+v", st)
+	}
+	if err := r.arm.Home(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}

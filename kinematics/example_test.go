@@ -37,7 +37,7 @@ func ExampleGeometry_PlanTransfer() {
 	fmt.Printf("%d setpoints over %v, ending at θ = %.2f°, %.2f°, %.2f°\n",
 		len(tr.Samples), tr.Duration().Round(10e6), last.Theta[0], last.Theta[1], last.Theta[2])
 	// Output:
-	// 32 setpoints over 630ms, ending at θ = 15.26°, 15.26°, 15.26°
+	// 34 setpoints over 680ms, ending at θ = 15.26°, 15.26°, 15.26°
 }
 
 func ExampleGeometry_Workspace() {
