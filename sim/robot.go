@@ -89,7 +89,7 @@ func NewRobot(seed uint64, cam Camera) (*Robot, error) {
 		cam = TruthCamera{}
 	}
 	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam},
-		hand: &timedHand{Hand: game.ArmHand{Arm: a}, sim: s}}, nil
+		hand: &timedHand{Hand: arm.Hand{Arm: a}, sim: s}}, nil
 }
 
 func layoutOf(cal calibration.Arm) kinematics.Layout {
