@@ -178,7 +178,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		person := NewPerson(robot.Opponent(), ai.NewEngine(ai.EngineOptions{Level: opt.PersonLevel, Seed: seed, Threads: 1}), opt.Rule, seed)
 		person.Limits = ai.Limits{TurnTime: opt.Think / 3}
 		person.PushRate = opt.PushRate
-		r.Eyes.Person = person
+		r.Eyes.People = []*Person{person}
 
 		cfg := game.Config{Rule: opt.Rule.String(), Size: r.World.Layout.Size}
 		engine := ai.NewEngine(ai.EngineOptions{Level: opt.RobotLevel, Seed: seed + 1, Threads: 1})
