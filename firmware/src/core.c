@@ -22,7 +22,7 @@ static void send_payload(struct core *c, const uint8_t *payload, uint8_t n)
 
 static void send_status(struct core *c, uint8_t result)
 {
-	uint8_t m[23];
+	uint8_t m[25];
 	m[0] = MSG_STATUS_REPLY;
 	m[1] = result;
 	m[2] = c->q_len;
@@ -39,6 +39,7 @@ static void send_status(struct core *c, uint8_t result)
 	m[20] = (c->now_ms >> 8) & 0xFF;
 	m[21] = (c->now_ms >> 16) & 0xFF;
 	m[22] = (c->now_ms >> 24) & 0xFF;
+	put16(m + 23, c->accepted);
 	send_payload(c, m, sizeof m);
 }
 
@@ -66,6 +67,7 @@ static void send_nak(struct core *c)
 /* halt freezes the servos where they are and empties the queue. */
 static void halt(struct core *c)
 {
+	c->want_more = 0;
 	c->q_len = 0;
 	c->seg_active = 0;
 	c->seg_elapsed = 0;
@@ -115,6 +117,7 @@ static uint8_t exec_setpoint(struct core *c, const uint8_t *m, uint8_t n)
 	sp->flags = m[10];
 	c->q_len++;
 	c->last_id = sp->id;
+	c->accepted++;
 	return RES_OK;
 }
 
@@ -219,8 +222,15 @@ void core_frame(struct core *c)
 	if (c->synced && !(c->faults & FAULT_HOST_SILENT) &&
 	    c->now_ms - c->last_rx_ms > CORE_HOST_DEADLINE_MS)
 		fault(c, FAULT_HOST_SILENT);
-	if (c->q_len == 0)
+	if (c->q_len == 0) {
+		/* A segment marked "more follows" ended on an empty queue and
+		 * the next did not arrive within a frame: the host fell behind. */
+		if (c->want_more && !(c->faults & FAULT_QUEUE_UNDER))
+			fault(c, FAULT_QUEUE_UNDER);
+		c->want_more = 0;
 		return;
+	}
+	c->want_more = 0;
 	uint16_t dt = CORE_FRAME_MS;
 	while (c->q_len) {
 		struct setpoint *sp = &c->q[c->q_head];
@@ -249,7 +259,7 @@ void core_frame(struct core *c)
 		c->seg_elapsed = 0;
 		c->q_head = (c->q_head + 1) % CORE_QUEUE_CAP;
 		c->q_len--;
-		if (c->q_len == 0 && (sp->flags & SP_FLAG_MORE))
-			fault(c, FAULT_QUEUE_UNDER);
+		if (c->q_len == 0)
+			c->want_more = sp->flags & SP_FLAG_MORE;
 	}
 }

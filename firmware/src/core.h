@@ -80,7 +80,9 @@ struct core {
 	uint16_t seg_start[3];
 	uint16_t seg_elapsed;
 	uint8_t seg_active;
+	uint8_t want_more; /* the last segment promised a successor */
 	uint16_t last_id, done_id;
+	uint16_t accepted; /* setpoints accepted since power-up */
 
 	/* link state */
 	struct proto_parser parser;
