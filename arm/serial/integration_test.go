@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -22,11 +23,15 @@ func ctxT(t testing.TB, d time.Duration) context.Context {
 // ~10 frames of them.
 func settledPulses(t *testing.T, sim *simavr.Sim) [3]simavr.Pulse {
 	t.Helper()
-	time.Sleep(80 * time.Millisecond)
+	if err := sim.Sleep(80 * time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
 	if err := sim.ClearPulses(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(200 * time.Millisecond)
+	if err := sim.Sleep(200 * time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
 	ps, err := sim.Pulses()
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +117,7 @@ func TestInterpolation(t *testing.T) {
 	}
 	var prev arm.Pulses
 	for i := 0; i < 4; i++ {
-		time.Sleep(100 * time.Millisecond)
+		sim.Sleep(100 * time.Millisecond)
 		st, err := d.Status(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -159,10 +164,9 @@ func TestFlowControlManySetpoints(t *testing.T) {
 
 // corruptFirst returns a write hook that flips a byte in the first frame
 // carrying message type msg, and reports through hit when it did.
-func corruptFirst(msg byte, hit *bool) func([]byte) []byte {
+func corruptFirst(msg byte, hit *atomic.Bool) func([]byte) []byte {
 	return func(p []byte) []byte {
-		if !*hit && len(p) > 2 && p[2] == msg {
-			*hit = true
+		if len(p) > 2 && p[2] == msg && hit.CompareAndSwap(false, true) {
 			p[3] ^= 0x55
 		}
 		return p
@@ -181,20 +185,18 @@ func TestCorruptedFrameRetransmittedOnce(t *testing.T) {
 		{"device reply corrupted", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			hit := false
+			var hit, armed atomic.Bool
 			if tc.write {
 				pl.set(corruptFirst(msgSetpoint, &hit), nil)
 			} else {
 				// The first status reply after the setpoint is sent.
-				armed := false
 				pl.set(func(p []byte) []byte {
 					if len(p) > 2 && p[2] == msgSetpoint {
-						armed = true
+						armed.Store(true)
 					}
 					return p
 				}, func(p []byte) {
-					if armed && !hit && len(p) > 3 {
-						hit = true
+					if armed.Load() && len(p) > 3 && hit.CompareAndSwap(false, true) {
 						p[len(p)/2] ^= 0x55
 					}
 				})
@@ -216,8 +218,8 @@ func TestCorruptedFrameRetransmittedOnce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !hit || d.Stats().Retransmits <= before {
-				t.Errorf("corrupted %v, retransmits %d -> %d", hit, before, d.Stats().Retransmits)
+			if !hit.Load() || d.Stats().Retransmits <= before {
+				t.Errorf("corrupted %v, retransmits %d -> %d", hit.Load(), before, d.Stats().Retransmits)
 			}
 			if st.Pulses != want || d.last.accepted-st0 != 1 || st.Faults != 0 {
 				t.Errorf("pulses %v accepted %d faults %v: want %v executed exactly once", st.Pulses, d.last.accepted-st0, st.Faults, want)
@@ -243,10 +245,10 @@ func TestHostSilentTripsSafetyStop(t *testing.T) {
 	}
 	// The host falls silent: holding the driver's lock stops the keep-alive.
 	d.mu.Lock()
-	time.Sleep(800 * time.Millisecond)
+	sim.Sleep(700 * time.Millisecond)
 	pump, valve, led, err := sim.Outputs()
 	a, _ := sim.Pulses()
-	time.Sleep(200 * time.Millisecond)
+	sim.Sleep(200 * time.Millisecond)
 	b, _ := sim.Pulses()
 	d.mu.Unlock()
 	if err != nil || pump || valve || !led {
@@ -288,11 +290,11 @@ func TestEStopLatches(t *testing.T) {
 	if err := d.SetPump(true); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond)
+	sim.Sleep(300 * time.Millisecond)
 	if err := sim.SetEStop(true); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(50 * time.Millisecond)
+	sim.Sleep(50 * time.Millisecond)
 	st, err := d.Status(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -315,7 +317,7 @@ func TestEStopLatches(t *testing.T) {
 		t.Errorf("e-stop released by ClearFaults while open: %+v", st)
 	}
 	sim.SetEStop(false)
-	time.Sleep(50 * time.Millisecond)
+	sim.Sleep(50 * time.Millisecond)
 	if st, _ = d.Status(ctx); st.Faults&arm.FaultEStop == 0 {
 		t.Error("e-stop fault not latched after the switch closed")
 	}
@@ -364,10 +366,10 @@ func TestReconnectResumesWithoutRepeats(t *testing.T) {
 	before := d.last.accepted
 	// Pull the cable just after the 5th setpoint went out: the device has
 	// it, the host has no acknowledgement.
-	n := 0
+	var n atomic.Int32
 	pl.set(func(p []byte) []byte {
 		if len(p) > 2 && p[2] == msgSetpoint {
-			if n++; n == 5 {
+			if n.Add(1) == 5 {
 				go pl.unplug()
 			}
 		}

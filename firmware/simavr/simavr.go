@@ -280,3 +280,27 @@ func (s *Sim) Close() error {
 		return <-done
 	}
 }
+
+// Sleep waits until d of simulated time has passed. On a loaded machine the
+// simulation runs slower than real time, so tests wait on its clock.
+func (s *Sim) Sleep(d time.Duration) error {
+	start, err := s.Cycles()
+	if err != nil {
+		return err
+	}
+	want := start + uint64(d.Microseconds())*CyclesPerMicrosecond
+	limit := time.Now().Add(20*d + 5*time.Second)
+	for {
+		now, err := s.Cycles()
+		if err != nil {
+			return err
+		}
+		if now >= want {
+			return nil
+		}
+		if time.Now().After(limit) {
+			return fmt.Errorf("harness: simulated time stuck at %d cycles", now)
+		}
+		time.Sleep(min(5*time.Millisecond, time.Duration(want-now)*time.Microsecond/CyclesPerMicrosecond))
+	}
+}
