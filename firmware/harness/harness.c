@@ -1,5 +1,6 @@
-/* tengen-harness runs the firmware .elf in simavr at (at most) real-time
- * speed, with UART0 on a pty, and acts as the bench around the board:
+/* tengen-harness runs the firmware .elf in simavr at real-time speed (never
+ * faster, and never catching up in a burst after falling behind), with
+ * UART0 on a pty, and acts as the bench around the board:
  * it times the pulses on the three servo pins with the simulated cycle
  * counter, feeds the vacuum sensor's voltage to ADC0 and works the e-stop.
  *
@@ -138,7 +139,7 @@ static int run_command(char *line)
 	} else if (!strcmp(name, "quit")) {
 		return 0;
 	} else {
-		printf("err unknown command: %s", line);
+		printf("err unknown command: %s\n", line);
 	}
 	fflush(stdout);
 	return 1;
