@@ -8,8 +8,10 @@
  * simavr does not model buffered OCR1x updates in PWM mode, so all three
  * are timed the same way: Timer2 is an alarm that fires ~60 µs before each
  * edge; its interrupt spins on TCNT1 until the exact tick and writes the
- * pin. An edge lands within one polling loop (7 cycles, < 0.5 µs) of its
- * tick whatever the interrupt latency, so a width is exact to ±0.5 µs.
+ * pin. An edge lands 0..5 cycles after its tick (a 6-cycle polling loop)
+ * whatever the interrupt latency, so a width is within ±5 cycles
+ * (+2 for the longer falling-edge path) of its setpoint: at most 0.625 µs
+ * of jitter.
  */
 #include <avr/interrupt.h>
 #include <avr/io.h>
@@ -103,7 +105,12 @@ ISR(TIMER2_COMPA_vect)
 	uint8_t i = edge_next;
 	uint16_t edge = edge_at[i];
 	uint8_t bit = _BV(PB1 + i / 2); /* D9, D10, D11 are PB1, PB2, PB3 */
-	while ((int16_t)(TCNT1 - edge) < 0)
+	/* Coarse wait on the 16-bit count, then a 5-cycle loop on the low
+	 * byte alone: the edge lands 0..4 cycles after its tick. */
+	while ((int16_t)(TCNT1 - (edge - 64)) < 0)
+		;
+	uint8_t lo = edge;
+	while ((int8_t)(TCNT1L - lo) < 0)
 		;
 	if (i & 1)
 		PORTB &= ~bit;
