@@ -73,6 +73,7 @@ type Driver struct {
 	nextID   uint16
 	sentID   uint16 // id of the last setpoint the device accepted from us
 	pending  bool   // accepted setpoints may still be queued on the device
+	lost     error  // motion lost across a reconnect, for the next Queue or Drain
 	closed   bool
 
 	stopKeep chan struct{}
@@ -178,16 +179,16 @@ func (d *Driver) connect(ctx context.Context) error {
 	if !reconnect {
 		return nil
 	}
-	// Did the motion we had queued survive the disconnect?
+	// Did the motion we had queued survive the disconnect? The answer
+	// goes to the next Queue or Drain, whoever reconnected.
 	switch {
+	case !d.pending:
 	case st.faults&arm.FaultReset != 0 || st.uptimeMS < prevUptime:
-		if d.pending {
-			d.pending = false
-			return d.errorf("device reset while setpoints up to #%d were queued (last done #%d): %w", d.sentID, st.doneID, ErrMotionLost)
-		}
-	case st.faults&arm.FaultHostSilent != 0 && d.pending && st.lastID != st.doneID:
 		d.pending = false
-		return d.errorf("device stopped after host silence with setpoints #%d..#%d not done: %w", st.doneID+1, st.lastID, ErrMotionLost)
+		d.lost = d.errorf("device reset while setpoints up to #%d were queued: %w", d.sentID, ErrMotionLost)
+	case st.faults&arm.FaultHostSilent != 0 && st.lastID != st.doneID:
+		d.pending = false
+		d.lost = d.errorf("device stopped after host silence with setpoints #%d..#%d not done: %w", st.doneID+1, st.lastID, ErrMotionLost)
 	}
 	return nil
 }
@@ -248,9 +249,16 @@ func (d *Driver) ensure(ctx context.Context) error {
 		}
 	}
 	err := d.connect(ctx)
-	if err != nil && !errors.Is(err, ErrMotionLost) {
+	if err != nil {
 		d.disconnect()
 	}
+	return err
+}
+
+// takeLost returns, once, the motion lost across a reconnect; d.mu held.
+func (d *Driver) takeLost() error {
+	err := d.lost
+	d.lost = nil
 	return err
 }
 
@@ -295,6 +303,9 @@ func (d *Driver) Queue(ctx context.Context, sps ...arm.Setpoint) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if err := d.ensure(ctx); err != nil {
+		return err
+	}
+	if err := d.takeLost(); err != nil {
 		return err
 	}
 	for i, sp := range sps {
@@ -371,6 +382,9 @@ func (d *Driver) Queue(ctx context.Context, sps ...arm.Setpoint) error {
 		if rerr := d.ensure(ctx); rerr != nil {
 			return rerr
 		}
+		if rerr := d.takeLost(); rerr != nil {
+			return rerr
+		}
 		inflight = nil
 		accepted := int(d.last.lastID - (base - 1))
 		if accepted < 0 || accepted > next {
@@ -400,6 +414,9 @@ func (d *Driver) Drain(ctx context.Context) error {
 	for {
 		d.mu.Lock()
 		st, err := d.command(ctx, "drain", []byte{msgStatus})
+		if err == nil {
+			err = d.takeLost()
+		}
 		if err == nil && st.faults&^arm.FaultReset != 0 && d.pending {
 			err = d.errorf("drain: motion stopped at #%d of #%d (faults %s): %w", st.doneID, d.sentID, faultNames(st.faults), ErrMotionLost)
 			d.pending = false
@@ -463,7 +480,7 @@ func (d *Driver) Status(ctx context.Context) (arm.Status, error) {
 func (d *Driver) Stop() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.pending = false
+	d.pending, d.lost = false, nil
 	if _, err := d.command(context.Background(), "stop", []byte{msgStop}); err != nil {
 		return err
 	}

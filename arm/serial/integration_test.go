@@ -451,3 +451,22 @@ func BenchmarkRoundTrip(b *testing.B) {
 		}
 	}
 }
+
+func TestKeepAliveHoldsIdleConnection(t *testing.T) {
+	sim := startSim(t)
+	d, _ := openSim(t, sim)
+	ctx := ctxT(t, 10*time.Second)
+	if err := d.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 1500, 1500}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Sleep(1500 * time.Millisecond); err != nil { // three deadlines of idling
+		t.Fatal(err)
+	}
+	st, err := d.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Faults != 0 {
+		t.Errorf("faults %v after idling with the keep-alive running", st.Faults)
+	}
+}
