@@ -1,3 +1,8 @@
 module tengen
 
 go 1.26
+
+require (
+	gocv.io/x/gocv v0.31.0 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
+)
