@@ -90,8 +90,8 @@ func OrderCorners(c [4]Point) [4]Point {
 
 // features are the measurements behind one point's verdict.
 type features struct {
-	lines float64 // contrast of the grid lines through the point (empty: high)
-	dark  float64 // stone-top brightness over the local board brightness
+	lines  float64 // contrast of the grid lines through the point (empty: high)
+	dark   float64 // stone-top brightness over the local board brightness
 	white  float64 // the same in the Low plane
 	local  float64 // Low of the top over Low just around the stone
 	round  float64 // share of rays from the point that cross a stone's rim
