@@ -9,7 +9,8 @@
 //     column from the left and the row from the TOP: "aa" is the far
 //     left corner (a15 on 15x15), "hh" is h8, "ao" is a1. The reader
 //     takes the main line (first variation at every branch) of the first
-//     game, accepts FF[3]-style long and lowercase property names, and
+//     game, accepts FF[3]-style long and lowercase property names and
+//     capital coordinates (which FF[4] reserves for boards over 26), and
 //     reads "" and "tt" as passes. A move's thinking time is written in
 //     the private property MT (seconds). Setup stones (AB/AW/AE) are
 //     rejected: a record is a sequence of moves.

@@ -124,6 +124,7 @@ func TestReadSGFVariants(t *testing.T) {
 		{"minimal, no header", "(;;B[hh];W[ih])", 15, NoRule, "h8 i8", nil},
 		{"main line of variations", "(;GM[4]SZ[15];B[hh](;W[ih];B[jh](;W[kh])(;W[gh]))(;W[hg];B[ii]))", 15, NoRule, "h8 i8 j8 k8", nil},
 		{"lowercase property names", "(;gm[4]sz[19]ru[Renju];b[jj];w[kj])", 19, rules.Renju, "j10 k10", nil},
+		{"capital coordinates", "(;SZ[15];B[HH];W[AA])", 15, NoRule, "h8 a15", nil},
 		{"FF[3] long names", "(;GaMe[4]SiZe[15]PlayerBlack[Ann];Black[hh];White[ih])", 15, NoRule, "h8 i8",
 			func(r *Record) string {
 				if r.Black != "Ann" {

@@ -325,6 +325,11 @@ func sgfPoint(v string, size int) (rules.Point, error) {
 	if len(v) != 2 || !isLetter(v[0]) || !isLetter(v[1]) {
 		return rules.Point{}, fmt.Errorf("want two letters, like hh for the centre")
 	}
+	if v == strings.ToUpper(v) {
+		// FF[4] gives A-Z to lines 27-52, which no supported board has;
+		// writers that use capitals mean the lowercase letters.
+		v = strings.ToLower(v)
+	}
 	x, row := letterIndex(v[0]), letterIndex(v[1])
 	p := rules.Point{X: x, Y: size - 1 - row}
 	if !p.In(size) || row < 0 {
