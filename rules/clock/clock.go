@@ -210,6 +210,15 @@ func (k *Clock) Press() error {
 	} else {
 		k.moves[0]++
 	}
+	if k.ctl.Bonus > 0 && !s.unlimited {
+		moves := k.Moves(k.turn)
+		if k.ctl.Shared {
+			moves = k.moves[0] + k.moves[1]
+		}
+		if moves == k.ctl.BonusAfter {
+			b.main = min(b.main+k.ctl.Bonus, maxDuration)
+		}
+	}
 	k.turn = k.turn.Opponent()
 	k.since, k.used = k.src.Now(), 0
 	return nil
