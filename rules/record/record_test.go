@@ -327,3 +327,23 @@ func TestResult(t *testing.T) {
 		}
 	}
 }
+
+func benchmarkFormat(b *testing.B, f Format) {
+	pts, _ := rules.ParsePoints("h8 h9 i9 g7 j10 k11 i8 i10 j8 k8 h7 g6 f5 e4 l12 m13 n14 a1 b2 c3 d4 o15 o1 a15 b14 c13 d12 e11 f10 g9", 15)
+	r := &Record{Size: 15, Rule: rules.Renju, Black: "a", White: "b", Moves: Alternate(pts)}
+	data, err := Write(r, f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for range b.N {
+		if _, err := Read(data, f); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkReadSGF(b *testing.B)   { benchmarkFormat(b, FormatSGF) }
+func BenchmarkReadPSQ(b *testing.B)   { benchmarkFormat(b, FormatPSQ) }
+func BenchmarkReadMoves(b *testing.B) { benchmarkFormat(b, FormatMoves) }

@@ -384,7 +384,7 @@ func simpleText(s string) string {
 // text applies SGF's Text rules: line breaks stay (as "\n"), other white
 // space becomes a space.
 func text(s string) string {
-	s = strings.NewReplacer("\r\n", "\n", "\n\r", "\n", "\r", "\n").Replace(s)
+	s = lineEnds.Replace(s)
 	return strings.Map(func(r rune) rune {
 		if r == '\t' || r == '\v' || r == '\f' {
 			return ' '
@@ -407,9 +407,12 @@ func formatSeconds(d time.Duration) string {
 	return strconv.FormatFloat(float64(d.Milliseconds())/1000, 'f', -1, 64)
 }
 
-func escapeSGF(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `]`, `\]`).Replace(s)
-}
+var (
+	lineEnds  = strings.NewReplacer("\r\n", "\n", "\n\r", "\n", "\r", "\n")
+	sgfEscape = strings.NewReplacer(`\`, `\\`, `]`, `\]`)
+)
+
+func escapeSGF(s string) string { return sgfEscape.Replace(s) }
 
 // WriteSGF encodes r as SGF FF[4] GM[4]. A move's time goes in the
 // private property MT (seconds), its comment in C; the game comment in GC.
