@@ -147,10 +147,10 @@ func (k *Clock) state(c rules.Color, used time.Duration) state {
 	if s.unlimited {
 		return s
 	}
-	charged := used - k.ctl.Delay // the delay is free
-	if charged < 0 {
-		charged = 0
+	if used < k.ctl.Delay {
+		return s // the delay is free
 	}
+	charged := used - k.ctl.Delay
 	if charged < b.main {
 		s.main = b.main - charged
 		return s

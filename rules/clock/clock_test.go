@@ -229,6 +229,7 @@ func TestParse(t *testing.T) {
 		{"move", "unit"}, {"shared 60s/move", "shared clock needs a main time"}, {"2000h", "longer than"},
 		{"10m/3x30s/2x10s", "second byo-yomi"}, {"-5m", "unit"},
 		{"10m/+5m", "second stage like +30m@40"}, {"10m/+5m@0", "second stage"}, {"60s/move/+5m@3", "needs a main time"},
+		{"0+5s", "no time for the first move"},
 	} {
 		if _, err := Parse(bad.in); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("Parse(%q) = %v; want an error containing %q", bad.in, err, bad.want)
@@ -257,7 +258,7 @@ func FuzzParse(f *testing.F) {
 // For every control, the side to move's Remaining falls by exactly the
 // time that passes, and it flags exactly when Remaining reaches zero.
 func TestRemainingProperty(t *testing.T) {
-	controls := []string{"10m", "1m+10s", "1m/3x30s", "0/5x10s", "30s/d5s", "60s/move", "2m/20s/move", "shared 3m", "20s+1s/2x5s", "1m+2s/+1m@5/3x10s", "shared 1m/+30s@4"}
+	controls := []string{"10m", "1m+10s", "1m/3x30s", "0/5x10s", "30s/d5s", "60s/move", "2m/20s/move", "shared 3m", "20s+1s/2x5s", "1m+2s/+1m@5/3x10s", "shared 1m/+30s@4", "0/d5s", "0/d3s/2x2s"}
 	for seed, cs := range controls {
 		ctl, err := Parse(cs)
 		if err != nil {

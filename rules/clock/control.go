@@ -65,6 +65,9 @@ func (c Control) Validate() error {
 	if c.Bonus > 0 && !c.Timed() {
 		return fmt.Errorf("a bonus stage needs a main time")
 	}
+	if c.Timed() && c.Main == 0 && c.Periods == 0 && c.Delay == 0 {
+		return fmt.Errorf("no main time, no byo-yomi, no delay: no time for the first move")
+	}
 	if c.Shared && !c.Timed() {
 		return fmt.Errorf("a shared clock needs a main time")
 	}
