@@ -133,6 +133,14 @@ func TestReadSGFVariants(t *testing.T) {
 				return ""
 			}},
 		{"white space everywhere", "\ufeff\n ( ; GM [4] SZ [15]\r\n ; B [hh] \n ; W [ih] ) \n", 15, NoRule, "h8 i8", nil},
+		{"a whole game in one node", "(;GM[4]SZ[15]RE[0]B[hh]W[ig]B[gj])", 15, NoRule, "h8 i9 g6", nil},
+		{"setup stones as the first moves", "(;GM[4]SZ[15]RU[五子棋]AB[hh][ig]AW[gi][gh];B[jj])", 15, rules.Freestyle, "h8 g7 i9 g8 j6",
+			func(r *Record) string {
+				if r.Moves[1].Color != rules.White || r.Moves[4].Color != rules.Black {
+					return "colours do not alternate"
+				}
+				return ""
+			}},
 		{"passes as empty and tt", "(;SZ[15];B[hh];W[];B[tt];W[ih])", 15, NoRule, "h8 pass pass i8", nil},
 		{"rectangular but square SZ, RIF rule", "(;SZ[15:15]RU[RIF];B[hh])", 15, rules.Renju, "h8", nil},
 		{"unknown rule", "(;SZ[15]RU[something else];B[hh])", 15, NoRule, "h8", nil},
@@ -204,8 +212,11 @@ func TestReadErrors(t *testing.T) {
 		{"sgf rectangle", FormatSGF, "(;SZ[15:19])", 1, 3, "square"},
 		{"sgf off board", FormatSGF, "(;SZ[15]\n;B[hh];W[pp])", 2, 8, "off the 15x15 board"},
 		{"sgf taken", FormatSGF, "(;SZ[15];B[hh];W[hh])", 1, 16, "move 2: white stone at h8: the point is already taken by black"},
-		{"sgf two moves in a node", FormatSGF, "(;B[hh]W[ih])", 1, 8, "two moves"},
-		{"sgf setup stones", FormatSGF, "(;AB[hh][ih])", 1, 3, "setup stones"},
+		{"sgf setup that cannot alternate", FormatSGF, "(;AB[hh][ih])", 1, 3, "2 black and 0 white"},
+		{"sgf setup later", FormatSGF, "(;B[hh];AW[ih])", 1, 9, "after the start"},
+		{"sgf removed stones", FormatSGF, "(;AE[hh])", 1, 3, "after the start"},
+		{"sgf compressed setup", FormatSGF, "(;AB[hh:ii]AW[aa])", 1, 3, "compressed"},
+		{"sgf setup on a taken point", FormatSGF, "(;AB[hh]AW[hh])", 1, 9, "already taken"},
 		{"sgf bad move value", FormatSGF, "(;B[h8])", 1, 3, "two letters"},
 		{"sgf bad time", FormatSGF, "(;B[hh]MT[-1])", 1, 8, "seconds"},
 		{"sgf bad result", FormatSGF, "(;RE[X+R])", 1, 3, "winner must be B or W"},
