@@ -121,7 +121,8 @@ func (k *Clock) elapsed() time.Duration {
 	if !k.started || k.paused || k.flagged != rules.Empty {
 		return k.used
 	}
-	return k.used + k.src.Now().Sub(k.since)
+	// A source that steps back (a wall clock set back) costs nothing.
+	return k.used + max(0, k.src.Now().Sub(k.since))
 }
 
 // state is a side's time after using `used` on the current move.

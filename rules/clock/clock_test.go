@@ -166,6 +166,13 @@ func TestSharedAndPause(t *testing.T) {
 	})
 }
 
+func TestSourceSteppingBack(t *testing.T) {
+	runScript(t, "time going backwards", "1m", B, []step{
+		{wait: -time.Hour, remain: rem{B: time.Minute}},
+		{wait: time.Hour + 10*s, remain: rem{B: 50 * s}},
+	})
+}
+
 func TestClockErrors(t *testing.T) {
 	k, err := New(Control{Main: time.Minute}, NewManual(time.Time{}))
 	if err != nil {
