@@ -358,3 +358,19 @@ func benchmarkFormat(b *testing.B, f Format) {
 func BenchmarkReadSGF(b *testing.B)   { benchmarkFormat(b, FormatSGF) }
 func BenchmarkReadPSQ(b *testing.B)   { benchmarkFormat(b, FormatPSQ) }
 func BenchmarkReadMoves(b *testing.B) { benchmarkFormat(b, FormatMoves) }
+
+func TestDropped(t *testing.T) {
+	r := sample(t)
+	if got := Dropped(r, FormatSGF); len(got) != 0 {
+		t.Errorf("SGF drops %v", got)
+	}
+	if got := strings.Join(Dropped(r, FormatPSQ), ", "); got != "rule, result, date, event, opening, comments" {
+		t.Errorf("PSQ drops %q", got)
+	}
+	if got := strings.Join(Dropped(r, FormatMoves), ", "); got != "move times, comments" {
+		t.Errorf("moves drops %q", got)
+	}
+	if got := Dropped(&Record{Size: 15, Rule: NoRule}, FormatPSQ); len(got) != 0 {
+		t.Errorf("an empty record drops %v", got)
+	}
+}
