@@ -1,8 +1,11 @@
 package simavr
 
 import (
+	"bufio"
 	"context"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -143,4 +146,29 @@ func BenchmarkSimulatedSecond(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// The harness links the pty under a name of our choosing (-l).
+func TestHarnessLinkName(t *testing.T) {
+	b := mustBuild(t)
+	link := filepath.Join(t.TempDir(), "ttyTENGEN")
+	cmd := exec.Command(b.Harness, "-l", link, b.ELF)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer stdin.Close()
+	sc := bufio.NewScanner(stdout)
+	pty := ""
+	for pty == "" && sc.Scan() {
+		if p, ok := strings.CutPrefix(sc.Text(), "pty "); ok {
+			pty = p
+		}
+	}
+	if target, err := os.Readlink(link); err != nil || target != pty || pty == "" {
+		t.Errorf("link %s -> %q (%v), pty %q", link, target, err, pty)
+	}
+	io.WriteString(stdin, "quit\n")
 }
