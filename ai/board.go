@@ -1,0 +1,291 @@
+package ai
+
+import (
+	"fmt"
+
+	"tengen/rules"
+)
+
+// pad is the margin of wall cells around the board, so that every cell
+// within halfLine of a point on the board has an index.
+const pad = halfLine
+
+// maxStride is the widest padded row (MaxSize plus both margins).
+const maxStride = rules.MaxSize + 2*pad
+
+const maxCells = maxStride * maxStride
+
+// cell is an index into the padded board.
+type cell int16
+
+// noCell stands for "no move" (a pass, or none found).
+const noCell cell = -1
+
+// board is the engine's incremental board. Every stone updates the line
+// keys of the cells within halfLine of it along the four lines; from them
+// table lookups give each empty cell's line patterns, threat class and
+// score for both colours, and running totals feed the evaluation.
+type board struct {
+	size, stride int
+	rule         rules.Rule
+	reading      rules.Reading
+	dirs         [4]int
+	tables       *[1 << 20]uint16 // key -> Black's pattern | White's << 8
+
+	stones [maxCells]uint8       // cellEmpty, cellBlack, cellWhite, cellWall
+	keys   [maxCells][4]uint32   // neighbours along each line
+	pats   [maxCells][2][4]uint8 // line patterns per colour for empty cells
+	info   [maxCells][2]combo    // combined threat and score per colour
+	near   [maxCells]uint8       // stones within two cells (square), for candidates
+
+	total   [2]int32             // sum of point scores over empty cells
+	count   [2][numThreats]int32 // empty cells per threat class
+	hash    uint64
+	history []cell
+	empty   int // empty cells on the board
+}
+
+var zobrist [2][maxCells]uint64
+
+func init() {
+	// A fixed generator keeps hashes, and so searches, reproducible.
+	s := uint64(0x9E3779B97F4A7C15)
+	for c := range zobrist {
+		for i := range zobrist[c] {
+			s ^= s << 13
+			s ^= s >> 7
+			s ^= s << 17
+			zobrist[c][i] = s * 0x2545F4914F6CDD1D
+		}
+	}
+}
+
+// fiveRuleFor returns what makes a five for colour c (1 black, 2 white).
+func fiveRuleFor(r rules.Rule, c int) fiveRule {
+	switch r {
+	case rules.Standard:
+		return exactlyFive
+	case rules.Renju:
+		if c == cellBlack {
+			return exactlyFive
+		}
+	case rules.Caro:
+		return caroFive
+	}
+	return fiveOrMore
+}
+
+// newBoard returns an empty board.
+func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) {
+	if err := rules.CheckSize(size); err != nil {
+		return nil, err
+	}
+	if rule < rules.Freestyle || rule > rules.Caro {
+		return nil, fmt.Errorf("unknown rule %v", rule)
+	}
+	b := &board{size: size, stride: size + 2*pad, rule: rule, reading: reading}
+	b.dirs = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
+	b.tables = pairTable(fiveRuleFor(rule, cellBlack), fiveRuleFor(rule, cellWhite))
+	comboOnce.Do(buildCombos)
+	n := b.stride * b.stride
+	for i := 0; i < n; i++ {
+		if !b.onBoard(cell(i)) {
+			b.stones[i] = cellWall
+		}
+	}
+	for i := 0; i < n; i++ {
+		for d, st := range b.dirs {
+			var k uint32
+			for off := -halfLine; off <= halfLine; off++ {
+				j := i + off*st
+				if off == 0 {
+					continue
+				}
+				if j < 0 || j >= n || b.stones[j] == cellWall {
+					k |= cellWall << slotShift(off)
+				}
+			}
+			b.keys[i][d] = k
+		}
+	}
+	for i := 0; i < n; i++ {
+		if b.stones[i] == cellEmpty {
+			b.empty++
+			for d := 0; d < 4; d++ {
+				pp := b.tables[b.keys[i][d]]
+				b.pats[i][0][d], b.pats[i][1][d] = uint8(pp), uint8(pp>>8)
+			}
+			b.addInfo(cell(i))
+		}
+	}
+	return b, nil
+}
+
+func (b *board) onBoard(i cell) bool {
+	x, y := int(i)%b.stride-pad, int(i)/b.stride-pad
+	return x >= 0 && y >= 0 && x < b.size && y < b.size
+}
+
+// cellOf converts a point on the board to a cell.
+func (b *board) cellOf(p rules.Point) cell { return cell((p.Y+pad)*b.stride + p.X + pad) }
+
+// pointOf converts a cell to a point.
+func (b *board) pointOf(i cell) rules.Point {
+	if i == noCell {
+		return rules.Pass
+	}
+	return rules.Point{X: int(i)%b.stride - pad, Y: int(i)/b.stride - pad}
+}
+
+// toMove is the colour (1 or 2) whose turn it is, from the move count.
+// Positions with uneven stone counts set it through sideToMove.
+func (b *board) ply() int { return len(b.history) }
+
+// addInfo recomputes the combined info of empty cell i and adds it to the totals.
+func (b *board) addInfo(i cell) {
+	for c := 0; c < 2; c++ {
+		p := &b.pats[i][c]
+		in := comboTable[((int(p[0])*numPats+int(p[1]))*numPats+int(p[2]))*numPats+int(p[3])]
+		b.info[i][c] = in
+		b.total[c] += in.score
+		b.count[c][in.threat]++
+	}
+}
+
+// removeInfo takes empty cell i's info out of the totals.
+func (b *board) removeInfo(i cell) {
+	for c := 0; c < 2; c++ {
+		in := &b.info[i][c]
+		b.total[c] -= in.score
+		b.count[c][in.threat]--
+	}
+}
+
+// play puts a stone of colour c (1 black, 2 white) on empty cell i.
+func (b *board) play(i cell, c uint8) {
+	b.removeInfo(i)
+	b.stones[i] = c
+	b.hash ^= zobrist[c-1][i]
+	b.history = append(b.history, i)
+	b.empty--
+	b.update(i, uint32(c), false)
+}
+
+// undo takes back the last stone.
+func (b *board) undo() {
+	i := b.history[len(b.history)-1]
+	b.history = b.history[:len(b.history)-1]
+	c := b.stones[i]
+	b.stones[i] = cellEmpty
+	b.hash ^= zobrist[c-1][i]
+	b.empty++
+	b.update(i, 0, true)
+	for d := 0; d < 4; d++ {
+		pp := b.tables[b.keys[i][d]]
+		b.pats[i][0][d], b.pats[i][1][d] = uint8(pp), uint8(pp>>8)
+	}
+	b.addInfo(i)
+}
+
+// update rewrites the keys and patterns around i after a stone of colour c
+// was put there (or removed, when clear).
+func (b *board) update(i cell, c uint32, clear bool) {
+	for d, st := range b.dirs {
+		for k := 1; k <= halfLine; k++ {
+			for _, side := range [2]int{-1, 1} {
+				q := cell(int(i) + side*k*st)
+				// q sees i at offset -side*k.
+				sh := slotShift(-side * k)
+				if clear {
+					b.keys[q][d] &^= 3 << sh
+				} else {
+					b.keys[q][d] |= c << sh
+				}
+				if b.stones[q] != cellEmpty {
+					continue
+				}
+				key := b.keys[q][d]
+				pp := b.tables[key]
+				n0, n1 := uint8(pp), uint8(pp>>8)
+				if n0 == b.pats[q][0][d] && n1 == b.pats[q][1][d] {
+					continue
+				}
+				b.removeInfo(q)
+				b.pats[q][0][d], b.pats[q][1][d] = n0, n1
+				b.addInfo(q)
+			}
+		}
+	}
+	delta := uint8(1)
+	x, y := int(i)%b.stride, int(i)/b.stride
+	for dy := -2; dy <= 2; dy++ {
+		for dx := -2; dx <= 2; dx++ {
+			q := (y+dy)*b.stride + x + dx
+			if clear {
+				b.near[q] -= delta
+			} else {
+				b.near[q] += delta
+			}
+		}
+	}
+}
+
+// threat returns the threat class of empty cell i for colour c.
+func (b *board) threat(i cell, c uint8) uint8 { return b.info[i][c-1].threat }
+
+// has reports whether colour c has an empty cell of threat class t.
+func (b *board) has(c uint8, t uint8) bool { return b.count[c-1][t] > 0 }
+
+// cells calls f for every empty cell on the board until f returns false.
+func (b *board) eachEmpty(f func(cell) bool) {
+	for y := 0; y < b.size; y++ {
+		base := (y+pad)*b.stride + pad
+		for x := 0; x < b.size; x++ {
+			i := cell(base + x)
+			if b.stones[i] == cellEmpty && !f(i) {
+				return
+			}
+		}
+	}
+}
+
+// findThreat returns the first empty cell with threat class t for colour c.
+func (b *board) findThreat(c uint8, t uint8) cell {
+	if !b.has(c, t) {
+		return noCell
+	}
+	for y := 0; y < b.size; y++ {
+		base := (y+pad)*b.stride + pad
+		for x := 0; x < b.size; x++ {
+			i := cell(base + x)
+			if b.stones[i] == cellEmpty && b.info[i][c-1].threat == t {
+				return i
+			}
+		}
+	}
+	return noCell
+}
+
+// isRenjuBlack reports whether colour c is bound by renju's forbidden moves.
+func (b *board) isRenjuBlack(c uint8) bool { return c == cellBlack && b.rule == rules.Renju }
+
+// legal reports whether colour c may play on empty cell i: always, except
+// Black on a forbidden point under renju.
+func (b *board) legal(i cell, c uint8) bool {
+	if !b.isRenjuBlack(c) || !b.info[i][0].maybeForbidden {
+		return true
+	}
+	return b.forbidden(i) == notForbidden
+}
+
+// String draws the board like rules.Board does.
+func (b *board) String() string {
+	rb := rules.MustBoard(b.size)
+	for y := 0; y < b.size; y++ {
+		for x := 0; x < b.size; x++ {
+			p := rules.Point{X: x, Y: y}
+			rb.Set(p, rules.Color(b.stones[b.cellOf(p)]))
+		}
+	}
+	return rb.String()
+}

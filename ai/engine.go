@@ -1,0 +1,506 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"tengen/rules"
+)
+
+// ErrNoMove is returned when the side to move has no legal move (a full
+// board); the Result's Move is then rules.Pass.
+var ErrNoMove = errors.New("no legal move left")
+
+// EngineOptions configure an Engine. Zero values mean the defaults.
+type EngineOptions struct {
+	// Level 1..10: 1 is a beginner's opponent, 10 (the default) full strength.
+	Level int
+	// Seed makes the engine's choices reproducible: the same position and
+	// limits give the same move when Threads is 1, or with a Depth or
+	// Nodes limit and Threads 1.
+	Seed uint64
+	// MaxMemory bounds the transposition table in bytes (default 64 MiB).
+	MaxMemory int64
+	// Threads searching in parallel (lazy SMP); default 2.
+	Threads int
+}
+
+// DefaultMaxMemory is the transposition table size when none is given.
+const DefaultMaxMemory = 64 << 20
+
+// Engine is Tengen's own player. It keeps its transposition table between
+// moves, so pondering and earlier searches speed up the next Think. An
+// Engine may be used from one goroutine at a time, except that Think and
+// Ponder may be called while a Ponder runs: they cancel it first.
+type Engine struct {
+	opts EngineOptions
+	lv   levelParams
+	tt   *transTable
+	rng  *rand.Rand
+
+	mu          sync.Mutex // held by a running Think or Ponder
+	ponderMu    sync.Mutex
+	ponderStop  context.CancelFunc
+	ponderValid bool
+}
+
+// NewEngine returns an engine with the given options.
+func NewEngine(opts EngineOptions) *Engine {
+	if opts.Level <= 0 || opts.Level > 10 {
+		opts.Level = 10
+	}
+	if opts.MaxMemory <= 0 {
+		opts.MaxMemory = DefaultMaxMemory
+	}
+	if opts.Threads <= 0 {
+		opts.Threads = 2
+	}
+	return &Engine{
+		opts: opts,
+		lv:   levels[opts.Level],
+		tt:   newTransTable(opts.MaxMemory),
+		rng:  rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x6a09e667f3bcc909)),
+	}
+}
+
+// Name identifies the engine and its level.
+func (e *Engine) Name() string {
+	if e.opts.Level == 10 {
+		return "tengen"
+	}
+	return fmt.Sprintf("tengen-L%d", e.opts.Level)
+}
+
+// Options returns the options in effect (defaults filled in).
+func (e *Engine) Options() EngineOptions { return e.opts }
+
+// NewGame forgets what earlier searches learnt.
+func (e *Engine) NewGame() {
+	e.cancelPonder()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.tt.clear()
+}
+
+// levelParams weaken the engine for people.
+type levelParams struct {
+	depth     int           // deepest iteration
+	timeCap   time.Duration // most time per move (0 = the limits only)
+	vcf       int           // fours read by the root VCF (0 = none)
+	leafVCF   int           // fours read at the leaves
+	width     int           // quiet moves per node
+	temp      float64       // softmax temperature over root scores (0 = best)
+	missThree float64       // chance to overlook the opponent's open three
+}
+
+// levels: strength grows with depth, reading and time, and noise falls.
+// Every level takes a five and blocks a four, as anyone would; the low ones
+// overlook open threes and long threat sequences the way beginners do.
+var levels = [11]levelParams{
+	1:  {depth: 1, timeCap: 100 * time.Millisecond, temp: 250, missThree: 0.6, width: 8},
+	2:  {depth: 2, timeCap: 150 * time.Millisecond, vcf: 1, temp: 160, missThree: 0.4, width: 8},
+	3:  {depth: 2, timeCap: 200 * time.Millisecond, vcf: 2, temp: 110, missThree: 0.25, width: 10},
+	4:  {depth: 3, timeCap: 300 * time.Millisecond, vcf: 3, temp: 75, missThree: 0.1, width: 10},
+	5:  {depth: 4, timeCap: 400 * time.Millisecond, vcf: 5, temp: 50, width: 12},
+	6:  {depth: 5, timeCap: 600 * time.Millisecond, vcf: 7, leafVCF: 1, temp: 32, width: 14},
+	7:  {depth: 6, timeCap: 800 * time.Millisecond, vcf: 10, leafVCF: 2, temp: 20, width: 16},
+	8:  {depth: 8, timeCap: 1200 * time.Millisecond, vcf: 14, leafVCF: 3, temp: 10, width: 18},
+	9:  {depth: 12, timeCap: 2 * time.Second, vcf: 20, leafVCF: 4, temp: 4, width: 20},
+	10: {depth: maxPly - 2, vcf: maxVCFDepth, leafVCF: 6, width: 20},
+}
+
+// setup builds the board for pos and returns the colour to move.
+func setup(pos Position) (*board, uint8, error) {
+	b, err := newBoard(pos.Size, pos.Rule, pos.Reading)
+	if err != nil {
+		return nil, 0, err
+	}
+	if pos.ToMove != rules.Black && pos.ToMove != rules.White {
+		return nil, 0, fmt.Errorf("position: colour to move is %v, want black or white", pos.ToMove)
+	}
+	for k, st := range pos.Stones {
+		if st.C != rules.Black && st.C != rules.White {
+			return nil, 0, fmt.Errorf("position: stone %d at %v has colour %v", k+1, st.P, st.C)
+		}
+		if !st.P.In(pos.Size) {
+			return nil, 0, fmt.Errorf("position: stone %d at %v is off the %dx%d board", k+1, st.P, pos.Size, pos.Size)
+		}
+		i := b.cellOf(st.P)
+		if b.stones[i] != cellEmpty {
+			return nil, 0, fmt.Errorf("position: stone %d at %v: the point is already taken", k+1, st.P)
+		}
+		b.play(i, uint8(st.C))
+	}
+	return b, uint8(pos.ToMove), nil
+}
+
+// budget is how long a search may take, and when to stop deepening.
+type budget struct {
+	hard, soft time.Duration // 0: no time limit
+	instant    bool
+}
+
+// timeBudget turns Limits into a budget: a share of the time left in the
+// match, capped by the time per move, less a margin for the answer to
+// travel.
+func timeBudget(lim Limits, stones, cells int) budget {
+	if !lim.NoTurnLimit && lim.TurnTime <= 0 {
+		return budget{instant: true}
+	}
+	var t time.Duration
+	if !lim.NoTurnLimit {
+		t = lim.TurnTime
+	}
+	left := lim.TimeLeft
+	if left <= 0 {
+		left = lim.MatchTime
+	}
+	if left > 0 {
+		movesLeft := max(12, (cells-stones)/6)
+		share := left / time.Duration(movesLeft)
+		if t == 0 || share < t {
+			t = share
+		}
+	}
+	if t == 0 {
+		if lim.Depth > 0 || lim.Nodes > 0 {
+			return budget{}
+		}
+		t = 5 * time.Second
+	}
+	margin := min(t/10+5*time.Millisecond, 150*time.Millisecond)
+	hard := max(t-margin, time.Millisecond)
+	return budget{hard: hard, soft: hard * 2 / 5}
+}
+
+// Weaker levels leave room after the search for scoring their candidates.
+func (b budget) forLevel(lv levelParams) budget {
+	if b.instant {
+		return b
+	}
+	if lv.timeCap > 0 && b.hard > lv.timeCap {
+		b = budget{hard: lv.timeCap, soft: lv.timeCap * 2 / 5}
+	}
+	if lv.temp > 0 {
+		b.soft = b.hard / 4
+	}
+	return b
+}
+
+// Think chooses a move for pos within lim.
+func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, info func(Info)) (Result, error) {
+	e.cancelPonder()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, me, err := setup(pos)
+	if err != nil {
+		return Result{Move: rules.Pass}, err
+	}
+	bud := timeBudget(lim, len(pos.Stones), pos.Size*pos.Size)
+	if bud.hard > 0 || bud.instant {
+		// A level's time cap applies to clocks, not to a caller's fixed
+		// depth or node budget (which keeps seeded runs reproducible).
+		bud = bud.forLevel(e.lv)
+	}
+	return e.think(ctx, b, me, lim, bud, info, false)
+}
+
+// Ponder searches pos (usually the position after the engine's move, with
+// the opponent to move) until ctx is done, filling the transposition
+// table for the next Think, and returns what it found. A Think or another
+// Ponder cancels it.
+func (e *Engine) Ponder(ctx context.Context, pos Position, info func(Info)) (Result, error) {
+	e.cancelPonder()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	e.ponderMu.Lock()
+	e.ponderStop = cancel
+	e.ponderMu.Unlock()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, me, err := setup(pos)
+	if err != nil {
+		return Result{Move: rules.Pass}, err
+	}
+	return e.think(ctx, b, me, Limits{NoTurnLimit: true}, budget{}, info, true)
+}
+
+func (e *Engine) cancelPonder() {
+	e.ponderMu.Lock()
+	if e.ponderStop != nil {
+		e.ponderStop()
+		e.ponderStop = nil
+	}
+	e.ponderMu.Unlock()
+}
+
+// think runs the whole decision: the forced moves, the root VCF, the
+// parallel iterative deepening and the level's choice.
+func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud budget, info func(Info), pondering bool) (Result, error) {
+	start := time.Now()
+	opp := 3 - me
+	// stop ends the searches; timeUp says the clock or the caller ended
+	// them, so that nothing more may be searched.
+	var stop, timeUp atomic.Bool
+	main := newSearcher(b, e.tt, &stop)
+	main.leafVCF, main.width = e.lv.leafVCF, e.lv.width
+	if bud.hard > 0 {
+		timer := time.AfterFunc(bud.hard, func() { timeUp.Store(true); stop.Store(true) })
+		defer timer.Stop()
+	}
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-ctx.Done():
+			timeUp.Store(true)
+			stop.Store(true)
+		case <-done:
+		}
+	}()
+	e.tt.newSearch()
+	result := func(m cell, score, depth int) Result {
+		r := Result{Move: b.pointOf(m), Info: Info{Depth: depth, Score: score, Nodes: main.nodes, Elapsed: time.Since(start)}}
+		if m != noCell {
+			r.PV = []rules.Point{r.Move}
+		}
+		return r
+	}
+	if b.empty == 0 {
+		return Result{Move: rules.Pass}, ErrNoMove
+	}
+	// A five ends the game at once.
+	if b.has(me, t5) {
+		return result(b.findThreat(me, t5), WinScore-1, 1), nil
+	}
+	// The opponent's four must be blocked; if it cannot be, any legal move.
+	if b.has(opp, t5) {
+		f := b.findThreat(opp, t5)
+		if b.count[opp-1][t5] == 1 && b.legal(f, me) {
+			return result(f, 0, 1), nil
+		}
+	}
+	if e.lv.vcf > 0 && !bud.instant {
+		vb := int64(200000)
+		if bud.hard > 0 && bud.hard < time.Second {
+			vb = 40000
+		}
+		if main.vcfBudget(me, e.lv.vcf, vb) {
+			return result(main.vcfMove, WinScore-3, 1), nil
+		}
+	}
+	main.stopped = false
+	// The root moves.
+	root := make([]rootMove, 0, 64)
+	blind := !pondering && e.lv.missThree > 0 && main.hasWinningThreat(opp) && e.rng.Float64() < e.lv.missThree
+	for _, sm := range main.genMovesAt0(me, blind) {
+		root = append(root, rootMove{m: sm.m, score: int(sm.score)})
+	}
+	if len(root) == 0 {
+		// Every point left is forbidden to Black, or the opponent's threat
+		// cannot be met: play the first legal point.
+		m := noCell
+		b.eachEmpty(func(i cell) bool {
+			if b.legal(i, me) {
+				m = i
+			}
+			return m == noCell
+		})
+		if m == noCell {
+			return Result{Move: rules.Pass}, ErrNoMove
+		}
+		return result(m, -(WinScore - 2), 1), nil
+	}
+	if blind {
+		// The engine overlooked the threat: it plays its own idea.
+		return result(e.pickSoftmax(root[:min(len(root), 5)], true), 0, 1), nil
+	}
+	if len(root) == 1 || bud.instant {
+		if bud.instant {
+			return e.instant(main, root, me, start)
+		}
+		return result(root[0].m, 0, 1), nil
+	}
+	maxDepth := e.lv.depth
+	if lim.Depth > 0 {
+		maxDepth = min(maxDepth, lim.Depth)
+	}
+	if lim.Nodes > 0 {
+		main.nodeLimit = lim.Nodes
+	}
+	// Helper threads: lazy SMP over the shared table, on their own boards.
+	var wg sync.WaitGroup
+	helpers := make([]*searcher, 0, e.opts.Threads-1)
+	for t := 1; t < e.opts.Threads; t++ {
+		hb := *b
+		hb.history = append([]cell(nil), b.history...)
+		h := newSearcher(&hb, e.tt, &stop)
+		h.leafVCF, h.width = main.leafVCF, main.width
+		hr := append([]rootMove(nil), root...)
+		helpers = append(helpers, h)
+		wg.Add(1)
+		go func(id int) {
+			defer wg.Done()
+			for d := 1 + id%2; d <= maxDepth && !h.stopped; d++ {
+				h.searchRoot(hr, d, -WinScore, WinScore, me)
+			}
+		}(t)
+	}
+	best := root[0].m
+	bestScore, bestDepth := 0, 0
+	var pv []rules.Point
+	prev := 0
+	for d := 1; d <= maxDepth; d++ {
+		alpha, beta := -WinScore, WinScore
+		if d >= 4 && prev > -winBound && prev < winBound {
+			alpha, beta = prev-60, prev+60
+		}
+		v := main.searchRoot(root, d, alpha, beta, me)
+		if !main.stopped && (v <= alpha || v >= beta) {
+			v = main.searchRoot(root, d, -WinScore, WinScore, me)
+		}
+		if main.pvLen[0] > 0 && (!main.stopped || main.pv[0][0] != best) {
+			// A move that raised alpha was searched in full: it is safe to take.
+			best = main.pv[0][0]
+			if !main.stopped {
+				bestScore, bestDepth = v, d
+				pv = pv[:0]
+				for _, m := range main.pv[0][:main.pvLen[0]] {
+					pv = append(pv, b.pointOf(m))
+				}
+			}
+		}
+		if main.stopped {
+			break
+		}
+		prev = v
+		if info != nil {
+			info(Info{Depth: d, Score: v, PV: append([]rules.Point(nil), pv...), Nodes: e.nodes(main, helpers), Elapsed: time.Since(start)})
+		}
+		if v > winBound || v < -winBound {
+			break // proven
+		}
+		if bud.soft > 0 && time.Since(start) > bud.soft {
+			break
+		}
+	}
+	stop.Store(true)
+	wg.Wait()
+	if e.lv.temp > 0 && bestScore < winBound && !pondering && !timeUp.Load() {
+		if m, ok := e.noisyChoice(main, root, me, min(max(bestDepth-1, 1), 4)); ok {
+			best = m
+		}
+	}
+	r := Result{Move: b.pointOf(best), Info: Info{Depth: bestDepth, Score: bestScore, PV: pv, Nodes: e.nodes(main, helpers), Elapsed: time.Since(start)}}
+	if len(r.PV) == 0 || r.PV[0] != r.Move {
+		r.PV = []rules.Point{r.Move}
+	}
+	return r, nil
+}
+
+func (e *Engine) nodes(main *searcher, helpers []*searcher) int64 {
+	n := main.nodes
+	for _, h := range helpers {
+		n += h.nodes
+	}
+	return n
+}
+
+// genMovesAt0 lists the root moves; a blind engine ignores the
+// opponent's threat.
+func (s *searcher) genMovesAt0(me uint8, blind bool) []scored {
+	if !blind {
+		return s.genMoves(me, 0, noCell)
+	}
+	// Pretend the threat is not there: order all moves by their own value.
+	b := s.b
+	buf := &s.moves[0]
+	n := 0
+	b.eachEmpty(func(i cell) bool {
+		if b.near[i] > 0 && b.legal(i, me) {
+			buf[n] = scored{m: i, score: b.info[i][me-1].score + b.info[i][2-me].score/2}
+			n++
+		}
+		return true
+	})
+	sortMoves(buf[:n])
+	return buf[:n]
+}
+
+// instant answers at once (timeout_turn 0): a quick two-ply look that
+// still sees immediate threats.
+func (e *Engine) instant(s *searcher, root []rootMove, me uint8, start time.Time) (Result, error) {
+	s.nodeLimit = 20000
+	s.leafVCF = 0
+	v := 0
+	for d := 1; d <= 2; d++ {
+		v = s.searchRoot(root, d, -WinScore, WinScore, me)
+		if s.stopped {
+			break
+		}
+	}
+	m := root[0].m
+	return Result{Move: s.b.pointOf(m), Info: Info{Depth: 1, Score: v, PV: []rules.Point{s.b.pointOf(m)}, Nodes: s.nodes, Elapsed: time.Since(start)}}, nil
+}
+
+// noisyChoice picks a root move for a weaker level: each of the leading
+// moves gets an exact score from a shallow search, moves that lose to a
+// proven threat are dropped, and the choice is a softmax over the rest at
+// the level's temperature.
+func (e *Engine) noisyChoice(s *searcher, root []rootMove, me uint8, depth int) (cell, bool) {
+	s.stopped = false
+	s.stop.Store(false)
+	s.nodeLimit = s.nodes + 100000
+	n := min(len(root), 8)
+	cands := append([]rootMove(nil), root[:n]...)
+	for k := range cands {
+		s.b.play(cands[k].m, me)
+		cands[k].score = -s.search(depth-1, -WinScore, WinScore, 1, 3-me)
+		s.b.undo()
+		if s.stopped {
+			return noCell, false
+		}
+	}
+	return e.pickSoftmax(cands, false), true
+}
+
+// pickSoftmax draws a move with probability growing with its score; when
+// byOrder, the scores are move-ordering values rather than search scores.
+func (e *Engine) pickSoftmax(cands []rootMove, byOrder bool) cell {
+	best := cands[0].score
+	for _, c := range cands {
+		best = max(best, c.score)
+	}
+	temp := e.lv.temp
+	if byOrder {
+		temp *= 4 // ordering values are coarser than scores
+	}
+	var w [64]float64
+	sum := 0.0
+	for k, c := range cands[:min(len(cands), len(w))] {
+		if !byOrder && (c.score < -winBound && best > -winBound || float64(best-c.score) > 4*temp) {
+			continue
+		}
+		w[k] = math.Exp(float64(c.score-best) / temp)
+		sum += w[k]
+	}
+	r := e.rng.Float64() * sum
+	for k := range cands[:min(len(cands), len(w))] {
+		if r < w[k] {
+			return cands[k].m
+		}
+		r -= w[k]
+	}
+	for k := range cands {
+		if cands[k].score == best {
+			return cands[k].m
+		}
+	}
+	return cands[0].m
+}

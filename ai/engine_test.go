@@ -1,0 +1,289 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"tengen/rules"
+)
+
+// pos builds a position from point lists in the Chinese notation.
+func pos(t testing.TB, size int, rule rules.Rule, toMove rules.Color, black, white string) Position {
+	t.Helper()
+	p := Position{Size: size, Rule: rule, ToMove: toMove}
+	for _, side := range []struct {
+		c rules.Color
+		s string
+	}{{rules.Black, black}, {rules.White, white}} {
+		pts, err := rules.ParsePoints(side.s, size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range pts {
+			p.Stones = append(p.Stones, Stone{P: q, C: side.c})
+		}
+	}
+	return p
+}
+
+func naiveOf(p Position) *naive {
+	n := newNaive(p.Size, p.Rule)
+	for _, s := range p.Stones {
+		n.set(s.P.X, s.P.Y, s.C)
+	}
+	return n
+}
+
+// quick are limits that keep tests fast and deterministic.
+var quick = Limits{NoTurnLimit: true, Nodes: 30000}
+
+func think(t testing.TB, e *Engine, p Position, lim Limits) Result {
+	t.Helper()
+	r, err := e.Think(context.Background(), p, lim, nil)
+	if err != nil {
+		t.Fatalf("Think: %v", err)
+	}
+	if !r.Move.In(p.Size) {
+		t.Fatalf("move %v is off the board", r.Move)
+	}
+	for _, s := range p.Stones {
+		if s.P == r.Move {
+			t.Fatalf("move %v is on a stone", r.Move)
+		}
+	}
+	return r
+}
+
+func TestWinInOne(t *testing.T) {
+	tests := []struct {
+		name         string
+		rule         rules.Rule
+		toMove       rules.Color
+		black, white string
+	}{
+		{"open four", rules.Freestyle, rules.Black, "h8 i8 j8 k8", "h9 i9 j9"},
+		{"split four", rules.Standard, rules.Black, "h8 i8 k8 l8", "h9 i9 j9 a1"},
+		{"edge four", rules.Renju, rules.White, "a1 a2 a3 c5 d5", "o1 o2 o3 o4"},
+		{"diagonal while facing a four", rules.Freestyle, rules.White, "a1 a2 a3 a4 c3", "e5 f6 g7 h8"},
+		{"renju black exact five", rules.Renju, rules.Black, "c3 d3 e3 f3 h3 b8", "c4 d4 e4 f4 i8"},
+	}
+	for _, tt := range tests {
+		for level := 1; level <= 10; level++ {
+			p := pos(t, 15, tt.rule, tt.toMove, tt.black, tt.white)
+			r := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 1, MaxMemory: 1 << 20}), p, quick)
+			n := naiveOf(p)
+			if !n.makesFive(r.Move.X, r.Move.Y, tt.toMove) {
+				t.Errorf("%s, level %d: played %v, which is not a five", tt.name, level, r.Move)
+			}
+		}
+	}
+}
+
+func TestBlocksFour(t *testing.T) {
+	tests := []struct {
+		name         string
+		rule         rules.Rule
+		toMove       rules.Color
+		black, white string
+		block        string
+	}{
+		{"blocked four", rules.Freestyle, rules.White, "h8 i8 j8 k8 h9", "g8 h7 i7", "l8"},
+		{"split four", rules.Standard, rules.Black, "h8 h9 a1 b1", "c3 d4 e5 g7", "f6"},
+		{"edge", rules.Renju, rules.Black, "h8 i9 j8 c3", "a1 a2 a4 a5", "a3"},
+		{"own open three ignored", rules.Freestyle, rules.White, "d4 e5 f6 g7 c9", "c3 j9 k9 l9 j12", "h8"},
+	}
+	for _, tt := range tests {
+		for level := 1; level <= 10; level++ {
+			p := pos(t, 15, tt.rule, tt.toMove, tt.black, tt.white)
+			r := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 2, MaxMemory: 1 << 20}), p, quick)
+			if r.Move.String() != tt.block {
+				t.Errorf("%s, level %d: played %v, want the block %s", tt.name, level, r.Move, tt.block)
+			}
+		}
+	}
+}
+
+// randomPosition fills a board with n stones near the centre, alternating
+// colours, with no five on it; Black moves next when n is even.
+func randomPosition(rng *rand.Rand, size int, rule rules.Rule, n int) Position {
+	p := Position{Size: size, Rule: rule, ToMove: rules.Black}
+	nv := newNaive(size, rule)
+	c := rules.Black
+	spread := min(size, 9)
+	lo := (size - spread) / 2
+	for len(p.Stones) < n {
+		x, y := lo+rng.IntN(spread), lo+rng.IntN(spread)
+		if nv.at(x, y) != rules.Empty || nv.makesFive(x, y, c) {
+			continue
+		}
+		nv.set(x, y, c)
+		p.Stones = append(p.Stones, Stone{P: rules.Point{X: x, Y: y}, C: c})
+		c = c.Opponent()
+	}
+	p.ToMove = c
+	return p
+}
+
+// TestVCFMatchesNaive compares the VCF solver with the plain one over many
+// random positions, both ways.
+func TestVCFMatchesNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	wins := 0
+	for k := 0; k < 160; k++ {
+		rule := []rules.Rule{rules.Freestyle, rules.Standard}[k%2]
+		p := randomPosition(rng, 15, rule, 14+rng.IntN(20))
+		b, me, err := setup(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := naiveOf(p)
+		if len(n.fivePoints(rules.Color(me))) > 0 || len(n.fivePoints(rules.Color(3-me))) > 1 {
+			continue
+		}
+		var stop = new(atomicBool)
+		s := newSearcher(b, newTransTable(1<<16), &stop.b)
+		const depth = 3
+		got := s.vcf(me, depth)
+		want := n.vcf(rules.Color(me), depth)
+		if got != want {
+			t.Fatalf("position %d (%v, %v to move): vcf = %v, naive = %v\n%v", k, rule, rules.Color(me), got, want, b)
+		}
+		if got {
+			wins++
+		}
+	}
+	if wins < 10 {
+		t.Errorf("only %d of the random positions had a VCF; the test is too weak", wins)
+	}
+}
+
+func TestRenjuBlackNeverForbidden(t *testing.T) {
+	cases := loadForbidCases(t)
+	for _, fc := range cases {
+		if len(fc.all) == 0 {
+			continue
+		}
+		p := Position{Size: 15, Rule: rules.Renju, ToMove: rules.Black}
+		for _, q := range fc.black {
+			p.Stones = append(p.Stones, Stone{P: q, C: rules.Black})
+		}
+		for _, q := range fc.white {
+			p.Stones = append(p.Stones, Stone{P: q, C: rules.White})
+		}
+		for _, level := range []int{1, 4, 10} {
+			r := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 3, MaxMemory: 1 << 20}), p, Limits{NoTurnLimit: true, Nodes: 5000})
+			for _, f := range fc.all {
+				if r.Move == f {
+					t.Errorf("case %s, level %d: Black played the forbidden point %v", fc.name, level, f)
+				}
+			}
+		}
+	}
+}
+
+// TestForcedOntoForbidden: White wins by a four whose only block is
+// Black's double-three point (追下取胜); without renju it is no win.
+func TestForcedOntoForbidden(t *testing.T) {
+	black, white := "i8 j8 h7 h6 m13 g7", "i9 j10 k11"
+	for _, rule := range []rules.Rule{rules.Renju, rules.Freestyle} {
+		p := pos(t, 15, rule, rules.White, black, white)
+		b, me, _ := setup(p)
+		var stop atomicBool
+		s := newSearcher(b, newTransTable(1<<16), &stop.b)
+		win := s.vcf(me, 10)
+		if win != (rule == rules.Renju) {
+			t.Fatalf("%v: vcf = %v", rule, win)
+		}
+		if win && b.pointOf(s.vcfMove).String() != "l12" {
+			t.Errorf("winning four at %v, want l12", b.pointOf(s.vcfMove))
+		}
+	}
+	p := pos(t, 15, rules.Renju, rules.White, black, white)
+	r := think(t, NewEngine(EngineOptions{Threads: 1, MaxMemory: 1 << 20}), p, quick)
+	if r.Move.String() != "l12" || r.Score < winBound {
+		t.Errorf("engine played %v (score %d), want l12 and a win", r.Move, r.Score)
+	}
+	// Black, facing that four, cannot block on h8.
+	p = pos(t, 15, rules.Renju, rules.Black, black, white+" l12")
+	r = think(t, NewEngine(EngineOptions{Threads: 1, MaxMemory: 1 << 20}), p, quick)
+	if r.Move.String() == "h8" {
+		t.Error("Black blocked on its forbidden point h8")
+	}
+}
+
+func TestSizesAndLegality(t *testing.T) {
+	for size := rules.MinSize; size <= rules.MaxSize; size++ {
+		for _, rule := range []rules.Rule{rules.Freestyle, rules.Renju} {
+			e := NewEngine(EngineOptions{Threads: 1, Seed: uint64(size), MaxMemory: 1 << 20})
+			p := Position{Size: size, Rule: rule, ToMove: rules.Black}
+			n := newNaive(size, rule)
+			for move := 0; move < min(size*size, 12); move++ {
+				r := think(t, e, p, Limits{NoTurnLimit: true, Nodes: 2000})
+				b, _, _ := setup(p)
+				if rule == rules.Renju && p.ToMove == rules.Black && b.forbidden(b.cellOf(r.Move)) != notForbidden {
+					t.Fatalf("size %d: Black played forbidden %v", size, r.Move)
+				}
+				five := n.makesFive(r.Move.X, r.Move.Y, p.ToMove)
+				n.set(r.Move.X, r.Move.Y, p.ToMove)
+				p.Stones = append(p.Stones, Stone{P: r.Move, C: p.ToMove})
+				p.ToMove = p.ToMove.Opponent()
+				if five {
+					break
+				}
+			}
+		}
+	}
+}
+
+func TestFullBoard(t *testing.T) {
+	// Rows of XXOOX patterns shifted each row: no five anywhere.
+	p := Position{Size: 5, Rule: rules.Freestyle}
+	n := newNaive(5, rules.Freestyle)
+	for y := 0; y < 5; y++ {
+		for x := 0; x < 5; x++ {
+			c := rules.Black
+			if ((x+2*y)/2)%2 == 1 {
+				c = rules.White
+			}
+			p.Stones = append(p.Stones, Stone{P: rules.Point{X: x, Y: y}, C: c})
+			n.set(x, y, c)
+		}
+	}
+	p.ToMove = rules.White
+	r, err := NewEngine(EngineOptions{MaxMemory: 1 << 20}).Think(context.Background(), p, quick, nil)
+	if !errors.Is(err, ErrNoMove) || r.Move != rules.Pass {
+		t.Errorf("full board: %v, %v; want Pass and ErrNoMove", r.Move, err)
+	}
+}
+
+func TestBadPositions(t *testing.T) {
+	good := pos(t, 15, rules.Freestyle, rules.Black, "h8", "i9")
+	bad := []Position{
+		{Size: 3, ToMove: rules.Black},
+		{Size: 15, ToMove: rules.Empty},
+		{Size: 15, ToMove: rules.Black, Rule: 9},
+		{Size: 15, ToMove: rules.Black, Stones: []Stone{{P: rules.Point{X: 15, Y: 0}, C: rules.Black}}},
+		{Size: 15, ToMove: rules.Black, Stones: append(good.Stones, good.Stones[0])},
+	}
+	for k, p := range bad {
+		if _, err := NewEngine(EngineOptions{MaxMemory: 1 << 20}).Think(context.Background(), p, quick, nil); err == nil {
+			t.Errorf("bad position %d accepted", k)
+		}
+	}
+}
+
+func TestSeededDeterminism(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 11))
+	for k := 0; k < 6; k++ {
+		p := randomPosition(rng, 15, rules.Renju, 10+k*3)
+		for _, level := range []int{3, 10} {
+			a := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 5, MaxMemory: 1 << 20}), p, quick)
+			b := think(t, NewEngine(EngineOptions{Level: level, Threads: 1, Seed: 5, MaxMemory: 1 << 20}), p, quick)
+			if a.Move != b.Move {
+				t.Errorf("position %d level %d: %v then %v with the same seed", k, level, a.Move, b.Move)
+			}
+		}
+	}
+}

@@ -1,0 +1,227 @@
+package gomocup
+
+import (
+	"bytes"
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"tengen/ai"
+	"tengen/rules"
+)
+
+func greedyBrain() Brain {
+	return Brain{
+		NewPlayer: func(Settings) (ai.Player, error) { return ai.NewGreedy(1), nil },
+		About:     `name="test", version="0"`,
+	}
+}
+
+// transcript runs the brain on the input lines and returns its output
+// lines, MESSAGE lines apart.
+func transcript(t *testing.T, cfg Brain, input string) (replies, messages []string) {
+	t.Helper()
+	var out bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := Serve(ctx, strings.NewReader(input), &out, cfg); err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
+		if strings.HasPrefix(l, "MESSAGE ") {
+			messages = append(messages, l)
+		} else if l != "" {
+			replies = append(replies, l)
+		}
+	}
+	return replies, messages
+}
+
+func TestBrainTranscripts(t *testing.T) {
+	tests := []struct {
+		name  string
+		input []string
+		want  []string // regexps, one per reply line
+	}{
+		{"start and begin at the centre",
+			[]string{"START 15", "BEGIN", "END"},
+			[]string{"^OK$", "^7,7$"}},
+		{"lower case and CRLF",
+			[]string{"start 15\r", "begin\r", "end\r"},
+			[]string{"^OK$", "^7,7$"}},
+		{"start sizes",
+			[]string{"START 4", "START 23", "START x", "START 19", "RECTSTART 20,15", "RECTSTART 20,20"},
+			[]string{"^ERROR .*not supported", "^ERROR .*not supported", `^ERROR START wants a board size, got "x"`, "^OK$", "^ERROR only square", "^OK$"}},
+		{"commands before START",
+			[]string{"BEGIN", "TURN 7,7", "RESTART", "BOARD", "DONE", "TAKEBACK 1,1"},
+			[]string{"^ERROR no board", "^ERROR no board", "^ERROR no board", "^ERROR no board", "^ERROR no board"}},
+		{"turn answers next to the stone",
+			[]string{"START 15", "TURN 7,7"},
+			[]string{"^OK$", `^[678],[678]$`}},
+		{"turn errors",
+			[]string{"START 15", "TURN 15,3", "TURN a,b", "TURN", "TURN 7,7", "TURN 7,7"},
+			[]string{"^OK$", "^ERROR TURN: .*off", "^ERROR TURN: .*integers", "^ERROR TURN: ", `^\d+,\d+$`, "^ERROR TURN: .*taken"}},
+		{"board: win in one for own four",
+			// own stones on row y=7 at x=3..6: the brain completes five at 2,7 or 7,7.
+			[]string{"START 15", "BOARD", "3,7,1", "10,10,2", "4,7,1", "10,11,2", "5,7,1", "10,12,2", "6,7,1", "11,3,2", "DONE"},
+			[]string{"^OK$", "^(2,7|7,7)$"}},
+		{"board: blocks the opponent's four",
+			[]string{"START 15", "BOARD", "3,3,2", "10,10,1", "3,4,2", "11,12,1", "3,5,2", "1,12,1", "3,6,2", "DONE"},
+			[]string{"^OK$", "^(3,2|3,7)$"}},
+		{"board errors",
+			[]string{"START 15", "BOARD", "3,3", "DONE", "BOARD", "3,3,7", "DONE", "BOARD", "3,3,1", "3,3,2", "DONE", "BOARD", "99,3,1", "DONE"},
+			[]string{"^OK$", "^ERROR BOARD line 1: .*x,y", "^ERROR BOARD line 1: field must be", "^ERROR BOARD line 2: .*twice", "^ERROR BOARD line 1: .*off"}},
+		{"restart clears the board",
+			[]string{"START 15", "TURN 7,7", "RESTART", "BEGIN"},
+			[]string{"^OK$", `^\d+,\d+$`, "^OK$", "^7,7$"}},
+		{"begin on a board with stones",
+			[]string{"START 15", "TURN 7,7", "BEGIN"},
+			[]string{"^OK$", `^\d+,\d+$`, "^ERROR BEGIN"}},
+		{"takeback",
+			[]string{"START 15", "PLAY 7,7", "TAKEBACK 7,7", "TAKEBACK 7,7", "TAKEBACK x"},
+			[]string{"^OK$", "^7,7$", "^OK$", "^ERROR TAKEBACK: no stone", "^ERROR TAKEBACK: "}},
+		{"info keys: silent when good, ERROR when bad, unknown ignored",
+			[]string{"START 15", "INFO timeout_turn 300", "INFO timeout_match 100000", "INFO time_left 99000",
+				"INFO max_memory 83886080", "INFO game_type 1", "INFO rule 4", "INFO folder /tmp", "INFO evaluate 3,3",
+				"INFO thread_num 2", "INFO colour black", "INFO timeout_turn -5", "INFO rule x", "BEGIN"},
+			[]string{"^OK$", "^ERROR INFO timeout_turn", "^ERROR INFO rule", "^7,7$"}},
+		{"about",
+			[]string{"ABOUT"},
+			[]string{`^name="test", version="0"$`}},
+		{"unknown and garbage",
+			[]string{"FOO", "\x00\xff\xfe", "YXSHOWFORBID", "  ", "END", "BEGIN"},
+			[]string{`^UNKNOWN command "FOO"$`, `^UNKNOWN command "\\x00`, `^UNKNOWN command "YXSHOWFORBID"$`}},
+		{"overlong line",
+			[]string{strings.Repeat("A", 3*maxLine), "START 15"},
+			[]string{"^ERROR line longer than", "^OK$"}},
+		{"swap2 opening: three distinct stones near the centre",
+			[]string{"START 15", "INFO timeout_turn 200", "SWAP2BOARD", "DONE"},
+			[]string{"^OK$", `^[5-9],[5-9] [5-9],[5-9] [5-9],[5-9]$`}},
+		{"swap2 with three stones",
+			[]string{"START 15", "SWAP2BOARD", "7,7", "7,8", "9,9", "DONE"},
+			[]string{"^OK$", `^(SWAP|\d+,\d+|\d+,\d+ \d+,\d+)$`}},
+		{"swap2 with five stones: black's open three must be taken",
+			// Black 5,7 6,7 7,7 is an open three; White to move cannot stop a four, Black is better.
+			[]string{"START 15", "SWAP2BOARD", "6,7", "0,0", "7,7", "0,14", "5,7", "DONE"},
+			[]string{"^OK$", `^(SWAP|\d+,\d+)$`}},
+		{"swap2 errors",
+			[]string{"START 15", "SWAP2BOARD", "7,7", "DONE", "SWAP2BOARD", "7,7", "7,7", "DONE", "SWAP2BOARD", "junk", "DONE"},
+			[]string{"^OK$", "^ERROR SWAP2BOARD wants 0, 3 or 5", "^ERROR SWAP2BOARD line 2: .*twice", "^ERROR SWAP2BOARD line 1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, _ := transcript(t, greedyBrain(), strings.Join(tt.input, "\n")+"\n")
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %d replies %q, want %d matching %q", len(got), got, len(tt.want), tt.want)
+			}
+			for i, w := range tt.want {
+				if !regexp.MustCompile(w).MatchString(got[i]) {
+					t.Errorf("reply %d = %q, want match for %q", i+1, got[i], w)
+				}
+			}
+		})
+	}
+}
+
+func TestBrainMessages(t *testing.T) {
+	_, msgs := transcript(t, greedyBrain(), "START 15\nBEGIN\nTURN 8,8\n")
+	if len(msgs) != 2 {
+		t.Fatalf("got %d MESSAGE lines %q, want one a move", len(msgs), msgs)
+	}
+	re := regexp.MustCompile(`^MESSAGE depth \d+ score -?\d+ nodes \d+ time \d+ms pv [a-o]\d+`)
+	for _, m := range msgs {
+		if !re.MatchString(m) {
+			t.Errorf("MESSAGE line %q lacks depth, score or PV", m)
+		}
+	}
+}
+
+// recorder is a player that records what it was asked.
+type recorder struct {
+	pos []ai.Position
+	lim []ai.Limits
+	set Settings
+}
+
+func (r *recorder) Name() string { return "recorder" }
+func (r *recorder) Think(ctx context.Context, pos ai.Position, lim ai.Limits, info func(ai.Info)) (ai.Result, error) {
+	r.pos, r.lim = append(r.pos, pos), append(r.lim, lim)
+	return ai.NewGreedy(0).Think(ctx, pos, lim, info)
+}
+
+func TestBrainPassesSettings(t *testing.T) {
+	var made []Settings
+	rec := &recorder{}
+	cfg := Brain{NewPlayer: func(s Settings) (ai.Player, error) {
+		made = append(made, s)
+		return rec, nil
+	}}
+	in := []string{"START 15", "INFO rule 4", "INFO max_memory 1000000", "INFO timeout_turn 0", "INFO timeout_match 60000", "INFO time_left 5000",
+		"BOARD", "7,7,2", "8,8,1", "7,8,2", "DONE", // renju, in move order: the brain is White
+		"INFO max_memory 2000000", "TURN 0,0"}
+	replies, _ := transcript(t, cfg, strings.Join(in, "\n")+"\n")
+	if len(replies) != 3 {
+		t.Fatalf("replies %q", replies)
+	}
+	if len(made) != 2 || made[0].MaxMemory != 1000000 || made[1].MaxMemory != 2000000 || made[0].Rule != rules.Renju || made[0].Size != 15 {
+		t.Errorf("players made with %+v; want a new one when max_memory changes", made)
+	}
+	pos := rec.pos[0]
+	if pos.ToMove != rules.White || pos.Rule != rules.Renju || len(pos.Stones) != 3 ||
+		pos.Stones[0] != (ai.Stone{P: rules.Point{X: 7, Y: 7}, C: rules.Black}) ||
+		pos.Stones[1] != (ai.Stone{P: rules.Point{X: 8, Y: 6}, C: rules.White}) {
+		t.Errorf("position %+v", pos)
+	}
+	lim := rec.lim[0]
+	if lim.TurnTime != 0 || lim.NoTurnLimit || lim.MatchTime != time.Minute || lim.TimeLeft != 5*time.Second {
+		t.Errorf("limits %+v, want answer-at-once with 60 s match and 5 s left", lim)
+	}
+	if p2 := rec.pos[1]; len(p2.Stones) != 5 || p2.Stones[4].P != (rules.Point{X: 0, Y: 14}) || p2.Stones[4].C != rules.Black {
+		t.Errorf("after TURN 0,0 the position is %+v", p2)
+	}
+}
+
+func TestRuleBits(t *testing.T) {
+	for bits, want := range map[int]rules.Rule{0: rules.Freestyle, 1: rules.Standard, 2: rules.Freestyle, 3: rules.Standard, 4: rules.Renju, 5: rules.Renju, 9: rules.Caro} {
+		if got := RuleFromBits(bits); got != want {
+			t.Errorf("RuleFromBits(%d) = %v, want %v", bits, got, want)
+		}
+	}
+	for _, r := range []rules.Rule{rules.Freestyle, rules.Standard, rules.Renju, rules.Caro} {
+		if got := RuleFromBits(RuleBits(r)); got != r {
+			t.Errorf("round trip of %v gives %v", r, got)
+		}
+	}
+}
+
+// FuzzBrain feeds arbitrary input to the brain: it must never panic or
+// fail, and every reply is a protocol line.
+func FuzzBrain(f *testing.F) {
+	for _, seed := range []string{
+		"START 15\nBEGIN\nEND\n",
+		"START 15\nBOARD\n7,7,1\n8,8,2\nDONE\n",
+		"START 9\nINFO timeout_turn 0\nTURN 4,4\nTAKEBACK 4,4\n",
+		"START 15\nSWAP2BOARD\n7,7\n7,8\n8,8\nDONE\n",
+		"start 20\r\nturn 1,1\r\n",
+		"\x00\xff\n,,,\nBOARD\nDONE\nTURN -1,-1\n",
+		"START 15\nINFO rule 4\nBOARD\n7,7,2\n7,7,2\nDONE\n",
+	} {
+		f.Add(seed)
+	}
+	valid := regexp.MustCompile(`^(OK|SWAP|\d+,\d+( \d+,\d+)*|(ERROR|UNKNOWN|MESSAGE) .*|name=.*)$`)
+	f.Fuzz(func(t *testing.T, input string) {
+		var out bytes.Buffer
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := Serve(ctx, strings.NewReader(input), &out, greedyBrain()); err != nil {
+			t.Fatalf("Serve: %v", err)
+		}
+		for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
+			if l != "" && !valid.MatchString(l) {
+				t.Fatalf("reply %q is not a protocol line", l)
+			}
+		}
+	})
+}

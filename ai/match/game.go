@@ -1,0 +1,165 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"tengen/ai"
+	"tengen/rules"
+	"tengen/rules/record"
+)
+
+// GameConfig is what a game is played under.
+type GameConfig struct {
+	Size     int
+	Rule     rules.Rule
+	Reading  rules.Reading
+	TurnTime time.Duration // per move; 0 = answer at once
+	// Grace is how much longer than TurnTime a move may take before it
+	// loses on time (default 500 ms plus a fifth of TurnTime, for process
+	// start-up and a busy machine).
+	Grace   time.Duration
+	Opening []rules.Point // stones placed before the players move, Black first
+}
+
+func (gc GameConfig) grace() time.Duration {
+	if gc.Grace > 0 {
+		return gc.Grace
+	}
+	return 500*time.Millisecond + gc.TurnTime/5
+}
+
+// MoveEvent reports one move as it is played.
+type MoveEvent struct {
+	N      int // the move's number, from 1 (opening stones included)
+	Color  rules.Color
+	Point  rules.Point
+	Player string        // "" for an opening stone
+	Result ai.Result     // the player's answer (zero for an opening stone)
+	Time   time.Duration // the time it took
+}
+
+// GameResult is how a game went.
+type GameResult struct {
+	Black, White string
+	Winner       rules.Color // Empty for a draw
+	// Reason is "five", "forbidden:<kind>", "full board", or why a player
+	// lost by default: "time", "crash", "illegal move".
+	Reason string
+	// Detail explains a loss by default (the player's error, the move).
+	Detail string
+	Record *record.Record
+}
+
+func (r GameResult) String() string {
+	s := "draw"
+	switch r.Winner {
+	case rules.Black:
+		s = "1-0"
+	case rules.White:
+		s = "0-1"
+	}
+	s = fmt.Sprintf("%s (black) vs %s (white): %s by %s", r.Black, r.White, s, r.Reason)
+	if r.Detail != "" {
+		s += ": " + r.Detail
+	}
+	return s
+}
+
+// PlayGame plays one game between black and white, judged by the rules
+// referee with automatic claims. onMove (may be nil) sees every move as it
+// is made. An error means the game could not be played (a bad opening, ctx
+// cancelled); a player's failure is a lost game, not an error.
+func PlayGame(ctx context.Context, black, white ai.Player, gc GameConfig, onMove func(MoveEvent)) (GameResult, error) {
+	g, err := rules.NewGame(gc.Size, gc.Rule, gc.Reading)
+	if err != nil {
+		return GameResult{}, err
+	}
+	g.SetAutoClaim(true)
+	var res GameResult
+	rec := &record.Record{Size: gc.Size, Rule: gc.Rule, Date: time.Now().UTC().Format("2006-01-02")}
+	pos := ai.Position{Size: gc.Size, Rule: gc.Rule, Reading: gc.Reading, ToMove: rules.Black}
+	play := func(p rules.Point, player string, r ai.Result, took time.Duration) (rules.Event, error) {
+		c := g.ToMove()
+		ev, err := g.Play(c, p)
+		if err != nil {
+			return ev, err
+		}
+		rec.Moves = append(rec.Moves, record.Move{Color: c, Point: p, Time: took})
+		pos.Stones = append(pos.Stones, ai.Stone{P: p, C: c})
+		pos.ToMove = c.Opponent()
+		if onMove != nil {
+			onMove(MoveEvent{N: ev.Move, Color: c, Point: p, Player: player, Result: r, Time: took})
+		}
+		return ev, nil
+	}
+	for i, p := range gc.Opening {
+		ev, err := play(p, "", ai.Result{}, 0)
+		if err != nil {
+			return res, fmt.Errorf("opening move %d: %w", i+1, err)
+		}
+		if ev.Outcome.Over {
+			return res, fmt.Errorf("the opening ends the game at move %d (%v)", i+1, ev.Outcome)
+		}
+	}
+	lim := ai.Limits{TurnTime: gc.TurnTime}
+	for !g.Over() {
+		c := g.ToMove()
+		player := black
+		if c == rules.White {
+			player = white
+		}
+		tctx, cancel := context.WithTimeout(ctx, gc.TurnTime+gc.grace())
+		start := time.Now()
+		r, err := player.Think(tctx, pos, lim, nil)
+		took := time.Since(start)
+		cancel()
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		switch {
+		case err != nil && (errors.Is(err, context.DeadlineExceeded) || took > gc.TurnTime+gc.grace()):
+			res.lose(g, c, "time", fmt.Sprintf("%s took %v: %v", player.Name(), took.Round(time.Millisecond), err))
+		case err != nil:
+			res.lose(g, c, "crash", fmt.Sprintf("%s: %v", player.Name(), err))
+		case took > gc.TurnTime+gc.grace():
+			res.lose(g, c, "time", fmt.Sprintf("%s took %v for move %d (limit %v)", player.Name(), took.Round(time.Millisecond), len(rec.Moves)+1, gc.TurnTime))
+		}
+		if g.Over() {
+			break
+		}
+		if _, err := play(r.Move, player.Name(), r, took); err != nil {
+			res.lose(g, c, "illegal move", fmt.Sprintf("%s: %v", player.Name(), err))
+		}
+	}
+	// Names are read last: an external brain's comes with its first answer.
+	res.Black, res.White = black.Name(), white.Name()
+	o := g.Outcome()
+	res.Winner = o.Winner
+	if res.Reason == "" {
+		res.Reason = o.Code()
+	}
+	rec.Black, rec.White = res.Black, res.White
+	rec.Result = record.Result{Winner: o.Winner, Draw: o.Winner == rules.Empty}
+	switch res.Reason {
+	case "time":
+		rec.Result.Reason = record.ReasonTime
+	case "crash", "illegal move":
+		rec.Result.Reason = record.ReasonForfeit
+	}
+	rec.Comment = res.String()
+	res.Record = rec
+	return res, nil
+}
+
+// lose ends the game against c by default.
+func (r *GameResult) lose(g *rules.Game, c rules.Color, reason, detail string) {
+	if reason == "time" {
+		_ = g.Timeout(c)
+	} else {
+		_ = g.Resign(c) // the referee's way to end a game against c
+	}
+	r.Reason, r.Detail = reason, detail
+}

@@ -1,0 +1,337 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"tengen/ai"
+	"tengen/rules"
+	"tengen/rules/record"
+)
+
+// Config is a match between two players.
+type Config struct {
+	Engine1, Engine2 Spec
+	Size             int
+	Rule             rules.Rule
+	Reading          rules.Reading
+	Games            int // rounded up to whole pairs
+	TurnTime         time.Duration
+	Grace            time.Duration // see GameConfig
+	// Openings are played in turn, each by both colours; none means
+	// random three-stone openings around the centre drawn from Seed.
+	Openings    [][]rules.Point
+	Concurrency int    // games at once (default 1)
+	OutDir      string // where to write the games ("" = nowhere)
+	Seed        int64
+	// Progress sees every finished game with the standings so far; calls
+	// are serialised.
+	Progress func(Progress)
+	// Log receives external brains' messages (nil drops them).
+	Log func(string)
+}
+
+// Progress is a finished game and the standings after it.
+type Progress struct {
+	Game         int // from 1
+	Of           int
+	Engine1Black bool
+	Result       GameResult
+	Stats        Stats
+	Files        []string // the game's record files
+}
+
+// Stats are the results from Engine1's side.
+type Stats struct {
+	Wins, Draws, Losses int
+}
+
+// Games is the number of games counted.
+func (s Stats) Games() int { return s.Wins + s.Draws + s.Losses }
+
+// Score is Engine1's points (win 1, draw ½) over the games, 0..1.
+func (s Stats) Score() float64 {
+	if s.Games() == 0 {
+		return 0
+	}
+	return (float64(s.Wins) + float64(s.Draws)/2) / float64(s.Games())
+}
+
+// Elo estimates Engine1's Elo difference over Engine2 from the score,
+// with the 95% confidence interval lo..hi from the per-game variance
+// (normal approximation of the score, mapped through the logistic curve).
+// A score of 0 or 1 gives an infinite estimate; its finite bound then
+// comes from the rule of three (a 95% bound of 3/n on the rate of the
+// result never seen).
+func (s Stats) Elo() (elo, lo, hi float64) {
+	n := float64(s.Games())
+	if n == 0 {
+		return 0, math.Inf(-1), math.Inf(1)
+	}
+	p := s.Score()
+	switch p {
+	case 0:
+		return math.Inf(-1), math.Inf(-1), eloOf(3 / n)
+	case 1:
+		return math.Inf(1), eloOf(1 - 3/n), math.Inf(1)
+	}
+	w, d, l := float64(s.Wins)/n, float64(s.Draws)/n, float64(s.Losses)/n
+	variance := w*(1-p)*(1-p) + d*(0.5-p)*(0.5-p) + l*p*p
+	se := math.Sqrt(variance / n)
+	return eloOf(p), eloOf(p - 1.96*se), eloOf(p + 1.96*se)
+}
+
+func eloOf(p float64) float64 {
+	switch {
+	case p <= 0:
+		return math.Inf(-1)
+	case p >= 1:
+		return math.Inf(1)
+	}
+	return -400 * math.Log10(1/p-1)
+}
+
+// String writes the standings: "+7 =2 -1  score 80.0%  Elo +241 ± 180",
+// or with the interval when it is open, "Elo +241 (95%: +83 to +inf)".
+func (s Stats) String() string {
+	elo, lo, hi := s.Elo()
+	e := "Elo " + formatElo(elo)
+	switch {
+	case math.IsInf(elo, 0) && math.IsInf(lo, 0) && math.IsInf(hi, 0):
+	case math.IsInf(lo, 0) || math.IsInf(hi, 0):
+		e += fmt.Sprintf(" (95%%: %s to %s)", formatElo(lo), formatElo(hi))
+	default:
+		e += fmt.Sprintf(" ± %.0f", (hi-lo)/2)
+	}
+	return fmt.Sprintf("+%d =%d -%d  score %.1f%%  %s", s.Wins, s.Draws, s.Losses, 100*s.Score(), e)
+}
+
+func formatElo(e float64) string {
+	switch {
+	case math.IsInf(e, 1):
+		return "+inf"
+	case math.IsInf(e, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%+.0f", e)
+}
+
+// RandomOpenings draws n three-stone openings: Black on the centre, White
+// touching it, Black within two points of the centre.
+func RandomOpenings(n, size int, seed int64) [][]rules.Point {
+	rng := rand.New(rand.NewSource(seed))
+	c := rules.Centre(size)
+	var out [][]rules.Point
+	for len(out) < n {
+		w := rules.Point{X: c.X + rng.Intn(3) - 1, Y: c.Y + rng.Intn(3) - 1}
+		b := rules.Point{X: c.X + rng.Intn(5) - 2, Y: c.Y + rng.Intn(5) - 2}
+		if w == c || b == c || b == w {
+			continue
+		}
+		out = append(out, []rules.Point{c, w, b})
+	}
+	return out
+}
+
+// job is one game of the match.
+type job struct {
+	n            int // from 0
+	opening      []rules.Point
+	engine1Black bool
+}
+
+// Run plays the match and returns Engine1's stats and every game. Games
+// are played in balanced pairs: each opening once with Engine1 as Black
+// and once as White. A game that cannot be played (a bad opening, a
+// failed write) stops the match with an error.
+func Run(ctx context.Context, cfg Config) (Stats, []GameResult, error) {
+	if cfg.Games < 1 {
+		return Stats{}, nil, fmt.Errorf("a match needs at least one game")
+	}
+	if err := rules.CheckSize(cfg.Size); err != nil {
+		return Stats{}, nil, err
+	}
+	pairs := (cfg.Games + 1) / 2
+	openings := cfg.Openings
+	if len(openings) == 0 {
+		openings = RandomOpenings(pairs, cfg.Size, cfg.Seed)
+	}
+	jobs := make(chan job)
+	go func() {
+		defer close(jobs)
+		for i := 0; i < 2*pairs; i++ {
+			select {
+			case jobs <- job{n: i, opening: openings[(i/2)%len(openings)], engine1Black: i%2 == 0}:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	if cfg.OutDir != "" {
+		if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
+			return Stats{}, nil, err
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		mu      sync.Mutex
+		stats   Stats
+		results = make([]GameResult, 2*pairs)
+		runErr  error
+		done    int
+	)
+	workers := max(cfg.Concurrency, 1)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			err := worker(ctx, cfg, w, jobs, func(j job, r GameResult) error {
+				files, err := writeGame(cfg.OutDir, j.n+1, r.Record)
+				mu.Lock()
+				defer mu.Unlock()
+				if err != nil {
+					return err
+				}
+				results[j.n] = r
+				e1 := rules.White
+				if j.engine1Black {
+					e1 = rules.Black
+				}
+				switch r.Winner {
+				case rules.Empty:
+					stats.Draws++
+				case e1:
+					stats.Wins++
+				default:
+					stats.Losses++
+				}
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(Progress{Game: done, Of: 2 * pairs, Engine1Black: j.engine1Black, Result: r, Stats: stats, Files: files})
+				}
+				return nil
+			})
+			if err != nil {
+				mu.Lock()
+				if runErr == nil {
+					runErr = err
+				}
+				mu.Unlock()
+				cancel()
+			}
+		}(w)
+	}
+	wg.Wait()
+	if runErr != nil {
+		return stats, results, runErr
+	}
+	if err := ctx.Err(); err != nil {
+		return stats, results, err
+	}
+	return stats, results, nil
+}
+
+// worker plays jobs with its own pair of players, made once and reused
+// (an external brain keeps its process between games).
+func worker(ctx context.Context, cfg Config, w int, jobs <-chan job, finished func(job, GameResult) error) error {
+	seed := cfg.Seed + int64(w)*1000003
+	p1, err := cfg.Engine1.New(seed, cfg.Log)
+	if err != nil {
+		return fmt.Errorf("engine1 %s: %w", cfg.Engine1, err)
+	}
+	defer ClosePlayer(p1)
+	p2, err := cfg.Engine2.New(seed+1, cfg.Log)
+	if err != nil {
+		return fmt.Errorf("engine2 %s: %w", cfg.Engine2, err)
+	}
+	defer ClosePlayer(p2)
+	gc := GameConfig{Size: cfg.Size, Rule: cfg.Rule, Reading: cfg.Reading, TurnTime: cfg.TurnTime, Grace: cfg.Grace}
+	for j := range jobs {
+		for _, p := range []ai.Player{p1, p2} {
+			if ng, ok := p.(interface{ NewGame() }); ok {
+				ng.NewGame() // each game starts from nothing learnt
+			}
+		}
+		gc.Opening = j.opening
+		black, white := ai.Player(p1), ai.Player(p2)
+		if !j.engine1Black {
+			black, white = p2, p1
+		}
+		r, err := PlayGame(ctx, black, white, gc, nil)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", j.n+1, err)
+		}
+		if err := finished(j, r); err != nil {
+			return fmt.Errorf("game %d: %w", j.n+1, err)
+		}
+	}
+	return nil
+}
+
+// writeGame writes a game as SGF and PSQ into dir and returns the files.
+func writeGame(dir string, n int, rec *record.Record) ([]string, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	var files []string
+	for _, f := range []struct {
+		ext   string
+		write func(*record.Record) ([]byte, error)
+	}{{"sgf", record.WriteSGF}, {"psq", record.WritePSQ}} {
+		data, err := f.write(rec)
+		if err != nil {
+			return files, fmt.Errorf("writing %s: %w", f.ext, err)
+		}
+		name := filepath.Join(dir, fmt.Sprintf("game-%03d.%s", n, f.ext))
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			return files, err
+		}
+		files = append(files, name)
+	}
+	return files, nil
+}
+
+// ParseOpenings reads an openings file: one opening a line as a move list
+// in the Chinese notation ("h8 h9 i9"), Black first; blank lines and lines
+// starting with # are skipped. An error names the line.
+func ParseOpenings(data string, size int) ([][]rules.Point, error) {
+	var out [][]rules.Point
+	for i, line := range splitLines(data) {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		pts, err := rules.ParsePoints(line, size)
+		if err != nil {
+			return nil, fmt.Errorf("openings line %d: %w", i+1, err)
+		}
+		g, _ := rules.NewGame(size, rules.Freestyle, rules.ReadingRIF)
+		for j, p := range pts {
+			if _, err := g.Play(g.ToMove(), p); err != nil {
+				return nil, fmt.Errorf("openings line %d, move %d: %w", i+1, j+1, err)
+			}
+		}
+		out = append(out, pts)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("the openings file has no openings")
+	}
+	return out, nil
+}
+
+// splitLines splits text into trimmed lines, tolerating CRLF.
+func splitLines(s string) []string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSpace(l)
+	}
+	return lines
+}

@@ -1,0 +1,271 @@
+package ai
+
+import "sync"
+
+// A line pattern is what one stone makes along one line, judged from the
+// five cells on either side of it (enough to tell an exact five from an
+// overline). Codes are ordered by strength so they can be compared.
+const (
+	patNone uint8 = iota
+	patB1         // one stone that can still grow
+	patF1         // one stone with room on both sides
+	patB2         // two that can become a blocked three
+	patF2         // two that can become an open three
+	patB3         // three that can become a four
+	patF3         // open three: one move from a straight four
+	patB4         // four: exactly one point makes five
+	patD4         // two fours in one line (X_XXX_X): two five points, not adjacent
+	patF4         // straight four: two five points at both ends
+	patF5         // five
+	patOL         // overline where it does not win (exact-five rules)
+)
+
+const numPats = int(patOL) + 1
+
+// Cell codes in a line key: two bits per neighbour.
+const (
+	cellEmpty = 0
+	cellBlack = 1
+	cellWhite = 2
+	cellWall  = 3
+)
+
+// halfLine is how many cells on each side of a point a key holds.
+const halfLine = 5
+
+// fiveRule says what makes a five for one colour.
+type fiveRule uint8
+
+const (
+	fiveOrMore  fiveRule = iota // freestyle; renju White
+	exactlyFive                 // standard; renju Black
+	caroFive                    // exactly five, not blocked by the opponent at both ends
+	numFiveRules
+)
+
+var (
+	patTables [numFiveRules][2]*[1 << 20]uint8
+	patOnce   [numFiveRules][2]sync.Once
+)
+
+// patternTable returns the table key -> pattern for colour c (1 black,
+// 2 white) under rule fr, building it on first use (about 50 ms).
+func patternTable(fr fiveRule, c int) *[1 << 20]uint8 {
+	patOnce[fr][c-1].Do(func() {
+		t := new([1 << 20]uint8)
+		for i := range t {
+			t[i] = 0xff
+		}
+		for k := range t {
+			classify(t, uint32(k), fr, uint32(c))
+		}
+		patTables[fr][c-1] = t
+	})
+	return patTables[fr][c-1]
+}
+
+var (
+	pairTables [numFiveRules][numFiveRules]*[1 << 20]uint16
+	pairMu     sync.Mutex
+)
+
+// pairTable returns the table key -> Black's pattern | White's pattern<<8
+// for the given five rules: one lookup (one cache miss) for both colours.
+func pairTable(black, white fiveRule) *[1 << 20]uint16 {
+	pairMu.Lock()
+	defer pairMu.Unlock()
+	if t := pairTables[black][white]; t != nil {
+		return t
+	}
+	tb, tw := patternTable(black, cellBlack), patternTable(white, cellWhite)
+	t := new([1 << 20]uint16)
+	for k := range t {
+		t[k] = uint16(tb[k]) | uint16(tw[k])<<8
+	}
+	pairTables[black][white] = t
+	return t
+}
+
+// slotShift returns the bit position in a key of the neighbour at offset
+// off (-5..-1, 1..5).
+func slotShift(off int) uint {
+	if off < 0 {
+		return uint(2 * (off + halfLine))
+	}
+	return uint(2 * (off + halfLine - 1))
+}
+
+// classify computes (memoised in t) the pattern that a stone of colour c at
+// the centre makes with the neighbours in key.
+func classify(t *[1 << 20]uint8, key uint32, fr fiveRule, c uint32) uint8 {
+	if v := t[key]; v != 0xff {
+		return v
+	}
+	at := func(off int) uint32 { return key >> slotShift(off) & 3 }
+	// Run of c through the centre.
+	lo, hi := 0, 0
+	for lo > -halfLine && at(lo-1) == c {
+		lo--
+	}
+	for hi < halfLine && at(hi+1) == c {
+		hi++
+	}
+	run := hi - lo + 1
+	var res uint8
+	switch {
+	case run >= 5 && fr == fiveOrMore:
+		res = patF5
+	case run > 5:
+		res = patOL
+	case run == 5:
+		res = patF5
+		if fr == caroFive {
+			opp := 3 - c
+			if lo > -halfLine && hi < halfLine && at(lo-1) == opp && at(hi+1) == opp {
+				res = patNone
+			}
+		}
+	default:
+		var fives [2 * halfLine]int
+		n5, best := 0, patNone
+		for off := -halfLine; off <= halfLine; off++ {
+			if off == 0 || at(off) != cellEmpty {
+				continue
+			}
+			child := classify(t, key|c<<slotShift(off), fr, c)
+			switch {
+			case child == patF5:
+				fives[n5] = off
+				n5++
+			case child == patF4:
+				best = max(best, patF3)
+			case child == patB4 || child == patD4:
+				best = max(best, patB3)
+			case child == patF3:
+				best = max(best, patF2)
+			case child == patB3:
+				best = max(best, patB2)
+			case child == patF2:
+				best = max(best, patF1)
+			case child == patB2:
+				best = max(best, patB1)
+			}
+		}
+		switch {
+		case n5 >= 2:
+			res = patD4
+			for i := 0; i < n5; i++ {
+				for j := i + 1; j < n5; j++ {
+					if fives[j]-fives[i] == 5 {
+						res = patF4
+					}
+				}
+			}
+		case n5 == 1:
+			res = patB4
+		default:
+			res = best
+		}
+	}
+	t[key] = res
+	return res
+}
+
+// Threat classes of a point for one colour: what a stone there makes when
+// the four lines are taken together. Ordered by urgency.
+const (
+	tNone uint8 = iota
+	tB3         // a three that can become a four
+	tF3         // an open three
+	t33         // two open threes
+	tB4         // a four
+	t43         // a four and an open three
+	t44         // a straight four, or two fours: wins unless the opponent has a five
+	t5          // five
+)
+
+const numThreats = int(t5) + 1
+
+// combo is what a point's four line patterns add up to for one colour.
+type combo struct {
+	threat uint8
+	// maybeForbidden: under renju this point may be forbidden to Black
+	// (overline, two fours or two open threes) and needs the exact check.
+	maybeForbidden bool
+	score          int32
+}
+
+// lineValue scores one line pattern for move ordering and evaluation.
+var lineValue = [numPats]int32{
+	patNone: 0, patB1: 1, patF1: 3, patB2: 6, patF2: 16, patB3: 20,
+	patF3: 70, patB4: 80, patD4: 400, patF4: 400, patF5: 4000, patOL: 0,
+}
+
+const comboSize = numPats * numPats * numPats * numPats
+
+var (
+	comboTable [comboSize]combo
+	comboOnce  sync.Once
+)
+
+func comboIndex(a, b, c, d uint8) int {
+	return ((int(a)*numPats+int(b))*numPats+int(c))*numPats + int(d)
+}
+
+func buildCombos() {
+	for i := 0; i < comboSize; i++ {
+		var ps [4]uint8
+		r := i
+		for d := 3; d >= 0; d-- {
+			ps[d] = uint8(r % numPats)
+			r /= numPats
+		}
+		var n5, nOL, fours, nF4, nB4, nF3, nB3 int
+		var score int32
+		for _, p := range ps {
+			score += lineValue[p]
+			switch p {
+			case patF5:
+				n5++
+			case patOL:
+				nOL++
+			case patF4:
+				fours++
+				nF4++
+			case patD4:
+				fours += 2
+				nF4++
+			case patB4:
+				fours++
+				nB4++
+			case patF3:
+				nF3++
+			case patB3:
+				nB3++
+			}
+		}
+		var c combo
+		switch {
+		case n5 > 0:
+			c.threat = t5
+		case nF4 > 0 || fours >= 2:
+			c.threat = t44
+			score += 600
+		case nB4 > 0 && nF3 > 0:
+			c.threat = t43
+			score += 300
+		case nB4 > 0:
+			c.threat = tB4
+		case nF3 >= 2:
+			c.threat = t33
+			score += 150
+		case nF3 > 0:
+			c.threat = tF3
+		case nB3 > 0:
+			c.threat = tB3
+		}
+		c.maybeForbidden = n5 == 0 && (nOL > 0 || fours >= 2 || nF3 >= 2)
+		c.score = score
+		comboTable[i] = c
+	}
+}

@@ -1,0 +1,326 @@
+package ai
+
+import (
+	"sync/atomic"
+
+	"tengen/rules"
+)
+
+// Scores: a proven win is WinScore minus the plies to it.
+const (
+	// WinScore is the score of a won position; WinScore-n is a win in n plies.
+	WinScore = 30000
+	// winBound: scores beyond it are proven results.
+	winBound = WinScore - 1000
+	maxEval  = 20000
+)
+
+const (
+	maxPly   = 64
+	maxMoves = rulesMaxCells
+)
+
+const rulesMaxCells = 22 * 22
+
+// scored is a move with its ordering score.
+type scored struct {
+	m     cell
+	score int32
+}
+
+// searcher is one thread's search: its own board copy and tables, the
+// shared transposition table, and a stop flag shared with the others.
+type searcher struct {
+	b        *board
+	tt       *transTable
+	vtt      []uint64
+	vcfMoves [2*maxVCFDepth + 4][128]cell
+	vcfMove  cell
+	// vcfLimit (a node count, 0 = none) cuts a VCF search short; vcfAborted
+	// says it was, so that no false failure is stored.
+	vcfLimit   int64
+	vcfAborted bool
+
+	moves   [maxPly][maxMoves]scored
+	killers [maxPly][2]cell
+	hist    [2][maxCells]int32
+	pv      [maxPly][maxPly]cell
+	pvLen   [maxPly]int
+
+	nodes     int64
+	nodeLimit int64
+	stop      *atomic.Bool
+	stopped   bool
+
+	leafVCF int // fours read at the leaves (0: none)
+	width   int // quiet moves searched per node, beyond the threats
+}
+
+func newSearcher(b *board, tt *transTable, stop *atomic.Bool) *searcher {
+	return &searcher{b: b, tt: tt, vtt: make([]uint64, 1<<vcfTableBits), stop: stop, leafVCF: 6, width: 20}
+}
+
+// checkStop polls the stop conditions at every node: the shared flag
+// (set by the deadline timer, the context, or another thread) and the
+// node limit. Both are cheap, and some nodes are slow enough that coarser
+// polling overruns the clock.
+func (s *searcher) checkStop() bool {
+	if s.stopped {
+		return true
+	}
+	if s.stop.Load() || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
+		s.stop.Store(true)
+		s.stopped = true
+	}
+	return s.stopped
+}
+
+// evaluate scores the position for colour me, to move: the sum of what
+// every empty point could become for each side, the mover's own counting
+// more because it moves first.
+func (s *searcher) evaluate(me uint8) int {
+	b := s.b
+	e := int(b.total[me-1])*5/4 - int(b.total[2-me])
+	return max(-maxEval, min(maxEval, e/2))
+}
+
+// hasWinningThreat reports whether colour c has a legal point that makes
+// a straight four or two fours (it wins next move unless stopped).
+func (s *searcher) hasWinningThreat(c uint8) bool {
+	b := s.b
+	if !b.has(c, t44) {
+		return false
+	}
+	if !b.isRenjuBlack(c) {
+		return true
+	}
+	found := false
+	b.eachEmpty(func(i cell) bool {
+		if b.info[i][0].threat == t44 && b.legal(i, c) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// genMoves fills the ply's move list for colour me: every sensible legal
+// move, or only the answers to a winning threat when the opponent has one.
+func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
+	b := s.b
+	opp := 3 - me
+	buf := &s.moves[ply]
+	n := 0
+	if len(b.history) == 0 {
+		buf[0] = scored{m: b.cellOf(rules.Centre(b.size))}
+		return buf[:1]
+	}
+	threatened := s.hasWinningThreat(opp)
+	k0, k1 := s.killers[ply][0], s.killers[ply][1]
+	b.eachEmpty(func(i cell) bool {
+		if b.near[i] == 0 || !b.legal(i, me) {
+			return true
+		}
+		mine, theirs := &b.info[i][me-1], &b.info[i][opp-1]
+		if threatened && mine.threat < tB4 {
+			b.play(i, me)
+			defends := !s.hasWinningThreat(opp)
+			b.undo()
+			if !defends {
+				return true
+			}
+		}
+		sc := mine.score + theirs.score*4/5 + s.hist[me-1][i]/16
+		switch {
+		case i == ttMove:
+			sc += 1 << 28
+		case mine.threat >= t44:
+			sc += 1 << 26
+		case theirs.threat >= t44:
+			sc += 1 << 25
+		case mine.threat >= t43:
+			sc += 1 << 24
+		case i == k0:
+			sc += 1 << 22
+		case i == k1:
+			sc += 1 << 21
+		}
+		buf[n] = scored{m: i, score: sc}
+		n++
+		return true
+	})
+	moves := buf[:n]
+	sortMoves(moves)
+	return moves
+}
+
+func sortMoves(ms []scored) {
+	for k := 1; k < len(ms); k++ {
+		m := ms[k]
+		j := k
+		for j > 0 && m.score > ms[j-1].score {
+			ms[j] = ms[j-1]
+			j--
+		}
+		ms[j] = m
+	}
+}
+
+// tactical reports whether a move must never be pruned: it makes or stops
+// a three or a four.
+func (b *board) tactical(i cell, me uint8) bool {
+	return b.info[i][me-1].threat >= tF3 || b.info[i][2-me].threat >= tF3
+}
+
+// scoreToTT and scoreFromTT make win scores relative to the node.
+func scoreToTT(v, ply int) int {
+	switch {
+	case v > winBound:
+		return v + ply
+	case v < -winBound:
+		return v - ply
+	}
+	return v
+}
+
+func scoreFromTT(v, ply int) int {
+	switch {
+	case v > winBound:
+		return v - ply
+	case v < -winBound:
+		return v + ply
+	}
+	return v
+}
+
+// search is the alpha-beta (PVS) search; it returns the score for me.
+func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
+	b := s.b
+	s.pvLen[ply] = ply
+	s.nodes++
+	if s.checkStop() {
+		return 0
+	}
+	opp := 3 - me
+	if b.has(me, t5) {
+		return WinScore - ply
+	}
+	if b.empty == 0 {
+		return 0
+	}
+	if ply >= maxPly-1 {
+		return s.evaluate(me)
+	}
+	forced := noCell
+	if b.has(opp, t5) {
+		f := b.findThreat(opp, t5)
+		if b.count[opp-1][t5] > 1 || !b.legal(f, me) {
+			return -(WinScore - ply - 1)
+		}
+		forced = f
+	}
+	// A win is no better than the quickest one possible from here.
+	if WinScore-ply-1 <= alpha {
+		return alpha
+	}
+	ttMove, ttScore, ttDepth, ttBound, hit := s.tt.probe(b.hash)
+	if hit {
+		ttScore = scoreFromTT(ttScore, ply)
+		if ttDepth >= depth && ply > 0 {
+			switch {
+			case ttBound == boundExact,
+				ttBound == boundLower && ttScore >= beta,
+				ttBound == boundUpper && ttScore <= alpha:
+				return ttScore
+			}
+		}
+		if ttMove != noCell && (int(ttMove) >= len(b.stones) || b.stones[ttMove] != cellEmpty) {
+			ttMove = noCell
+		}
+	}
+	if forced == noCell && depth <= 0 {
+		if s.hasWinningThreat(me) {
+			return WinScore - ply - 3
+		}
+		if s.leafVCF > 0 && b.has(me, tB4) && s.vcf(me, s.leafVCF) {
+			return WinScore - ply - 5
+		}
+		return s.evaluate(me)
+	}
+	var moves []scored
+	if forced != noCell {
+		s.moves[ply][0] = scored{m: forced}
+		moves = s.moves[ply][:1]
+	} else {
+		moves = s.genMoves(me, ply, ttMove)
+		if len(moves) == 0 {
+			if s.hasWinningThreat(opp) {
+				return -(WinScore - ply - 2)
+			}
+			return s.evaluate(me)
+		}
+	}
+	alphaOrig := alpha
+	best, bestMove := -WinScore, noCell
+	quiet := 0
+	for k, sm := range moves {
+		m := sm.m
+		tact := forced != noCell || b.tactical(m, me) || m == ttMove
+		if !tact {
+			quiet++
+			if quiet > s.width && k > 0 {
+				break
+			}
+		}
+		newDepth := depth - 1
+		if forced != noCell {
+			newDepth = depth // a single reply costs no depth
+		}
+		b.play(m, me)
+		var v int
+		if k == 0 {
+			v = -s.search(newDepth, -beta, -alpha, ply+1, opp)
+		} else {
+			r := 0
+			if !tact && depth >= 3 && quiet > 3 {
+				r = 1
+			}
+			v = -s.search(newDepth-r, -alpha-1, -alpha, ply+1, opp)
+			if v > alpha && (r > 0 || v < beta) {
+				v = -s.search(newDepth, -beta, -alpha, ply+1, opp)
+			}
+		}
+		b.undo()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				s.pv[ply][ply] = m
+				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
+				s.pvLen[ply] = s.pvLen[ply+1]
+				if v >= beta {
+					if !tact {
+						if s.killers[ply][0] != m {
+							s.killers[ply][1] = s.killers[ply][0]
+							s.killers[ply][0] = m
+						}
+						s.hist[me-1][m] += int32(depth * depth)
+					}
+					break
+				}
+			}
+		}
+	}
+	bound := boundExact
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= alphaOrig:
+		bound = boundUpper
+	}
+	s.tt.store(b.hash, bestMove, scoreToTT(best, ply), depth, bound)
+	return best
+}

@@ -1,0 +1,177 @@
+package ai
+
+// The VCF solver (victory by continuous fours): the attacker plays only
+// fours, so the defender's every reply is forced, and the tree stays
+// narrow enough to read twenty or more fours deep. It sees renju's
+// forbidden points on both sides: Black may not play one to attack or to
+// defend, so White wins by forcing Black onto one (追下取胜).
+
+// vcfEntry packs a position's hash with what is known about it: the
+// attacker fails within depth (fail) or wins (win).
+const (
+	vcfWin  = 0x80
+	vcfMask = 0x7f
+)
+
+// vcfTableBits sizes each searcher's VCF table (entries of 8 bytes).
+const vcfTableBits = 16
+
+// vcfSalt distinguishes the two attackers in the VCF table.
+var vcfSalt = [3]uint64{0, 0x5bd1e9955bd1e995, 0xc2b2ae3d27d4eb4f}
+
+// maxVCFDepth bounds the fours read in one line (two plies each).
+const maxVCFDepth = 40
+
+// vcf reports whether colour me, to move, wins by continuous fours within
+// depth of its own moves. On success the first move is in s.vcfMove.
+func (s *searcher) vcf(me uint8, depth int) bool {
+	return s.vcfNode(me, depth, 0)
+}
+
+// vcfBudget runs vcf reading at most budget nodes; a search cut short
+// counts as no win found.
+func (s *searcher) vcfBudget(me uint8, depth int, budget int64) bool {
+	s.vcfLimit, s.vcfAborted = s.nodes+budget, false
+	win := s.vcfNode(me, depth, 0)
+	s.vcfLimit, s.vcfAborted = 0, false
+	return win
+}
+
+func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
+	b := s.b
+	s.nodes++
+	if s.checkStop() {
+		return false
+	}
+	if s.vcfLimit > 0 && s.nodes > s.vcfLimit {
+		s.vcfAborted = true
+		return false
+	}
+	opp := 3 - me
+	if b.has(me, t5) {
+		if ply == 0 {
+			s.vcfMove = b.findThreat(me, t5)
+		}
+		return true
+	}
+	h := b.hash ^ vcfSalt[me]
+	slot := &s.vtt[h&(1<<vcfTableBits-1)]
+	if e := *slot; e>>8 == h>>8 {
+		if e&vcfWin != 0 && ply > 0 {
+			return true
+		}
+		if e&vcfWin == 0 && int(e&vcfMask) >= depth {
+			return false
+		}
+	}
+	win := false
+	var moves []cell
+	if b.has(opp, t5) {
+		// The defender has a four: block it, and only if the block is
+		// itself a four does the attack go on.
+		f := b.findThreat(opp, t5)
+		if b.count[opp-1][t5] > 1 || b.threat(f, me) < tB4 || !b.legal(f, me) {
+			return false
+		}
+		buf := &s.vcfMoves[ply]
+		buf[0] = f
+		moves = buf[:1]
+	} else {
+		if depth <= 0 || ply >= maxVCFDepth {
+			return false
+		}
+		moves = s.fourMoves(me, ply)
+	}
+	for _, m := range moves {
+		b.play(m, me)
+		var fives [4]cell
+		n := s.fivesOn(m, me, &fives)
+		switch {
+		case n == 0:
+			// Not a four after all (cannot happen for a legal four move).
+		case n >= 2:
+			win = true
+		case b.isRenjuBlack(opp) && !b.legal(fives[0], opp):
+			win = true // Black cannot block on a forbidden point.
+		default:
+			b.play(fives[0], opp)
+			win = s.vcfNode(me, depth-1, ply+2)
+			b.undo()
+		}
+		b.undo()
+		if s.stopped || s.vcfAborted {
+			return false
+		}
+		if win {
+			if ply == 0 {
+				s.vcfMove = m
+			}
+			break
+		}
+	}
+	if win {
+		*slot = h&^0xff | vcfWin
+	} else if !s.vcfAborted && !s.stopped {
+		*slot = h&^0xff | uint64(min(depth, vcfMask))
+	}
+	return win
+}
+
+// fourMoves lists colour c's legal moves that make a four (or better),
+// best first, in the per-ply buffer.
+func (s *searcher) fourMoves(c uint8, ply int) []cell {
+	b := s.b
+	buf := &s.vcfMoves[ply]
+	n := 0
+	b.eachEmpty(func(i cell) bool {
+		if b.info[i][c-1].threat >= tB4 && n < len(buf) && b.legal(i, c) {
+			buf[n] = i
+			n++
+		}
+		return true
+	})
+	moves := buf[:n]
+	// Insertion sort by threat then score: lists are short.
+	for k := 1; k < n; k++ {
+		m := moves[k]
+		j := k
+		for j > 0 && b.better(m, moves[j-1], c) {
+			moves[j] = moves[j-1]
+			j--
+		}
+		moves[j] = m
+	}
+	return moves
+}
+
+// better orders four moves: stronger threats first, then higher scores.
+func (b *board) better(x, y cell, c uint8) bool {
+	ix, iy := &b.info[x][c-1], &b.info[y][c-1]
+	if ix.threat != iy.threat {
+		return ix.threat > iy.threat
+	}
+	return ix.score > iy.score
+}
+
+// fivesOn finds the points where colour c makes five along the four lines
+// through i, at most four of them.
+func (s *searcher) fivesOn(i cell, c uint8, out *[4]cell) int {
+	b := s.b
+	n := 0
+	for _, st := range b.dirs {
+		for k := -4; k <= 4; k++ {
+			q := cell(int(i) + k*st)
+			if k != 0 && b.stones[q] == cellEmpty && b.info[q][c-1].threat == t5 {
+				dup := false
+				for _, f := range out[:n] {
+					dup = dup || f == q
+				}
+				if !dup && n < len(out) {
+					out[n] = q
+					n++
+				}
+			}
+		}
+	}
+	return n
+}

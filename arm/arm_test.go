@@ -1,0 +1,345 @@
+package arm_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"tengen/arm"
+	"tengen/arm/armsim"
+	"tengen/calibration"
+	"tengen/kinematics"
+	"tengen/rules"
+)
+
+// rig is an arm on a simulated driver over a table of stones.
+type rig struct {
+	arm   *arm.Arm
+	sim   *armsim.Sim
+	table *armsim.Table
+	cal   calibration.Arm
+}
+
+func newRig(t testing.TB, opt arm.Options, simCfg func(*armsim.Config)) *rig {
+	t.Helper()
+	cal := armsim.SeedArm()
+	layout := kinematics.DefaultLayout
+	table := armsim.NewTable(layout, 8, 45, 30, 1)
+	cfg := armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: cal.Servos, World: table, Seed: 7}
+	if simCfg != nil {
+		simCfg(&cfg)
+	}
+	sim, err := armsim.New(cfg, parkPulses(t, cal))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := arm.New(sim, cal, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	if err := a.Home(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return &rig{a, sim, table, cal}
+}
+
+func parkPulses(t testing.TB, cal calibration.Arm) arm.Pulses {
+	th, err := kinematics.Geometry(cal.Geometry).IK(kinematics.Vec3(cal.Park))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p arm.Pulses
+	for i, s := range cal.Servos {
+		p[i] = uint16(math.Round(s.ZeroUS + s.USPerDegree*th[i]))
+	}
+	return p
+}
+
+func pt(s string) rules.Point {
+	p, err := rules.ParsePoint(s, 15)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+func TestPickPlaceRemove(t *testing.T) {
+	r := newRig(t, arm.Options{}, nil)
+	ctx := context.Background()
+	placed := []struct {
+		at string
+		c  rules.Color
+	}{{"h8", rules.Black}, {"a1", rules.White}, {"o15", rules.Black}, {"a15", rules.White}, {"o1", rules.Black}, {"i9", rules.White}}
+	for _, m := range placed {
+		if err := r.arm.Pick(ctx, m.c); err != nil {
+			t.Fatalf("pick %s: %v", m.c, err)
+		}
+		if got := r.sim.Held(); got != m.c {
+			t.Fatalf("after picking %s the nozzle holds %s", m.c, got)
+		}
+		if err := r.arm.Place(ctx, pt(m.at)); err != nil {
+			t.Fatalf("place %s: %v", m.at, err)
+		}
+		s, d, ok := r.table.Nearest(pt(m.at))
+		if !ok || s.Colour != m.c || d > 1.5 {
+			t.Fatalf("after placing %s on %s: nearest stone %v at %.2f mm", m.c, m.at, s, d)
+		}
+		t.Logf("%s on %s, %.2f mm off", m.c, m.at, d)
+	}
+	if n := len(r.table.Board()); n != len(placed) {
+		t.Fatalf("%d stones on the board, want %d", n, len(placed))
+	}
+	blacks := r.table.InBowl(rules.Black)
+	if err := r.arm.Remove(ctx, pt("h8"), rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.table.InBowl(rules.Black); got != blacks+1 {
+		t.Errorf("black bowl has %d stones after removing one, want %d", got, blacks+1)
+	}
+	if _, d, _ := r.table.Nearest(pt("h8")); d < 20 {
+		t.Errorf("a stone is still %.1f mm from h8", d)
+	}
+	if err := r.arm.Park(ctx); err != nil {
+		t.Fatal(err)
+	}
+	tip, _ := r.sim.Tip()
+	if d := tip.Sub(kinematics.Vec3(r.cal.Park)).Norm(); d > 0.5 {
+		t.Errorf("parked %.2f mm from the parking spot", d)
+	}
+	st, _ := r.sim.Status(ctx)
+	if st.Pump || st.Valve || st.Faults != 0 {
+		t.Errorf("after the cycle: %+v", st)
+	}
+}
+
+func TestMissedPickSearched(t *testing.T) {
+	ctx := context.Background()
+	// One stone 6 mm off the bowl's centre: the first try misses it.
+	r := newRig(t, arm.Options{SearchTries: -1}, nil)
+	r.table.SetBowl(rules.Black, [2]float64{6, 0})
+	err := r.arm.Pick(ctx, rules.Black)
+	if !errors.Is(err, arm.ErrMissedPick) {
+		t.Fatalf("without search: %v, want a missed pick", err)
+	}
+	r = newRig(t, arm.Options{}, nil)
+	r.table.SetBowl(rules.Black, [2]float64{6, 0})
+	if err := r.arm.Pick(ctx, rules.Black); err != nil {
+		t.Fatalf("with search: %v", err)
+	}
+	if r.sim.Held() != rules.Black || r.table.InBowl(rules.Black) != 0 {
+		t.Fatal("the stone was not taken")
+	}
+	// A stone 5 mm off its intersection is found on removal too.
+	r.table.Put(rules.White, pt("c3"), 0, -5)
+	if err := r.arm.Place(ctx, pt("d4")); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.arm.Remove(ctx, pt("c3"), rules.White); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestMissedPickReported(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, nil)
+	r.table.SetBowl(rules.White) // empty
+	err := r.arm.Pick(ctx, rules.White)
+	if !errors.Is(err, arm.ErrMissedPick) || !strings.Contains(err.Error(), "7 tries") || !strings.Contains(err.Error(), "white bowl") {
+		t.Fatalf("empty bowl: %v", err)
+	}
+	st, _ := r.sim.Status(ctx)
+	if st.Pump || st.Queued != 0 {
+		t.Errorf("not safe after a missed pick: %+v", st)
+	}
+	if _, known := r.arm.Position(); known {
+		t.Error("position still trusted after a failure")
+	}
+	if err := r.arm.Pick(ctx, rules.Black); !errors.Is(err, arm.ErrNotHomed) {
+		t.Errorf("pick before homing again: %v", err)
+	}
+	if err := r.arm.Home(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.arm.Pick(ctx, rules.Black); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestEStop(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, nil)
+	if err := r.arm.Pick(ctx, rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	r.sim.After(150*time.Millisecond, armsim.PressEStop)
+	err := r.arm.Place(ctx, pt("o15"))
+	var fe *arm.FaultError
+	if !errors.As(err, &fe) || fe.Faults&arm.FaultEStop == 0 || !strings.Contains(err.Error(), "e-stop pressed") {
+		t.Fatalf("place with e-stop: %v", err)
+	}
+	st, _ := r.sim.Status(ctx)
+	if st.Pump || st.Queued != 0 {
+		t.Errorf("not safe after the e-stop: %+v", st)
+	}
+	// Motion stopped where it was: the servos no longer move.
+	before, _ := r.sim.Tip()
+	r.sim.Sleep(ctx, time.Second)
+	after, _ := r.sim.Tip()
+	target := kinematics.DefaultLayout.Intersection(pt("o15"))
+	if after.Sub(before).Norm() > 1e-9 || math.Hypot(after[0]-target[0], after[1]-target[1]) < 10 {
+		t.Errorf("arm moved on after the e-stop: %v → %v (target %v)", before, after, target)
+	}
+	if err := r.arm.Home(ctx); err == nil || !strings.Contains(err.Error(), "still pressed") {
+		t.Errorf("home with the e-stop pressed: %v", err)
+	}
+	r.sim.SetEStop(false)
+	if err := r.arm.Home(ctx); err != nil {
+		t.Fatalf("home after release: %v", err)
+	}
+	if err := r.arm.Pick(ctx, rules.White); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDeviceFaultMidMove(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, nil)
+	r.sim.After(100*time.Millisecond, armsim.Fault(arm.FaultHostSilent))
+	err := r.arm.MoveTo(ctx, arm.BoardPoint(pt("a1")))
+	if err == nil || !strings.Contains(err.Error(), "host silent") || !strings.Contains(err.Error(), "move to a1") {
+		t.Fatalf("fault mid-move: %v", err)
+	}
+	if err := r.arm.Home(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestStopFromAnotherGoroutine runs in real time: Stop interrupts a move.
+func TestStopFromAnotherGoroutine(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, func(c *armsim.Config) { c.RealTime = true })
+	done := make(chan error, 1)
+	go func() { done <- r.arm.MoveTo(ctx, arm.Bowl(rules.White)) }()
+	time.Sleep(120 * time.Millisecond)
+	if err := r.arm.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if !errors.Is(err, arm.ErrStopped) {
+			t.Fatalf("move after Stop: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Stop did not end the move")
+	}
+	st, _ := r.sim.Status(ctx)
+	if st.Queued != 0 || st.Pump {
+		t.Errorf("after Stop: %+v", st)
+	}
+	if err := r.arm.MoveTo(ctx, arm.Bowl(rules.White)); !errors.Is(err, arm.ErrStopped) {
+		t.Errorf("move after Stop without Home: %v", err)
+	}
+}
+
+func TestMisuse(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, nil)
+	if err := r.arm.Place(ctx, pt("h8")); !errors.Is(err, arm.ErrNotHolding) {
+		t.Errorf("place with nothing held: %v", err)
+	}
+	if err := r.arm.MoveTo(ctx, arm.BoardPoint(rules.Point{X: 15, Y: 0})); err == nil || !strings.Contains(err.Error(), "off the 15x15") {
+		t.Errorf("off-board move: %v", err)
+	}
+	if err := r.arm.Pick(ctx, rules.Empty); err == nil {
+		t.Error("pick from no bowl accepted")
+	}
+	if err := r.arm.Pick(ctx, rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.arm.Pick(ctx, rules.Black); !errors.Is(err, arm.ErrHolding) {
+		t.Errorf("second pick: %v", err)
+	}
+	if err := r.arm.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.arm.Place(ctx, pt("h8")); !errors.Is(err, arm.ErrClosed) {
+		t.Errorf("place after close: %v", err)
+	}
+	if _, err := r.sim.Status(ctx); !errors.Is(err, armsim.ErrClosed) {
+		t.Errorf("driver still open after Close: %v", err)
+	}
+}
+
+func TestNewRejectsBadCalibration(t *testing.T) {
+	sim, _ := armsim.New(armsim.Config{Geometry: kinematics.SeedGeometry, Servos: armsim.SeedArm().Servos}, arm.Pulses{})
+	cases := []struct {
+		name string
+		edit func(*calibration.Arm)
+		msg  string
+	}{
+		{"bowl out of reach", func(c *calibration.Arm) { c.WhiteBowl = calibration.Vec3{320, 0, -440} }, "white bowl"},
+		{"servo without scale", func(c *calibration.Arm) { c.Servos[1].USPerDegree = 0 }, "servo 2"},
+		{"empty pulse range", func(c *calibration.Arm) { c.Servos[2].MinUS = 2600 }, "servo 3"},
+		{"no vacuum threshold", func(c *calibration.Arm) { c.VacuumThreshold = 0 }, "vacuum_threshold"},
+		{"place too low", func(c *calibration.Arm) { c.PlaceHeight = 3 }, "place_height"},
+		{"bad geometry", func(c *calibration.Arm) { c.Geometry.RE = 50 }, "forearm"},
+		{"narrow servo range", func(c *calibration.Arm) { c.Servos[0].MaxUS = 1200 }, "outside its range"},
+	}
+	for _, c := range cases {
+		cal := armsim.SeedArm()
+		c.edit(&cal)
+		if _, err := arm.New(sim, cal, arm.Options{}); err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: %v, want an error containing %q", c.name, err, c.msg)
+		}
+	}
+}
+
+func TestFaultsString(t *testing.T) {
+	for f, want := range map[arm.Faults]string{
+		0:                                        "no faults",
+		arm.FaultEStop:                           "e-stop pressed",
+		arm.FaultHostSilent | arm.FaultReset:     "host silent, device reset",
+		arm.FaultBadSetpoint | arm.Faults(1<<12): "bad setpoint, unknown fault bits 0x1000",
+	} {
+		if got := f.String(); got != want {
+			t.Errorf("%#x: %q, want %q", uint16(f), got, want)
+		}
+	}
+}
+
+func TestStoneStuck(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, func(c *armsim.Config) { c.ValveStuck = true })
+	if err := r.arm.Pick(ctx, rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	err := r.arm.Place(ctx, pt("f6"))
+	if !errors.Is(err, arm.ErrStoneStuck) || !strings.Contains(err.Error(), "place on f6") {
+		t.Fatalf("place with a stuck valve: %v", err)
+	}
+	st, _ := r.sim.Status(ctx)
+	if st.Pump || st.Valve {
+		t.Errorf("not safe: %+v", st)
+	}
+}
+
+func TestCancelledContext(t *testing.T) {
+	r := newRig(t, arm.Options{}, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := r.arm.MoveTo(ctx, arm.Bowl(rules.Black))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("move with a cancelled context: %v", err)
+	}
+	st, _ := r.sim.Status(context.Background())
+	if st.Queued != 0 || st.Pump {
+		t.Errorf("not safe: %+v", st)
+	}
+	if err := r.arm.Home(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,132 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"tengen/rules"
+)
+
+// ClearBoard takes every stone the camera sees back into its colour's
+// bowl and returns once a steady view shows the board empty.
+func ClearBoard(ctx context.Context, eyes Eyes, hand Hand) error {
+	const passes = 4
+	var left []Placed
+	for pass := 0; pass < passes; pass++ {
+		sight, err := eyes.Look(ctx)
+		if err != nil {
+			return err
+		}
+		left = stonesOn(sight.Board)
+		if len(left) == 0 {
+			return nil
+		}
+		for _, st := range left {
+			if err := hand.Take(ctx, st.P, st.C); err != nil {
+				return fmt.Errorf("clearing %v: %w", st, err)
+			}
+		}
+		if err := hand.Park(ctx); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("the board is still not empty after %d passes: %v", passes, left)
+}
+
+func stonesOn(b *rules.Board) []Placed {
+	var out []Placed
+	n := b.Size()
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			p := rules.Point{X: x, Y: y}
+			if c := b.At(p); c != rules.Empty {
+				out = append(out, Placed{p, c})
+			}
+		}
+	}
+	return out
+}
+
+// Exhibition plays game after game without anyone attending: visitor
+// after visitor, clearing the board between games. A fault the session
+// cannot get past pauses the exhibition and calls the operator; the game
+// in progress resumes from its journal when the operator says so.
+type Exhibition struct {
+	Eyes  Eyes
+	Hand  Hand
+	Voice Voice
+	// Next builds the next game's session (its journal included); n counts
+	// from 1.
+	Next func(n int) (*Session, error)
+	// Games bounds the number of games; 0 plays until ctx ends.
+	Games int
+	// Operator is where the exhibition waits for the operator after a
+	// fault: it returns when the operator says to go on.
+	Operator func(ctx context.Context, fault error) error
+	// Finished is told of each game's end.
+	Finished func(n int, out rules.Outcome, s *Session)
+}
+
+// Run plays the exhibition until Games are done or ctx ends.
+func (e *Exhibition) Run(ctx context.Context) error {
+	for n := 1; e.Games == 0 || n <= e.Games; n++ {
+		if err := e.clear(ctx); err != nil {
+			return err
+		}
+		s, err := e.Next(n)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", n, err)
+		}
+		e.say("welcome", "Place a black stone anywhere to start a game.")
+		out, err := e.play(ctx, s)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", n, err)
+		}
+		if e.Finished != nil {
+			e.Finished(n, out, s)
+		}
+	}
+	return nil
+}
+
+// play runs s, and after a fault waits for the operator and resumes.
+func (e *Exhibition) play(ctx context.Context, s *Session) (rules.Outcome, error) {
+	out, err := s.Play(ctx)
+	for err != nil {
+		if ctx.Err() != nil || e.Operator == nil {
+			return out, err
+		}
+		e.say("fault", "Something went wrong; I have called the operator: "+err.Error())
+		if werr := e.Operator(ctx, err); werr != nil {
+			return out, errors.Join(err, werr)
+		}
+		var pending *Entry
+		s, pending, err = s.Reopen()
+		if err != nil {
+			return out, err
+		}
+		out, err = s.Resume(ctx, pending)
+	}
+	return out, nil
+}
+
+func (e *Exhibition) clear(ctx context.Context) error {
+	if err := ClearBoard(ctx, e.Eyes, e.Hand); err != nil {
+		if e.Operator == nil {
+			return err
+		}
+		e.say("fault", "I cannot clear the board; I have called the operator.")
+		if werr := e.Operator(ctx, err); werr != nil {
+			return errors.Join(err, werr)
+		}
+		return ClearBoard(ctx, e.Eyes, e.Hand)
+	}
+	return nil
+}
+
+func (e *Exhibition) say(key, text string) {
+	if e.Voice != nil {
+		e.Voice.Say(Message{Key: key, Text: text})
+	}
+}

@@ -1,0 +1,46 @@
+package game
+
+import (
+	"context"
+	"image"
+
+	"tengen/rules"
+)
+
+// Eyes watch the board.
+type Eyes interface {
+	// Look returns the board as it stands once the view has held steady
+	// (no hand or arm over it) for the tracker's settling time, waiting
+	// until then or until ctx ends. Called again, it returns the next
+	// steady view, which may be the same board.
+	Look(ctx context.Context) (Sight, error)
+}
+
+// Sight is one steady view of the board.
+type Sight struct {
+	Board    *rules.Board
+	Evidence image.Image // the frame it was read from, for the log; may be nil
+}
+
+// Hand moves stones.
+type Hand interface {
+	// Place takes a stone of colour c from its bowl and puts it on p.
+	Place(ctx context.Context, p rules.Point, c rules.Color) error
+	// Take lifts the stone of colour c at p and drops it in c's bowl.
+	Take(ctx context.Context, p rules.Point, c rules.Color) error
+	// Park moves the arm out of the camera's view.
+	Park(ctx context.Context) error
+}
+
+// Voice tells people what happened: speech, the terminal, the web page.
+type Voice interface {
+	Say(m Message)
+}
+
+// Message is something the robot says, as a key and its arguments so that
+// each output can word it in its own language.
+type Message struct {
+	Key  string   // e.g. "your-move", "two-stones"
+	Args []string // e.g. points in the Chinese notation
+	Text string   // the English wording, for logs and the terminal
+}

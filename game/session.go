@@ -1,0 +1,494 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"tengen/ai"
+	"tengen/rules"
+)
+
+// Session plays one game between the robot and a person.
+type Session struct {
+	Config Config
+	// Black and White play those colours through the arm; nil means a
+	// person plays that colour. Both set: engine against engine.
+	Black, White ai.Player
+	Limits       ai.Limits
+	Referee      *rules.Game
+	Eyes         Eyes
+	Hand         Hand
+	Voice        Voice
+	Journal      *Journal
+	// Observe, if set, is told of every change (for the web page).
+	Observe func(Snapshot)
+	// Control carries the operator's and the person's requests.
+	Control <-chan Request
+	// MaxWrongViews bounds how many steady views that differ from the
+	// record the loop tolerates in a row before it asks for the operator;
+	// 0 means no bound.
+	MaxWrongViews int
+
+	info   ai.Info
+	evals  []int
+	events []string
+	status string
+	paused bool
+}
+
+// Request is something asked of the game while it runs.
+type Request int
+
+const (
+	RequestPause Request = iota + 1
+	RequestResume
+	RequestResign   // the person resigns
+	RequestTakeback // take back the person's last move (and the robot's reply)
+)
+
+// Snapshot is the game's state for display.
+type Snapshot struct {
+	Status    string
+	Moves     []rules.Move
+	Forbidden []rules.Forbid
+	ToMove    rules.Color
+	Over      bool
+	Outcome   rules.Outcome
+	Info      ai.Info
+	Evals     []int // Black's view, one per robot search
+	Events    []string
+	Paused    bool
+}
+
+// ErrStopped is returned when the game was stopped before it ended.
+var ErrStopped = errors.New("game stopped")
+
+// Play runs the game to its end and returns the result.
+func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
+	for !s.Referee.Over() {
+		if err := s.handleRequests(ctx); err != nil {
+			return rules.Outcome{}, err
+		}
+		if s.Referee.Over() {
+			break
+		}
+		var err error
+		if c := s.Referee.ToMove(); s.robot(c) {
+			err = s.robotMove(ctx, c)
+		} else {
+			err = s.personMove(ctx, c)
+		}
+		if err != nil {
+			return rules.Outcome{}, err
+		}
+	}
+	res := s.Referee.Outcome()
+	s.say("game-over", res.Code(), res.String()+".")
+	if err := s.Journal.Append(Entry{Type: EntryEnd, Result: res.String(), Move: res.Move}); err != nil {
+		return res, err
+	}
+	if err := s.Hand.Park(ctx); err != nil {
+		return res, fmt.Errorf("parking after the game: %w", err)
+	}
+	s.publish()
+	return res, nil
+}
+
+// handleRequests applies pending requests; while paused it waits.
+func (s *Session) handleRequests(ctx context.Context) error {
+	for {
+		var req Request
+		if s.paused {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case req = <-s.Control:
+			}
+		} else {
+			select {
+			case req = <-s.Control:
+			default:
+				return nil
+			}
+		}
+		switch req {
+		case RequestPause:
+			s.paused = true
+			s.setStatus("paused")
+		case RequestResume:
+			s.paused = false
+			s.setStatus("resumed")
+		case RequestResign:
+			return s.resign()
+		case RequestTakeback:
+			if err := s.takeback(ctx); err != nil {
+				s.say("takeback-refused", err.Error(), "Takeback refused: "+err.Error())
+			}
+		}
+	}
+}
+
+// player returns the engine playing colour c, nil for a person.
+func (s *Session) player(c rules.Color) ai.Player {
+	switch c {
+	case rules.Black:
+		return s.Black
+	case rules.White:
+		return s.White
+	}
+	return nil
+}
+
+// robot reports whether the arm plays colour c.
+func (s *Session) robot(c rules.Color) bool { return s.player(c) != nil }
+
+// person returns the colour a person plays, Empty if none does.
+func (s *Session) person() rules.Color {
+	switch {
+	case !s.robot(rules.Black):
+		return rules.Black
+	case !s.robot(rules.White):
+		return rules.White
+	}
+	return rules.Empty
+}
+
+func (s *Session) resign() error {
+	if s.person() == rules.Empty {
+		return errors.New("no person plays in this game")
+	}
+	if err := s.Referee.Resign(s.person()); err != nil {
+		return err
+	}
+	s.say("resigned", "", "The person resigns.")
+	return nil
+}
+
+// takeback removes the person's last move and the robot's reply from the
+// board (the robot lifts both) and from the record.
+func (s *Session) takeback(ctx context.Context) error {
+	moves := s.Referee.Moves()
+	person := s.person()
+	n := 0
+	switch {
+	case person == rules.Empty:
+	case len(moves) >= 2 && s.Referee.ToMove() == person:
+		n = 2 // the robot replied already
+	case len(moves) >= 1 && s.Referee.ToMove() != person:
+		n = 1
+	}
+	if n == 0 {
+		return errors.New("no move of the person's to take back")
+	}
+	var lifted []rules.Move
+	for i := 0; i < n; i++ {
+		moves = s.Referee.Moves()
+		last := moves[len(moves)-1]
+		lifted = append(lifted, last)
+		if err := s.Journal.Append(Entry{Type: EntryUndo, Move: len(moves), Point: last.P.String()}); err != nil {
+			return err
+		}
+		if _, err := s.Referee.Undo(); err != nil {
+			return err
+		}
+		if !last.P.IsPass() {
+			if err := s.Hand.Take(ctx, last.P, last.C); err != nil {
+				return fmt.Errorf("lifting %v: %w", last.P, err)
+			}
+		}
+	}
+	s.say("takeback", "", "Move taken back.")
+	return s.settleTakeback(ctx, lifted)
+}
+
+// robotMove thinks for colour c, records the intent, places the stone and
+// checks it.
+func (s *Session) robotMove(ctx context.Context, c rules.Color) error {
+	s.setStatus("thinking")
+	pos := s.position()
+	res, err := s.player(c).Think(ctx, pos, s.Limits, func(i ai.Info) { s.info = i })
+	if err != nil {
+		return fmt.Errorf("engine: %w", err)
+	}
+	s.info = res.Info
+	score := res.Score
+	if c == rules.White {
+		score = -score
+	}
+	s.evals = append(s.evals, score)
+	n := len(s.Referee.Moves()) + 1
+	if res.Move.IsPass() {
+		if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: c.String(), Point: "pass", By: "robot"}); err != nil {
+			return err
+		}
+		s.say("robot-pass", "", "I pass.")
+		_, err := s.Referee.Play(c, rules.Pass)
+		return err
+	}
+	if err := s.Journal.Append(Entry{Type: EntryIntent, Move: n, Color: c.String(), Point: res.Move.String(), By: "robot"}); err != nil {
+		return err
+	}
+	return s.placeRobotStone(ctx, n, res.Move, c)
+}
+
+// placeRobotStone puts the robot's stone on p and accepts the move once the
+// camera sees it there.
+func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point, c rules.Color) error {
+	s.setStatus("placing " + p.String())
+	if err := s.Hand.Place(ctx, p, c); err != nil {
+		return fmt.Errorf("placing %v: %w", p, err)
+	}
+	if err := s.Hand.Park(ctx); err != nil {
+		return fmt.Errorf("parking: %w", err)
+	}
+	want := s.Referee.Board().Clone()
+	want.Set(p, c)
+	for tries := 0; ; tries++ {
+		sight, err := s.Eyes.Look(ctx)
+		if err != nil {
+			return err
+		}
+		// The person may already be placing their next stone: only the
+		// robot's own colour is checked here.
+		ch := s.own(Compare(want, sight.Board))
+		if len(ch.Added) == 0 && len(ch.Gone) == 0 {
+			break
+		}
+		if tries >= 3 {
+			return s.waitForRecord(ctx, want)
+		}
+		// The arm's stone landed on the wrong point or fell: fix it ourselves.
+		if err := s.repairOwn(ctx, ch); err != nil {
+			return err
+		}
+	}
+	return s.acceptRobot(n, p, c)
+}
+
+// acceptRobot records the robot's stone at p, which the camera has seen.
+func (s *Session) acceptRobot(n int, p rules.Point, c rules.Color) error {
+	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: c.String(), Point: p.String(), By: "robot"}); err != nil {
+		return err
+	}
+	ev, err := s.Referee.Play(c, p)
+	if err != nil {
+		return fmt.Errorf("the referee refused the robot's own move %v: %w", p, err)
+	}
+	s.say("robot-move", p.String(), "I play "+p.String()+".")
+	return s.afterMove(ev, p)
+}
+
+// afterMove claims a forbidden Black move at once when the robot plays
+// White: over the board White must claim before its next move, or the
+// move stands.
+func (s *Session) afterMove(ev rules.Event, p rules.Point) error {
+	if ev.Claimable != rules.NotForbidden && s.robot(rules.White) {
+		if _, err := s.Referee.Claim(); err != nil {
+			return fmt.Errorf("claiming the forbidden move %v: %w", p, err)
+		}
+		if err := s.Journal.Append(Entry{Type: EntryEvent, Event: "claim", Move: ev.Move, Point: p.String(), Detail: ev.Claimable.String()}); err != nil {
+			return err
+		}
+		s.say("forbidden-claim", p.String(), fmt.Sprintf("%v is a forbidden move (%s): I claim the game.", p, ev.Claimable))
+	}
+	s.publish()
+	return nil
+}
+
+// repairOwn puts the robot's own stones back where the record wants them:
+// a stone of the robot's colour seen on a wrong point is lifted, and a
+// missing one is placed again.
+func (s *Session) repairOwn(ctx context.Context, ch Change) error {
+	ch = s.own(ch)
+	if len(ch.Added) == 1 && len(ch.Gone) == 1 {
+		s.say("stone-moved", ch.Gone[0].P.String(), fmt.Sprintf("My stone on %v was moved to %v; I will put it back.", ch.Gone[0].P, ch.Added[0].P))
+	} else if len(ch.Gone) > 0 {
+		s.say("stone-missing", fmt.Sprint(ch.Gone), fmt.Sprintf("My stones %v are missing; I will put them back.", ch.Gone))
+	}
+	for _, a := range ch.Added {
+		if err := s.Hand.Take(ctx, a.P, a.C); err != nil {
+			return fmt.Errorf("lifting misplaced stone at %v: %w", a.P, err)
+		}
+	}
+	for _, g := range ch.Gone {
+		if err := s.Hand.Place(ctx, g.P, g.C); err != nil {
+			return fmt.Errorf("putting back %v: %w", g.P, err)
+		}
+	}
+	return s.Hand.Park(ctx)
+}
+
+// personMove waits for the person's stone of colour person and referees it.
+func (s *Session) personMove(ctx context.Context, person rules.Color) error {
+	s.setStatus("your move (" + person.String() + ")")
+	s.say("your-move", person.String(), "Your move.")
+	wrong := 0
+	said := ""
+	tell := func(key, arg, text string) {
+		if key+arg != said { // say each complaint once, not on every view
+			s.say(key, arg, text)
+			said = key + arg
+		}
+	}
+	for {
+		if err := s.handleRequests(ctx); err != nil {
+			return err
+		}
+		if s.Referee.Over() || s.Referee.ToMove() != person {
+			return nil
+		}
+		sight, err := s.Eyes.Look(ctx)
+		if err != nil {
+			return err
+		}
+		record := s.Referee.Board()
+		ch := Compare(record, sight.Board)
+		switch {
+		case ch.Kind == NoChange:
+			continue
+		case ch.Kind == NewStone && ch.Added[0].C == person:
+			return s.acceptPerson(person, ch.Added[0].P)
+		case ch.Kind == NewStone:
+			tell("wrong-colour", ch.Added[0].P.String(), fmt.Sprintf("That stone at %v is %s; you play %s. Please take it off.", ch.Added[0].P, ch.Added[0].C, person))
+		case ch.Kind == ExtraStones:
+			tell("extra-stones", fmt.Sprint(ch.Added), fmt.Sprintf("I see %d new stones (%v); please leave only your move.", len(ch.Added), ch.Added))
+		case ch.Kind == MovedStone && s.robot(ch.Gone[0].C):
+			if err := s.repairOwn(ctx, ch); err != nil {
+				return err
+			}
+		case ch.Kind == MovedStone:
+			tell("stone-moved", ch.Gone[0].P.String(), fmt.Sprintf("The stone on %v moved to %v; please put it back on %v.", ch.Gone[0].P, ch.Added[0].P, ch.Gone[0].P))
+		case ch.Kind == Missing && len(s.own(ch).Gone) == len(ch.Gone):
+			if err := s.repairOwn(ctx, ch); err != nil {
+				return err
+			}
+		default:
+			tell("board-differs", fmt.Sprint(ch.Added, ch.Gone), fmt.Sprintf("The board differs from the record (%v): added %v, gone %v. Please put it right.", ch.Kind, ch.Added, ch.Gone))
+		}
+		wrong++
+		if s.MaxWrongViews > 0 && wrong >= s.MaxWrongViews {
+			return fmt.Errorf("the board has differed from the record for %d views: %v", wrong, ch.Kind)
+		}
+	}
+}
+
+// own keeps the changes to the robot's colours.
+func (s *Session) own(ch Change) Change {
+	var out Change
+	for _, a := range ch.Added {
+		if s.robot(a.C) {
+			out.Added = append(out.Added, a)
+		}
+	}
+	for _, g := range ch.Gone {
+		if s.robot(g.C) {
+			out.Gone = append(out.Gone, g)
+		}
+	}
+	return out
+}
+
+// acceptPerson records the person's stone at p after the referee's check.
+func (s *Session) acceptPerson(person rules.Color, p rules.Point) error {
+	n := len(s.Referee.Moves()) + 1
+	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: person.String(), Point: p.String(), By: "person"}); err != nil {
+		return err
+	}
+	ev, err := s.Referee.Play(person, p)
+	if err != nil {
+		return fmt.Errorf("move %d at %v: %w", n, p, err)
+	}
+	s.event(fmt.Sprintf("%d. %s %v", n, person, p))
+	return s.afterMove(ev, p)
+}
+
+// waitForRecord waits until the board matches want again, saying so.
+func (s *Session) waitForRecord(ctx context.Context, want *rules.Board) error {
+	s.setStatus("waiting for the board to be put right")
+	for {
+		sight, err := s.Eyes.Look(ctx)
+		if err != nil {
+			return err
+		}
+		ch := Compare(want, sight.Board)
+		if ch.Kind == NoChange {
+			return nil
+		}
+		s.say("board-differs", fmt.Sprint(ch.Added, ch.Gone), fmt.Sprintf("The board differs from the record: added %v, gone %v.", ch.Added, ch.Gone))
+	}
+}
+
+// settleTakeback waits until the taken-back stones are off the board: a
+// view may already hold the person's next stone, which personMove handles.
+func (s *Session) settleTakeback(ctx context.Context, lifted []rules.Move) error {
+	for {
+		sight, err := s.Eyes.Look(ctx)
+		if err != nil {
+			return err
+		}
+		clear := true
+		for _, m := range lifted {
+			if !m.P.IsPass() && sight.Board.At(m.P) != rules.Empty {
+				clear = false
+			}
+		}
+		if clear {
+			return nil
+		}
+		s.say("takeback-lift", "", "Please take the taken-back stones off the board.")
+	}
+}
+
+func (s *Session) position() ai.Position {
+	moves := s.Referee.Moves()
+	pos := ai.Position{Size: s.Referee.Size(), Rule: s.Referee.Rule(), Reading: s.Referee.Reading(), ToMove: s.Referee.ToMove()}
+	for _, m := range moves {
+		if !m.P.IsPass() {
+			pos.Stones = append(pos.Stones, ai.Stone{P: m.P, C: m.C})
+		}
+	}
+	return pos
+}
+
+func (s *Session) say(key, arg, text string) {
+	s.event(text)
+	if s.Voice != nil {
+		s.Voice.Say(Message{Key: key, Args: []string{arg}, Text: text})
+	}
+}
+
+func (s *Session) event(text string) {
+	s.events = append(s.events, time.Now().Format("15:04:05")+" "+text)
+	if len(s.events) > 100 {
+		s.events = s.events[len(s.events)-100:]
+	}
+	s.Journal.Append(Entry{Type: EntryEvent, Event: text}) // best effort: events are for the log
+	s.publish()
+}
+
+func (s *Session) setStatus(st string) {
+	s.status = st
+	s.publish()
+}
+
+func (s *Session) publish() {
+	if s.Observe == nil {
+		return
+	}
+	s.Observe(Snapshot{
+		Status: s.status, Moves: s.Referee.Moves(), Forbidden: s.forbidden(),
+		ToMove: s.Referee.ToMove(), Over: s.Referee.Over(), Outcome: s.Referee.Outcome(),
+		Info: s.info, Evals: append([]int(nil), s.evals...), Events: append([]string(nil), s.events...),
+		Paused: s.paused,
+	})
+}
+
+// forbidden lists Black's forbidden points for the page (renju only).
+func (s *Session) forbidden() []rules.Forbid {
+	if s.Referee.Rule() != rules.Renju || s.Referee.Over() {
+		return nil
+	}
+	return s.Referee.Board().ForbiddenPoints(s.Referee.Reading())
+}

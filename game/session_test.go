@@ -1,0 +1,274 @@
+package game
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tengen/ai"
+	"tengen/rules"
+)
+
+// scripted plays a fixed list of moves.
+type scripted struct {
+	moves []rules.Point
+	i     int
+}
+
+func (p *scripted) Name() string { return "scripted" }
+
+func (p *scripted) Think(ctx context.Context, pos ai.Position, lim ai.Limits, info func(ai.Info)) (ai.Result, error) {
+	m := p.moves[p.i]
+	p.i++
+	return ai.Result{Move: m}, nil
+}
+
+func pts(t *testing.T, s string) []rules.Point {
+	t.Helper()
+	ps, err := rules.ParsePoints(s, 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+// personPlays makes the table's person put their next stone whenever it is
+// their turn by the stone count.
+func personPlays(t *testing.T, person rules.Color, moves string) func(int, *rules.Board) {
+	ms := pts(t, moves)
+	i := 0
+	return func(n int, b *rules.Board) {
+		mine, theirs := b.Count(person), b.Count(person.Opponent())
+		turn := (person == rules.Black && mine == theirs) || (person == rules.White && mine < theirs)
+		if turn && i < len(ms) {
+			b.Set(ms[i], person)
+			i++
+		}
+	}
+}
+
+type said struct{ keys []string }
+
+func (s *said) Say(m Message) { s.keys = append(s.keys, m.Key) }
+
+func (s *said) has(key string) bool {
+	for _, k := range s.keys {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}
+
+func newSession(t *testing.T, rule rules.Rule, robot rules.Color, robotMoves string, tb *table) (*Session, *said) {
+	t.Helper()
+	g, err := rules.NewGame(15, rule, rules.ReadingRIF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := CreateJournal(filepath.Join(t.TempDir(), "game.journal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { j.Close() })
+	cfg := Config{Rule: rule.String(), Size: 15, Black: "person", White: "person"}
+	if err := j.Append(Entry{Type: EntryStart, Config: &cfg}); err != nil {
+		t.Fatal(err)
+	}
+	v := &said{}
+	s := &Session{Config: cfg, Referee: g, Eyes: tb, Hand: tb, Voice: v, Journal: j, MaxWrongViews: 50}
+	if robot == rules.Black {
+		s.Black = &scripted{moves: pts(t, robotMoves)}
+	} else {
+		s.White = &scripted{moves: pts(t, robotMoves)}
+	}
+	return s, v
+}
+
+func TestPersonWinsWithFive(t *testing.T) {
+	tb := newTable(15)
+	tb.script = personPlays(t, rules.Black, "h8 h9 h10 h11 h12")
+	s, _ := newSession(t, rules.Renju, rules.White, "a1 a2 a3 a4", tb)
+	out, err := s.Play(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Winner != rules.Black || out.Reason != rules.Five || out.Move != 9 {
+		t.Errorf("outcome %v", out)
+	}
+}
+
+func TestRobotClaimsForbiddenMove(t *testing.T) {
+	tb := newTable(15)
+	// Black's j8 makes two open threes (h8-i8-j8 and j6-j7-j8): double-three.
+	tb.script = personPlays(t, rules.Black, "h8 i8 j6 j7 j8")
+	s, v := newSession(t, rules.Renju, rules.White, "a1 a15 o1 o15", tb)
+	out, err := s.Play(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Winner != rules.White || out.Reason != rules.ForbiddenMove || out.Kind != rules.DoubleThree {
+		t.Errorf("outcome %v, want White by a double-three claim", out)
+	}
+	if !v.has("forbidden-claim") {
+		t.Errorf("the robot did not say it claims: %v", v.keys)
+	}
+}
+
+func TestTwoStonesAtOnce(t *testing.T) {
+	tb := newTable(15)
+	extra := pts(t, "c3")[0]
+	person := personPlays(t, rules.Black, "h8 h9 h10 h11 h12")
+	tb.script = func(n int, b *rules.Board) {
+		switch {
+		case n == 1:
+			b.Set(pts(t, "h8")[0], rules.Black)
+			b.Set(extra, rules.Black) // two stones: the loop must not accept either
+		case n == 4:
+			b.Set(extra, rules.Empty) // the person takes the extra one back
+			person(n, b)              // h8 is already there: the script's first move counts
+		default:
+			person(n, b)
+		}
+	}
+	s, v := newSession(t, rules.Freestyle, rules.White, "a1 a2 a3 a4", tb)
+	out, err := s.Play(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.has("extra-stones") {
+		t.Errorf("two stones not reported: %v", v.keys)
+	}
+	if out.Winner != rules.Black {
+		t.Errorf("outcome %v", out)
+	}
+	if m := s.Referee.Moves(); m[0].P.String() != "h8" {
+		t.Errorf("first move %v, want h8", m[0])
+	}
+}
+
+func TestRobotFixesMisplacedAndPushedStones(t *testing.T) {
+	tb := newTable(15)
+	wrong := pts(t, "b2")[0]
+	tb.misplace = &wrong // the arm's first stone lands on b2 instead of a1
+	person := personPlays(t, rules.Black, "h8 h9 h10 h11 h12")
+	pushed := false
+	tb.script = func(n int, b *rules.Board) {
+		// After the robot's a2, the person's sleeve pushes it to b3.
+		if a2 := pts(t, "a2")[0]; !pushed && b.At(a2) == rules.White {
+			b.Set(a2, rules.Empty)
+			b.Set(pts(t, "b3")[0], rules.White)
+			pushed = true
+			return
+		}
+		person(n, b)
+	}
+	s, v := newSession(t, rules.Freestyle, rules.White, "a1 a2 a3 a4", tb)
+	if _, err := s.Play(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	log := strings.Join(tb.placed, ", ")
+	if !strings.Contains(log, "take b2, place a1") || !strings.Contains(log, "take b3, place a2") {
+		t.Errorf("the hand did %s", log)
+	}
+	if !v.has("stone-moved") {
+		t.Errorf("the pushed stone was not mentioned: %v", v.keys)
+	}
+	if got := s.Referee.Board(); got.At(pts(t, "a1")[0]) != rules.White || got.At(wrong) != rules.Empty {
+		t.Error("record and board disagree")
+	}
+}
+
+func TestResumeAfterKill(t *testing.T) {
+	for _, placed := range []bool{false, true} {
+		tb := newTable(15)
+		tb.script = personPlays(t, rules.Black, "h8 h9 h10 h11 h12")
+		dir := t.TempDir()
+		path := filepath.Join(dir, "game.journal")
+		j, _ := CreateJournal(path)
+		cfg := Config{Rule: "freestyle", Size: 15, Black: "person", White: "scripted"}
+		j.Append(Entry{Type: EntryStart, Config: &cfg})
+		j.Append(Entry{Type: EntryMove, Move: 1, Color: "black", Point: "h8", By: "person"})
+		j.Append(Entry{Type: EntryIntent, Move: 2, Color: "white", Point: "a1", By: "robot"})
+		j.Close()
+		tb.board.Set(pts(t, "h8")[0], rules.Black)
+		if placed {
+			tb.board.Set(pts(t, "a1")[0], rules.White) // the arm finished before the kill
+		}
+		tb.script = personPlays(t, rules.Black, "h9 h10 h11 h12")
+
+		j, entries, err := OpenJournal(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := rules.NewGame(15, rules.Freestyle, rules.ReadingRIF)
+		cfg2, pending, err := Replay(entries, g)
+		if err != nil || pending == nil || pending.Point != "a1" || cfg2.Rule != "freestyle" {
+			t.Fatalf("replay: %v %+v", err, pending)
+		}
+		s := &Session{Config: cfg2, White: &scripted{moves: pts(t, "a2 a3 a4")},
+			Referee: g, Eyes: tb, Hand: tb, Journal: j}
+		out, err := s.Resume(t.Context(), pending)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Winner != rules.Black || out.Move != 9 {
+			t.Errorf("placed=%v: outcome %v", placed, out)
+		}
+		if n := strings.Count(strings.Join(tb.placed, " "), "place a1"); n != map[bool]int{false: 1, true: 0}[placed] {
+			t.Errorf("placed=%v: a1 placed %d times after resume", placed, n)
+		}
+		j.Close()
+		_, entries, _ = OpenJournal(path)
+		if last := entries[len(entries)-1]; last.Type != EntryEnd {
+			t.Errorf("journal ends with %+v", last)
+		}
+	}
+}
+
+func TestTakeback(t *testing.T) {
+	tb := newTable(15)
+	ctl := make(chan Request, 1)
+	person := personPlays(t, rules.Black, "h8 h9 h10 h11 h12 h13")
+	tb.script = func(n int, b *rules.Board) {
+		if n == 3 && len(ctl) == 0 && b.Count(rules.White) == 1 {
+			ctl <- RequestTakeback // after the robot's first reply
+			return
+		}
+		person(n, b)
+	}
+	s, v := newSession(t, rules.Freestyle, rules.White, "a1 a2 a3 a4 a5", tb)
+	s.Control = ctl
+	if _, err := s.Play(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if !v.has("takeback") {
+		t.Errorf("no takeback: %v", v.keys)
+	}
+	// The request came after the person's h9: the robot lifts it, and the
+	// person's next stone is move 3 again.
+	if !strings.Contains(strings.Join(tb.placed, ", "), "place a1, take h9, place a2") {
+		t.Errorf("hand log %v", tb.placed)
+	}
+	if m := s.Referee.Moves(); len(m) < 3 || m[2].P.String() != "h10" {
+		t.Errorf("moves after takeback %v", m)
+	}
+}
+
+func TestEngineAgainstEngine(t *testing.T) {
+	tb := newTable(15)
+	s, v := newSession(t, rules.Renju, rules.White, "a1 a15 o1 o15", tb)
+	// Black's engine blunders into a double-three at j8; White's claims.
+	s.Black = &scripted{moves: pts(t, "h8 i8 j6 j7 j8")}
+	out, err := s.Play(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Winner != rules.White || out.Reason != rules.ForbiddenMove {
+		t.Errorf("outcome %v", out)
+	}
+	if len(tb.placed) != 9 || !v.has("forbidden-claim") {
+		t.Errorf("the arm placed %v; said %v", tb.placed, v.keys)
+	}
+}

@@ -1,0 +1,75 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"tengen/rules"
+)
+
+// table is an in-memory board for testing the loop's logic: the hand puts
+// stones on it directly and the eyes see it as it is, after the person's
+// scripted actions for that view have happened.
+type table struct {
+	mu    sync.Mutex
+	board *rules.Board
+	// script runs before each Look with the view's number; it plays the
+	// person (and any mischief) on the board.
+	script func(n int, b *rules.Board)
+	views  int
+	placed []string // the hand's log
+	// misplace, if set, makes the hand's next Place land on this point instead.
+	misplace *rules.Point
+	// failPlace makes that many Place calls fail before any stone moves.
+	failPlace int
+}
+
+func newTable(size int) *table { return &table{board: rules.MustBoard(size)} }
+
+func (t *table) Look(ctx context.Context) (Sight, error) {
+	if err := ctx.Err(); err != nil {
+		return Sight{}, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.views++
+	if t.views > 10000 {
+		return Sight{}, fmt.Errorf("test table: too many views")
+	}
+	if t.script != nil {
+		t.script(t.views, t.board)
+	}
+	return Sight{Board: t.board.Clone()}, nil
+}
+
+func (t *table) Place(ctx context.Context, p rules.Point, c rules.Color) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.failPlace > 0 {
+		t.failPlace--
+		return fmt.Errorf("test table: no stone under the nozzle")
+	}
+	if t.misplace != nil {
+		p, t.misplace = *t.misplace, nil
+	}
+	if t.board.At(p) != rules.Empty {
+		return fmt.Errorf("test table: %v is taken", p)
+	}
+	t.board.Set(p, c)
+	t.placed = append(t.placed, "place "+p.String())
+	return nil
+}
+
+func (t *table) Take(ctx context.Context, p rules.Point, c rules.Color) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.board.At(p) != c {
+		return fmt.Errorf("test table: no %s stone at %v", c, p)
+	}
+	t.board.Set(p, rules.Empty)
+	t.placed = append(t.placed, "take "+p.String())
+	return nil
+}
+
+func (t *table) Park(ctx context.Context) error { return nil }

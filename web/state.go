@@ -1,0 +1,58 @@
+package web
+
+// State is everything the page shows. The game publishes a new State on
+// every change; the page redraws from it alone.
+type State struct {
+	Title       string     `json:"title"`
+	Rule        string     `json:"rule"`
+	Size        int        `json:"size"`
+	Status      string     `json:"status"`  // what the robot is doing or waiting for
+	ToMove      string     `json:"to_move"` // "black", "white" or "" when over
+	Result      string     `json:"result,omitempty"`
+	Moves       []Move     `json:"moves"`
+	Forbidden   []Mark     `json:"forbidden,omitempty"` // Black's forbidden points (renju)
+	Clocks      []Clock    `json:"clocks,omitempty"`    // black first
+	Eval        *Eval      `json:"eval,omitempty"`
+	EvalHistory []int      `json:"eval_history,omitempty"` // Black's view, one per move
+	Events      []string   `json:"events,omitempty"`       // latest last
+	Standings   []Standing `json:"standings,omitempty"`
+	Paused      bool       `json:"paused"`
+	Fault       string     `json:"fault,omitempty"` // waiting for the operator
+	HasCamera   bool       `json:"has_camera"`
+}
+
+// Move is a stone in move order.
+type Move struct {
+	N     int    `json:"n"`
+	Color string `json:"color"`
+	Point string `json:"point"` // Chinese notation, e.g. "h8"
+}
+
+// Mark is a marked point with a reason.
+type Mark struct {
+	Point string `json:"point"`
+	Kind  string `json:"kind"`
+}
+
+// Clock is one side's clock.
+type Clock struct {
+	Color   string `json:"color"`
+	Display string `json:"display"`
+	Running bool   `json:"running"`
+}
+
+// Eval is the engine's current opinion.
+type Eval struct {
+	Score int      `json:"score"` // centi-stones for Black
+	Depth int      `json:"depth"`
+	PV    []string `json:"pv"`
+}
+
+// Standing is a row of the tournament table.
+type Standing struct {
+	Rank     int     `json:"rank"`
+	Name     string  `json:"name"`
+	Score    float64 `json:"score"`
+	Buchholz float64 `json:"buchholz"`
+	Games    int     `json:"games"`
+}
