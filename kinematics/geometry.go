@@ -124,6 +124,16 @@ func (g Geometry) IK(p Vec3) (Joints, error) {
 		}
 		th[i] = t
 	}
+	// The effector must hang below the plane of the elbows, on the branch
+	// FK picks; the mirror pose above them is not one the arm can take.
+	c0, c1, c2 := g.elbowCentre(0, th[0]), g.elbowCentre(1, th[1]), g.elbowCentre(2, th[2])
+	n := c1.Sub(c0).Cross(c2.Sub(c0))
+	if n[2] < 0 {
+		n = n.Scale(-1)
+	}
+	if !(p.Sub(c0).Dot(n) < -1e-9*n.Norm()) {
+		return Joints{}, fmt.Errorf("point (%g, %g, %g) is not below the elbows: %w", p[0], p[1], p[2], ErrUnreachable)
+	}
 	return th, nil
 }
 
