@@ -209,3 +209,19 @@ func TestRealTime(t *testing.T) {
 		t.Errorf("drain with a cancelled context: %v", err)
 	}
 }
+
+// TestCancelStops: a Drain ended by its context leaves the device safe.
+func TestCancelStops(t *testing.T) {
+	s := newSim(t, nil, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	s.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{2000, 1500, 1500}, Duration: time.Second})
+	s.SetPump(true)
+	cancel()
+	if err := s.Drain(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("drain: %v", err)
+	}
+	st, _ := s.Status(context.Background())
+	if st.Queued != 0 || st.Pump {
+		t.Errorf("after a cancelled drain: %+v", st)
+	}
+}

@@ -301,9 +301,14 @@ func (d *Driver) state() error {
 	return nil
 }
 
+// pause waits a quarter frame. When ctx ends instead, motion stops and the
+// pump goes off, as after any error.
 func (d *Driver) pause(ctx context.Context) error {
 	select {
 	case <-ctx.Done():
+		d.mu.Lock()
+		d.halt()
+		d.mu.Unlock()
 		return ctx.Err()
 	case <-time.After(d.cfg.Frame / 4):
 		return nil

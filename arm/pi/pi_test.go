@@ -251,3 +251,18 @@ func TestOpenErrors(t *testing.T) {
 		t.Logf("off a Pi: %v", err)
 	}
 }
+
+func TestCancelStops(t *testing.T) {
+	r := open(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	r.drv.SetPump(true)
+	r.drv.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 1500, 1500}, Duration: time.Second})
+	go func() { time.Sleep(30 * time.Millisecond); cancel() }()
+	if err := r.drv.Drain(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("drain: %v", err)
+	}
+	st, _ := r.drv.Status(context.Background())
+	if st.Queued != 0 || st.Pump || r.pump.Read() != gpio.Low {
+		t.Errorf("after a cancelled drain: %+v, pump pin %v", st, r.pump.Read())
+	}
+}
