@@ -254,8 +254,10 @@ func (a *Arm) end() {
 
 // Home brings the arm to the parking spot from wherever it is, clearing
 // latched faults first: the way back after a fault or a Stop. It reads the
-// servo outputs to learn the pose; when the device reports none, it moves
-// the servos straight to the parking pose over HomeDuration.
+// servo outputs to learn the pose and moves from there as any move does;
+// when the device reports no pose (no pulses since power-up) or no
+// straight path leads from it, it sends the servos to the parking pose in
+// one setpoint over HomeDuration.
 func (a *Arm) Home(ctx context.Context) error {
 	ctx, err := a.begin(ctx)
 	if err != nil {
@@ -289,8 +291,13 @@ func (a *Arm) home(ctx context.Context) error {
 	}
 	park := a.layout.Park
 	if p, ok := a.poseOf(st.Pulses); ok {
-		a.pos, a.pulses, a.homed = p, st.Pulses, true
-		return a.transfer(ctx, park)
+		// From a known pose: up, across and down like any move, when the
+		// straight lift stays in reach.
+		tr, err := a.geo.PlanTransfer(a.lim, p, park, a.layout.TravelZ, a.opt.Step)
+		if err == nil {
+			a.pos, a.pulses, a.homed = p, st.Pulses, true
+			return a.follow(ctx, tr)
+		}
 	}
 	th, err := a.geo.IK(park)
 	if err != nil {

@@ -343,3 +343,36 @@ func TestCancelledContext(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestHomeFromNowhere: with no pulses output yet, Home sends the servos
+// straight to the parking pose.
+func TestHomeFromNowhere(t *testing.T) {
+	cal := armsim.SeedArm()
+	sim, err := armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: cal.Servos}, arm.Pulses{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := arm.New(sim, cal, arm.Options{HomeDuration: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if _, known := a.Position(); known {
+		t.Fatal("position known before Home")
+	}
+	if err := a.MoveTo(context.Background(), arm.BoardPoint(pt("h8"))); !errors.Is(err, arm.ErrNotHomed) {
+		t.Fatalf("move before Home: %v", err)
+	}
+	start := sim.Now()
+	if err := a.Home(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if d := sim.Now() - start; d < time.Second {
+		t.Errorf("home took %v, want the 1 s HomeDuration", d)
+	}
+	sim.Sleep(context.Background(), 200*time.Millisecond)
+	tip, _ := sim.Tip()
+	if d := tip.Sub(kinematics.Vec3(cal.Park)).Norm(); d > 0.5 {
+		t.Errorf("homed %.2f mm from the parking spot", d)
+	}
+}
