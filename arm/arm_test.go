@@ -376,3 +376,27 @@ func TestHomeFromNowhere(t *testing.T) {
 		t.Errorf("homed %.2f mm from the parking spot", d)
 	}
 }
+
+// TestUnderrunResumed: when the device's queue runs dry mid-move (the link
+// fell behind) it stops with the pump off; the arm restores the pump before
+// the stone falls and finishes the move from where the servos stopped.
+func TestUnderrunResumed(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, nil)
+	if err := r.arm.Pick(ctx, rules.White); err != nil {
+		t.Fatal(err)
+	}
+	r.sim.After(150*time.Millisecond, armsim.Fault(arm.FaultQueueUnder))
+	r.sim.After(400*time.Millisecond, armsim.Fault(arm.FaultQueueUnder))
+	if err := r.arm.Place(ctx, pt("m12")); err != nil {
+		t.Fatal(err)
+	}
+	if s, d, _ := r.table.Nearest(pt("m12")); s.Colour != rules.White || d > 1.5 {
+		t.Fatalf("m12: %v, %.2f mm off", s, d)
+	}
+	// Other faults are not papered over.
+	r.sim.After(100*time.Millisecond, armsim.Fault(arm.FaultQueueUnder|arm.FaultHostSilent))
+	if err := r.arm.MoveTo(ctx, arm.Bowl(rules.Black)); err == nil || !strings.Contains(err.Error(), "host silent") {
+		t.Fatalf("underrun with host silent: %v", err)
+	}
+}
