@@ -75,7 +75,6 @@ type Sim struct {
 	estop   bool
 	closed  bool
 	events  []event
-	dropped []kinematics.Vec3
 }
 
 type event struct {
@@ -233,7 +232,6 @@ func (s *Sim) gripper(dt time.Duration) {
 		if s.cfg.World != nil {
 			s.cfg.World.Drop(s.held, at)
 		}
-		s.dropped = append(s.dropped, at)
 		s.held = rules.Empty
 	}
 }
