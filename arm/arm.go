@@ -37,9 +37,12 @@ type Options struct {
 	BoardSize int
 	// StoneHeight is a stone's thickness [8 mm].
 	StoneHeight float64
-	// PumpSettle is how long the pump runs on a stone before the vacuum is
-	// read [300 ms]; Release how long the valve vents [250 ms].
-	PumpSettle, Release time.Duration
+	// PumpSettle is the longest the pump runs on a spot waiting for the
+	// vacuum to show a stone [300 ms]; the vacuum is read every VacuumPoll
+	// [50 ms] and the pick goes on as soon as it does. Release is how long
+	// the valve vents [250 ms], always in full, so the stone has fallen
+	// before the nozzle leaves.
+	PumpSettle, VacuumPoll, Release time.Duration
 	// SearchTries is how many more places a missed pick tries [6; < 0 for
 	// none], on
 	// rings SearchRadius apart [4 mm] around the first, lifting SearchLift
@@ -71,6 +74,9 @@ func (o *Options) defaults() {
 	}
 	if o.PumpSettle <= 0 {
 		o.PumpSettle = 300 * time.Millisecond
+	}
+	if o.VacuumPoll <= 0 {
+		o.VacuumPoll = 50 * time.Millisecond
 	}
 	if o.Release <= 0 {
 		o.Release = 250 * time.Millisecond
@@ -518,7 +524,7 @@ func (a *Arm) pick(ctx context.Context, at kinematics.Vec3) error {
 				return fmt.Errorf("search move %d: %w", try, err)
 			}
 		}
-		held, v, err := a.vacuumAfter(ctx, a.opt.PumpSettle)
+		held, v, err := a.vacuumWithin(ctx, a.opt.PumpSettle)
 		if err != nil {
 			return err
 		}
@@ -594,6 +600,19 @@ func (a *Arm) vacuumAfter(ctx context.Context, d time.Duration) (bool, float64, 
 		return false, 0, &FaultError{st.Faults}
 	}
 	return st.Vacuum >= a.cal.VacuumThreshold, st.Vacuum, nil
+}
+
+// vacuumWithin reads the vacuum every VacuumPoll until it shows a stone or
+// d has passed.
+func (a *Arm) vacuumWithin(ctx context.Context, d time.Duration) (bool, float64, error) {
+	for waited := time.Duration(0); ; {
+		step := min(a.opt.VacuumPoll, d-waited)
+		held, v, err := a.vacuumAfter(ctx, step)
+		waited += step
+		if err != nil || held || waited >= d {
+			return held, v, err
+		}
+	}
 }
 
 // transfer moves up to travel height, across, and down to `to`.

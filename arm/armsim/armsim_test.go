@@ -115,7 +115,7 @@ func TestVacuumAndPlacement(t *testing.T) {
 			t.Fatal(err)
 		}
 		st, _ := s.Status(ctx)
-		if st.Vacuum < 30 || s.Held() != rules.White {
+		if st.Vacuum < cal.VacuumThreshold || s.Held() != rules.White {
 			t.Fatalf("stone held: vacuum %.1f kPa, held %s", st.Vacuum, s.Held())
 		}
 		if err := a.Place(ctx, rules.Point{X: 7, Y: 7}); err != nil {
