@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"image"
+	"image/jpeg"
 	"math/rand/v2"
 	"os"
 	"os/signal"
@@ -213,10 +216,13 @@ type pageHub struct {
 	size int
 	srv  *web.Server
 
-	mu    sync.Mutex
-	table []web.Standing
+	mu       sync.Mutex
+	table    []web.Standing
+	evidence image.Image // the camera frame last sent
 }
 
+// observe publishes a game's snapshot, with the standings and, when the
+// camera saw something new, its frame.
 func (h *pageHub) observe(s game.Snapshot) {
 	if h.srv == nil {
 		return
@@ -224,7 +230,18 @@ func (h *pageHub) observe(s game.Snapshot) {
 	st := pageState(h.rule, h.size, s)
 	h.mu.Lock()
 	st.Standings = h.table
+	fresh := s.Evidence != nil && s.Evidence != h.evidence
+	if fresh {
+		h.evidence = s.Evidence
+	}
 	h.mu.Unlock()
+	if fresh {
+		var b bytes.Buffer
+		if err := jpeg.Encode(&b, s.Evidence, &jpeg.Options{Quality: 75}); err == nil {
+			h.srv.SetCamera(b.Bytes())
+		}
+	}
+	st.HasCamera = h.evidence != nil
 	h.srv.Publish(st)
 }
 

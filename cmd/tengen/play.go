@@ -180,7 +180,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				return err
 			}
 			s.Control = reqs
-			s.Observe = func(snap game.Snapshot) { srv.Publish(pageState(r, w.Layout.Size, snap)) }
+			s.Observe = (&pageHub{rule: r, size: w.Layout.Size, srv: srv}).observe
 		}
 		fmt.Fprintf(sio.out, "%s: %s (black) against %s (white); journal %s\n", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath)
 		var out rules.Outcome
@@ -231,6 +231,7 @@ func reopen(s *game.Session, path string) (*game.Entry, error) {
 		return nil, err
 	}
 	s.Config, s.Journal = cfg, j
+	s.RestoreTimes(entries)
 	return pending, nil
 }
 
