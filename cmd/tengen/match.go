@@ -62,6 +62,7 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	e2 := fs.String("engine2", "", "second player, as --engine1")
 	games := fs.Int("games", 2, "number of games, rounded up to pairs (each opening with both colours)")
 	tc := fs.Int("tc", 1000, "time per move in milliseconds")
+	grace := fs.Int("grace", 0, "milliseconds a move may overrun --tc before it loses on time (default 500 + tc/5)")
 	openings := fs.String("openings", "", "file of openings, one move list a line (default: random three-stone openings from --seed)")
 	conc := fs.Int("concurrency", 1, "games played at once")
 	out := fs.String("out", "", "directory to write every game to as SGF and PSQ")
@@ -79,11 +80,12 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if *e1 == "" || *e2 == "" {
 			return usageError("--engine1 and --engine2 are required")
 		}
-		if *games < 1 || *tc < 0 || *conc < 1 {
-			return usageError("--games and --concurrency must be at least 1, --tc not negative")
+		if *games < 1 || *tc < 0 || *conc < 1 || *grace < 0 {
+			return usageError("--games and --concurrency must be at least 1, --tc and --grace not negative")
 		}
 		cfg := match.Config{Size: rf.size, Rule: rule, Reading: reading, Games: *games,
-			TurnTime: time.Duration(*tc) * time.Millisecond, Concurrency: *conc, OutDir: *out, Seed: *seed}
+			TurnTime: time.Duration(*tc) * time.Millisecond, Grace: time.Duration(*grace) * time.Millisecond,
+			Concurrency: *conc, OutDir: *out, Seed: *seed}
 		if cfg.Engine1, err = match.ParseSpec(*e1); err != nil {
 			return usageError("--engine1: %v", err)
 		}

@@ -51,6 +51,7 @@ func TestMatchCLIErrors(t *testing.T) {
 		{[]string{"match", "--engine1", "greedy"}, 2, "required"},
 		{[]string{"match", "--engine1", "greedy", "--engine2", "greedy", "--games", "0"}, 2, "at least 1"},
 		{[]string{"match", "--engine1", "greedy:foo=1", "--engine2", "greedy"}, 2, "--engine1"},
+		{[]string{"match", "--engine1", "greedy", "--engine2", "greedy", "--grace", "-1"}, 2, "not negative"},
 		{[]string{"match", "--engine1", "greedy", "--engine2", "greedy", "--openings", "/no/such/file"}, 1, "no such file"},
 		{[]string{"match", "--engine1", "/no/such/pbrain", "--engine2", "greedy", "--games", "2"}, 0, "crash"},
 	} {
