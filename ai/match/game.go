@@ -62,6 +62,9 @@ func (r GameResult) String() string {
 		s = "0-1"
 	}
 	s = fmt.Sprintf("%s (black) vs %s (white): %s by %s", r.Black, r.White, s, r.Reason)
+	if r.Record != nil {
+		s += fmt.Sprintf(" after %d moves", len(r.Record.Moves))
+	}
 	if r.Detail != "" {
 		s += ": " + r.Detail
 	}
@@ -149,8 +152,8 @@ func PlayGame(ctx context.Context, black, white ai.Player, gc GameConfig, onMove
 	case "crash", "illegal move":
 		rec.Result.Reason = record.ReasonForfeit
 	}
-	rec.Comment = res.String()
 	res.Record = rec
+	rec.Comment = res.String()
 	return res, nil
 }
 

@@ -105,7 +105,7 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			cfg.Log = func(s string) { fmt.Fprintln(sio.err, s) }
 		}
 		cfg.Progress = func(p match.Progress) {
-			fmt.Fprintf(sio.out, "game %d/%d  %s in %d moves  [%s]\n", p.Game, p.Of, p.Result, len(p.Result.Record.Moves), p.Stats)
+			fmt.Fprintf(sio.out, "game %d/%d  %s  [%s]\n", p.Game, p.Of, p.Result, p.Stats)
 		}
 		fmt.Fprintf(sio.out, "match: %s vs %s, %s %dx%d, %d games, %d ms a move\n", cfg.Engine1, cfg.Engine2, rule, rf.size, rf.size, 2*((*games+1)/2), *tc)
 		ctx, stop := interruptContext()

@@ -20,7 +20,7 @@ func TestMatchCLI(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	progress := regexp.MustCompile(`^game [1-4]/4  greedy \(black\) vs greedy \(white\): (1-0|0-1|draw) by .* in \d+ moves  \[\+\d =\d -\d  score`)
+	progress := regexp.MustCompile(`^game [1-4]/4  greedy \(black\) vs greedy \(white\): (1-0|0-1|draw) by .* after \d+ moves  \[\+\d =\d -\d  score`)
 	n := 0
 	for _, l := range lines {
 		if progress.MatchString(l) {
