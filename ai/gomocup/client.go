@@ -278,7 +278,7 @@ func (c *Client) reply(ctx context.Context, p *brainProc, deadline time.Time, fi
 			if p.lastError != "" {
 				msg += "; it said ERROR " + p.lastError
 			}
-			return errors.New(msg)
+			return fmt.Errorf("%s: %w", msg, context.DeadlineExceeded)
 		case <-ctx.Done():
 			p.kill()
 			return ctx.Err()
@@ -414,7 +414,13 @@ func (c *Client) Think(ctx context.Context, pos ai.Position, lim ai.Limits, info
 	}
 	var res ai.Result
 	var moveErr error
-	err = c.reply(ctx, p, start.Add(budget+c.opt.Grace), false, func(in ai.Info) {
+	// The caller's deadline, when it sets one, is the referee's: it wins
+	// over our own allowance.
+	deadline := start.Add(budget + c.opt.Grace)
+	if d, ok := ctx.Deadline(); ok {
+		deadline = d
+	}
+	err = c.reply(ctx, p, deadline, false, func(in ai.Info) {
 		res.Info = in
 		if info != nil {
 			info(in)

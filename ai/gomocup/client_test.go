@@ -2,6 +2,7 @@ package gomocup
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -62,9 +63,21 @@ func (l *logLines) String() string {
 	return strings.Join(l.lines, "\n")
 }
 
+// newClient makes a client with a generous grace, so a busy machine does
+// not fail the tests; hangs are tested with newHastyClient.
 func newClient(t *testing.T, log *logLines, argv ...string) *Client {
 	t.Helper()
-	opt := ClientOptions{Grace: 300 * time.Millisecond, StartTimeout: 5 * time.Second}
+	return newClientGrace(t, log, 10*time.Second, argv...)
+}
+
+func newHastyClient(t *testing.T, log *logLines, argv ...string) *Client {
+	t.Helper()
+	return newClientGrace(t, log, 300*time.Millisecond, argv...)
+}
+
+func newClientGrace(t *testing.T, log *logLines, grace time.Duration, argv ...string) *Client {
+	t.Helper()
+	opt := ClientOptions{Grace: grace, StartTimeout: 10 * time.Second}
 	if log != nil {
 		opt.Log = log.add
 	}
@@ -143,11 +156,14 @@ func TestClientMisbehavingBrains(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
-			c := newClient(t, nil, fake, tt.mode)
+			c := newHastyClient(t, nil, fake, tt.mode)
 			start := time.Now()
 			_, err := c.Think(context.Background(), empty, quick, nil)
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Fatalf("err = %v, want one saying %q", err, tt.wantErr)
+			}
+			if timedOut := errors.Is(err, context.DeadlineExceeded); timedOut != (tt.mode == "hang") {
+				t.Errorf("err %v: timed out %v", err, timedOut)
 			}
 			if d := time.Since(start); d > 3*time.Second {
 				t.Errorf("took %v to give up", d)
@@ -200,7 +216,7 @@ func TestClientContextCancel(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	_, err := c.Think(ctx, ai.Position{Size: 15, ToMove: rules.Black}, ai.Limits{TurnTime: time.Minute}, nil)
-	if err == nil || time.Since(start) > 5*time.Second {
+	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 5*time.Second {
 		t.Errorf("err %v after %v", err, time.Since(start))
 	}
 }

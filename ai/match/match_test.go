@@ -132,7 +132,7 @@ func pts(t *testing.T, s string) []rules.Point {
 
 func TestPlayGameGreedy(t *testing.T) {
 	var events []MoveEvent
-	gc := GameConfig{Size: 15, Rule: rules.Renju, TurnTime: 50 * time.Millisecond, Opening: pts(t, "h8 i9 g9")}
+	gc := GameConfig{Size: 15, Rule: rules.Renju, TurnTime: 50 * time.Millisecond, Grace: 10 * time.Second, Opening: pts(t, "h8 i9 g9")}
 	r, err := PlayGame(context.Background(), ai.NewGreedy(1), ai.NewGreedy(2), gc, func(e MoveEvent) { events = append(events, e) })
 	if err != nil {
 		t.Fatal(err)
@@ -188,7 +188,7 @@ func TestPlayGameDefaults(t *testing.T) {
 }
 
 func TestPlayGameForbiddenLoses(t *testing.T) {
-	gc := GameConfig{Size: 15, Rule: rules.Renju, TurnTime: 100 * time.Millisecond,
+	gc := GameConfig{Size: 15, Rule: rules.Renju, TurnTime: 100 * time.Millisecond, Grace: 10 * time.Second,
 		Opening: pts(t, "h8 a1 j8 a3 i9 a5 i10 a7")}
 	// Black i8 now: row h8 i8 j8 (open three) and column i8 i9 i10 (open three): 3-3.
 	r, err := PlayGame(context.Background(), &scripted{moves: pts(t, "i8")}, ai.NewGreedy(1), gc, nil)
@@ -220,7 +220,7 @@ func TestRunBalancedPairs(t *testing.T) {
 	var progress []Progress
 	cfg := Config{
 		Engine1: Spec{Kind: "greedy", Params: map[string]string{}}, Engine2: Spec{Kind: "greedy", Params: map[string]string{}},
-		Size: 15, Rule: rules.Renju, Games: 3, TurnTime: 50 * time.Millisecond,
+		Size: 15, Rule: rules.Renju, Games: 3, TurnTime: 50 * time.Millisecond, Grace: 10 * time.Second,
 		Openings: [][]rules.Point{pts(t, "h8 h9 j10"), pts(t, "h8 i9 g10")}, Concurrency: 2, OutDir: dir, Seed: 7,
 		Progress: func(p Progress) { progress = append(progress, p) },
 	}
@@ -285,7 +285,8 @@ func TestRunExternalBrain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Engine1: e1, Engine2: Spec{Kind: "greedy"}, Size: 9, Rule: rules.Freestyle, Games: 2, TurnTime: 100 * time.Millisecond, Seed: 1}
+	// A generous grace: this tests driving a brain, not a busy machine's timing.
+	cfg := Config{Engine1: e1, Engine2: Spec{Kind: "greedy"}, Size: 9, Rule: rules.Freestyle, Games: 2, TurnTime: 100 * time.Millisecond, Grace: 10 * time.Second, Seed: 1}
 	stats, games, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -15,7 +15,7 @@ func TestMatchCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, errs, code := runCLI(t, "", "match", "--engine1", "greedy:seed=1", "--engine2", "greedy:seed=2", "--rule", "standard",
-		"--games", "4", "--tc", "100", "--openings", openings, "--out", filepath.Join(dir, "games"), "--json")
+		"--games", "4", "--tc", "100", "--grace", "10000", "--openings", openings, "--out", filepath.Join(dir, "games"), "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
