@@ -11,6 +11,7 @@ import (
 
 	"tengen/ai/match"
 	"tengen/rules"
+	"tengen/rules/opening"
 )
 
 func init() {
@@ -63,7 +64,7 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	games := fs.Int("games", 2, "number of games, rounded up to pairs (each opening with both colours)")
 	tc := fs.Int("tc", 1000, "time per move in milliseconds")
 	grace := fs.Int("grace", 0, "milliseconds a move may overrun --tc before it loses on time (default 500 + tc/5)")
-	openings := fs.String("openings", "", "file of openings, one move list a line (default: random three-stone openings from --seed)")
+	openings := fs.String("openings", "", "file of openings, one move list a line, or \"renju26\" for the 26 renju openings (default: random three-stone openings from --seed)")
 	conc := fs.Int("concurrency", 1, "games played at once")
 	out := fs.String("out", "", "directory to write every game to as SGF and PSQ")
 	seed := fs.Int64("seed", 1, "seed for openings and the players' random choices")
@@ -92,7 +93,14 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if cfg.Engine2, err = match.ParseSpec(*e2); err != nil {
 			return usageError("--engine2: %v", err)
 		}
-		if *openings != "" {
+		switch *openings {
+		case "":
+		case "renju26":
+			for _, o := range opening.All() {
+				m := o.Moves(rf.size)
+				cfg.Openings = append(cfg.Openings, m[:])
+			}
+		default:
 			data, err := os.ReadFile(*openings)
 			if err != nil {
 				return err

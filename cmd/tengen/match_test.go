@@ -42,6 +42,22 @@ func TestMatchCLI(t *testing.T) {
 	}
 }
 
+func TestMatchCLIRenjuOpenings(t *testing.T) {
+	dir := t.TempDir()
+	out, errs, code := runCLI(t, "", "match", "--engine1", "greedy", "--engine2", "greedy", "--games", "4", "--tc", "0",
+		"--grace", "10000", "--openings", "renju26", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	// Games 1-2 play Kansei (h8 h9 h10), games 3-4 Keigetsu (h8 h9 i10).
+	for n, want := range map[string]string{"001": ";B[hh];W[hg];B[hf]", "003": ";B[hh];W[hg];B[if]"} {
+		data, err := os.ReadFile(filepath.Join(dir, "game-"+n+".sgf"))
+		if err != nil || !strings.Contains(string(data), want) {
+			t.Errorf("game %s does not open with %s: %v\n%s\n%s", n, want, err, data, out)
+		}
+	}
+}
+
 func TestMatchCLIErrors(t *testing.T) {
 	for _, tt := range []struct {
 		args []string
