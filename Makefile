@@ -27,7 +27,7 @@ build: deps
 	$(GO) build -o $(BIN)/ ./cmd/...
 
 run: build
-	$(BIN)/tengen selfplay --rule renju
+	$(BIN)/tengen sim --games 1
 
 test: deps
 	$(GO) vet ./...

@@ -166,14 +166,14 @@ func New(drv Driver, cal calibration.Arm, opt Options) (*Arm, error) {
 		BlackBowl: kinematics.Vec3(cal.BlackBowl), WhiteBowl: kinematics.Vec3(cal.WhiteBowl),
 		Park: kinematics.Vec3(cal.Park),
 	}
-	// Travel above the tallest stone anywhere on the board and above the
-	// bowls' heaps.
+	// Travel so that a held stone clears the tallest stone anywhere on the
+	// board (a plane: its corners bound it) and the bowls' heaps.
 	top := math.Max(cal.BlackBowl[2], cal.WhiteBowl[2])
 	n := opt.BoardSize - 1
 	for _, c := range []rules.Point{{X: 0, Y: 0}, {X: n, Y: 0}, {X: 0, Y: n}, {X: n, Y: n}} {
 		top = math.Max(top, a.layout.Intersection(c)[2]+opt.StoneHeight)
 	}
-	a.layout.TravelZ = top + cal.Clearance
+	a.layout.TravelZ = top + opt.StoneHeight + cal.Clearance
 	rep, err := a.geo.Workspace(lim, us, a.layout, 0)
 	if err != nil {
 		return nil, fmt.Errorf("arm: %w", err)

@@ -23,7 +23,7 @@ type rig struct {
 	cal   calibration.Arm
 }
 
-func newRig(t *testing.T, opt arm.Options, simCfg func(*armsim.Config)) *rig {
+func newRig(t testing.TB, opt arm.Options, simCfg func(*armsim.Config)) *rig {
 	t.Helper()
 	cal := armsim.SeedArm()
 	layout := kinematics.DefaultLayout
@@ -47,7 +47,7 @@ func newRig(t *testing.T, opt arm.Options, simCfg func(*armsim.Config)) *rig {
 	return &rig{a, sim, table, cal}
 }
 
-func parkPulses(t *testing.T, cal calibration.Arm) arm.Pulses {
+func parkPulses(t testing.TB, cal calibration.Arm) arm.Pulses {
 	th, err := kinematics.Geometry(cal.Geometry).IK(kinematics.Vec3(cal.Park))
 	if err != nil {
 		t.Fatal(err)
@@ -308,5 +308,38 @@ func TestFaultsString(t *testing.T) {
 		if got := f.String(); got != want {
 			t.Errorf("%#x: %q, want %q", uint16(f), got, want)
 		}
+	}
+}
+
+func TestStoneStuck(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, func(c *armsim.Config) { c.ValveStuck = true })
+	if err := r.arm.Pick(ctx, rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	err := r.arm.Place(ctx, pt("f6"))
+	if !errors.Is(err, arm.ErrStoneStuck) || !strings.Contains(err.Error(), "place on f6") {
+		t.Fatalf("place with a stuck valve: %v", err)
+	}
+	st, _ := r.sim.Status(ctx)
+	if st.Pump || st.Valve {
+		t.Errorf("not safe: %+v", st)
+	}
+}
+
+func TestCancelledContext(t *testing.T) {
+	r := newRig(t, arm.Options{}, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := r.arm.MoveTo(ctx, arm.Bowl(rules.Black))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("move with a cancelled context: %v", err)
+	}
+	st, _ := r.sim.Status(context.Background())
+	if st.Queued != 0 || st.Pump {
+		t.Errorf("not safe: %+v", st)
+	}
+	if err := r.arm.Home(context.Background()); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -144,7 +144,13 @@ func (g Geometry) armAngle(i int, p Vec3) (float64, error) {
 	R := math.Hypot(r, z)
 	c := k / R
 	if !(c >= -1 && c <= 1) {
-		return 0, fmt.Errorf("out of reach by %.3g mm: %w", (math.Abs(k)-R)*2*g.RF/(g.RF+g.RE), ErrUnreachable)
+		// The elbow's circle comes no nearer the joint than `near` and goes
+		// no further than `far`: the forearm is too short or too long.
+		near, far := math.Hypot(x, R-g.RF), math.Hypot(x, R+g.RF)
+		if g.RE < near {
+			return 0, fmt.Errorf("out of reach: the forearm falls %.1f mm short: %w", near-g.RE, ErrUnreachable)
+		}
+		return 0, fmt.Errorf("too close to the arm by %.1f mm: %w", g.RE-far, ErrUnreachable)
 	}
 	beta := math.Atan2(z, r)
 	a := math.Acos(c)

@@ -41,6 +41,9 @@ type Config struct {
 	// the cup [40], VacuumOpen with an open cup [2], VacuumHold the least
 	// that still holds a stone [5].
 	VacuumHeld, VacuumOpen, VacuumHold float64
+	// ValveStuck models a release valve that never opens: a released
+	// stone then hangs on until the cup's vacuum leaks away (seconds).
+	ValveStuck bool
 	// RealTime runs the model on the wall clock; otherwise it runs on a
 	// virtual clock that advances only while the caller waits (Drain, a
 	// full Queue, Sleep, Advance), so tests of long moves finish at once.
@@ -352,7 +355,7 @@ func (s *Sim) SetValve(open bool) error {
 		return err
 	}
 	s.sync()
-	s.valve = open
+	s.valve = open && !s.cfg.ValveStuck
 	return nil
 }
 
