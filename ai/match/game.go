@@ -91,7 +91,9 @@ func PlayGame(ctx context.Context, black, white ai.Player, gc GameConfig, onMove
 			return ev, err
 		}
 		rec.Moves = append(rec.Moves, record.Move{Color: c, Point: p, Time: took})
-		pos.Stones = append(pos.Stones, ai.Stone{P: p, C: c})
+		if !p.IsPass() { // a pass (legal under RIF rules) leaves no stone
+			pos.Stones = append(pos.Stones, ai.Stone{P: p, C: c})
+		}
 		pos.ToMove = c.Opponent()
 		if onMove != nil {
 			onMove(MoveEvent{N: ev.Move, Color: c, Point: p, Player: player, Result: r, Time: took})

@@ -206,6 +206,31 @@ func TestPlayGameForbiddenLoses(t *testing.T) {
 	}
 }
 
+func TestPlayGamePasses(t *testing.T) {
+	// Two passes in a row are a draw; the players never see a pass as a stone.
+	pass := []rules.Point{rules.Pass}
+	black, white := &scripted{moves: pass}, &scripted{moves: pass}
+	r, err := PlayGame(context.Background(), black, white, GameConfig{Size: 15, Rule: rules.Renju, Opening: pts(t, "h8 h9 h10")}, nil)
+	if err != nil || r.Winner != rules.Empty || r.Reason != "two passes" || len(r.Record.Moves) != 5 {
+		t.Errorf("got %v, %v", r, err)
+	}
+	// After one pass, the opponent is asked with the same stones.
+	rec := &recorder{}
+	r, err = PlayGame(context.Background(), &scripted{moves: pass, then: "error"}, rec, GameConfig{Size: 15, Rule: rules.Renju, Opening: pts(t, "h8 h9")}, nil)
+	if err != nil || len(rec.positions) == 0 || len(rec.positions[0].Stones) != 2 || rec.positions[0].ToMove != rules.White {
+		t.Errorf("after a pass White was asked %+v (%v, %v)", rec.positions, r, err)
+	}
+}
+
+// recorder plays greedily and keeps the positions it was asked.
+type recorder struct{ positions []ai.Position }
+
+func (r *recorder) Name() string { return "recorder" }
+func (r *recorder) Think(ctx context.Context, pos ai.Position, lim ai.Limits, info func(ai.Info)) (ai.Result, error) {
+	r.positions = append(r.positions, pos)
+	return ai.NewGreedy(0).Think(ctx, pos, lim, info)
+}
+
 func TestPlayGameBadOpening(t *testing.T) {
 	for _, op := range []string{"h8 h8", "a1 b1 a2 b2 a3 b3 a4 b4 a5"} {
 		gc := GameConfig{Size: 15, Rule: rules.Freestyle, Opening: pts(t, op)}
