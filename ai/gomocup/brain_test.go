@@ -3,6 +3,8 @@ package gomocup
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -224,4 +226,23 @@ func FuzzBrain(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkServeBoard measures a whole request: parsing a 30-stone BOARD,
+// the greedy player's answer and the reply.
+func BenchmarkServeBoard(b *testing.B) {
+	var in strings.Builder
+	in.WriteString("START 15\n")
+	pts, _ := rules.ParsePoints("h8 i9 g9 i7 i8 g8 j10 h10 f7 e6 j8 k8 g10 f11 j9 j7 k10 l11 e8 d9 f9 e10 h12 g11 c10 d8 l9 m8 e12 d11", 15)
+	for i := 0; i < b.N; i++ {
+		in.WriteString("BOARD\n")
+		for j, p := range pts {
+			fmt.Fprintf(&in, "%s,%d\n", p.Gomocup(15), 1+j%2)
+		}
+		in.WriteString("DONE\n")
+	}
+	b.ResetTimer()
+	if err := Serve(context.Background(), strings.NewReader(in.String()), io.Discard, greedyBrain()); err != nil {
+		b.Fatal(err)
+	}
 }
