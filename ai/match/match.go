@@ -120,7 +120,11 @@ func formatElo(e float64) string {
 	case math.IsInf(e, -1):
 		return "-inf"
 	}
-	return fmt.Sprintf("%+.0f", e)
+	r := math.Round(e)
+	if r == 0 {
+		r = 0 // no "-0"
+	}
+	return fmt.Sprintf("%+.0f", r)
 }
 
 // RandomOpenings draws n three-stone openings: Black on the centre, White

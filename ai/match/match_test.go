@@ -380,6 +380,7 @@ func TestElo(t *testing.T) {
 		{Wins: 7, Draws: 2, Losses: 1}: "+7 =2 -1  score 80.0%  Elo +241 (95%: +66 to +inf)",
 		{Wins: 4}:                      "+4 =0 -0  score 100.0%  Elo +inf (95%: -191 to +inf)",
 		{Losses: 2}:                    "+0 =0 -2  score 0.0%  Elo -inf",
+		{Wins: 6}:                      "+6 =0 -0  score 100.0%  Elo +inf (95%: +0 to +inf)",
 		{Wins: 60, Losses: 40}:         "+60 =0 -40  score 60.0%  Elo +70 ± 71",
 	} {
 		if got := s.String(); got != want {
