@@ -167,6 +167,13 @@ func Run(ctx context.Context, cfg Config) (Stats, []GameResult, error) {
 	if len(openings) == 0 {
 		openings = RandomOpenings(pairs, cfg.Size, cfg.Seed)
 	}
+	if cfg.OutDir != "" {
+		if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
+			return Stats{}, nil, err
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	jobs := make(chan job)
 	go func() {
 		defer close(jobs)
@@ -178,13 +185,6 @@ func Run(ctx context.Context, cfg Config) (Stats, []GameResult, error) {
 			}
 		}
 	}()
-	if cfg.OutDir != "" {
-		if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
-			return Stats{}, nil, err
-		}
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	var (
 		mu      sync.Mutex
 		stats   Stats
