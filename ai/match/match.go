@@ -199,7 +199,11 @@ func Run(ctx context.Context, cfg Config) (Stats, []GameResult, error) {
 		go func(w int) {
 			defer wg.Done()
 			err := worker(ctx, cfg, w, jobs, func(j job, r GameResult) error {
-				files, err := writeGame(cfg.OutDir, j.n+1, r.Record)
+				var files []string
+				var err error
+				if cfg.OutDir != "" {
+					files, err = WriteRecord(cfg.OutDir, fmt.Sprintf("game-%03d", j.n+1), r.Record)
+				}
 				mu.Lock()
 				defer mu.Unlock()
 				if err != nil {
@@ -281,11 +285,9 @@ func worker(ctx context.Context, cfg Config, w int, jobs <-chan job, finished fu
 	return nil
 }
 
-// writeGame writes a game as SGF and PSQ into dir and returns the files.
-func writeGame(dir string, n int, rec *record.Record) ([]string, error) {
-	if dir == "" {
-		return nil, nil
-	}
+// WriteRecord writes a game as SGF and PSQ into dir, named base.sgf and
+// base.psq, and returns the files written.
+func WriteRecord(dir, base string, rec *record.Record) ([]string, error) {
 	var files []string
 	for _, f := range []struct {
 		ext   string
@@ -295,7 +297,7 @@ func writeGame(dir string, n int, rec *record.Record) ([]string, error) {
 		if err != nil {
 			return files, fmt.Errorf("writing %s: %w", f.ext, err)
 		}
-		name := filepath.Join(dir, fmt.Sprintf("game-%03d.%s", n, f.ext))
+		name := filepath.Join(dir, base+"."+f.ext)
 		if err := os.WriteFile(name, data, 0o644); err != nil {
 			return files, err
 		}

@@ -9,7 +9,6 @@ import (
 
 	"tengen/ai/match"
 	"tengen/rules"
-	"tengen/rules/record"
 )
 
 func init() {
@@ -92,21 +91,14 @@ func selfplayFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		} else if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
-		for _, f := range []struct {
-			ext   string
-			write func(*record.Record) ([]byte, error)
-		}{{"sgf", record.WriteSGF}, {"psq", record.WritePSQ}} {
-			data, err := f.write(res.Record)
-			if err != nil {
-				return err
-			}
-			name := dir + string(os.PathSeparator) + "game." + f.ext
-			if err := os.WriteFile(name, data, 0o644); err != nil {
-				return err
-			}
-			fmt.Fprintf(sio.out, "written: %s\n", name)
+		files, err := match.WriteRecord(dir, "game", res.Record)
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(sio.out, "result: %s\n", strings.TrimSpace(gameResultLine(res)))
+		for _, f := range files {
+			fmt.Fprintf(sio.out, "written: %s\n", f)
+		}
+		fmt.Fprintf(sio.out, "result: %s\n", gameResultLine(res))
 		return nil
 	}
 }
