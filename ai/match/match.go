@@ -34,6 +34,9 @@ type Config struct {
 	// Progress sees every finished game with the standings so far; calls
 	// are serialised.
 	Progress func(Progress)
+	// OnMove sees every move of game n (from 1) as it is played, for a
+	// live display; calls come from the games' goroutines at once.
+	OnMove func(n int, e MoveEvent)
 	// Log receives external brains' messages (nil drops them).
 	Log func(string)
 }
@@ -274,7 +277,12 @@ func worker(ctx context.Context, cfg Config, w int, jobs <-chan job, finished fu
 		if !j.engine1Black {
 			black, white = p2, p1
 		}
-		r, err := PlayGame(ctx, black, white, gc, nil)
+		var onMove func(MoveEvent)
+		if cfg.OnMove != nil {
+			n := j.n + 1
+			onMove = func(e MoveEvent) { cfg.OnMove(n, e) }
+		}
+		r, err := PlayGame(ctx, black, white, gc, onMove)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", j.n+1, err)
 		}

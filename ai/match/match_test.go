@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -243,11 +244,18 @@ func TestPlayGameBadOpening(t *testing.T) {
 func TestRunBalancedPairs(t *testing.T) {
 	dir := t.TempDir()
 	var progress []Progress
+	var mu sync.Mutex
+	moves := map[int]int{}
 	cfg := Config{
 		Engine1: Spec{Kind: "greedy", Params: map[string]string{}}, Engine2: Spec{Kind: "greedy", Params: map[string]string{}},
 		Size: 15, Rule: rules.Renju, Games: 3, TurnTime: 50 * time.Millisecond, Grace: 10 * time.Second,
 		Openings: [][]rules.Point{pts(t, "h8 h9 j10"), pts(t, "h8 i9 g10")}, Concurrency: 2, OutDir: dir, Seed: 7,
 		Progress: func(p Progress) { progress = append(progress, p) },
+		OnMove: func(n int, e MoveEvent) {
+			mu.Lock()
+			moves[n]++
+			mu.Unlock()
+		},
 	}
 	stats, games, err := Run(context.Background(), cfg)
 	if err != nil {
@@ -257,6 +265,9 @@ func TestRunBalancedPairs(t *testing.T) {
 		t.Fatalf("stats %+v, %d games, %d progress", stats, len(games), len(progress))
 	}
 	for i, g := range games {
+		if moves[i+1] != len(g.Record.Moves) {
+			t.Errorf("game %d: OnMove saw %d moves of %d", i+1, moves[i+1], len(g.Record.Moves))
+		}
 		op := cfg.Openings[i/2]
 		for j, p := range op {
 			if g.Record.Moves[j].Point != p {

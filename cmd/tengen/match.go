@@ -4,9 +4,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/signal"
+	"sync"
 	"time"
 
 	"tengen/ai/match"
@@ -112,8 +114,22 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if *verbose {
 			cfg.Log = func(s string) { fmt.Fprintln(sio.err, s) }
 		}
+		live := isTerminal(sio.err)
+		var mu sync.Mutex // serialises the live line and the progress lines
 		cfg.Progress = func(p match.Progress) {
+			mu.Lock()
+			defer mu.Unlock()
+			if live {
+				fmt.Fprint(sio.err, "\r\033[K")
+			}
 			fmt.Fprintf(sio.out, "game %d/%d  %s  [%s]\n", p.Game, p.Of, p.Result, p.Stats)
+		}
+		if live {
+			cfg.OnMove = func(n int, e match.MoveEvent) {
+				mu.Lock()
+				defer mu.Unlock()
+				fmt.Fprintf(sio.err, "\r\033[Kgame %d: move %d %s %v", n, e.N, e.Color, e.Point)
+			}
 		}
 		fmt.Fprintf(sio.out, "match: %s vs %s, %s %dx%d, %d games, %d ms a move\n", cfg.Engine1, cfg.Engine2, rule, rf.size, rf.size, 2*((*games+1)/2), *tc)
 		ctx, stop := interruptContext()
@@ -133,6 +149,17 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		return nil
 	}
+}
+
+// isTerminal reports whether w is a terminal, where a live line that
+// rewrites itself makes sense.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // matchJSON is `tengen match --json`, from engine1's side; an infinite
