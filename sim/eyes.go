@@ -13,7 +13,7 @@ import (
 // Settle frames with nothing over the board.
 type Eyes struct {
 	World  *World
-	Person *Person // nil when no person plays
+	People []*Person // the people at the table, stepped in turn each frame
 	Camera Camera
 	Settle int // frames a view must hold [3]
 	// Frames counts every frame taken: the simulation's clock.
@@ -35,8 +35,8 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 		if err := ctx.Err(); err != nil {
 			return game.Sight{}, err
 		}
-		if e.Person != nil {
-			if err := e.Person.Step(ctx, e.World); err != nil {
+		for _, p := range e.People {
+			if err := p.Step(ctx, e.World); err != nil {
 				return game.Sight{}, err
 			}
 		}

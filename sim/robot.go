@@ -89,7 +89,7 @@ func NewRobot(seed uint64, cam Camera) (*Robot, error) {
 		cam = TruthCamera{}
 	}
 	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam},
-		hand: &timedHand{Hand: game.ArmHand{Arm: a}, sim: s}}, nil
+		hand: &timedHand{Hand: arm.Hand{Arm: a}, sim: s}}, nil
 }
 
 func layoutOf(cal calibration.Arm) kinematics.Layout {
@@ -178,7 +178,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		person := NewPerson(robot.Opponent(), ai.NewEngine(ai.EngineOptions{Level: opt.PersonLevel, Seed: seed, Threads: 1}), opt.Rule, seed)
 		person.Limits = ai.Limits{TurnTime: opt.Think / 3}
 		person.PushRate = opt.PushRate
-		r.Eyes.Person = person
+		r.Eyes.People = []*Person{person}
 
 		cfg := game.Config{Rule: opt.Rule.String(), Size: r.World.Layout.Size}
 		engine := ai.NewEngine(ai.EngineOptions{Level: opt.RobotLevel, Seed: seed + 1, Threads: 1})
