@@ -265,3 +265,19 @@ func FuzzParseInfo(f *testing.F) {
 		}
 	})
 }
+
+// TestClientExternalBrain plays a short game through any Gomocup brain
+// named by TENGEN_TEST_BRAIN (e.g. a Rapfi built beside the project), to
+// check the client against engines we did not write.
+func TestClientExternalBrain(t *testing.T) {
+	brain := os.Getenv("TENGEN_TEST_BRAIN")
+	if brain == "" {
+		t.Skip("set TENGEN_TEST_BRAIN to a Gomocup brain's path to run")
+	}
+	log := &logLines{}
+	c := newClient(t, log, brain)
+	for _, color := range []rules.Color{rules.Black, rules.White} {
+		playGame(t, c, color, 12)
+	}
+	t.Logf("%s played both colours; log:\n%s", c.Name(), log)
+}
