@@ -340,6 +340,24 @@ func TestRunExternalBrain(t *testing.T) {
 	}
 }
 
+func TestSpecResources(t *testing.T) {
+	sp, _ := ParseSpec("tengen:level=3")
+	sp.Threads, sp.MemoryMiB = 1, 16
+	p, err := sp.New(1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := p.(*ai.Engine).Options(); o.Threads != 1 || o.MaxMemory != 16<<20 || o.Level != 3 {
+		t.Errorf("engine options %+v", o)
+	}
+	sp, _ = ParseSpec("tengen:threads=2")
+	sp.Threads = 1
+	p, _ = sp.New(1, nil)
+	if o := p.(*ai.Engine).Options(); o.Threads != 2 {
+		t.Errorf("the spec's own threads=2 should win, got %d", o.Threads)
+	}
+}
+
 func TestRunErrors(t *testing.T) {
 	g := Spec{Kind: "greedy"}
 	for _, cfg := range []Config{

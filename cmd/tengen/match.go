@@ -70,6 +70,8 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	conc := fs.Int("concurrency", 1, "games played at once")
 	out := fs.String("out", "", "directory to write every game to as SGF and PSQ")
 	seed := fs.Int64("seed", 1, "seed for openings and the players' random choices")
+	threads := fs.Int("threads", 0, "search threads for each engine, external brains included (default: each engine's own)")
+	memory := fs.Int64("memory", 0, "hash memory in MiB for each engine, external brains included (default: each engine's own)")
 	verbose := fs.Bool("verbose", false, "show external brains' messages on stderr")
 	jsonOut := fs.Bool("json", false, "print the result as JSON on the last line")
 	return func(sio *stdio, args []string) error {
@@ -94,6 +96,12 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		if cfg.Engine2, err = match.ParseSpec(*e2); err != nil {
 			return usageError("--engine2: %v", err)
+		}
+		if *threads < 0 || *memory < 0 {
+			return usageError("--threads and --memory must not be negative")
+		}
+		for _, sp := range []*match.Spec{&cfg.Engine1, &cfg.Engine2} {
+			sp.Threads, sp.MemoryMiB = *threads, *memory
 		}
 		switch *openings {
 		case "":
