@@ -33,7 +33,7 @@ func TestMain(m *testing.M) {
 }
 
 // build builds a Go program of this module once and returns its path.
-func build(t *testing.T, pkg string) string {
+func build(t testing.TB, pkg string) string {
 	t.Helper()
 	buildMu.Lock()
 	defer buildMu.Unlock()
@@ -280,4 +280,23 @@ func TestClientExternalBrain(t *testing.T) {
 		playGame(t, c, color, 12)
 	}
 	t.Logf("%s played both colours; log:\n%s", c.Name(), log)
+}
+
+// BenchmarkClientRoundTrip measures a move request through the protocol
+// and a subprocess (pbrain-tengen's greedy player answers), without the
+// quiet time kept for Rapfi.
+func BenchmarkClientRoundTrip(b *testing.B) {
+	brain := build(b, "tengen/cmd/pbrain-tengen")
+	c, err := NewClient([]string{brain, "--greedy"}, ClientOptions{Quiet: time.Microsecond})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Close()
+	pos := ai.Position{Size: 15, Rule: rules.Renju, ToMove: rules.White, Stones: []ai.Stone{{P: rules.Centre(15), C: rules.Black}}}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := c.Think(context.Background(), pos, ai.Limits{TurnTime: time.Second}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
