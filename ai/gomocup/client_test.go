@@ -210,6 +210,21 @@ func TestClientWaitsAfterMove(t *testing.T) {
 	playGame(t, c, rules.White, 12)
 }
 
+func TestClientChattyBrainCloses(t *testing.T) {
+	c, err := NewClient([]string{fakeBrain(t), "flood"}, ClientOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playGame(t, c, rules.Black, 4)
+	done := make(chan struct{})
+	go func() { c.Close(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close hangs on a brain that floods its output and ignores END")
+	}
+}
+
 func TestClientContextCancel(t *testing.T) {
 	c := newClient(t, nil, fakeBrain(t), "hang")
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
