@@ -12,4 +12,8 @@
 // accepted, so a Queue resumes without repeating or skipping one, and
 // motion the device dropped (a reset, a safety stop) is reported as
 // ErrMotionLost. Errors name the port.
+//
+// Safety: a Queue or Drain abandoned through its context stops the motion
+// and the pump. After a link failure the driver holds nothing (the port is
+// closed), and the device stops by itself at its silence deadline.
 package serial

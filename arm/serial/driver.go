@@ -302,6 +302,29 @@ func (d *Driver) check(what string, st status) error {
 func (d *Driver) Queue(ctx context.Context, sps ...arm.Setpoint) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	err := d.queue(ctx, sps)
+	if err != nil && ctx.Err() != nil {
+		d.halt()
+	}
+	return err
+}
+
+// halt stops the motion and the pump after a caller gave up mid-way, so
+// the device is left safe; d.mu held. If the link is down the device stops
+// by itself at its silence deadline.
+func (d *Driver) halt() {
+	if d.link == nil || isLinkErr(d.link) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 4*d.opts.RTO*time.Duration(d.opts.Retries+1))
+	defer cancel()
+	d.pending, d.lost = false, nil
+	if _, err := d.request(ctx, []byte{msgStop}); err == nil {
+		d.outputs &^= 1
+	}
+}
+
+func (d *Driver) queue(ctx context.Context, sps []arm.Setpoint) error {
 	if err := d.ensure(ctx); err != nil {
 		return err
 	}
@@ -425,6 +448,9 @@ func (d *Driver) Drain(ctx context.Context) error {
 		if done {
 			d.pending = false
 		}
+		if err != nil && ctx.Err() != nil {
+			d.halt()
+		}
 		d.mu.Unlock()
 		if err != nil || done {
 			return err
@@ -432,6 +458,9 @@ func (d *Driver) Drain(ctx context.Context) error {
 		select {
 		case <-time.After(d.opts.Poll):
 		case <-ctx.Done():
+			d.mu.Lock()
+			d.halt()
+			d.mu.Unlock()
 			return ctx.Err()
 		}
 	}

@@ -470,3 +470,28 @@ func TestKeepAliveHoldsIdleConnection(t *testing.T) {
 		t.Errorf("faults %v after idling with the keep-alive running", st.Faults)
 	}
 }
+
+// A caller giving up mid-way leaves the device stopped, not moving on.
+func TestCancelledQueueLeavesDeviceStopped(t *testing.T) {
+	sim := startSim(t)
+	d, _ := openSim(t, sim)
+	var sps []arm.Setpoint
+	for i := range 30 { // more than the queue holds: Queue waits for room
+		sps = append(sps, arm.Setpoint{Pulses: arm.Pulses{uint16(1000 + 10*i), 1500, 1500}, Duration: 100 * time.Millisecond})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if err := d.Queue(ctx, sps...); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Queue: %v, want the deadline", err)
+	}
+	st, err := d.Status(ctxT(t, 2*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Queued != 0 || st.Pump {
+		t.Errorf("after the cancelled Queue: %d queued, pump %v; want stopped", st.Queued, st.Pump)
+	}
+	if err := d.Drain(ctxT(t, 2*time.Second)); err != nil {
+		t.Errorf("Drain after the stop: %v", err)
+	}
+}

@@ -195,9 +195,11 @@ func (l *link) run() {
 					fail(errUnsynced)
 					return
 				}
-				ack(f.seq, nil)
-				// A NAK names the first frame the MCU is missing: go back
-				// to it at once, but not again for every frame in flight.
+				// A NAK names the first frame the MCU is missing. Go back
+				// at once, but not again for every frame in flight; frames
+				// it had already executed are resent too, and answered as
+				// duplicates with a fresh status, since their replies may
+				// be the ones that were lost.
 				if len(win) > 0 && time.Since(lastResend) > l.rto/4 {
 					if err := resend(); err != nil {
 						fail(fmt.Errorf("write: %w", err))

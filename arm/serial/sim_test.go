@@ -33,6 +33,10 @@ func startSim(t testing.TB) *simavr.Sim {
 	if err := simavr.ToolsPresent(); err != nil {
 		t.Skipf("skipping firmware-in-simavr test: %v", err)
 	}
+	if tt, ok := t.(*testing.T); ok {
+		// Each simulation mostly waits on real time (~40% of a core).
+		tt.Parallel()
+	}
 	buildOnce.Do(func() {
 		if buildDir, buildErr = os.MkdirTemp("", "tengen-fw-"); buildErr == nil {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

@@ -29,7 +29,7 @@
 static struct core core;
 
 /* UART0, 115200 8N1, interrupt driven. */
-static volatile uint8_t rx_buf[64];
+static volatile uint8_t rx_buf[128]; /* more than the host's window of 4 frames */
 static volatile uint8_t rx_head, rx_tail;
 static volatile uint8_t tx_buf[256];
 static volatile uint8_t tx_head, tx_tail;

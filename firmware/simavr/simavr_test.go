@@ -1,8 +1,11 @@
 package simavr
 
 import (
+	"bufio"
 	"context"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -45,8 +48,10 @@ func mustBuild(t testing.TB) Build {
 // queue, interpolation, safety) for the host with the address and
 // undefined-behaviour sanitizers and runs its C unit tests.
 func TestFirmwareUnitTests(t *testing.T) {
-	if _, err := os.Stat("/usr/bin/cc"); err != nil {
-		t.Skip("skipping: no C compiler")
+	for _, tool := range []string{"make", "cc"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("skipping: %s not installed", tool)
+		}
 	}
 	if err := Make(context.Background(), t.TempDir(), "test"); err != nil {
 		t.Fatal(err)
@@ -143,4 +148,29 @@ func BenchmarkSimulatedSecond(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// The harness links the pty under a name of our choosing (-l).
+func TestHarnessLinkName(t *testing.T) {
+	b := mustBuild(t)
+	link := filepath.Join(t.TempDir(), "ttyTENGEN")
+	cmd := exec.Command(b.Harness, "-l", link, b.ELF)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer stdin.Close()
+	sc := bufio.NewScanner(stdout)
+	pty := ""
+	for pty == "" && sc.Scan() {
+		if p, ok := strings.CutPrefix(sc.Text(), "pty "); ok {
+			pty = p
+		}
+	}
+	if target, err := os.Readlink(link); err != nil || target != pty || pty == "" {
+		t.Errorf("link %s -> %q (%v), pty %q", link, target, err, pty)
+	}
+	io.WriteString(stdin, "quit\n")
 }

@@ -223,11 +223,13 @@ void core_frame(struct core *c)
 	    c->now_ms - c->last_rx_ms > CORE_HOST_DEADLINE_MS)
 		fault(c, FAULT_HOST_SILENT);
 	if (c->q_len == 0) {
-		/* A segment marked "more follows" ended on an empty queue and
-		 * the next did not arrive within a frame: the host fell behind. */
-		if (c->want_more && !(c->faults & FAULT_QUEUE_UNDER))
+		/* A segment marked "more follows" ended on an empty queue: hold
+		 * still for a few frames (a host hiccup), then call it an
+		 * underrun, since the host has fallen behind. */
+		if (c->want_more && ++c->want_more > CORE_UNDERRUN_FRAMES + 1) {
+			c->want_more = 0;
 			fault(c, FAULT_QUEUE_UNDER);
-		c->want_more = 0;
+		}
 		return;
 	}
 	c->want_more = 0;
@@ -260,6 +262,6 @@ void core_frame(struct core *c)
 		c->q_head = (c->q_head + 1) % CORE_QUEUE_CAP;
 		c->q_len--;
 		if (c->q_len == 0)
-			c->want_more = sp->flags & SP_FLAG_MORE;
+			c->want_more = (sp->flags & SP_FLAG_MORE) ? 1 : 0;
 	}
 }

@@ -15,6 +15,7 @@
 #define CORE_FRAME_MS 20      /* servo frame: 50 Hz */
 #define CORE_QUEUE_CAP 16     /* setpoints the MCU can hold */
 #define CORE_HOST_DEADLINE_MS 500
+#define CORE_UNDERRUN_FRAMES 5 /* frames to wait for a promised setpoint */
 #define CORE_MIN_US 500
 #define CORE_MAX_US 2500
 
@@ -80,7 +81,7 @@ struct core {
 	uint16_t seg_start[3];
 	uint16_t seg_elapsed;
 	uint8_t seg_active;
-	uint8_t want_more; /* the last segment promised a successor */
+	uint8_t want_more; /* frames since a segment that promised a successor ended, +1 */
 	uint16_t last_id, done_id;
 	uint16_t accepted; /* setpoints accepted since power-up */
 

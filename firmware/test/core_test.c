@@ -208,7 +208,11 @@ static void test_queue_limits(void)
 	core_frame(&c);
 	simple(&c, seq++, MSG_STATUS);
 	CHECK(ST_FAULTS == 0 && c.pulse[0] == 1600);
-	core_frame(&c); /* a whole frame with nothing after "more follows" */
+	for (int i = 0; i < CORE_UNDERRUN_FRAMES; i++)
+		core_frame(&c); /* nothing after "more follows": hold still */
+	simple(&c, seq++, MSG_STATUS);
+	CHECK(ST_FAULTS == 0 && c.pulse[0] == 1600);
+	core_frame(&c); /* past the grace: the host fell behind */
 	simple(&c, seq++, MSG_STATUS);
 	CHECK(ST_FAULTS & FAULT_QUEUE_UNDER);
 	uint8_t pump[2] = {MSG_OUTPUTS, 1};
