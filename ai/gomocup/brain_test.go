@@ -3,6 +3,7 @@ package gomocup
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -12,6 +13,7 @@ import (
 
 	"tengen/ai"
 	"tengen/rules"
+	"tengen/rules/opening"
 )
 
 func greedyBrain() Brain {
@@ -195,6 +197,63 @@ func TestRuleBits(t *testing.T) {
 		if got := RuleFromBits(RuleBits(r)); got != r {
 			t.Errorf("round trip of %v gives %v", r, got)
 		}
+	}
+}
+
+// opener is a greedy player that also takes opening decisions, scripted.
+type opener struct {
+	*ai.Greedy
+	actions []opening.Action
+	asked   []opening.Player
+}
+
+func (o *opener) OpeningAction(ctx context.Context, m *opening.Machine, me opening.Player, rule rules.Rule, reading rules.Reading) (opening.Action, error) {
+	if st := m.Step(); st.Player != me {
+		return opening.Action{}, fmt.Errorf("asked as %v at %q", me, st.What)
+	}
+	o.asked = append(o.asked, me)
+	if len(o.actions) == 0 {
+		return opening.Action{}, errors.New("no more actions")
+	}
+	a := o.actions[0]
+	o.actions = o.actions[1:]
+	return a, nil
+}
+
+func TestBrainSwap2WithOpeningPlayer(t *testing.T) {
+	place := func(s string) opening.Action {
+		p, _ := rules.ParsePoint(s, 15)
+		return opening.Action{Kind: opening.Place, Point: p}
+	}
+	three := []string{"SWAP2BOARD", "7,7", "7,6", "8,8", "DONE"}
+	five := []string{"SWAP2BOARD", "7,7", "7,6", "8,8", "6,6", "9,9", "DONE"}
+	tests := []struct {
+		name    string
+		input   []string
+		actions []opening.Action
+		asked   opening.Player
+		want    string
+	}{
+		{"open with three stones", []string{"SWAP2BOARD", "DONE"}, []opening.Action{place("h8"), place("h9"), place("j10")}, opening.First, "^7,7 7,6 9,5$"},
+		{"three: swap to Black", three, []opening.Action{{Kind: opening.Swap}}, opening.Second, "^SWAP$"},
+		{"three: keep White and move", three, []opening.Action{{Kind: opening.Keep}}, opening.Second, `^\d+,\d+$`},
+		{"three: add White 4 and Black 5", three, []opening.Action{place("g7"), place("k5")}, opening.Second, "^6,8 10,10$"},
+		{"five: keep Black", five, []opening.Action{{Kind: opening.Keep}}, opening.First, "^SWAP$"},
+		{"five: swap to White and move", five, []opening.Action{{Kind: opening.Swap}}, opening.First, `^\d+,\d+$`},
+		{"an illegal decision is an error", three, []opening.Action{place("i7")}, opening.Second, "^ERROR .*taken"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			op := &opener{Greedy: ai.NewGreedy(1), actions: tt.actions}
+			cfg := Brain{NewPlayer: func(Settings) (ai.Player, error) { return op, nil }}
+			got, _ := transcript(t, cfg, strings.Join(append([]string{"START 15"}, tt.input...), "\n")+"\n")
+			if len(got) != 2 || !regexp.MustCompile(tt.want).MatchString(got[1]) {
+				t.Fatalf("replies %q, want OK and %s", got, tt.want)
+			}
+			if len(op.asked) == 0 || op.asked[0] != tt.asked {
+				t.Errorf("asked as %v, want %v", op.asked, tt.asked)
+			}
+		})
 	}
 }
 
