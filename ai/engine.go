@@ -93,6 +93,7 @@ type levelParams struct {
 	depth     int           // deepest iteration
 	timeCap   time.Duration // most time per move (0 = the limits only)
 	vcf       int           // fours read by the root VCF (0 = none)
+	vct       int           // threats read by the root VCT (0 = none)
 	leafVCF   int           // fours read at the leaves
 	width     int           // quiet moves per node
 	temp      float64       // softmax temperature over root scores (0 = best)
@@ -109,10 +110,10 @@ var levels = [11]levelParams{
 	4:  {depth: 3, timeCap: 300 * time.Millisecond, vcf: 3, temp: 75, missThree: 0.1, width: 10},
 	5:  {depth: 4, timeCap: 400 * time.Millisecond, vcf: 5, temp: 50, width: 12},
 	6:  {depth: 5, timeCap: 600 * time.Millisecond, vcf: 7, leafVCF: 1, temp: 32, width: 14},
-	7:  {depth: 6, timeCap: 800 * time.Millisecond, vcf: 10, leafVCF: 2, temp: 20, width: 16},
-	8:  {depth: 8, timeCap: 1200 * time.Millisecond, vcf: 14, leafVCF: 3, temp: 10, width: 18},
-	9:  {depth: 12, timeCap: 2 * time.Second, vcf: 20, leafVCF: 4, temp: 4, width: 20},
-	10: {depth: maxPly - 2, vcf: maxVCFDepth, leafVCF: 6, width: 20},
+	7:  {depth: 6, timeCap: 800 * time.Millisecond, vcf: 10, vct: 1, leafVCF: 2, temp: 20, width: 16},
+	8:  {depth: 8, timeCap: 1200 * time.Millisecond, vcf: 14, vct: 2, leafVCF: 3, temp: 10, width: 18},
+	9:  {depth: 12, timeCap: 2 * time.Second, vcf: 20, vct: 3, leafVCF: 4, temp: 4, width: 20},
+	10: {depth: maxPly - 2, vcf: maxVCFDepth, vct: 4, leafVCF: 6, width: 20},
 }
 
 // setup builds the board for pos and returns the colour to move.
@@ -287,19 +288,35 @@ func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud 
 		}
 	}
 	if e.lv.vcf > 0 && !bud.instant {
-		vb := int64(200000)
-		if bud.hard > 0 && bud.hard < time.Second {
-			vb = 40000
+		// The threat searches get a share of the budget; the main search
+		// the rest.
+		vb := int64(300000)
+		if lim.Nodes > 0 {
+			vb = max(lim.Nodes/3, 1)
+		}
+		if bud.hard > 0 {
+			t := time.AfterFunc(bud.hard/4, func() { main.threatStop.Store(true) })
+			defer t.Stop()
 		}
 		if main.vcfBudget(me, e.lv.vcf, vb) {
 			return result(main.vcfMove, WinScore-3, 1), nil
+		}
+		if e.lv.vct > 0 && !main.stopped && main.vctBudget(me, e.lv.vct, vb) {
+			return result(main.vcfMove, WinScore-5, 1), nil
 		}
 	}
 	main.stopped = false
 	// The root moves.
 	root := make([]rootMove, 0, 64)
 	blind := !pondering && e.lv.missThree > 0 && main.hasWinningThreat(opp) && e.rng.Float64() < e.lv.missThree
-	for _, sm := range main.genMovesAt0(me, blind) {
+	moves := main.genMovesAt0(me, blind)
+	if len(moves) == 0 {
+		// No move meets the opponent's threat: the game is lost against
+		// best play, but a person may still go wrong, so play the most
+		// natural move (blocking the biggest threat) rather than any.
+		moves = main.genMovesAt0(me, true)
+	}
+	for _, sm := range moves {
 		root = append(root, rootMove{m: sm.m, score: int(sm.score)})
 	}
 	if len(root) == 0 {
@@ -332,7 +349,7 @@ func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud 
 		maxDepth = min(maxDepth, lim.Depth)
 	}
 	if lim.Nodes > 0 {
-		main.nodeLimit = lim.Nodes
+		main.nodeLimit = main.nodes + lim.Nodes
 	}
 	// Helper threads: lazy SMP over the shared table, on their own boards.
 	var wg sync.WaitGroup
@@ -422,6 +439,10 @@ func (s *searcher) genMovesAt0(me uint8, blind bool) []scored {
 	b := s.b
 	buf := &s.moves[0]
 	n := 0
+	if len(b.history) == 0 {
+		buf[0] = scored{m: b.cellOf(rules.Centre(b.size))}
+		return buf[:1]
+	}
 	b.eachEmpty(func(i cell) bool {
 		if b.near[i] > 0 && b.legal(i, me) {
 			buf[n] = scored{m: i, score: b.info[i][me-1].score + b.info[i][2-me].score/2}

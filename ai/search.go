@@ -40,6 +40,8 @@ type searcher struct {
 	// says it was, so that no false failure is stored.
 	vcfLimit   int64
 	vcfAborted bool
+	// threatStop ends a budgeted VCF or VCT early (its share of the clock).
+	threatStop atomic.Bool
 
 	moves   [maxPly][maxMoves]scored
 	killers [maxPly][2]cell
