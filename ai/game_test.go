@@ -107,3 +107,15 @@ func TestStrongBeatsWeak(t *testing.T) {
 		}
 	}
 }
+
+// TestBeatsGreedy: the engine must win every game against the greedy
+// pattern player, with either colour, in freestyle and renju.
+func TestBeatsGreedy(t *testing.T) {
+	for _, rule := range []rules.Rule{rules.Freestyle, rules.Renju} {
+		e := NewEngine(EngineOptions{Threads: 1, MaxMemory: 4 << 20, Seed: 4})
+		s, n := match(t, e, NewGreedy(5), rule, Limits{NoTurnLimit: true, Nodes: 15000}, ladderOpenings[:3])
+		if s != float64(n) {
+			t.Errorf("%v: scored %.1f of %d against the greedy player", rule, s, n)
+		}
+	}
+}
