@@ -47,7 +47,6 @@ type Engine struct {
 	mu          sync.Mutex // held by a running Think or Ponder
 	ponderMu    sync.Mutex
 	ponderStop  context.CancelFunc
-	ponderValid bool
 }
 
 // NewEngine returns an engine with the given options.
@@ -82,8 +81,7 @@ func (e *Engine) Options() EngineOptions { return e.opts }
 
 // NewGame forgets what earlier searches learnt.
 func (e *Engine) NewGame() {
-	e.cancelPonder()
-	e.mu.Lock()
+	e.lock()
 	defer e.mu.Unlock()
 	e.tt.clear()
 }
@@ -196,8 +194,7 @@ func (b budget) forLevel(lv levelParams) budget {
 
 // Think chooses a move for pos within lim.
 func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, info func(Info)) (Result, error) {
-	e.cancelPonder()
-	e.mu.Lock()
+	e.lock()
 	defer e.mu.Unlock()
 	b, me, err := setup(pos)
 	if err != nil {
@@ -217,19 +214,30 @@ func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, info func(
 // table for the next Think, and returns what it found. A Think or another
 // Ponder cancels it.
 func (e *Engine) Ponder(ctx context.Context, pos Position, info func(Info)) (Result, error) {
-	e.cancelPonder()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	e.lock()
+	defer e.mu.Unlock()
 	e.ponderMu.Lock()
 	e.ponderStop = cancel
 	e.ponderMu.Unlock()
-	e.mu.Lock()
-	defer e.mu.Unlock()
 	b, me, err := setup(pos)
 	if err != nil {
 		return Result{Move: rules.Pass}, err
 	}
 	return e.think(ctx, b, me, Limits{NoTurnLimit: true}, budget{}, info, true)
+}
+
+// lock takes the engine from a running Ponder, cancelling it (again, if a
+// Ponder starts between the cancel and the lock).
+func (e *Engine) lock() {
+	for {
+		e.cancelPonder()
+		if e.mu.TryLock() {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 func (e *Engine) cancelPonder() {
