@@ -44,9 +44,9 @@ type Engine struct {
 	tt   *transTable
 	rng  *rand.Rand
 
-	mu          sync.Mutex // held by a running Think or Ponder
-	ponderMu    sync.Mutex
-	ponderStop  context.CancelFunc
+	mu         sync.Mutex // held by a running Think or Ponder
+	ponderMu   sync.Mutex
+	ponderStop context.CancelFunc
 }
 
 // NewEngine returns an engine with the given options.
