@@ -43,6 +43,8 @@ type Engine struct {
 	lv   levelParams
 	tt   *transTable
 	rng  *rand.Rand
+	// openingNodes overrides the search per judged opening position (tests).
+	openingNodes int64
 
 	mu         sync.Mutex // held by a running Think or Ponder
 	ponderMu   sync.Mutex
@@ -104,11 +106,11 @@ type levelParams struct {
 var levels = [11]levelParams{
 	1:  {depth: 1, timeCap: 100 * time.Millisecond, temp: 250, missThree: 0.6, width: 8},
 	2:  {depth: 2, timeCap: 150 * time.Millisecond, vcf: 1, temp: 160, missThree: 0.4, width: 8},
-	3:  {depth: 2, timeCap: 200 * time.Millisecond, vcf: 2, temp: 110, missThree: 0.25, width: 10},
-	4:  {depth: 3, timeCap: 300 * time.Millisecond, vcf: 3, temp: 75, missThree: 0.1, width: 10},
-	5:  {depth: 4, timeCap: 400 * time.Millisecond, vcf: 5, temp: 50, width: 12},
-	6:  {depth: 5, timeCap: 600 * time.Millisecond, vcf: 7, leafVCF: 1, temp: 32, width: 14},
-	7:  {depth: 6, timeCap: 800 * time.Millisecond, vcf: 10, vct: 1, leafVCF: 2, temp: 20, width: 16},
+	3:  {depth: 3, timeCap: 200 * time.Millisecond, vcf: 2, temp: 110, missThree: 0.25, width: 10},
+	4:  {depth: 4, timeCap: 300 * time.Millisecond, vcf: 3, temp: 75, missThree: 0.1, width: 10},
+	5:  {depth: 5, timeCap: 400 * time.Millisecond, vcf: 5, temp: 50, width: 12},
+	6:  {depth: 6, timeCap: 600 * time.Millisecond, vcf: 7, leafVCF: 1, temp: 32, width: 14},
+	7:  {depth: 7, timeCap: 800 * time.Millisecond, vcf: 10, vct: 1, leafVCF: 2, temp: 20, width: 16},
 	8:  {depth: 8, timeCap: 1200 * time.Millisecond, vcf: 14, vct: 2, leafVCF: 3, temp: 10, width: 18},
 	9:  {depth: 12, timeCap: 2 * time.Second, vcf: 20, vct: 3, leafVCF: 4, temp: 4, width: 20},
 	10: {depth: maxPly - 2, vcf: maxVCFDepth, vct: 4, leafVCF: 6, width: 20},
