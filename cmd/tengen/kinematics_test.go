@@ -109,6 +109,14 @@ func TestKinematicsWorkspace(t *testing.T) {
 	if string(m["ok"]) != "true" {
 		t.Errorf("seed layout not ok: %s", out)
 	}
+	// A bowl moved out of the working circle is reported by name.
+	out, _, code = runCLI(t, "", "kinematics", "workspace", "--white-bowl", "300,0,-440")
+	if code != 1 || !strings.Contains(out, "white bowl") {
+		t.Errorf("far bowl: exit %d, %q", code, out)
+	}
+	if _, errs, code := runCLI(t, "", "kinematics", "workspace", "--park", "1,2"); code != 2 || !strings.Contains(errs, "three numbers") {
+		t.Errorf("bad --park: exit %d, %q", code, errs)
+	}
 	// A geometry with a wide base cannot reach the board's corners.
 	out, _, code = runCLI(t, "", "kinematics", "workspace", "--geometry", "f=400,e=40,rf=100,re=450")
 	if code != 1 || !strings.Contains(out, "a1 ") {
@@ -131,4 +139,19 @@ func FuzzParseTriple(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestKinematicsBench(t *testing.T) {
+	out, errs, code := runCLI(t, "", "kinematics", "bench", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := lastJSONKeys(t, out, "ik_ns", "fk_ns", "plan_ms", "motion_s", "cycle_s")
+	var cycle, motion float64
+	json.Unmarshal(m["cycle_s"], &cycle)
+	json.Unmarshal(m["motion_s"], &motion)
+	// The cycle is the motion plus the pump's and the valve's dwells.
+	if !(motion > 0.5 && cycle > motion+0.5 && cycle < motion+1) {
+		t.Errorf("motion %.2f s, cycle %.2f s", motion, cycle)
+	}
 }
