@@ -25,14 +25,14 @@ type EngineOptions struct {
 	// limits give the same move when Threads is 1, or with a Depth or
 	// Nodes limit and Threads 1.
 	Seed uint64
-	// MaxMemory bounds the transposition table in bytes (default 64 MiB).
+	// MaxMemory bounds the transposition table in bytes (default 32 MiB).
 	MaxMemory int64
 	// Threads searching in parallel (lazy SMP); default 2.
 	Threads int
 }
 
 // DefaultMaxMemory is the transposition table size when none is given.
-const DefaultMaxMemory = 64 << 20
+const DefaultMaxMemory = 32 << 20
 
 // Engine is Tengen's own player. It keeps its transposition table between
 // moves, so pondering and earlier searches speed up the next Think. An
@@ -113,7 +113,7 @@ var levels = [11]levelParams{
 	7:  {depth: 7, timeCap: 800 * time.Millisecond, vcf: 10, vct: 1, leafVCF: 2, temp: 20, width: 16},
 	8:  {depth: 8, timeCap: 1200 * time.Millisecond, vcf: 14, vct: 2, leafVCF: 3, temp: 10, width: 18},
 	9:  {depth: 12, timeCap: 2 * time.Second, vcf: 20, vct: 3, leafVCF: 4, temp: 4, width: 20},
-	10: {depth: maxPly - 2, vcf: maxVCFDepth, vct: 4, leafVCF: 6, width: 20},
+	10: {depth: maxPly - 2, vcf: maxVCFDepth, vct: 4, leafVCF: 3, width: 20},
 }
 
 // setup builds the board for pos and returns the colour to move.
@@ -443,7 +443,9 @@ func (e *Engine) nodes(main *searcher, helpers []*searcher) int64 {
 // opponent's threat.
 func (s *searcher) genMovesAt0(me uint8, blind bool) []scored {
 	if !blind {
-		return s.genMoves(me, 0, noCell)
+		ms := s.genMoves(me, 0, noCell)
+		sortMoves(ms)
+		return ms
 	}
 	// Pretend the threat is not there: order all moves by their own value.
 	b := s.b
