@@ -294,7 +294,7 @@ func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud 
 	if b.has(opp, t5) {
 		f := b.findThreat(opp, t5)
 		if b.count[opp-1][t5] == 1 && b.legal(f, me) {
-			return result(f, 0, 1), nil
+			return e.forced(main, f, me, start), nil
 		}
 	}
 	if e.lv.vcf > 0 && !bud.instant {
@@ -352,7 +352,7 @@ func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud 
 		if bud.instant {
 			return e.instant(main, root, me, start)
 		}
-		return result(root[0].m, 0, 1), nil
+		return e.forced(main, root[0].m, me, start), nil
 	}
 	maxDepth := e.lv.depth
 	if lim.Depth > 0 {
@@ -480,6 +480,31 @@ func (e *Engine) instant(s *searcher, root []rootMove, me uint8, start time.Time
 	}
 	m := root[0].m
 	return Result{Move: s.b.pointOf(m), Info: Info{Depth: 1, Score: v, PV: []rules.Point{s.b.pointOf(m)}, Nodes: s.nodes, Elapsed: time.Since(start)}}, nil
+}
+
+// forced answers with the only sensible move m at once, after a short
+// search of it so that the score and the line shown stay meaningful.
+func (e *Engine) forced(s *searcher, m cell, me uint8, start time.Time) Result {
+	s.nodeLimit = s.nodes + 3000
+	s.stopped = false
+	root := []rootMove{{m: m}}
+	r := Result{Move: s.b.pointOf(m), Info: Info{PV: []rules.Point{s.b.pointOf(m)}}}
+	for d := 1; d <= 4; d++ {
+		v := s.searchRoot(root, d, -WinScore, WinScore, me)
+		if s.stopped {
+			break
+		}
+		r.Depth, r.Score = d, v
+		r.PV = r.PV[:0]
+		for _, c := range s.pv[0][:s.pvLen[0]] {
+			r.PV = append(r.PV, s.b.pointOf(c))
+		}
+		if len(r.PV) == 0 {
+			r.PV = append(r.PV, r.Move)
+		}
+	}
+	r.Nodes, r.Elapsed = s.nodes, time.Since(start)
+	return r
 }
 
 // noisyChoice picks a root move for a weaker level: each of the leading
