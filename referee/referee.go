@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 	"time"
 
@@ -78,7 +79,7 @@ type State struct {
 	Offers    []string // fifth moves on offer
 	Clocks    [2]string
 	Events    []string
-	Restore   []string // steps of a rebuild still to do
+	Restore   []Step // steps of a rebuild still to do (the one shown, without an arm)
 }
 
 // ErrTooManyViews is Run's error when MaxViews runs out.
@@ -162,6 +163,10 @@ func (r *Referee) view(ctx context.Context, sight game.Sight) error {
 	f := Examine(want, sight.Board)
 	if f.Clean() {
 		r.resolved()
+		return nil
+	}
+	if r.inOpening() && r.choosing(f) {
+		r.openingView(sight, f)
 		return nil
 	}
 	if f.Disorder() >= r.ScatterAt {
@@ -466,18 +471,16 @@ func (r *Referee) openingView(sight game.Sight, f Finding) {
 			r.openingFault(sight, f, err, fmt.Sprintf("%v. Please change the offers.", err))
 		}
 		return
-	case len(f.New) == 0 && len(f.Occupied)+len(f.Pushed) == 0 && allows(opening.Choose):
-		// White chooses by taking the other offers off the board.
+	case r.choosing(f):
+		// White chooses by taking the other offers off the board; until
+		// only one is left, the offers are being taken off.
 		offers := r.Opening.Offers()
-		if len(f.Lifted) == len(offers)-1 {
-			left := offers[:0:0]
-			for _, o := range offers {
-				if !liftedAt(f.Lifted, o) {
-					left = append(left, o)
-				}
-			}
-			if len(left) == 1 {
-				if err := r.applyOpening(step.Player, opening.Action{Kind: opening.Choose, Point: left[0]}, nil); err != nil {
+		if len(f.Lifted) < len(offers)-1 {
+			return
+		}
+		for _, o := range offers {
+			if !liftedAt(f.Lifted, o) {
+				if err := r.applyOpening(step.Player, opening.Action{Kind: opening.Choose, Point: o}, nil); err != nil {
 					r.openingFault(sight, f, err, err.Error())
 				}
 				return
@@ -495,6 +498,25 @@ func (r *Referee) openingFault(sight game.Sight, f Finding, err error, text stri
 	r.fault = key
 	r.log(Entry{Event: EventRefused, Points: strings.Split(f.String(), "; "), Detail: err.Error()}, sight.Evidence)
 	r.say("refused", text)
+}
+
+// choosing reports whether the view shows only offered fifth moves taken
+// off, at least one left, while White is to choose.
+func (r *Referee) choosing(f Finding) bool {
+	if len(f.New)+len(f.Occupied)+len(f.Pushed) > 0 || len(f.Lifted) == 0 {
+		return false
+	}
+	step := r.Opening.Step()
+	if len(step.Allowed) != 1 || step.Allowed[0] != opening.Choose {
+		return false
+	}
+	offers := r.Opening.Offers()
+	for _, l := range f.Lifted {
+		if l.C != rules.Black || !slices.Contains(offers, l.P) {
+			return false
+		}
+	}
+	return len(f.Lifted) < len(offers)
 }
 
 func allColour(ps []game.Placed, c rules.Color) bool {
@@ -683,9 +705,7 @@ func (r *Referee) State() State {
 	if r.Clock != nil {
 		st.Clocks = [2]string{r.Clock.Display(rules.Black), r.Clock.Display(rules.White)}
 	}
-	for _, s := range r.steps {
-		st.Restore = append(st.Restore, s.String())
-	}
+	st.Restore = append([]Step(nil), r.steps...)
 	return st
 }
 

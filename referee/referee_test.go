@@ -35,7 +35,6 @@ func TestScriptedGame(t *testing.T) {
 		}},
 	}
 	out := tb.run()
-	t.Log(tb.transcript())
 	if !out.Over || out.Reason != rules.ForbiddenMove || out.Winner != rules.White || out.Move != 9 || out.Kind != rules.DoubleThree {
 		t.Fatalf("outcome %v, want White wins by Black's double three at move 9\n%s", out, tb.transcript())
 	}
