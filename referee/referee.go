@@ -57,6 +57,7 @@ type Referee struct {
 
 	times     []time.Duration // per move of Game, opening moves included
 	turnStart time.Time
+	pausedAt  time.Time // when play was stopped, zero while it runs
 	started   bool
 	fault     string // the fault said last, said once
 	status    string
@@ -124,6 +125,7 @@ func (r *Referee) Run(ctx context.Context) (rules.Outcome, error) {
 			return rules.Outcome{}, err
 		}
 	}
+	r.pause()
 	out := r.Game.Outcome()
 	r.log(Entry{Event: EventEnd, Move: out.Move, Detail: out.String()}, nil)
 	r.say("game-over", out.String()+".")
@@ -235,9 +237,7 @@ func (r *Referee) faultFor(f Finding, sight game.Sight, mover rules.Color) {
 		return
 	}
 	r.fault = key
-	if r.Clock != nil {
-		r.Clock.Pause()
-	}
+	r.pause()
 	e.Detail = text
 	e.Move = len(r.Game.Moves())
 	r.log(e, sight.Evidence)
@@ -250,9 +250,7 @@ func (r *Referee) resolved() {
 		return
 	}
 	r.fault = ""
-	if r.Clock != nil {
-		r.Clock.Resume()
-	}
+	r.resume()
 	r.log(Entry{Event: EventRestored, Move: len(r.Game.Moves())}, nil)
 	r.say("restored", "The board matches the record again.")
 }
@@ -272,9 +270,7 @@ func (r *Referee) accept(p rules.Point, c rules.Color, sight game.Sight) error {
 		return nil
 	}
 	r.fault = ""
-	if r.Clock != nil {
-		r.Clock.Resume()
-	}
+	r.resume()
 	r.times = append(r.times, now.Sub(r.turnStart))
 	if !r.Buttons {
 		r.turnStart = now
@@ -574,9 +570,7 @@ func (r *Referee) finishOpening() error {
 // rebuild puts a knocked board back to want: with the arm, or by showing
 // people one stone at a time; then both players confirm.
 func (r *Referee) rebuild(ctx context.Context, sight game.Sight, want *rules.Board, f Finding) error {
-	if r.Clock != nil {
-		r.Clock.Pause()
-	}
+	r.pause()
 	r.fault = ""
 	r.log(Entry{Event: EventScattered, Move: len(r.Game.Moves()), Points: strings.Split(f.String(), "; "),
 		Detail: fmt.Sprintf("%d stones out of place", f.Disorder())}, sight.Evidence)
@@ -605,9 +599,7 @@ func (r *Referee) rebuild(ctx context.Context, sight game.Sight, want *rules.Boa
 	if err := r.confirm(ctx, want); err != nil {
 		return err
 	}
-	if r.Clock != nil {
-		r.Clock.Resume()
-	}
+	r.resume()
 	r.setStatus(r.Game.ToMove().String() + " to play")
 	return nil
 }
@@ -645,6 +637,29 @@ func (r *Referee) confirm(ctx context.Context, want *rules.Board) error {
 		}
 	}
 	return fmt.Errorf("%w waiting for both players to confirm", ErrTooManyViews)
+}
+
+// pause stops the clock while Tengen rules on a fault or the board is
+// rebuilt; the time does not count towards the move either.
+func (r *Referee) pause() {
+	if r.pausedAt.IsZero() {
+		r.pausedAt = r.Now()
+		if r.Clock != nil {
+			r.Clock.Pause()
+		}
+	}
+}
+
+// resume restarts the clock after pause.
+func (r *Referee) resume() {
+	if r.pausedAt.IsZero() {
+		return
+	}
+	r.turnStart = r.turnStart.Add(r.Now().Sub(r.pausedAt))
+	r.pausedAt = time.Time{}
+	if r.Clock != nil {
+		r.Clock.Resume()
+	}
 }
 
 func (r *Referee) clockMS() []int64 {

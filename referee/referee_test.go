@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tengen/referee"
 	"tengen/rules"
@@ -42,10 +43,18 @@ func TestScriptedGame(t *testing.T) {
 	if got := rules.FormatPoints(pointsOf(tb.ref.Game.Moves())); got != "h8 a1 i8 a3 j9 a5 j10 a7 j8" {
 		t.Errorf("moves %s", got)
 	}
+	// The time of the faults and of the rebuilding counts for nobody.
 	rec := tb.ref.Record()
+	var used [3]time.Duration
 	for i, m := range rec.Moves {
 		if m.Time <= 0 {
 			t.Errorf("move %d has no time", i+1)
+		}
+		used[m.Color] += m.Time
+	}
+	for _, c := range []rules.Color{rules.Black, rules.White} {
+		if left := tb.ref.Clock.Remaining(c); left != 10*time.Minute-used[c] {
+			t.Errorf("%s has %v left, want 10m less %v", c, left, used[c])
 		}
 	}
 	// The log: the push, the knock and the rebuild, the forbidden move,

@@ -115,10 +115,10 @@ func (tb *table) stopped() bool {
 		return false
 	}
 	switch tb.said[len(tb.said)-1].Key {
-	case "move", "restored", "confirmed", "opening", "opening-over", "five", "game-over":
-		return false
+	case "pushed", "lifted", "occupied", "two-in-a-row", "extra-stones", "wrong", "scattered", "rebuild", "rebuild-step", "confirm":
+		return true
 	}
-	return true
+	return false
 }
 
 // heard reports whether Tengen said something with this key.
