@@ -10,7 +10,7 @@ DEB_PACKAGES := pkg-config g++ make git \
 	chromium espeak-ng
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test deps lint fuzz bench clean
+.PHONY: all build run test deps lint fuzz bench clean firmware
 
 all: build
 
@@ -49,5 +49,10 @@ fuzz:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
+# The microcontroller firmware (.elf and .hex for the ATmega328P); see firmware/README.md.
+firmware: deps
+	$(MAKE) -C firmware firmware
+
 clean:
 	rm -rf $(BIN)
+	$(MAKE) -C firmware clean

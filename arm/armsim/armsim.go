@@ -75,7 +75,6 @@ type Sim struct {
 	estop   bool
 	closed  bool
 	events  []event
-	dropped []kinematics.Vec3
 }
 
 type event struct {
@@ -233,7 +232,6 @@ func (s *Sim) gripper(dt time.Duration) {
 		if s.cfg.World != nil {
 			s.cfg.World.Drop(s.held, at)
 		}
-		s.dropped = append(s.dropped, at)
 		s.held = rules.Empty
 	}
 }
@@ -291,8 +289,10 @@ func (s *Sim) Queue(ctx context.Context, sps ...arm.Setpoint) error {
 
 // wait lets a little model time pass while the caller waits: in real time
 // by sleeping with the lock released, on the virtual clock by advancing.
+// When ctx ends, motion stops and the pump goes off, as after any error.
 func (s *Sim) wait(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
+		s.halt()
 		return err
 	}
 	if !s.cfg.RealTime {
@@ -309,7 +309,11 @@ func (s *Sim) wait(ctx context.Context) error {
 		return err
 	}
 	s.sync()
-	return ctx.Err()
+	if err := ctx.Err(); err != nil {
+		s.halt()
+		return err
+	}
+	return nil
 }
 
 // Drain implements arm.Driver.

@@ -115,7 +115,7 @@ func TestVacuumAndPlacement(t *testing.T) {
 			t.Fatal(err)
 		}
 		st, _ := s.Status(ctx)
-		if st.Vacuum < 30 || s.Held() != rules.White {
+		if st.Vacuum < cal.VacuumThreshold || s.Held() != rules.White {
 			t.Fatalf("stone held: vacuum %.1f kPa, held %s", st.Vacuum, s.Held())
 		}
 		if err := a.Place(ctx, rules.Point{X: 7, Y: 7}); err != nil {
@@ -207,5 +207,21 @@ func TestRealTime(t *testing.T) {
 	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
 	if err := s.Drain(cctx); !errors.Is(err, context.Canceled) {
 		t.Errorf("drain with a cancelled context: %v", err)
+	}
+}
+
+// TestCancelStops: a Drain ended by its context leaves the device safe.
+func TestCancelStops(t *testing.T) {
+	s := newSim(t, nil, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	s.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{2000, 1500, 1500}, Duration: time.Second})
+	s.SetPump(true)
+	cancel()
+	if err := s.Drain(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("drain: %v", err)
+	}
+	st, _ := s.Status(context.Background())
+	if st.Queued != 0 || st.Pump {
+		t.Errorf("after a cancelled drain: %+v", st)
 	}
 }

@@ -1,7 +1,8 @@
 // Package pi drives the arm straight from a Raspberry Pi through
 // periph.io: the three servos from a PCA9685 16-channel PWM board on I2C
-// (NXP PCA9685 datasheet; 50 Hz frames, the pulse width mapped to the
-// chip's 4096 counts by the driver itself, so one count is about 4.9 µs),
+// (NXP PCA9685 datasheet; 50 Hz frames by default, the pulse width mapped
+// to the chip's 4096 counts per frame by the driver itself, so one count
+// is about 4.9 µs, or 1.3 µs at 200 Hz for digital servos),
 // the pump and the release valve on GPIO outputs, the normally-closed
 // e-stop on a GPIO input with pull-up, and the vacuum sensor on an ADS1115
 // ADC (TI ADS1115 datasheet). Pins follow the README's wiring table.

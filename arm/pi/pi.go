@@ -48,6 +48,11 @@ type Config struct {
 	PWMAddr      uint16
 	Channels     [3]int
 	OscillatorHz float64
+	// PWMHz is the servo frame rate [50]. One PCA9685 count is 1/4096 of a
+	// frame: 4.9 µs at 50 Hz, about 0.4° of a 2000 µs/180° servo and up to
+	// 2 mm of tool motion over the board. Digital servos (such as the
+	// DS3218) take frames up to about 300 Hz; 200 Hz gives 1.3 µs counts.
+	PWMHz int
 	// ADCAddr [0x48] and ADCChannel [A0] place the vacuum sensor on the
 	// ADS1115; Sensor converts its voltage [ZeroV 3.07, KPaPerV 39.2].
 	ADCAddr    uint16
@@ -80,9 +85,12 @@ type Driver struct {
 	busCloser   io.Closer // the bus, when the driver opened it
 }
 
-// prescale is the PCA9685 prescaler pca9685.Dev programs for 50 Hz, by
-// the same rounding, so the driver knows the length of a count.
-func prescale() float64 { return math.Floor((25e6/4096 + 25) / 50) }
+// prescale is the PCA9685 prescaler pca9685.Dev programs for hz, by the
+// same integer arithmetic, so the driver knows the length of a count.
+func prescale(hz int) float64 {
+	f := physic.Frequency(hz) * physic.Hertz
+	return float64((25*physic.MegaHertz/4096 + f/2) / f)
+}
 
 // Open starts the driver: outputs safe (pump off, valve closed, no servo
 // pulses until the first setpoint), the PCA9685 at 50 Hz, the ADC ready,
@@ -91,9 +99,16 @@ func Open(cfg Config) (*Driver, error) {
 	if cfg.Bus == nil || cfg.Pump == nil || cfg.Valve == nil || cfg.EStop == nil {
 		return nil, errors.New("pi: the I2C bus and the pump, valve and e-stop pins are all needed")
 	}
+	if cfg.PWMHz == 0 {
+		cfg.PWMHz = 50
+	}
+	if cfg.PWMHz < 40 || cfg.PWMHz > 400 {
+		return nil, fmt.Errorf("pi: servo frame rate %d Hz, want 40–400", cfg.PWMHz)
+	}
+	frameUS := 1e6 / float64(cfg.PWMHz)
 	for i, s := range cfg.Servos {
-		if !(s.MinUS > 0 && s.MinUS < s.MaxUS && s.MaxUS < 20000) {
-			return nil, fmt.Errorf("pi: servo %d: pulse range [%g, %g] µs is not within a 20 ms frame", i+1, s.MinUS, s.MaxUS)
+		if !(s.MinUS > 0 && s.MinUS < s.MaxUS && s.MaxUS < 0.9*frameUS) {
+			return nil, fmt.Errorf("pi: servo %d: pulse range [%g, %g] µs does not fit a %d Hz frame", i+1, s.MinUS, s.MaxUS, cfg.PWMHz)
 		}
 	}
 	if cfg.PWMAddr == 0 {
@@ -131,6 +146,9 @@ func Open(cfg Config) (*Driver, error) {
 		return nil, fmt.Errorf("pi: e-stop pin %s: %w", cfg.EStop, err)
 	}
 	pwm, err := pca9685.NewI2C(cfg.Bus, cfg.PWMAddr)
+	if err == nil && cfg.PWMHz != 50 { // NewI2C starts at 50 Hz
+		err = pwm.SetPwmFreq(physic.Frequency(cfg.PWMHz) * physic.Hertz)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("pi: PCA9685 at %#x: %w", cfg.PWMAddr, err)
 	}
@@ -143,7 +161,7 @@ func Open(cfg Config) (*Driver, error) {
 		return nil, fmt.Errorf("pi: ADS1115 channel %s: %w", cfg.ADCChannel, err)
 	}
 	d := &Driver{cfg: cfg, pwm: pwm, adc: adc, pin: pin, done: make(chan struct{}),
-		tick: (prescale() + 1) * 1e6 / cfg.OscillatorHz}
+		tick: (prescale(cfg.PWMHz) + 1) * 1e6 / cfg.OscillatorHz}
 	d.wg.Add(1)
 	go d.loop()
 	return d, nil
@@ -301,9 +319,14 @@ func (d *Driver) state() error {
 	return nil
 }
 
+// pause waits a quarter frame. When ctx ends instead, motion stops and the
+// pump goes off, as after any error.
 func (d *Driver) pause(ctx context.Context) error {
 	select {
 	case <-ctx.Done():
+		d.mu.Lock()
+		d.halt()
+		d.mu.Unlock()
 		return ctx.Err()
 	case <-time.After(d.cfg.Frame / 4):
 		return nil

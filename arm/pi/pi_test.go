@@ -73,14 +73,16 @@ type rig struct {
 
 var servo = calibration.Servo{ZeroUS: 1000, USPerDegree: 2000.0 / 180, MinUS: 500, MaxUS: 2500}
 
-func open(t *testing.T) *rig {
+func open(t *testing.T) *rig { return openAt(t, 0) }
+
+func openAt(t *testing.T, hz int) *rig {
 	t.Helper()
 	c := &chips{volts: 3.07}
 	r := &rig{chips: c, rec: &i2ctest.Record{Bus: c},
 		pump: &gpiotest.Pin{N: "GPIO17"}, valve: &gpiotest.Pin{N: "GPIO27"}, estop: &gpiotest.Pin{N: "GPIO22"}}
 	r.pump.L, r.valve.L = gpio.High, gpio.High // whatever they were before
 	d, err := Open(Config{Bus: r.rec, Pump: r.pump, Valve: r.valve, EStop: r.estop,
-		Servos: [3]calibration.Servo{servo, servo, servo}, Frame: 5 * time.Millisecond})
+		Servos: [3]calibration.Servo{servo, servo, servo}, Frame: 5 * time.Millisecond, PWMHz: hz})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,5 +251,42 @@ func TestOpenErrors(t *testing.T) {
 		t.Errorf("OpenHost error %q does not say where it comes from", err)
 	default:
 		t.Logf("off a Pi: %v", err)
+	}
+}
+
+func TestCancelStops(t *testing.T) {
+	r := open(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	r.drv.SetPump(true)
+	r.drv.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 1500, 1500}, Duration: time.Second})
+	go func() { time.Sleep(30 * time.Millisecond); cancel() }()
+	if err := r.drv.Drain(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("drain: %v", err)
+	}
+	st, _ := r.drv.Status(context.Background())
+	if st.Queued != 0 || st.Pump || r.pump.Read() != gpio.Low {
+		t.Errorf("after a cancelled drain: %+v, pump pin %v", st, r.pump.Read())
+	}
+}
+
+// TestFasterFrames: at 200 Hz the prescaler is 31 and a count 1.28 µs.
+func TestFasterFrames(t *testing.T) {
+	r := openAt(t, 200)
+	ctx := context.Background()
+	if got := r.chips.pca[0xfe]; got != 31 {
+		t.Fatalf("prescaler %d, want 31", got)
+	}
+	r.drv.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 1501, 1502}, Duration: 10 * time.Millisecond})
+	r.drv.Drain(ctx)
+	time.Sleep(15 * time.Millisecond)
+	for i, us := range []float64{1500, 1501, 1502} {
+		_, off := r.chips.channelOff(i)
+		if want := uint16(math.Round(us * 25 / 32)); off != want {
+			t.Errorf("servo %d: %g µs as %d counts, want %d", i+1, us, off, want)
+		}
+	}
+	p := &gpiotest.Pin{N: "X"}
+	if _, err := Open(Config{Bus: &chips{}, Pump: p, Valve: p, EStop: p, Servos: [3]calibration.Servo{servo, servo, servo}, PWMHz: 500}); err == nil {
+		t.Error("500 Hz accepted")
 	}
 }

@@ -36,6 +36,9 @@ func (t *Tournament) Pair() (Round, error) {
 			}
 		}
 	}
+	if len(t.active()) < 2 {
+		return Round{}, fmt.Errorf("swiss: fewer than 2 players are left to pair")
+	}
 	var r Round
 	if len(t.rounds) == 0 {
 		r = t.firstRound()
@@ -50,11 +53,12 @@ func (t *Tournament) Pair() (Round, error) {
 // number the last player drawn has the bye.
 func (t *Tournament) firstRound() Round {
 	r := Round{Bye: -1}
-	for i := 0; i+1 < len(t.order); i += 2 {
-		r.Pairings = append(r.Pairings, Pairing{Black: t.order[i], White: t.order[i+1]})
+	order := slices.DeleteFunc(slices.Clone(t.order), func(x int) bool { return t.withdrawn[x] })
+	for i := 0; i+1 < len(order); i += 2 {
+		r.Pairings = append(r.Pairings, Pairing{Black: order[i], White: order[i+1]})
 	}
-	if len(t.order)%2 == 1 {
-		r.Bye = t.order[len(t.order)-1]
+	if len(order)%2 == 1 {
+		r.Bye = order[len(order)-1]
 	}
 	return r
 }
@@ -99,11 +103,7 @@ func (p *pairer) byRank(players []int) []int {
 }
 
 func (p *pairer) pair() Round {
-	n := len(p.t.names)
-	all := make([]int, n)
-	for i := range all {
-		all[i] = i
-	}
+	all := p.t.active()
 	for _, lv := range levels {
 		p.lv = lv
 		for _, bye := range p.byeCandidates(all) {

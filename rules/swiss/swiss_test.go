@@ -445,3 +445,42 @@ func benchmarkPair(b *testing.B, n int) {
 func BenchmarkPair12(b *testing.B) { benchmarkPair(b, 12) }
 func BenchmarkPair20(b *testing.B) { benchmarkPair(b, 20) }
 func BenchmarkPair64(b *testing.B) { benchmarkPair(b, 64) }
+
+func TestWithdraw(t *testing.T) {
+	tour, _ := New([]string{"a", "b", "c", "d"}, 5)
+	r1, _ := tour.Pair()
+	for b := range r1.Pairings {
+		tour.SetResult(0, b, Draw)
+	}
+	gone := r1.Pairings[0].Black
+	if err := tour.Withdraw(gone); err != nil {
+		t.Fatal(err)
+	}
+	r2, err := tour.Pair()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r2.Pairings) != 1 || r2.Bye < 0 || r2.Bye == gone {
+		t.Fatalf("round 2 with 3 players left: %+v", r2)
+	}
+	for _, p := range r2.Pairings {
+		if p.Black == gone || p.White == gone {
+			t.Errorf("the withdrawn player is paired: %+v", r2)
+		}
+	}
+	if st := tour.Standings(); len(st) != 4 {
+		t.Errorf("the withdrawn player left the standings: %+v", st)
+	}
+	for _, p := range tour.active() {
+		if p != gone {
+			tour.Withdraw(p)
+		}
+	}
+	tour.SetResult(1, 0, Draw)
+	if _, err := tour.Pair(); err == nil {
+		t.Error("a round with one player was paired")
+	}
+	if err := tour.Withdraw(9); err == nil {
+		t.Error("withdrawing player 9 of 4 was accepted")
+	}
+}

@@ -73,10 +73,11 @@ type Round struct {
 // Tournament is a Swiss tournament in progress. Players are indices into
 // the names given to New.
 type Tournament struct {
-	names  []string
-	seed   uint64
-	order  []int // pairing numbers: the seeded draw's order, best first
-	rounds []Round
+	names     []string
+	seed      uint64
+	order     []int // pairing numbers: the seeded draw's order, best first
+	rounds    []Round
+	withdrawn []bool
 }
 
 // New starts a tournament. The seed decides the first round's draw and
@@ -93,9 +94,31 @@ func New(names []string, seed uint64) (*Tournament, error) {
 		}
 		seen[n] = true
 	}
-	t := &Tournament{names: append([]string(nil), names...), seed: seed}
+	t := &Tournament{names: append([]string(nil), names...), seed: seed, withdrawn: make([]bool, len(names))}
 	t.order = rand.New(rand.NewPCG(seed, 0x5eed)).Perm(len(names))
 	return t, nil
+}
+
+// Withdraw takes player i out of the rounds not yet paired (a visitor
+// who leaves, an engine that crashed for good). The player keeps its
+// results and its place in the standings.
+func (t *Tournament) Withdraw(i int) error {
+	if i < 0 || i >= len(t.names) {
+		return fmt.Errorf("swiss: no player %d", i)
+	}
+	t.withdrawn[i] = true
+	return nil
+}
+
+// active returns the players still in the tournament.
+func (t *Tournament) active() []int {
+	var out []int
+	for i, w := range t.withdrawn {
+		if !w {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // Players returns the players' names.
