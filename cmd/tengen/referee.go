@@ -52,6 +52,7 @@ func init() {
 			push := fs.Float64("push-rate", 0, "chance per move that a simulated person pushes a stone")
 			knock := fs.Int("knock-after", 0, "bump the simulated table after this move (0: never)")
 			noArm := fs.Bool("no-arm", false, "rebuild a knocked board by showing people the steps, not with the arm")
+			httpAddr := fs.String("http", "", "serve the page (the game, and the players' buttons through its API) on this address, e.g. :8080")
 			jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
 			return func(sio *stdio, args []string) error {
 				if len(args) > 0 {
@@ -75,7 +76,7 @@ func init() {
 				defer stop()
 				return refereeSim(ctx, sio, refereeOptions{rule: r, time: *tc, buttons: *buttons, byPlayer: *byPlayer,
 					dir: *dir, names: [2]string{*blackName, *whiteName}, seed: *seed, levels: lv,
-					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut})
+					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut, http: *httpAddr})
 			}
 		},
 	})
@@ -170,6 +171,7 @@ type refereeOptions struct {
 	knockAfter        int
 	arm               bool
 	json              bool
+	http              string
 }
 
 // refereeSummary is what `tengen referee --json` prints.
@@ -226,6 +228,18 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 		}
 		return nil
 	})
+	if o.http != "" {
+		page := make(chan referee.Signal, 16)
+		srv, err := refereeWeb(ctx, o.http, sio, g.Size(), page)
+		if err != nil {
+			return err
+		}
+		ref.Observe = func(st referee.State) { srv.Publish(refereePage(o.rule, g.Size(), st)) }
+		simulated := ref.Panel
+		ref.Panel = referee.PanelFunc(func() []referee.Signal {
+			return append(simulated.Signals(), referee.ChanPanel(page).Signals()...)
+		})
+	}
 	stopped := func() bool {
 		mu.Lock()
 		defer mu.Unlock()
