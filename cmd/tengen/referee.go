@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -220,13 +221,26 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 		})}
 	// The simulated players confirm a rebuilt position when asked, and
 	// hold back while Tengen has stopped play.
+	// White claims a forbidden move as soon as it is announced, and with
+	// clock buttons each player presses right after moving.
+	claimed := 0
 	ref.Panel = referee.PanelFunc(func() []referee.Signal {
 		mu.Lock()
 		defer mu.Unlock()
-		if last == "confirm" {
-			return []referee.Signal{{Kind: referee.Confirm, Player: opening.First}, {Kind: referee.Confirm, Player: opening.Second}}
+		var out []referee.Signal
+		switch last {
+		case "confirm":
+			out = append(out, referee.Signal{Kind: referee.Confirm, Player: opening.First}, referee.Signal{Kind: referee.Confirm, Player: opening.Second})
+		case "forbidden":
+			if n := len(g.Moves()); o.byPlayer && claimed < n {
+				claimed = n
+				out = append(out, referee.Signal{Kind: referee.Claim, Color: rules.White})
+			}
 		}
-		return nil
+		if moves := g.Moves(); o.buttons && ref.Clock != nil && len(moves) > 0 && moves[len(moves)-1].C == ref.Clock.Turn() {
+			out = append(out, referee.Signal{Kind: referee.Press, Color: ref.Clock.Turn()})
+		}
+		return out
 	})
 	if o.http != "" {
 		page := make(chan referee.Signal, 16)
@@ -240,15 +254,13 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 			return append(simulated.Signals(), referee.ChanPanel(page).Signals()...)
 		})
 	}
-	stopped := func() bool {
+	said := func(keys ...string) bool {
 		mu.Lock()
 		defer mu.Unlock()
-		switch last {
-		case "pushed", "lifted", "occupied", "two-in-a-row", "extra-stones", "wrong", "scattered", "rebuild", "rebuild-step", "confirm":
-			return true
-		}
-		return false
+		return slices.Contains(keys, last)
 	}
+	faulted := func() bool { return said("pushed", "lifted", "occupied", "two-in-a-row", "extra-stones", "wrong") }
+	stopped := func() bool { return faulted() || said("scattered", "rebuild", "rebuild-step", "confirm") }
 	if o.arm {
 		ref.Hand = arm.Hand{Arm: robot.Arm}
 	}
@@ -288,6 +300,8 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 	if !o.arm {
 		stage.Actors = append(stage.Actors, &guidedPeople{ref: ref})
 	}
+	// The people put right what Tengen says is wrong.
+	stage.Actors = append(stage.Actors, &tidyPeople{want: g.Board, faulted: faulted})
 	out, runErr := ref.Run(ctx)
 	rec := ref.Record()
 	sgfPath, sheetPath := filepath.Join(o.dir, "game.sgf"), filepath.Join(o.dir, "game.txt")
@@ -337,6 +351,35 @@ func (g *guidedPeople) Step(_ context.Context, w *sim.World) error {
 	st := g.ref.State()
 	if len(st.Restore) == 1 && st.Restore[0] != g.step && w.HandOver() == nil {
 		g.step, g.reach = st.Restore[0], 3
+		w.SetHand(&sim.Hand{Radius: 60})
+	}
+	return nil
+}
+
+// tidyPeople are the simulated players putting the board right after a
+// fault Tengen announced: one stone at a time, as the record wants it.
+type tidyPeople struct {
+	want    func() *rules.Board
+	faulted func() bool
+	reach   int
+	step    referee.Step
+}
+
+func (p *tidyPeople) Step(_ context.Context, w *sim.World) error {
+	if p.reach > 0 {
+		p.reach--
+		if p.reach == 0 {
+			w.SetHand(nil)
+			doStep(w, p.step)
+		}
+		return nil
+	}
+	if !p.faulted() || w.HandOver() != nil {
+		return nil
+	}
+	truth, _ := w.Truth()
+	if steps := referee.Plan(p.want(), truth); len(steps) > 0 {
+		p.step, p.reach = steps[0], 3
 		w.SetHand(&sim.Hand{Radius: 60})
 	}
 	return nil

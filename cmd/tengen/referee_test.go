@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tengen/referee"
 )
 
 func decodeLastJSON(t *testing.T, out string, v any) {
@@ -38,6 +40,38 @@ func TestRefereeCommand(t *testing.T) {
 	pngs, _ := filepath.Glob(filepath.Join(dir, "*.png"))
 	if len(pngs) < 2 {
 		t.Errorf("evidence frames %v, want the knock's and the forbidden move's", pngs)
+	}
+}
+
+// Without an arm the simulated people rebuild the knocked board step by
+// step; they press the clock buttons, and White claims the forbidden move.
+func TestRefereeCommandNoArm(t *testing.T) {
+	dir := t.TempDir()
+	out, errs, code := runCLI(t, "", "referee", "--sim", "--black-moves", "h8 i8 j9 j10 j8", "--white-moves", "a1 a3 a5 a7",
+		"--knock-after", "6", "--no-arm", "--buttons", "--claim-by-player", "--time", "5m/3x30s", "--dir", dir, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	var sum refereeSummary
+	decodeLastJSON(t, out, &sum)
+	if sum.Moves != 9 || !strings.Contains(sum.Result, "forbidden") || sum.Rebuilt != 1 {
+		t.Errorf("summary %+v\n%s", sum, out)
+	}
+	if !strings.Contains(out, "White claims") || !strings.Contains(out, "Move the") && !strings.Contains(out, "Put a") {
+		t.Errorf("no claim or no rebuilding steps shown:\n%s", out)
+	}
+	entries, err := referee.ReadLog(sum.Log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	presses := 0
+	for _, e := range entries {
+		if e.Event == referee.EventPress {
+			presses++
+		}
+	}
+	if presses != 8 {
+		t.Errorf("%d clock presses logged, want 8", presses)
 	}
 }
 
