@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -39,7 +40,7 @@ func init() {
 		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
 			useSim := fs.Bool("sim", false, "referee two simulated people at the simulated table")
 			rule := fs.String("rule", "renju", "rule set: freestyle, standard, renju or caro")
-			proto := fs.String("opening", "", "opening protocol (rif, yamaguchi, soosorv-8, taraguchi-10, swap2, …); not with simulated engine players")
+			proto := fs.String("opening", "", "opening protocol (rif, yamaguchi, soosorv-8, taraguchi-10, swap2, …; default none)")
 			tc := fs.String("time", "", `time control, e.g. "10m", "10m+5s", "10m/3x30s", "60s/move" (default: untimed)`)
 			buttons := fs.Bool("buttons", false, "the players press the clock (otherwise each move seen presses it)")
 			byPlayer := fs.Bool("claim-by-player", false, "White must claim a forbidden move; Tengen only announces it")
@@ -70,14 +71,19 @@ func init() {
 				if _, err := fmt.Sscanf(*levels, "%d,%d", &lv[0], &lv[1]); err != nil {
 					return usageError("--levels %q: want two levels, e.g. 3,5", *levels)
 				}
+				var pr *opening.Protocol
 				if *proto != "" {
-					return usageError("--opening: the simulated people play no opening protocol yet (the referee's openings are tested in package referee)")
+					p, err := opening.ByName(*proto)
+					if err != nil {
+						return usageError("--opening: %v", err)
+					}
+					pr = &p
 				}
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
 				return refereeSim(ctx, sio, refereeOptions{rule: r, time: *tc, buttons: *buttons, byPlayer: *byPlayer,
 					dir: *dir, names: [2]string{*blackName, *whiteName}, seed: *seed, levels: lv,
-					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut, http: *httpAddr})
+					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr})
 			}
 		},
 	})
@@ -173,6 +179,7 @@ type refereeOptions struct {
 	arm               bool
 	json              bool
 	http              string
+	opening           *opening.Protocol
 }
 
 // refereeSummary is what `tengen referee --json` prints.
@@ -210,12 +217,13 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 	}
 	defer log.Close()
 	var mu sync.Mutex
-	last := ""
+	last, count := "", 0
 	ref := &referee.Referee{Game: g, Eyes: stage, Now: stage.Now, Log: log, Names: o.names, Buttons: o.buttons,
 		ClaimByPlayer: o.byPlayer, MaxViews: 20000,
 		Voice: voiceTo(func(m game.Message) {
 			mu.Lock()
 			last = m.Key
+			count++
 			mu.Unlock()
 			fmt.Fprintln(sio.out, m.Text)
 		})}
@@ -260,9 +268,25 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 		return slices.Contains(keys, last)
 	}
 	faulted := func() bool { return said("pushed", "lifted", "occupied", "two-in-a-row", "extra-stones", "wrong") }
-	stopped := func() bool { return faulted() || said("scattered", "rebuild", "rebuild-step", "confirm") }
+	stopped := func() bool {
+		return faulted() || said("scattered", "rebuild", "rebuild-step", "confirm") || (ref.Opening != nil && !ref.Opening.Done())
+	}
 	if o.arm {
 		ref.Hand = arm.Hand{Arm: robot.Arm}
+	}
+	var declared chan referee.Signal
+	if o.opening != nil {
+		if ref.Opening, err = opening.New(*o.opening, g.Size()); err != nil {
+			return err
+		}
+		declared = make(chan referee.Signal, 4)
+		stage.Actors = append(stage.Actors, &openingPlayers{ref: ref, rng: rand.New(rand.NewPCG(o.seed, 0x0e)),
+			said: func() int { mu.Lock(); defer mu.Unlock(); return count },
+			send: func(s referee.Signal) { declared <- s }})
+		people := ref.Panel
+		ref.Panel = referee.PanelFunc(func() []referee.Signal {
+			return append(people.Signals(), referee.ChanPanel(declared).Signals()...)
+		})
 	}
 	if o.time != "" {
 		ctl, err := clock.Parse(o.time)

@@ -128,3 +128,29 @@ func TestRestoreAndSetupCommands(t *testing.T) {
 		t.Errorf("setup --moves 20: exit %d, %s", code, errs)
 	}
 }
+
+// Simulated people play each opening protocol at the table and Tengen
+// referees it into the main game.
+func TestRefereeCommandOpenings(t *testing.T) {
+	for _, proto := range []string{"rif", "yamaguchi", "soosorv-8", "taraguchi-10", "swap2"} {
+		rule := "renju"
+		if proto == "swap2" {
+			rule = "freestyle"
+		}
+		out, errs, code := runCLI(t, "", "referee", "--sim", "--opening", proto, "--rule", rule, "--seed", "2",
+			"--black-moves", "a1 a2 a3 a4 a5 a6", "--white-moves", "o1 o2 o3 o4 o5 o6", "--dir", t.TempDir(), "--json")
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s\n%s", proto, code, errs, out)
+			continue
+		}
+		var sum refereeSummary
+		decodeLastJSON(t, out, &sum)
+		if !strings.Contains(out, "The opening is over") || !strings.Contains(sum.Result, "by five") {
+			t.Errorf("%s: %+v\n%s", proto, sum, out)
+		}
+		rec, err := os.ReadFile(sum.Record)
+		if err != nil || !strings.Contains(string(rec), "ON["+proto+"]") {
+			t.Errorf("%s: record %s: %v", proto, rec, err)
+		}
+	}
+}
