@@ -2,6 +2,7 @@ package referee_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -69,10 +70,11 @@ func TestClockButtons(t *testing.T) {
 // presser presses the clock for the player who just moved, delay frames
 // after Tengen recorded the move.
 type presser struct {
-	tb    *table
-	delay int
-	seen  int
-	wait  int
+	tb     *table
+	delay  int
+	forget int // a move whose player forgets the clock
+	seen   int
+	wait   int
 }
 
 func (p *presser) Step(context.Context, *sim.World) error {
@@ -83,7 +85,7 @@ func (p *presser) Step(context.Context, *sim.World) error {
 	}
 	if p.wait > 0 {
 		p.wait--
-		if p.wait == 0 {
+		if p.wait == 0 && n != p.forget {
 			c := p.tb.ref.Game.Moves()[n-1].C
 			p.tb.send(referee.Signal{Kind: referee.Press, Color: c})
 		}
@@ -103,5 +105,40 @@ func TestTimeout(t *testing.T) {
 	}
 	if got := tb.stage.Now().Sub(start); got < 3*time.Second {
 		t.Errorf("the flag fell after %v of play", got)
+	}
+}
+
+// A player who forgets the clock has it pressed for them when the
+// opponent's stone is seen: their time ran until then.
+func TestClockForgotten(t *testing.T) {
+	tb := newTable(t, tableOptions{rule: rules.Renju, black: "h8 i8 j9 j10 j8", white: "a1 a3 a5 a7", clock: "10m", buttons: true})
+	tb.stage.Actors = append(tb.stage.Actors, &presser{tb: tb, delay: 1, forget: 3})
+	if out := tb.run(); out.Reason != rules.ForbiddenMove {
+		t.Fatalf("outcome %v", out)
+	}
+	forgot := 0
+	for _, e := range tb.events(referee.EventPress) {
+		if e.Detail != "" {
+			forgot++
+			if e.Color != "black" || !strings.Contains(e.Detail, "forgot") {
+				t.Errorf("press %+v", e)
+			}
+		}
+	}
+	if forgot != 1 {
+		t.Errorf("%d presses made for a player, want 1", forgot)
+	}
+	rec := tb.ref.Record()
+	var used [3]time.Duration
+	for _, m := range rec.Moves {
+		used[m.Color] += m.Time
+	}
+	if rec.Moves[2].Time <= rec.Moves[0].Time {
+		t.Errorf("move 3 took %v: its time should run until White's stone was seen", rec.Moves[2].Time)
+	}
+	for _, c := range []rules.Color{rules.Black, rules.White} {
+		if left := tb.ref.Clock.Remaining(c); left != 10*time.Minute-used[c] {
+			t.Errorf("%s has %v left, want 10m less %v", c, left, used[c])
+		}
 	}
 }

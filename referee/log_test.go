@@ -50,3 +50,22 @@ func TestLog(t *testing.T) {
 		t.Errorf("corrupt log: %v", err)
 	}
 }
+
+func FuzzReadLog(f *testing.F) {
+	f.Add([]byte("{\"event\":\"move\",\"point\":\"h8\"}\n"))
+	f.Add([]byte("{\"event\":\"pushed\",\"points\":[\"black h8\"],\"clock_ms\":[1,2]}\n{}\n"))
+	f.Add([]byte("{\"time\":\"bad\"}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "fuzz.log")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		es, err := referee.ReadLog(path)
+		if err != nil && !strings.Contains(err.Error(), "line ") {
+			t.Fatalf("error %v does not name the line", err)
+		}
+		if err == nil && len(es) > strings.Count(string(data), "\n")+1 {
+			t.Fatalf("%d entries from %d lines", len(es), strings.Count(string(data), "\n")+1)
+		}
+	})
+}
