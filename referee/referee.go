@@ -54,6 +54,9 @@ type Referee struct {
 	MaxViews int
 	// Observe, if set, is told of every change (the page).
 	Observe func(State)
+	// Recorded, if set, is given the record after every move and at the
+	// end, so that it is on disk as the game goes.
+	Recorded func(*record.Record)
 
 	times     []time.Duration // per move of Game, opening moves included
 	turnStart time.Time
@@ -129,6 +132,7 @@ func (r *Referee) Run(ctx context.Context) (rules.Outcome, error) {
 	out := r.Game.Outcome()
 	r.log(Entry{Event: EventEnd, Move: out.Move, Detail: out.String()}, nil)
 	r.say("game-over", out.String()+".")
+	r.recorded()
 	return out, nil
 }
 
@@ -282,6 +286,7 @@ func (r *Referee) accept(p rules.Point, c rules.Color, sight game.Sight) error {
 	}
 	r.log(Entry{Event: EventMove, Move: ev.Move, Color: c.String(), Point: p.String(), UsedMS: r.times[len(r.times)-1].Milliseconds(), ClockMS: r.clockMS()}, nil)
 	r.say("move", fmt.Sprintf("%d. %s %v", ev.Move, c, p))
+	r.recorded()
 	if ev.Claimable != rules.NotForbidden {
 		r.forbidden(ev, p, sight)
 	}
@@ -425,6 +430,7 @@ func (r *Referee) applyOpening(by opening.Player, a opening.Action, evidence ima
 		r.turnStart = now
 	}
 	r.log(Entry{Event: EventOpening, Detail: fmt.Sprintf("%s: %s", by, a)}, evidence)
+	r.recorded()
 	r.say("opening", fmt.Sprintf("%s: %s.", capital(by.String()), a))
 	if r.Opening.Done() {
 		return r.finishOpening()
@@ -701,6 +707,12 @@ func (r *Referee) Record() *record.Record {
 		}
 	}
 	return rec
+}
+
+func (r *Referee) recorded() {
+	if r.Recorded != nil {
+		r.Recorded(r.Record())
+	}
 }
 
 // State returns the referee's state for display.

@@ -1,6 +1,7 @@
 package referee_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,7 +36,12 @@ func TestScriptedGame(t *testing.T) {
 			}
 		}},
 	}
+	var recorded []int
+	tb.ref.Recorded = func(r *record.Record) { recorded = append(recorded, len(r.Moves)) }
 	out := tb.run()
+	if fmt.Sprint(recorded) != "[1 2 3 4 5 6 7 8 9 9]" {
+		t.Errorf("records handed out with %v moves; want one after every move and one at the end", recorded)
+	}
 	if !out.Over || out.Reason != rules.ForbiddenMove || out.Winner != rules.White || out.Move != 9 || out.Kind != rules.DoubleThree {
 		t.Fatalf("outcome %v, want White wins by Black's double three at move 9\n%s", out, tb.transcript())
 	}

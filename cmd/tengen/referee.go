@@ -326,11 +326,17 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 	}
 	// The people put right what Tengen says is wrong.
 	stage.Actors = append(stage.Actors, &tidyPeople{want: g.Board, faulted: faulted})
-	out, runErr := ref.Run(ctx)
-	rec := ref.Record()
 	sgfPath, sheetPath := filepath.Join(o.dir, "game.sgf"), filepath.Join(o.dir, "game.txt")
-	if err := writeRecords(rec, sgfPath, sheetPath); err != nil {
-		return err
+	var recErr error
+	ref.Recorded = func(rec *record.Record) {
+		if err := writeRecords(rec, sgfPath, sheetPath); err != nil && recErr == nil {
+			recErr = err
+			fmt.Fprintln(sio.err, "writing the record:", err)
+		}
+	}
+	out, runErr := ref.Run(ctx)
+	if recErr != nil {
+		return recErr
 	}
 	if runErr != nil {
 		return fmt.Errorf("%w (record so far in %s)", runErr, sgfPath)
@@ -420,6 +426,9 @@ func doStep(w *sim.World, s referee.Step) {
 	}
 }
 
+// writeRecords writes the game as SGF and as a Chinese score sheet, each
+// replaced whole (written aside, synced, renamed) so a crash never leaves
+// half a record.
 func writeRecords(rec *record.Record, sgfPath, sheetPath string) error {
 	sgf, err := record.WriteSGF(rec)
 	if err != nil {
@@ -429,10 +438,30 @@ func writeRecords(rec *record.Record, sgfPath, sheetPath string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(sgfPath, sgf, 0o644); err != nil {
+	if err := writeFileAtomic(sgfPath, sgf); err != nil {
 		return err
 	}
-	return os.WriteFile(sheetPath, sheet, 0o644)
+	return writeFileAtomic(sheetPath, sheet)
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }
 
 // restoreSummary is what `tengen restore --json` and `tengen setup --json`
