@@ -17,6 +17,7 @@ type act struct {
 	put    string // "b h8 w h9": stones to lay
 	lift   string // points to clear
 	signal *referee.Signal
+	await  string // wait until Tengen has said this key
 }
 
 // players carry out acts one after another, each once Tengen has
@@ -50,7 +51,7 @@ func (p *players) Step(_ context.Context, w *sim.World) error {
 		}
 		return nil
 	}
-	if p.i >= len(p.acts) || p.said() <= p.mark || w.HandOver() != nil {
+	if p.i >= len(p.acts) || p.said() <= p.mark || w.HandOver() != nil || p.acts[p.i].await != "" && !p.tb.heard(p.acts[p.i].await) {
 		return nil
 	}
 	if s := p.acts[p.i].signal; s != nil {
@@ -113,6 +114,13 @@ func TestOpenings(t *testing.T) {
 			{put: "b h8"}, {put: "w h9"}, {put: "b h10"}, declare(first, 3), sig(referee.Keep, second), {put: "w h11"},
 			{put: "b g12 b j7 b l10"}, {lift: "g12 l10"}, resign(rules.White),
 		}, "h8 h9 h10 h11 j7", "Ann", ""},
+		{"yamaguchi", []act{
+			{put: "b h8"}, {put: "w i9"}, {put: "b j8"}, declare(first, 2), sig(referee.Swap, second), {put: "w f6"},
+			{put: "b k10 b g7"},
+			{signal: &referee.Signal{Kind: referee.Choose, Player: first, Point: pt("g7")}}, // chosen on the panel …
+			{lift: "k10", await: "take-offers"},                                             // … the other offer comes off when asked
+			resign(rules.White),
+		}, "h8 i9 j8 f6 g7", "Bob", ""},
 		{"soosorv", []act{
 			{put: "b h8"}, {put: "w h9"}, {put: "b h10"}, sig(referee.Keep, second), {put: "w h11"},
 			declare(first, 1), // White declares, and White is the second player: refused

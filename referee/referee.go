@@ -65,8 +65,9 @@ type Referee struct {
 	fault     string // the fault said last, said once
 	status    string
 	events    []string
-	steps     []Step // a rebuild's steps still to do (for the page)
-	openMoves int    // opening moves already logged
+	steps     []Step        // a rebuild's steps still to do (for the page)
+	openMoves int           // opening moves already logged
+	unchosen  []rules.Point // offers not chosen, still to come off the board
 }
 
 // State is the referee's state for display.
@@ -111,9 +112,7 @@ func (r *Referee) Run(ctx context.Context) (rules.Outcome, error) {
 		if r.MaxViews > 0 && views >= r.MaxViews {
 			return r.Game.Outcome(), fmt.Errorf("%w (%d); the game stands at move %d", ErrTooManyViews, views, len(r.Game.Moves()))
 		}
-		if err := r.signals(); err != nil {
-			return rules.Outcome{}, err
-		}
+		r.signals()
 		if r.flag() {
 			break
 		}
@@ -168,6 +167,7 @@ func (r *Referee) view(ctx context.Context, sight game.Sight) error {
 	want := r.expected()
 	f := Examine(want, sight.Board)
 	if f.Clean() {
+		r.unchosen = nil
 		r.resolved()
 		return nil
 	}
@@ -182,6 +182,14 @@ func (r *Referee) view(ctx context.Context, sight game.Sight) error {
 		r.openingView(sight, f)
 		return nil
 	}
+	if r.offersLeft(f) {
+		if r.fault != "offers" {
+			r.fault = "offers"
+			r.pause()
+			r.say("take-offers", fmt.Sprintf("Please take the fifth moves not chosen (%s) off the board.", rules.FormatPoints(r.unchosen)))
+		}
+		return nil
+	}
 	mover := r.Game.ToMove()
 	if len(f.New) == 1 && f.New[0].C == mover && len(f.Occupied) == 0 {
 		// The point first touched is the move; a stone the same hand
@@ -190,6 +198,20 @@ func (r *Referee) view(ctx context.Context, sight game.Sight) error {
 	}
 	r.faultFor(f, sight, mover)
 	return nil
+}
+
+// offersLeft reports whether the only stones out of the record are fifth
+// moves offered and not chosen, still to be taken off.
+func (r *Referee) offersLeft(f Finding) bool {
+	if len(r.unchosen) == 0 || f.Disorder() > 0 || len(f.New) == 0 {
+		return false
+	}
+	for _, n := range f.New {
+		if n.C != rules.Black || !slices.Contains(r.unchosen, n.P) {
+			return false
+		}
+	}
+	return true
 }
 
 // faultFor says and logs what is wrong with a view, once per fault.
@@ -344,21 +366,21 @@ func (r *Referee) flag() bool {
 	return true
 }
 
-// signals applies what the players pressed or declared.
-func (r *Referee) signals() error {
+// signals applies what the players pressed or declared; what the rules
+// refuse is said and logged.
+func (r *Referee) signals() {
 	if r.Panel == nil {
-		return nil
+		return
 	}
 	for _, s := range r.Panel.Signals() {
 		if r.Game.Over() {
-			return nil
+			return
 		}
 		if err := r.signal(s); err != nil {
 			r.log(Entry{Event: EventRefused, Detail: s.String() + ": " + err.Error()}, nil)
 			r.say("refused", capital(s.String())+": "+err.Error())
 		}
 	}
-	return nil
 }
 
 func (r *Referee) signal(s Signal) error {
@@ -421,8 +443,13 @@ func (r *Referee) signal(s Signal) error {
 
 // applyOpening performs an opening action, logs it and moves on.
 func (r *Referee) applyOpening(by opening.Player, a opening.Action, evidence image.Image) error {
+	offers := r.Opening.Offers()
 	if err := r.Opening.Apply(by, a); err != nil {
 		return err
+	}
+	if a.Kind == opening.Choose {
+		// Offers chosen on the panel are still on the board.
+		r.unchosen = slices.DeleteFunc(offers, func(p rules.Point) bool { return p == a.Point })
 	}
 	now := r.Now()
 	for ; r.openMoves < len(r.Opening.Moves()); r.openMoves++ {

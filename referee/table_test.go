@@ -115,7 +115,7 @@ func (tb *table) stopped() bool {
 		return false
 	}
 	switch tb.said[len(tb.said)-1].Key {
-	case "pushed", "lifted", "occupied", "two-in-a-row", "extra-stones", "wrong", "scattered", "rebuild", "rebuild-step", "confirm":
+	case "pushed", "lifted", "occupied", "two-in-a-row", "extra-stones", "wrong", "scattered", "rebuild", "rebuild-step", "confirm", "take-offers":
 		return true
 	}
 	return false
