@@ -54,6 +54,7 @@ func init() {
 			push := fs.Float64("push-rate", 0, "chance per move that a simulated person pushes a stone")
 			knock := fs.Int("knock-after", 0, "bump the simulated table after this move (0: never)")
 			noArm := fs.Bool("no-arm", false, "rebuild a knocked board by showing people the steps, not with the arm")
+			camera := fs.String("camera", "top", "simulated camera: top (exact; a stone laid on another hides it) or rendered (read by the vision code)")
 			httpAddr := fs.String("http", "", "serve the page (the game, and the players' buttons through its API) on this address, e.g. :8080")
 			jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
 			return func(sio *stdio, args []string) error {
@@ -79,11 +80,15 @@ func init() {
 					}
 					pr = &p
 				}
+				cam, err := refereeCamera(*camera)
+				if err != nil {
+					return usageError("--camera: %v", err)
+				}
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
 				return refereeSim(ctx, sio, refereeOptions{rule: r, time: *tc, buttons: *buttons, byPlayer: *byPlayer,
 					dir: *dir, names: [2]string{*blackName, *whiteName}, seed: *seed, levels: lv,
-					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr})
+					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, camera: cam})
 			}
 		},
 	})
@@ -180,6 +185,17 @@ type refereeOptions struct {
 	json              bool
 	http              string
 	opening           *opening.Protocol
+	camera            sim.Camera
+}
+
+func refereeCamera(name string) (sim.Camera, error) {
+	switch name {
+	case "top":
+		return sim.TopCamera{}, nil
+	case "rendered":
+		return renderedCamera()
+	}
+	return nil, fmt.Errorf("unknown camera %q (want top or rendered)", name)
 }
 
 // refereeSummary is what `tengen referee --json` prints.
@@ -201,12 +217,12 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 	if o.dir == "" {
 		o.dir = filepath.Join("var", "referee", time.Now().Format("20060102-150405"))
 	}
-	robot, err := sim.NewRobot(o.seed, sim.TopCamera{})
+	robot, err := sim.NewRobot(o.seed, o.camera)
 	if err != nil {
 		return err
 	}
 	defer robot.Close()
-	stage := &sim.Stage{World: robot.World, Camera: sim.TopCamera{}, Start: time.Now().UTC(), Frame: 100 * time.Millisecond}
+	stage := &sim.Stage{World: robot.World, Camera: o.camera, Start: time.Now().UTC(), Frame: 100 * time.Millisecond}
 	g, err := rules.NewGame(robot.World.Layout.Size, o.rule, rules.ReadingRIF)
 	if err != nil {
 		return err

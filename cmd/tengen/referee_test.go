@@ -84,6 +84,8 @@ func TestRefereeCommandErrors(t *testing.T) {
 		{[]string{"referee"}, 1, "run with --sim"},
 		{[]string{"referee", "--sim", "--rule", "go"}, 2, "unknown rule"},
 		{[]string{"referee", "--sim", "--levels", "3"}, 2, "want two levels"},
+		{[]string{"referee", "--sim", "--camera", "fisheye"}, 2, `unknown camera "fisheye"`},
+		{[]string{"referee", "--sim", "--opening", "nosuch"}, 2, "unknown opening rule"},
 		{[]string{"referee", "--sim", "--black-moves", "z99"}, 2, "--black-moves"},
 		{[]string{"restore", "--sim"}, 2, "want one record file"},
 		{[]string{"setup", "no-such-file.sgf", "--sim"}, 1, "no-such-file.sgf"},
