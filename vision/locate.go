@@ -26,9 +26,9 @@ func Locate(pl *Planes, n int) ([4]Point, float64, error) {
 		return [4]Point{}, 0, err
 	}
 	defer src.Close()
-	// Work at about 1000 pixels across: enough for a 19x19 grid's lines,
+	// Work at 1000 pixels across: enough for a 19x19 grid's lines,
 	// and the same kernel sizes serve every camera.
-	scale := math.Min(1, 1000/float64(max(w, h)))
+	scale := 1000 / float64(max(w, h))
 	small := gocv.NewMat()
 	defer small.Close()
 	gocv.Resize(src, &small, image.Point{}, scale, scale, gocv.InterpolationArea)
@@ -40,54 +40,55 @@ func Locate(pl *Planes, n int) ([4]Point, float64, error) {
 	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(7, 7))
 	defer k.Close()
 	gocv.MorphologyEx(small, &resp, gocv.MorphBlackhat, k)
-	mask := gocv.NewMat()
-	defer mask.Close()
-	gocv.Threshold(resp, &mask, 0, 255, gocv.ThresholdBinary|gocv.ThresholdOtsu)
+	// Normalise by the local mean response, so that faint lines in glare
+	// count as much as crisp ones in shade, and busy texture (carpet,
+	// wood grain) evens out to no preference at all.
+	bh := gocv.NewMat()
+	defer bh.Close()
+	resp.ConvertTo(&bh, gocv.MatTypeCV32F)
+	mean := gocv.NewMat()
+	defer mean.Close()
+	gocv.Blur(bh, &mean, image.Pt(41, 41))
+	mean.AddFloat(2)
+	gocv.Divide(bh, mean, &bh)
+	norm := gocv.NewMat()
+	defer norm.Close()
+	bh.ConvertToWithParams(&norm, gocv.MatTypeCV8U, 40, 0) // 1x the local mean -> 40
 	blurred := gocv.NewMat()
 	defer blurred.Close()
-	gocv.GaussianBlur(resp, &blurred, image.Pt(3, 3), 0, 0, gocv.BorderDefault)
+	gocv.GaussianBlur(norm, &blurred, image.Pt(3, 3), 0, 0, gocv.BorderDefault)
 	field, err := GrayImage(blurred)
 	if err != nil {
 		return [4]Point{}, 0, err
 	}
 
-	// Keep only long straight strokes (grid lines; not carpet or wood
-	// texture), redrawn a little thick so the grid's net stays connected
-	// where stones interrupt it.
-	segs := gocv.NewMat()
-	defer segs.Close()
-	gocv.HoughLinesPWithParams(mask, &segs, 1, math.Pi/360, 40, 35, 3)
-	net := gocv.NewMatWithSize(mask.Rows(), mask.Cols(), gocv.MatTypeCV8UC1)
-	defer net.Close()
-	for i := 0; i < segs.Rows(); i++ {
-		v := segs.GetVeciAt(i, 0)
-		gocv.Line(&net, image.Pt(int(v[0]), int(v[1])), image.Pt(int(v[2]), int(v[3])), color.RGBA{255, 255, 255, 255}, 3)
-	}
-	contours := gocv.FindContours(net, gocv.RetrievalExternal, gocv.ChainApproxSimple)
-	defer contours.Close()
 	type cand struct {
 		area float64
-		pts  []image.Point
+		quad [4]Point
 	}
 	var cands []cand
-	for i := 0; i < contours.Size(); i++ {
-		c := contours.At(i)
-		a := gocv.ContourArea(c)
-		if a < 0.01*float64(small.Cols()*small.Rows()) {
-			continue
+	// Two thresholds on the normalised response: a strict one for crisp
+	// photos and a lenient one for faint lines; the lattice fit decides.
+	for _, th := range []float32{80, 110} {
+		for _, c := range netCandidates(norm, th) {
+			q, ok := hullQuad(c.pts)
+			if !ok {
+				continue
+			}
+			dup := false
+			for _, o := range cands {
+				if quadDist(o.quad, q) < 8 {
+					dup = true
+				}
+			}
+			if !dup {
+				cands = append(cands, cand{c.area, q})
+			}
 		}
-		cands = append(cands, cand{a, c.ToPoints()})
-	}
-	sort.Slice(cands, func(i, j int) bool { return cands[i].area > cands[j].area })
-	if len(cands) > 4 {
-		cands = cands[:4]
 	}
 	best, bestScore := [4]Point{}, math.Inf(-1)
 	for _, c := range cands {
-		q, ok := hullQuad(c.pts)
-		if !ok {
-			continue
-		}
+		q := c.quad
 		q, s := fitLattice(field, n, q)
 		if s > bestScore {
 			best, bestScore = q, s
@@ -103,6 +104,63 @@ func Locate(pl *Planes, n int) ([4]Point, float64, error) {
 		return OrderCorners(best), bestScore, errors.New("no clear grid found in the image (the best candidate fits poorly)")
 	}
 	return OrderCorners(best), bestScore, nil
+}
+
+type piece struct {
+	area float64
+	pts  []image.Point
+}
+
+// netCandidates thresholds the normalised line response at th, keeps
+// only long straight strokes (grid lines; not carpet or wood texture),
+// redrawn a little thick so the grid's net stays connected where stones
+// interrupt it, and returns the net's largest pieces as drawn and closed
+// (gaps between nearby lines filled, so a net broken by stones, glare or
+// foreshortened lines is one piece).
+func netCandidates(norm gocv.Mat, th float32) []piece {
+	mask := gocv.NewMat()
+	defer mask.Close()
+	gocv.Threshold(norm, &mask, th, 255, gocv.ThresholdBinary)
+	segs := gocv.NewMat()
+	defer segs.Close()
+	gocv.HoughLinesPWithParams(mask, &segs, 1, math.Pi/360, 40, 35, 3)
+	net := gocv.NewMatWithSize(mask.Rows(), mask.Cols(), gocv.MatTypeCV8UC1)
+	defer net.Close()
+	for i := 0; i < segs.Rows(); i++ {
+		v := segs.GetVeciAt(i, 0)
+		gocv.Line(&net, image.Pt(int(v[0]), int(v[1])), image.Pt(int(v[2]), int(v[3])), color.RGBA{255, 255, 255, 255}, 3)
+	}
+	closed := gocv.NewMat()
+	defer closed.Close()
+	ck := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(25, 25))
+	defer ck.Close()
+	gocv.MorphologyEx(net, &closed, gocv.MorphClose, ck)
+	var out []piece
+	for _, m := range []gocv.Mat{net, closed} {
+		contours := gocv.FindContours(m, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+		var cs []piece
+		for i := 0; i < contours.Size(); i++ {
+			c := contours.At(i)
+			a := gocv.ContourArea(c)
+			if a < 0.01*float64(m.Cols()*m.Rows()) {
+				continue
+			}
+			cs = append(cs, piece{a, c.ToPoints()})
+		}
+		contours.Close()
+		sort.Slice(cs, func(i, j int) bool { return cs[i].area > cs[j].area })
+		out = append(out, cs[:min(len(cs), 3)]...)
+	}
+	return out
+}
+
+// quadDist is the largest distance between corresponding corners.
+func quadDist(a, b [4]Point) float64 {
+	d := 0.0
+	for i := range a {
+		d = math.Max(d, math.Hypot(a[i].X-b[i].X, a[i].Y-b[i].Y))
+	}
+	return d
 }
 
 // hullQuad returns the quadrilateral that best approximates the convex

@@ -146,12 +146,10 @@ func diffBoards(want, got [][]Stone) []string {
 // and why; their tests log the differences and are skipped, so that every
 // other photo must stay exactly right. Remove an entry once it passes.
 var knownMisreads = map[string]string{
-	"given/empty_angled.jpeg":     "640x480, sunlight spots at edge points read as white stones",
-	"given/empty_overhead.jpeg":   "640x480, a sunlight spot at an edge point reads as a white stone",
-	"locate/empty_angled.jpeg":    "640x480: the grid's net is not found among the carpet texture",
-	"locate/empty_overhead.jpeg":  "640x480: the fitted lattice is one line off",
-	"locate/stones_overhead.jpg":  "two white stones in a white cluster missed with fitted corners (3 px off)",
-	"locate/few_stones_glare.jpg": "the fitted lattice is one and a half lines off",
+	"given/empty_angled.jpeg":    "640x480: stone-sized patches of sunlight, lines washed out, read as white stones",
+	"given/empty_overhead.jpeg":  "640x480: stone-sized patches of sunlight, lines washed out, read as white stones",
+	"locate/empty_angled.jpeg":   "640x480, 6-13 px grid steps: the grid's net is lost among the carpet's texture",
+	"locate/empty_overhead.jpeg": "corners found (2 px), but the sunlight patches read as white stones",
 }
 
 // report fails the test on differences, or logs them and skips for a

@@ -58,7 +58,7 @@ func TestReadSynthetic(t *testing.T) {
 	total, wrong, boards, badBoards := 0, 0, 0, 0
 	for _, size := range []int{9, 13, 15, 19} {
 		for _, c := range []struct {
-			name               string
+			name                string
 			light, glare, noise float64
 		}{{"plain", 0, 0, 2}, {"uneven", 0.6, 0, 4}, {"glare", 0.3, 0.6, 4}, {"noisy", 0.2, 0, 10}} {
 			t.Run(fmt.Sprintf("%d/%s", size, c.name), func(t *testing.T) {
