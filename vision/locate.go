@@ -86,10 +86,20 @@ func Locate(pl *Planes, n int) ([4]Point, float64, error) {
 			}
 		}
 	}
-	best, bestScore := [4]Point{}, math.Inf(-1)
+	// A rough fit ranks the candidates; the best two get the full fit.
+	type ranked struct {
+		q     [4]Point
+		score float64
+	}
+	var rs []ranked
 	for _, c := range cands {
-		q := c.quad
-		q, s := fitLattice(field, n, q)
+		q, s := fitLattice(field, n, c.quad, true)
+		rs = append(rs, ranked{q, s})
+	}
+	sort.Slice(rs, func(i, j int) bool { return rs[i].score > rs[j].score })
+	best, bestScore := [4]Point{}, math.Inf(-1)
+	for _, r := range rs[:min(len(rs), 2)] {
+		q, s := fitLattice(field, n, r.q, false)
 		if s > bestScore {
 			best, bestScore = q, s
 		}
@@ -258,8 +268,9 @@ func latticeScore(field *image.Gray, n int, q [4]Point) float64 {
 // fitLattice moves the corners to maximise the lattice score: coordinate
 // descent in ever finer steps, then whole grid steps on each side (an
 // outline that took the board's edge for the outer line, or missed a
-// line), each refitted.
-func fitLattice(field *image.Gray, n int, q [4]Point) ([4]Point, float64) {
+// line), each refitted. A quick fit stops at a quarter step and tries no
+// whole steps.
+func fitLattice(field *image.Gray, n int, q [4]Point, quick bool) ([4]Point, float64) {
 	step := func(q [4]Point) float64 { // mean grid step in pixels
 		d := 0.0
 		for i := 0; i < 4; i++ {
@@ -268,9 +279,13 @@ func fitLattice(field *image.Gray, n int, q [4]Point) ([4]Point, float64) {
 		}
 		return d / 4 / float64(n-1)
 	}
+	stop := 0.4
+	if quick {
+		stop = step(q) / 4
+	}
 	descend := func(q [4]Point, s float64) ([4]Point, float64) {
 		sc := latticeScore(field, n, q)
-		for d := s; d >= 0.4; d /= 2 {
+		for d := s; d >= math.Max(stop, 0.4); d /= 2 {
 			for improved := true; improved; {
 				improved = false
 				for i := 0; i < 8; i++ {
@@ -291,7 +306,7 @@ func fitLattice(field *image.Gray, n int, q [4]Point) ([4]Point, float64) {
 		return q, sc
 	}
 	q, best := descend(q, step(q)/2)
-	for round := 0; round < 3; round++ {
+	for round := 0; round < 3 && !quick; round++ {
 		changed := false
 		h, err := GridHomography(n, q)
 		if err != nil {
@@ -312,7 +327,9 @@ func fitLattice(field *image.Gray, n int, q [4]Point) ([4]Point, float64) {
 					u0 += d
 				}
 				t := [4]Point{h.Apply(u0, v0), h.Apply(u1, v0), h.Apply(u1, v1), h.Apply(u0, v1)}
+				stop = 1.5
 				t, v := descend(t, step(t)/4)
+				stop = 0.4
 				if v > best+0.01 {
 					q, best, changed = t, v, true
 				}
@@ -321,6 +338,7 @@ func fitLattice(field *image.Gray, n int, q [4]Point) ([4]Point, float64) {
 		if !changed {
 			break
 		}
+		q, best = descend(q, 1)
 	}
 	return q, best
 }

@@ -198,6 +198,7 @@ func TestPhotosGivenCorners(t *testing.T) {
 func TestPhotosLocate(t *testing.T) {
 	for _, p := range loadPhotos(t) {
 		t.Run(p.name, func(t *testing.T) {
+			t.Parallel()
 			img, err := LoadPlanes(p.path)
 			if err != nil {
 				t.Fatal(err)

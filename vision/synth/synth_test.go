@@ -11,12 +11,12 @@ import (
 // randomScene places the board with a random perspective and random
 // stones (about a quarter of the points), with the given disturbances.
 func randomScene(rng *rand.Rand, size int, light, glare, noise float64) Scene {
-	w, h := 640, 400
-	j := func(v float64) float64 { return v + (rng.Float64()-0.5)*50 }
+	w, h := 480, 300
+	j := func(v float64) float64 { return v + (rng.Float64()-0.5)*36 }
 	s := Scene{
 		Width: w, Height: h, Size: size,
 		Corners: [4]vision.Point{
-			{X: j(190), Y: j(70)}, {X: j(470), Y: j(70)}, {X: j(520), Y: j(340)}, {X: j(140), Y: j(340)},
+			{X: j(140), Y: j(50)}, {X: j(350), Y: j(50)}, {X: j(390), Y: j(255)}, {X: j(105), Y: j(255)},
 		},
 		Stones:   map[[2]int]vision.Stone{},
 		Offsets:  map[[2]int][2]float64{},
