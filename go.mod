@@ -3,6 +3,6 @@ module tengen
 go 1.26
 
 require (
-	gocv.io/x/gocv v0.31.0 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
+	gocv.io/x/gocv v0.31.0
+	gopkg.in/yaml.v3 v3.0.1
 )

@@ -51,10 +51,21 @@ func Render(s Scene) *image.RGBA {
 		u, v float64
 		c    vision.Stone
 	}
-	var discs []disc
+	// Stones by the point they stand on, so a pixel looks only nearby.
+	at := make(map[[2]int][]disc)
 	for k, c := range s.Stones {
 		o := s.Offsets[k]
-		discs = append(discs, disc{float64(k[1]) + o[0], float64(k[0]) + o[1], c})
+		at[[2]int{k[0], k[1]}] = append(at[[2]int{k[0], k[1]}], disc{float64(k[1]) + o[0], float64(k[0]) + o[1], c})
+	}
+	near := func(p vision.Point) []disc {
+		var out []disc
+		r0, c0 := int(math.Round(p.Y-s.Parallax[1]/2)), int(math.Round(p.X-s.Parallax[0]/2))
+		for r := r0 - 1; r <= r0+1; r++ {
+			for c := c0 - 1; c <= c0+1; c++ {
+				out = append(out, at[[2]int{r, c}]...)
+			}
+		}
+		return out
 	}
 	for y := 0; y < s.Height; y++ {
 		for x := 0; x < s.Width; x++ {
@@ -79,7 +90,7 @@ func Render(s Scene) *image.RGBA {
 				}
 			}
 			// Stones: the top disc shifted by the parallax hides the base.
-			for _, dd := range discs {
+			for _, dd := range near(p) {
 				for _, lift := range []float64{0, 0.5, 1} {
 					cu, cv := dd.u+s.Parallax[0]*lift, dd.v+s.Parallax[1]*lift
 					rr := math.Hypot(p.X-cu, p.Y-cv)
