@@ -410,7 +410,9 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 			case white > 0:
 				st[j][i], conf[j][i] = White, clamp01(math.Min(white, -black))
 			default:
-				st[j][i], conf[j][i] = Empty, clamp01(math.Min(-white, -black))
+				// An empty point shows its lines: one that hides them is
+				// covered by something that is not a stone (a hand, the arm).
+				st[j][i], conf[j][i] = Empty, clamp01(math.Min(math.Min(-white, -black), (l-0.1)/0.3))
 			}
 		}
 	}

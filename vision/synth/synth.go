@@ -25,10 +25,11 @@ type Scene struct {
 	// Parallax is how far a stone's top appears shifted from its base, in
 	// grid steps on the board (oblique views); zero looks straight down.
 	Parallax [2]float64
-	Light    float64 // 0..1: how uneven the light is (a gradient across the frame)
-	Glare    float64 // 0..1: strength of a glare spot
-	Noise    float64 // pixel noise, grey levels (standard deviation)
-	Hand     bool    // a hand-coloured blob over part of the board
+	Light    float64      // 0..1: how uneven the light is (a gradient across the frame)
+	Glare    float64      // 0..1: strength of a glare spot
+	Noise    float64      // pixel noise, grey levels (standard deviation)
+	Hand     bool         // a hand-coloured blob over part of the board
+	HandAt   vision.Point // where the hand is (pixels); zero: anywhere
 	Seed     int64
 }
 
@@ -44,6 +45,9 @@ func Render(s Scene) *image.RGBA {
 	m := float64(s.Size - 1)
 	gx, gy := rng.Float64()*float64(s.Width), rng.Float64()*float64(s.Height)
 	handC := vision.Point{X: rng.Float64() * float64(s.Width), Y: rng.Float64() * float64(s.Height)}
+	if s.HandAt != (vision.Point{}) {
+		handC = s.HandAt
+	}
 	step := math.Hypot(s.Corners[1].X-s.Corners[0].X, s.Corners[1].Y-s.Corners[0].Y) / m
 	lineW := math.Max(0.8, step/22) // pixels
 	// Stones as discs in board units, base and top.
