@@ -19,6 +19,17 @@ import (
 // corners in the reader's order and the fit's score (line contrast; the
 // higher the surer, below about 0.1 not a board).
 func Locate(pl *Planes, n int) ([4]Point, float64, error) {
+	return LocateWithin(pl, n, nil)
+}
+
+// LocateWithin is Locate searching only inside the convex polygon region
+// (image pixels), e.g. the hull of the ArUco markers printed beside the
+// board's corners, which shuts out clutter around the board. A nil
+// region searches the whole frame.
+//
+// Holes are polygons to leave out (the markers themselves, whose crisp
+// edges would otherwise pull at the lattice).
+func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point, float64, error) {
 	luma := pl.Luma
 	w, h := luma.Rect.Dx(), luma.Rect.Dy()
 	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC1, luma.Pix)
@@ -54,6 +65,30 @@ func Locate(pl *Planes, n int) ([4]Point, float64, error) {
 	norm := gocv.NewMat()
 	defer norm.Close()
 	bh.ConvertToWithParams(&norm, gocv.MatTypeCV8U, 40, 0) // 1x the local mean -> 40
+	if len(region) >= 3 {
+		keep := gocv.NewMatWithSize(norm.Rows(), norm.Cols(), gocv.MatTypeCV8UC1)
+		defer keep.Close()
+		pts := make([]image.Point, len(region))
+		for i, p := range region {
+			pts[i] = image.Pt(int(math.Round(p.X*scale)), int(math.Round(p.Y*scale)))
+		}
+		poly := gocv.NewPointsVectorFromPoints([][]image.Point{convexHull(pts)})
+		gocv.FillPoly(&keep, poly, color.RGBA{255, 255, 255, 255})
+		poly.Close()
+		for _, h := range holes {
+			hp := make([]image.Point, len(h))
+			for i, p := range h {
+				hp[i] = image.Pt(int(math.Round(p.X*scale)), int(math.Round(p.Y*scale)))
+			}
+			poly := gocv.NewPointsVectorFromPoints([][]image.Point{convexHull(hp)})
+			gocv.FillPoly(&keep, poly, color.RGBA{0, 0, 0, 255})
+			poly.Close()
+		}
+		masked := gocv.NewMatWithSize(norm.Rows(), norm.Cols(), gocv.MatTypeCV8UC1)
+		norm.CopyToWithMask(&masked, keep)
+		norm.Close()
+		norm = masked
+	}
 	blurred := gocv.NewMat()
 	defer blurred.Close()
 	gocv.GaussianBlur(norm, &blurred, image.Pt(3, 3), 0, 0, gocv.BorderDefault)
@@ -339,6 +374,10 @@ func fitLattice(field *image.Gray, n int, q [4]Point, quick bool) ([4]Point, flo
 			break
 		}
 		q, best = descend(q, 1)
+	}
+	if !quick { // sub-pixel: the field is smooth and sampled bilinearly
+		stop = 0.1
+		q, best = descend(q, 0.4)
 	}
 	return q, best
 }

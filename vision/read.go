@@ -397,7 +397,10 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 			// long as the other clue is clear.
 			bright := math.Min(math.Max(p.local, p.white), p.base)
 			lt, rt := 0.5, 0.8
-			if bright > 1.4 && p.dark > 1.2 {
+			switch {
+			case bright > 1.8 && p.dark > 1.3:
+				lt, rt = 0.9, 0.5
+			case bright > 1.4 && p.dark > 1.2:
 				lt = 0.7
 				if l < 0.2 {
 					rt = 0.6
