@@ -106,18 +106,23 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// photos and a lenient one for faint lines; the lattice fit decides.
 	for _, th := range []float32{80, 110} {
 		for _, c := range netCandidates(norm, th) {
-			q, ok := hullQuad(c.pts)
-			if !ok {
-				continue
-			}
-			dup := false
-			for _, o := range cands {
-				if quadDist(o.quad, q) < 8 {
-					dup = true
+			// Two outlines of each piece: the simplified hull, and the
+			// largest quadrilateral on it (when stones or glare cut a
+			// corner of the net off, the simplification may drop it).
+			for _, f := range []func([]image.Point) ([4]Point, bool){hullQuad, maxAreaQuad} {
+				q, ok := f(c.pts)
+				if !ok {
+					continue
 				}
-			}
-			if !dup {
-				cands = append(cands, cand{c.area, q})
+				dup := false
+				for _, o := range cands {
+					if quadDist(o.quad, q) < 8 {
+						dup = true
+					}
+				}
+				if !dup {
+					cands = append(cands, cand{c.area, q})
+				}
 			}
 		}
 	}
@@ -234,6 +239,62 @@ func hullQuad(pts []image.Point) ([4]Point, bool) {
 		}
 	}
 	return [4]Point{}, false
+}
+
+// maxAreaQuad returns the largest quadrilateral with its corners on the
+// convex hull of pts: for the net of a grid, whose hull may have extra
+// vertices where stones or glare cut a corner off, that is the outer
+// grid square.
+func maxAreaQuad(pts []image.Point) ([4]Point, bool) {
+	hull := convexHull(pts)
+	if len(hull) < 4 {
+		return [4]Point{}, false
+	}
+	pv := gocv.NewPointVectorFromPoints(hull)
+	defer pv.Close()
+	ap := gocv.ApproxPolyDP(pv, 0.004*gocv.ArcLength(pv, true), true)
+	h := ap.ToPoints()
+	ap.Close()
+	for len(h) > 24 { // keep the search small: drop every other vertex
+		var k []image.Point
+		for i := 0; i < len(h); i += 2 {
+			k = append(k, h[i])
+		}
+		h = k
+	}
+	if len(h) < 4 {
+		return [4]Point{}, false
+	}
+	area := func(a, b, c, d image.Point) int {
+		s := 0
+		q := [4]image.Point{a, b, c, d}
+		for i := 0; i < 4; i++ {
+			j := (i + 1) % 4
+			s += q[i].X*q[j].Y - q[j].X*q[i].Y
+		}
+		if s < 0 {
+			s = -s
+		}
+		return s
+	}
+	best, bi := -1, [4]int{}
+	n := len(h)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			for k := j + 1; k < n; k++ {
+				for l := k + 1; l < n; l++ {
+					if a := area(h[i], h[j], h[k], h[l]); a > best {
+						best, bi = a, [4]int{i, j, k, l}
+					}
+				}
+			}
+		}
+	}
+	var q [4]Point
+	for i, k := range bi {
+		q[i] = Point{float64(h[k].X), float64(h[k].Y)}
+	}
+	return OrderCorners(q), true
 }
 
 // convexHull is Andrew's monotone chain.
