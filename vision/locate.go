@@ -409,7 +409,10 @@ func fitLattice(field *image.Gray, n int, q [4]Point, quick bool) ([4]Point, flo
 			break
 		}
 		m := float64(n - 1)
-		for side := 0; side < 4; side++ {
+		// Moves 0-3 slide one side a line in or out; 4 and 5 slide the
+		// whole lattice a line along each axis (a lattice one line over
+		// fits all lines but one, and no single-side move gets it back).
+		for side := 0; side < 6; side++ {
 			for _, d := range []float64{-1, 1} {
 				u0, v0, u1, v1 := 0.0, 0.0, m, m
 				switch side {
@@ -421,6 +424,10 @@ func fitLattice(field *image.Gray, n int, q [4]Point, quick bool) ([4]Point, flo
 					v1 += d
 				case 3:
 					u0 += d
+				case 4:
+					u0, u1 = u0+d, u1+d
+				case 5:
+					v0, v1 = v0+d, v1+d
 				}
 				t := [4]Point{h.Apply(u0, v0), h.Apply(u1, v0), h.Apply(u1, v1), h.Apply(u0, v1)}
 				stop = 1.5
