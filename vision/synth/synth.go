@@ -81,8 +81,12 @@ func Render(s Scene) *image.RGBA {
 		o := s.Offsets[k]
 		at[[2]int{k[0], k[1]}] = append(at[[2]int{k[0], k[1]}], disc{float64(k[1]) + o[0], float64(k[0]) + o[1], c})
 	}
+	buf := make([]disc, 0, 16)
 	near := func(p vision.Point) []disc {
-		var out []disc
+		out := buf[:0]
+		if p.X < -2 || p.Y < -2 || p.X > m+2 || p.Y > m+2 {
+			return out
+		}
 		r0, c0 := int(math.Round(p.Y)), int(math.Round(p.X))
 		for r := r0 - 1; r <= r0+1; r++ {
 			for c := c0 - 1; c <= c0+1; c++ {
