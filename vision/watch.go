@@ -20,6 +20,9 @@ type Watcher struct {
 	// doubtful frames in a row make it try (default 5).
 	Relocate func(*Planes, int) ([4]Point, float64, error)
 	Patience int
+	// Last is the latest frame as read, for a caller that needs to know
+	// whether the view agrees with the accepted board right now.
+	Last Observation
 
 	doubtful int
 }
@@ -63,5 +66,6 @@ func (w *Watcher) Step(ctx context.Context) ([]Event, error) {
 			}
 		}
 	}
+	w.Last = obs
 	return w.Tracker.Feed(obs), nil
 }

@@ -1,0 +1,176 @@
+package rig
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"tengen/arm"
+	"tengen/arm/pi"
+	"tengen/arm/serial"
+	"tengen/calibration"
+	"tengen/game"
+	"tengen/vision"
+	"tengen/vision/capture"
+)
+
+// DefaultCalibration is the calibration file the robot reads when no
+// other is named: the one `tengen calibrate` writes by default, in the
+// folder tengen runs from.
+const DefaultCalibration = "calibration.yaml"
+
+// Config names the devices to open.
+type Config struct {
+	// Calibration is the calibration file [DefaultCalibration].
+	Calibration string
+	// Camera is a V4L2 device (/dev/video0 or 0), a folder of images or a
+	// video file; empty: the calibration's camera.device.
+	Camera string
+	// Arm is "serial:PORT" (our firmware on an Arduino), "pi" (servos and
+	// pump driven by this Raspberry Pi, README wiring) or "none" (a
+	// referee or a camera check needs no arm).
+	Arm        string
+	ArmOptions arm.Options
+	Serial     serial.Options
+	// Notify, when set, is told what a person should know: a camera lost
+	// and back.
+	Notify func(string)
+}
+
+// Rig is the robot's real devices, open.
+type Rig struct {
+	Cal    *calibration.File
+	Eyes   *Eyes
+	Arm    *arm.Arm // nil with Arm "none"
+	camera *capture.Camera
+}
+
+// Hand is the game's hand, or nil when no arm was opened.
+func (r *Rig) Hand() game.Hand {
+	if r.Arm == nil {
+		return nil
+	}
+	return arm.Hand{Arm: r.Arm}
+}
+
+// Open loads the calibration and opens the camera and the arm it names.
+// Each error says which device failed and what to do about it.
+func Open(cfg Config) (*Rig, error) {
+	if cfg.Calibration == "" {
+		cfg.Calibration = DefaultCalibration
+	}
+	cal, err := calibration.Load(cfg.Calibration)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("no calibration file %s: run `tengen calibrate` first, or name one with --calibration (docs: README, Calibration)", cfg.Calibration)
+	}
+	if err != nil {
+		return nil, err
+	}
+	drv, err := OpenDriver(cfg.Arm, cal.Arm.Servos, cfg.Serial)
+	if err != nil {
+		return nil, err
+	}
+	r := &Rig{Cal: cal}
+	if drv != nil {
+		opt := cfg.ArmOptions
+		if opt.BoardSize == 0 {
+			opt.BoardSize = cal.Board.Size
+		}
+		if r.Arm, err = arm.New(drv, cal.Arm, opt); err != nil {
+			drv.Close()
+			return nil, fmt.Errorf("%w (file %s: run tengen calibrate arm)", err, cfg.Calibration)
+		}
+	}
+	name := cfg.Camera
+	if name == "" {
+		name = cal.Camera.Device
+	}
+	cam, err := OpenCamera(name, cfg.Notify)
+	if err != nil {
+		r.Close()
+		return nil, err
+	}
+	r.camera = cam
+	var corners [4]vision.Point
+	for k, c := range cal.Board.Corners {
+		corners[k] = vision.Point{X: c[0], Y: c[1]}
+	}
+	r.Eyes = NewEyes(&vision.Watcher{Camera: cam}, cal.Board.Size, corners)
+	return r, nil
+}
+
+// Close releases the arm and the camera.
+func (r *Rig) Close() error {
+	var errs []error
+	if r.Arm != nil {
+		errs = append(errs, r.Arm.Close())
+	}
+	if r.camera != nil {
+		errs = append(errs, r.camera.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// OpenCamera opens the camera source name once, so that a wrong name
+// fails at once with a clear error, and returns a capture.Camera that
+// reopens it whenever it is lost, telling notify.
+func OpenCamera(name string, notify func(string)) (*capture.Camera, error) {
+	switch {
+	case name == "" || name == "sim":
+		return nil, fmt.Errorf("no camera named (the calibration says %q): pass --camera /dev/video0 (or a folder of images, or a video file), or set camera.device in the calibration file", name)
+	case strings.HasPrefix(name, "/dev/"):
+		if _, err := os.Stat(name); err != nil {
+			return nil, fmt.Errorf("no camera at %s: is it plugged in? `v4l2-ctl --list-devices` lists the cameras; the Pi camera needs libcamera's V4L2 layer (README: the hardware)", name)
+		}
+	}
+	src, err := capture.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("camera %s: %w (is another program using it?)", name, err)
+	}
+	first := src
+	cam := &capture.Camera{Open: func() (capture.Source, error) {
+		if first != nil {
+			s := first
+			first = nil
+			return s, nil
+		}
+		return capture.Open(name)
+	}}
+	if notify != nil {
+		cam.OnStatus = func(s capture.Status) {
+			if s.Lost {
+				notify(fmt.Sprintf("camera %s lost (%v): check its cable; waiting for it", name, s.Err))
+			} else {
+				notify(fmt.Sprintf("camera %s is back", name))
+			}
+		}
+	}
+	return cam, nil
+}
+
+// OpenDriver opens the arm's driver named by spec: "serial:PORT", "pi"
+// or "none" (nil, no error).
+func OpenDriver(spec string, servos [3]calibration.Servo, sopt serial.Options) (arm.Driver, error) {
+	switch {
+	case spec == "none":
+		return nil, nil
+	case spec == "pi":
+		d, err := pi.OpenHost(servos, pi.Sensor{})
+		if err != nil {
+			return nil, fmt.Errorf("arm on this Pi: %w: check I2C is enabled (raspi-config) and the wiring in README: the hardware", err)
+		}
+		return d, nil
+	case strings.HasPrefix(spec, "serial:") && len(spec) > len("serial:"):
+		port := strings.TrimPrefix(spec, "serial:")
+		if _, err := os.Stat(port); err != nil {
+			return nil, fmt.Errorf("no arm at %s: is its USB cable plugged in? `ls /dev/serial/by-id` lists the serial devices (README: the hardware)", port)
+		}
+		d, err := serial.Open(port, sopt)
+		if err != nil {
+			return nil, fmt.Errorf("arm at %s: %w: is the Tengen firmware flashed (make flash) and the arm powered?", port, err)
+		}
+		return d, nil
+	}
+	return nil, fmt.Errorf("arm %q: want serial:PORT (e.g. serial:/dev/ttyACM0), pi or none", spec)
+}
