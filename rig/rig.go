@@ -61,9 +61,6 @@ func Open(cfg Config) (*Rig, error) {
 		cfg.Calibration = DefaultCalibration
 	}
 	cal, err := calibration.Load(cfg.Calibration)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("no calibration file %s: run `tengen calibrate` first, or name one with --calibration (docs: README, Calibration)", cfg.Calibration)
-	}
 	if err != nil {
 		return nil, err
 	}

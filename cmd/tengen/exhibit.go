@@ -43,7 +43,8 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	rounds := fs.Int("rounds", 3, "rounds of the tournament")
 	think := fs.Duration("think", time.Second, "time per move")
 	simulate := fs.Bool("sim", false, "on the simulated robot, with simulated visitors")
-	camera := fs.String("camera", "rendered", "with --sim: rendered or truth")
+	camera := fs.String("camera", "", "with --sim: rendered (the default) or truth; on the real board: a V4L2 device, a folder of images or a video file (default: the calibration's camera.device)")
+	hw := rigFlags(fs)
 	seed := fs.Uint64("seed", 1, "seed of the draw and the simulation")
 	dir := fs.String("dir", "", "where journals and records go (default: a new folder under var/exhibit)")
 	httpAddr := fs.String("http", "", "serve the web page on this address, e.g. :8080")
@@ -66,13 +67,6 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if err != nil {
 			return usageError("--engine: %v", err)
 		}
-		if !*simulate {
-			return errors.New("exhibiting on a real board needs the camera capture, which is not built yet: use --sim")
-		}
-		cam, err := simCamera(*camera)
-		if err != nil {
-			return usageError("%v", err)
-		}
 		if *dir == "" {
 			*dir = filepath.Join("var", "exhibit", time.Now().Format("20060102-150405"))
 		}
@@ -81,13 +75,38 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		rb, err := sim.NewRobot(*seed, cam)
-		if err != nil {
-			return err
+		var (
+			eyes game.Eyes
+			hand game.Hand
+			size int
+			rb   *sim.Robot
+		)
+		if *simulate {
+			if *camera == "" {
+				*camera = "rendered"
+			}
+			cam, err := simCamera(*camera)
+			if err != nil {
+				return usageError("%v", err)
+			}
+			if rb, err = sim.NewRobot(*seed, cam); err != nil {
+				return err
+			}
+			defer rb.Close()
+			eyes, hand, size = rb.Eyes, rb.Hand(), rb.World.Layout.Size
+		} else {
+			rg, err := hw.open(*camera, sio)
+			if err != nil {
+				return err
+			}
+			defer rg.Close()
+			if rg.Arm == nil {
+				return usageError("exhibit needs the arm: --arm serial:PORT or --arm pi")
+			}
+			eyes, hand, size = rg.Eyes, rg.Hand(), rg.Cal.Board.Size
 		}
-		defer rb.Close()
 
-		page := &pageHub{rule: r, size: rb.World.Layout.Size}
+		page := &pageHub{rule: r, size: size}
 		var reqs <-chan game.Request
 		if *httpAddr != "" {
 			srv, rq, err := startWebControl(ctx, *httpAddr, *public, sio)
@@ -118,6 +137,12 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			fmt.Fprintf(sio.out, "fault: %v; resuming\n", fault)
 			return nil
 		}
+		if !*simulate {
+			operator = func(ctx context.Context, fault error) error {
+				fmt.Fprintf(sio.out, "\afault: %v\noperator: put it right, then press Enter to go on\n", fault)
+				return waitEnter(ctx, sio)
+			}
+		}
 		writeRecord := func(name string, s *game.Session) {
 			path := filepath.Join(*dir, name+".sgf")
 			if err := s.WriteRecord(path); err != nil {
@@ -128,11 +153,11 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 
 		if entrants != nil {
-			t := &game.Tournament{Entrants: entrants, Rounds: *rounds, Seed: *seed, Eyes: rb.Eyes, Hand: rb.Hand(), Voice: say,
+			t := &game.Tournament{Entrants: entrants, Rounds: *rounds, Seed: *seed, Eyes: eyes, Hand: hand, Voice: say,
 				Operator: operator,
 				NewSession: func(round, board int, black, white string) (*game.Session, error) {
 					return newSession(fmt.Sprintf("round%d-board%d", round, board),
-						game.Config{Rule: r.String(), Size: rb.World.Layout.Size, Black: black, White: white})
+						game.Config{Rule: r.String(), Size: size, Black: black, White: white})
 				},
 				Standings: func(round int, st []swiss.Standing) { page.standings(round, st) },
 			}
@@ -148,20 +173,24 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 
 		rng := rand.New(rand.NewPCG(*seed, 0xe7))
-		e := &game.Exhibition{Eyes: rb.Eyes, Hand: rb.Hand(), Voice: say, Games: *visitors, Operator: operator,
+		e := &game.Exhibition{Eyes: eyes, Hand: hand, Voice: say, Games: *visitors, Operator: operator,
 			Next: func(n int) (*game.Session, error) {
 				player, err := spec.New(int64(*seed)+int64(n), nil)
 				if err != nil {
 					return nil, err
 				}
-				level := 1 + rng.IntN(6)
 				visitor := fmt.Sprintf("visitor %d", n)
-				s, err := newSession(fmt.Sprintf("visitor%03d", n), game.Config{Rule: r.String(), Size: rb.World.Layout.Size,
+				s, err := newSession(fmt.Sprintf("visitor%03d", n), game.Config{Rule: r.String(), Size: size,
 					Black: visitor, White: spec.String()})
 				if err != nil {
 					return nil, err
 				}
 				s.White = player
+				if !*simulate {
+					fmt.Fprintf(sio.out, "%s: place the first stone to start\n", visitor)
+					return s, nil
+				}
+				level := 1 + rng.IntN(6)
 				p := sim.NewPerson(rules.Black, ai.NewEngine(ai.EngineOptions{Level: level, Seed: *seed + uint64(n), Threads: 1}), r, *seed+uint64(n))
 				p.Limits = ai.Limits{TurnTime: *think / 3}
 				p.Done = s.Referee.Over

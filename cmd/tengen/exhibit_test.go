@@ -49,10 +49,3 @@ func TestExhibitVisitorsInSim(t *testing.T) {
 		}
 	}
 }
-
-func TestPlayNeedsTheCameraOnARealBoard(t *testing.T) {
-	_, errs, code := runCLI(t, "", "play")
-	if code != 1 || !strings.Contains(errs, "--sim") {
-		t.Errorf("exit %d: %s", code, errs)
-	}
-}
