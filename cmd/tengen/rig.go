@@ -5,8 +5,8 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"io"
 	"fmt"
+	"io"
 
 	"tengen/rig"
 )
