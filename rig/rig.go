@@ -7,10 +7,12 @@ import (
 	"strings"
 
 	"tengen/arm"
+	"tengen/arm/armsim"
 	"tengen/arm/pi"
 	"tengen/arm/serial"
 	"tengen/calibration"
 	"tengen/game"
+	"tengen/kinematics"
 	"tengen/vision"
 	"tengen/vision/capture"
 )
@@ -28,8 +30,9 @@ type Config struct {
 	// video file; empty: the calibration's camera.device.
 	Camera string
 	// Arm is "serial:PORT" (our firmware on an Arduino), "pi" (servos and
-	// pump driven by this Raspberry Pi, README wiring) or "none" (a
-	// referee or a camera check needs no arm).
+	// pump driven by this Raspberry Pi, README wiring), "sim" (a dry run on
+	// the simulated arm) or "none" (a referee or a camera check needs no
+	// arm).
 	Arm        string
 	ArmOptions arm.Options
 	Serial     serial.Options
@@ -64,7 +67,7 @@ func Open(cfg Config) (*Rig, error) {
 	if err != nil {
 		return nil, err
 	}
-	drv, err := OpenDriver(cfg.Arm, cal.Arm.Servos, cfg.Serial)
+	drv, err := OpenDriver(cfg.Arm, cal.Arm, cfg.Serial)
 	if err != nil {
 		return nil, err
 	}
@@ -146,12 +149,16 @@ func OpenCamera(name string, notify func(string)) (*capture.Camera, error) {
 	return cam, nil
 }
 
-// OpenDriver opens the arm's driver named by spec: "serial:PORT", "pi"
-// or "none" (nil, no error).
-func OpenDriver(spec string, servos [3]calibration.Servo, sopt serial.Options) (arm.Driver, error) {
+// OpenDriver opens the arm's driver named by spec: "serial:PORT", "pi",
+// "sim" (the simulated arm of the calibration's geometry, for a dry run
+// of a calibration step or a game) or "none" (nil, no error).
+func OpenDriver(spec string, cal calibration.Arm, sopt serial.Options) (arm.Driver, error) {
+	servos := cal.Servos
 	switch {
 	case spec == "none":
 		return nil, nil
+	case spec == "sim":
+		return armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: servos}, arm.Pulses{})
 	case spec == "pi":
 		d, err := pi.OpenHost(servos, pi.Sensor{})
 		if err != nil {
@@ -169,5 +176,5 @@ func OpenDriver(spec string, servos [3]calibration.Servo, sopt serial.Options) (
 		}
 		return d, nil
 	}
-	return nil, fmt.Errorf("arm %q: want serial:PORT (e.g. serial:/dev/ttyACM0), pi or none", spec)
+	return nil, fmt.Errorf("arm %q: want serial:PORT (e.g. serial:/dev/ttyACM0), pi, sim or none", spec)
 }

@@ -49,7 +49,9 @@ func TestTouchOff(t *testing.T) {
 			}
 		}
 	}
-	add := func(a, b calibration.Vec3) calibration.Vec3 { return calibration.Vec3{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
+	add := func(a, b calibration.Vec3) calibration.Vec3 {
+		return calibration.Vec3{a[0] + b[0], a[1] + b[1], a[2] + b[2]}
+	}
 	near("board_a1", got.BoardA1, add(cal.BoardA1, shift))
 	near("board_step_x", got.BoardStepX, cal.BoardStepX)
 	near("board_step_y", got.BoardStepY, cal.BoardStepY)

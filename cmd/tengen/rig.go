@@ -21,7 +21,7 @@ type rigOptions struct {
 func rigFlags(fs *flag.FlagSet) rigOptions {
 	return rigOptions{
 		calibration: fs.String("calibration", rig.DefaultCalibration, "without --sim: the calibration file (what tengen calibrate writes)"),
-		arm:         fs.String("arm", "serial:/dev/ttyACM0", "without --sim: the arm, serial:PORT (our firmware on the Arduino), pi (driven by this Pi, README wiring) or none"),
+		arm:         fs.String("arm", "serial:/dev/ttyACM0", "without --sim: the arm, serial:PORT (our firmware on the Arduino), pi (driven by this Pi, README wiring), sim (a dry run on the simulated arm) or none"),
 	}
 }
 

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tengen/arm/armsim"
+	"tengen/calibration"
+)
+
+// TestCalibrateArm runs the touch-off on the simulated arm with a scripted
+// person: the file is written only when the step is complete.
+func TestCalibrateArm(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "calibration.yaml")
+	// The simulated arm's calibration: calibration.Default's arm section
+	// is not one arm.New accepts (its place_height is under a stone).
+	start := calibration.Default()
+	start.Arm = armsim.SeedArm()
+	if err := calibration.Save(path, start); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	// Stopped after two points: the last good file stays as it was.
+	_, errOut, code := runCLI(t, "ok\nok\n", "calibrate", "arm", "--file", path, "--arm", "sim")
+	if after, _ := os.ReadFile(path); code == 0 || string(after) != string(before) || !strings.Contains(errOut, "unchanged") {
+		t.Fatalf("stopped step: exit %d, %q; file changed: %v", code, errOut, string(after) != string(before))
+	}
+	onto := "x 1\ny 2\nz -10.5\nok\n" // the board lies 1, 2, -0.5 mm off
+	out, errOut, code := runCLI(t, strings.Repeat(onto, 7)+"ok\n", "calibrate", "arm", "--file", path, "--arm", "sim")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	f, err := calibration.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := start.Arm.BoardA1
+	want[0], want[1], want[2] = want[0]+1, want[1]+2, want[2]-0.5
+	for i := range want {
+		if math.Abs(f.Arm.BoardA1[i]-want[i]) > 1e-3 {
+			t.Errorf("saved board_a1 %v, want %v", f.Arm.BoardA1, want)
+		}
+	}
+	if !strings.Contains(out, "arm calibration saved") {
+		t.Errorf("output:\n%s", out)
+	}
+}
