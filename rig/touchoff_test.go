@@ -14,8 +14,14 @@ import (
 )
 
 func simArm(t *testing.T, cal calibration.Arm) *arm.Arm {
+	a, _ := simArmTrue(t, cal, cal.Servos)
+	return a
+}
+
+// simArmTrue is the arm calibrated as cal whose servos truly are servos.
+func simArmTrue(t *testing.T, cal calibration.Arm, servos [3]calibration.Servo) (*arm.Arm, *armsim.Sim) {
 	t.Helper()
-	sim, err := armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: cal.Servos}, arm.Pulses{})
+	sim, err := armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: servos}, arm.Pulses{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +30,7 @@ func simArm(t *testing.T, cal calibration.Arm) *arm.Arm {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { a.Close() })
-	return a
+	return a, sim
 }
 
 // TestTouchOff: the board and bowls really lie 2 mm, -1.5 mm and 1 mm off

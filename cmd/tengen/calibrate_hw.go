@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"tengen/arm"
+	"tengen/arm/armsim"
 	"tengen/arm/serial"
 	"tengen/calibration"
 	"tengen/rig"
@@ -32,7 +33,7 @@ func init() {
 				if err != nil {
 					return err
 				}
-				a, err := openArm(*armSpec, f)
+				a, _, err := openArm(*armSpec, f)
 				if err != nil {
 					return err
 				}
@@ -60,19 +61,83 @@ func init() {
 	})
 }
 
-// openArm opens the arm named by spec with the calibration f.
-func openArm(spec string, f *calibration.File) (*arm.Arm, error) {
+func init() {
+	addCommand("calibrate", &command{
+		name:    "verify",
+		summary: "the arm visits the board's corners and centre; the nozzle's place is checked at each",
+		usage:   "[--file calibration.yaml] [--arm serial:PORT|pi|sim] [--tolerance MM] [--json]",
+		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+			file := calibrationFileFlag(fs)
+			armSpec := fs.String("arm", "serial:/dev/ttyACM0", "the arm: serial:PORT, pi, or sim (the simulated arm, whose true tip is the check)")
+			hover := fs.Float64("hover", 3, "mm above each point the nozzle stops at")
+			tol := fs.Float64("tolerance", 1.5, "the most (mm) the nozzle may be off a point")
+			jsonOut := fs.Bool("json", false, "print the measurements as JSON on the last line")
+			return func(sio *stdio, args []string) error {
+				if len(args) != 0 {
+					return usageError("verify takes no arguments")
+				}
+				f, err := calibration.Load(*file)
+				if err != nil {
+					return err
+				}
+				a, drv, err := openArm(*armSpec, f)
+				if err != nil {
+					return err
+				}
+				defer a.Close()
+				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+				defer stop()
+				// The simulated arm knows its true tip; on real hardware the
+				// person at the board looks and answers.
+				check := rig.AskCheck(sio.in, sio.out)
+				if sim, ok := drv.(*armsim.Sim); ok {
+					check = rig.TipCheck(sim.Tip)
+				}
+				got, verr := rig.Verify(ctx, a, f.Board.Size, *hover, *tol, check)
+				type point struct {
+					Point string  `json:"point"`
+					OffMM float64 `json:"off_mm"`
+				}
+				var res struct {
+					OK     bool    `json:"ok"`
+					Points []point `json:"points"`
+				}
+				for _, v := range got {
+					fmt.Fprintf(sio.out, "%-4s %5.2f mm off\n", v.Point, v.Off)
+					res.Points = append(res.Points, point{v.Point.String(), v.Off})
+				}
+				if err := a.Park(ctx); err != nil {
+					fmt.Fprintf(sio.err, "parking: %v\n", err)
+				}
+				res.OK = verr == nil
+				if res.OK {
+					fmt.Fprintln(sio.out, "the arm is where the calibration says")
+				}
+				if *jsonOut {
+					if err := printJSON(sio, res); err != nil {
+						return err
+					}
+				}
+				return verr
+			}
+		},
+	})
+}
+
+// openArm opens the arm named by spec with the calibration f, and
+// returns its driver too.
+func openArm(spec string, f *calibration.File) (*arm.Arm, arm.Driver, error) {
 	if spec == "none" {
-		return nil, usageError("this step needs the arm: --arm serial:PORT, pi or sim")
+		return nil, nil, usageError("this step needs the arm: --arm serial:PORT, pi or sim")
 	}
 	drv, err := rig.OpenDriver(spec, f.Arm, serial.Options{})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	a, err := arm.New(drv, f.Arm, arm.Options{BoardSize: f.Board.Size})
 	if err != nil {
 		drv.Close()
-		return nil, err
+		return nil, nil, fmt.Errorf("%w (run tengen calibrate servos and arm)", err)
 	}
-	return a, nil
+	return a, drv, nil
 }

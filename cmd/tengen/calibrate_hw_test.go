@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -46,5 +47,34 @@ func TestCalibrateArm(t *testing.T) {
 	}
 	if !strings.Contains(out, "arm calibration saved") {
 		t.Errorf("output:\n%s", out)
+	}
+}
+
+// TestCalibrateVerify visits the corners and centre on the simulated arm,
+// whose true tip is the check.
+func TestCalibrateVerify(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "calibration.yaml")
+	f := calibration.Default()
+	f.Arm = armsim.SeedArm()
+	if err := calibration.Save(path, f); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCLI(t, "", "calibrate", "verify", "--file", path, "--arm", "sim", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var res struct {
+		OK     bool
+		Points []struct {
+			Point string
+			OffMM float64 `json:"off_mm"`
+		}
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK || len(res.Points) != 5 || res.Points[4].Point != "h8" {
+		t.Errorf("result %+v", res)
 	}
 }
