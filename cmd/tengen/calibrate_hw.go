@@ -124,6 +124,49 @@ func init() {
 	})
 }
 
+func init() {
+	addCommand("calibrate", &command{
+		name:    "servos",
+		summary: "find each servo's pulse at 0° and its µs per degree by guided jogging (forearms unhooked)",
+		usage:   "[--file calibration.yaml] [--arm serial:PORT|pi|sim]",
+		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+			file := calibrationFileFlag(fs)
+			armSpec := fs.String("arm", "serial:/dev/ttyACM0", "the arm: serial:PORT, pi, or sim (a dry run on the simulated arm)")
+			return func(sio *stdio, args []string) error {
+				if len(args) != 0 {
+					return usageError("servos takes no arguments")
+				}
+				f, err := loadOrDefault(*file)
+				if err != nil {
+					return err
+				}
+				if *armSpec == "none" {
+					return usageError("this step needs the arm: --arm serial:PORT, pi or sim")
+				}
+				drv, err := rig.OpenDriver(*armSpec, f.Arm, serial.Options{})
+				if err != nil {
+					return err
+				}
+				defer drv.Close()
+				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+				defer stop()
+				fmt.Fprintln(sio.out, "unhook the forearms so each upper arm swings freely; have a spirit level and a square at hand")
+				sj := &rig.ServoJog{Driver: drv, In: sio.in, Out: sio.out}
+				servos, err := sj.Run(ctx, f.Arm.Servos)
+				if err != nil {
+					return err
+				}
+				f.Arm.Servos = servos
+				if err := calibration.Save(*file, f); err != nil {
+					return err
+				}
+				_, err = fmt.Fprintf(sio.out, "servo calibration saved to %s: hook the forearms back on, then run tengen calibrate arm\n", *file)
+				return err
+			}
+		},
+	})
+}
+
 // openArm opens the arm named by spec with the calibration f, and
 // returns its driver too.
 func openArm(spec string, f *calibration.File) (*arm.Arm, arm.Driver, error) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -76,5 +77,39 @@ func TestCalibrateVerify(t *testing.T) {
 	}
 	if !res.OK || len(res.Points) != 5 || res.Points[4].Point != "h8" {
 		t.Errorf("result %+v", res)
+	}
+}
+
+// TestCalibrateServos jogs the simulated arm's servos (true to the
+// file) to 0° and 90°; the file is written once all three are done.
+func TestCalibrateServos(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "calibration.yaml")
+	f := calibration.Default()
+	f.Arm = armsim.SeedArm()
+	if err := calibration.Save(path, f); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	ninety := fmt.Sprintf("%+d", int(math.Round(90*f.Arm.Servos[0].USPerDegree)))
+	one := "+0\nok\n" + ninety + "\nok\n"
+	if _, errOut, code := runCLI(t, one+one, "calibrate", "servos", "--file", path, "--arm", "sim"); code == 0 || !strings.Contains(errOut, "unchanged") {
+		t.Fatalf("stopped after two servos: exit %d %s", code, errOut)
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Fatal("a stopped step changed the file")
+	}
+	out, errOut, code := runCLI(t, one+one+one, "calibrate", "servos", "--file", path, "--arm", "sim")
+	if code != 0 || !strings.Contains(out, "saved") {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	g, err := calibration.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range g.Arm.Servos {
+		w := f.Arm.Servos[i]
+		if s.ZeroUS != math.Round(w.ZeroUS) || math.Abs(s.USPerDegree-w.USPerDegree) > 0.01 {
+			t.Errorf("servo %d saved as %+v, want %+v", i+1, s, w)
+		}
 	}
 }
