@@ -13,6 +13,7 @@ import (
 	"tengen/calibration"
 	"tengen/game"
 	"tengen/kinematics"
+	"tengen/rules"
 	"tengen/vision"
 	"tengen/vision/capture"
 )
@@ -158,7 +159,13 @@ func OpenDriver(spec string, cal calibration.Arm, sopt serial.Options) (arm.Driv
 	case spec == "none":
 		return nil, nil
 	case spec == "sim":
-		return armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: servos}, arm.Pulses{})
+		// A table laid out as calibrated, with stones in the bowls, so a
+		// dry run can pick and read the vacuum.
+		lay := kinematics.Layout{Size: rules.DefaultSize, A1: kinematics.Vec3(cal.BoardA1),
+			StepX: kinematics.Vec3(cal.BoardStepX), StepY: kinematics.Vec3(cal.BoardStepY),
+			BlackBowl: kinematics.Vec3(cal.BlackBowl), WhiteBowl: kinematics.Vec3(cal.WhiteBowl), Park: kinematics.Vec3(cal.Park)}
+		return armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: servos,
+			World: armsim.NewTable(lay, 8, 45, 20, 1)}, arm.Pulses{})
 	case spec == "pi":
 		d, err := pi.OpenHost(servos, pi.Sensor{})
 		if err != nil {

@@ -30,6 +30,9 @@ type TouchOff struct {
 	// Hover is how far above the expected place (mm) each mark starts,
 	// so the nozzle never starts in the board [10].
 	Hover float64
+	// Driver, when set, is the arm's driver: the vacuum threshold is then
+	// learned at the black bowl (LearnVacuum).
+	Driver arm.Driver
 
 	lines *bufio.Scanner
 }
@@ -81,12 +84,20 @@ func (t *TouchOff) Run(ctx context.Context, cal calibration.Arm, size int) (cali
 		{"the top stone in the middle of the white bowl", &cal.WhiteBowl},
 		{"the parking spot (out of the camera's view)", &cal.Park},
 	}
-	for _, pl := range places {
+	for i, pl := range places {
 		at, err := t.teach(ctx, pl.name, kinematics.Vec3(*pl.v))
 		if err != nil {
 			return cal, fit, err
 		}
 		*pl.v = calibration.Vec3(at)
+		if i == 0 && t.Driver != nil {
+			th, held, open, err := LearnVacuum(ctx, t.Arm, t.Driver)
+			if err != nil {
+				return cal, fit, err
+			}
+			fmt.Fprintf(t.Out, "vacuum: %.1f kPa on a stone, %.1f kPa open: threshold %.1f kPa\n", held, open, th)
+			cal.VacuumThreshold = th
+		}
 	}
 	return cal, fit, nil
 }

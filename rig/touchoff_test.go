@@ -20,8 +20,13 @@ func simArm(t *testing.T, cal calibration.Arm) *arm.Arm {
 
 // simArmTrue is the arm calibrated as cal whose servos truly are servos.
 func simArmTrue(t *testing.T, cal calibration.Arm, servos [3]calibration.Servo) (*arm.Arm, *armsim.Sim) {
+	return simArmIn(t, cal, servos, nil)
+}
+
+// simArmIn is simArmTrue with stones in world.
+func simArmIn(t *testing.T, cal calibration.Arm, servos [3]calibration.Servo, world armsim.World) (*arm.Arm, *armsim.Sim) {
 	t.Helper()
-	sim, err := armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: servos}, arm.Pulses{})
+	sim, err := armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: servos, World: world}, arm.Pulses{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +46,15 @@ func TestTouchOff(t *testing.T) {
 	onto := "x 2\ny -1.5\nz -9\nok\n" // each place starts 10 mm above where it was
 	script := "w 3\nz 99\n" + strings.Repeat(onto, 5+2) + "ok\n"
 	var out strings.Builder
-	to := &TouchOff{Arm: simArm(t, cal), In: strings.NewReader(script), Out: &out}
+	// The true table: the seed layout moved by the shift, with stones in
+	// the bowls for the vacuum readings.
+	lay := kinematics.DefaultLayout
+	for _, v := range []*kinematics.Vec3{&lay.A1, &lay.BlackBowl, &lay.WhiteBowl} {
+		*v = v.Add(kinematics.Vec3{2, -1.5, 1})
+	}
+	table := armsim.NewTable(lay, 8, 45, 20, 1)
+	a, sim := simArmIn(t, cal, cal.Servos, table)
+	to := &TouchOff{Arm: a, Driver: sim, In: strings.NewReader(script), Out: &out}
 	got, fit, err := to.Run(context.Background(), cal, 15)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
@@ -64,6 +77,10 @@ func TestTouchOff(t *testing.T) {
 	near("black_bowl", got.BlackBowl, add(cal.BlackBowl, shift))
 	near("white_bowl", got.WhiteBowl, add(cal.WhiteBowl, shift))
 	near("park", got.Park, add(cal.Park, calibration.Vec3{0, 0, 10}))
+	// armsim reads 40 kPa on a stone and 2 kPa open.
+	if math.Abs(got.VacuumThreshold-21) > 2 {
+		t.Errorf("vacuum threshold %.1f kPa, want about 21\n%s", got.VacuumThreshold, out.String())
+	}
 	if fit.Max > 1e-6 || len(fit.Residuals) != 5 {
 		t.Errorf("fit residuals %v", fit.Residuals)
 	}

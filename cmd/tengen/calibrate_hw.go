@@ -19,7 +19,7 @@ import (
 func init() {
 	addCommand("calibrate", &command{
 		name:    "arm",
-		summary: "touch-off: jog the nozzle onto the board's corners and centre, the bowls and the parking spot",
+		summary: "touch-off: jog the nozzle onto the board's corners and centre, the bowls and the parking spot; learn the vacuum threshold",
 		usage:   "[--file calibration.yaml] [--arm serial:PORT|pi|sim]",
 		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
 			file := calibrationFileFlag(fs)
@@ -33,14 +33,14 @@ func init() {
 				if err != nil {
 					return err
 				}
-				a, _, err := openArm(*armSpec, f)
+				a, drv, err := openArm(*armSpec, f)
 				if err != nil {
 					return err
 				}
 				defer a.Close()
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
-				to := &rig.TouchOff{Arm: a, In: sio.in, Out: sio.out, Hover: *hover}
+				to := &rig.TouchOff{Arm: a, Driver: drv, In: sio.in, Out: sio.out, Hover: *hover}
 				got, _, err := to.Run(ctx, f.Arm, f.Board.Size)
 				if err != nil {
 					return err

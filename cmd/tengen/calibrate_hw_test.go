@@ -31,7 +31,9 @@ func TestCalibrateArm(t *testing.T) {
 		t.Fatalf("stopped step: exit %d, %q; file changed: %v", code, errOut, string(after) != string(before))
 	}
 	onto := "x 1\ny 2\nz -10.5\nok\n" // the board lies 1, 2, -0.5 mm off
-	out, errOut, code := runCLI(t, strings.Repeat(onto, 7)+"ok\n", "calibrate", "arm", "--file", path, "--arm", "sim")
+	// The dry run's bowls hold stones where the file says: touch them there.
+	bowls := "z -10\nok\nz -10\nok\n"
+	out, errOut, code := runCLI(t, strings.Repeat(onto, 5)+bowls+"ok\n", "calibrate", "arm", "--file", path, "--arm", "sim")
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
@@ -45,6 +47,9 @@ func TestCalibrateArm(t *testing.T) {
 		if math.Abs(f.Arm.BoardA1[i]-want[i]) > 1e-3 {
 			t.Errorf("saved board_a1 %v, want %v", f.Arm.BoardA1, want)
 		}
+	}
+	if math.Abs(f.Arm.VacuumThreshold-21) > 2 {
+		t.Errorf("vacuum threshold %.1f, want about 21 (armsim: 40 kPa held, 2 open)", f.Arm.VacuumThreshold)
 	}
 	if !strings.Contains(out, "arm calibration saved") {
 		t.Errorf("output:\n%s", out)
