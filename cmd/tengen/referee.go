@@ -36,9 +36,9 @@ func init() {
 	addCommand("", &command{
 		name:    "referee",
 		summary: "referee and record a game between two people: moves, clock, forbidden moves, faults, a knocked board",
-		usage:   "--sim [flags]",
+		usage:   "[--sim] [flags]",
 		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
-			useSim := fs.Bool("sim", false, "referee two simulated people at the simulated table")
+			useSim := fs.Bool("sim", false, "referee two simulated people at the simulated table (without it: the real board, through --calibration, --camera and --arm)")
 			rule := fs.String("rule", "renju", "rule set: freestyle, standard, renju or caro")
 			proto := fs.String("opening", "", "opening protocol (rif, yamaguchi, soosorv-8, taraguchi-10, swap2, …; default none)")
 			tc := fs.String("time", "", `time control, e.g. "10m", "10m+5s", "10m/3x30s", "60s/move" (default: untimed)`)
@@ -54,15 +54,13 @@ func init() {
 			push := fs.Float64("push-rate", 0, "chance per move that a simulated person pushes a stone")
 			knock := fs.Int("knock-after", 0, "bump the simulated table after this move (0: never)")
 			noArm := fs.Bool("no-arm", false, "rebuild a knocked board by showing people the steps, not with the arm")
-			camera := fs.String("camera", "top", "simulated camera: top (exact; a stone laid on another hides it) or rendered (read by the vision code)")
+			camera := fs.String("camera", "", "with --sim: top (exact; a stone laid on another hides it, the default) or rendered (read by the vision code); on a real board: a V4L2 device, a folder of images or a video file (default: the calibration's camera.device)")
 			httpAddr := fs.String("http", "", "serve the page (the game, and the players' buttons through its API) on this address, e.g. :8080")
 			jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
+			hw := rigFlags(fs)
 			return func(sio *stdio, args []string) error {
 				if len(args) > 0 {
 					return usageError("referee takes no arguments")
-				}
-				if !*useSim {
-					return errNeedSim
 				}
 				r, err := rules.ParseRule(*rule)
 				if err != nil {
@@ -79,6 +77,16 @@ func init() {
 						return usageError("--opening: %v", err)
 					}
 					pr = &p
+				}
+				if !*useSim {
+					ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+					defer stop()
+					return refereeReal(ctx, sio, refereeOptions{rule: r, time: *tc, buttons: *buttons, byPlayer: *byPlayer,
+						dir: *dir, names: [2]string{*blackName, *whiteName}, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr},
+						hw, *camera)
+				}
+				if *camera == "" {
+					*camera = "top"
 				}
 				cam, err := refereeCamera(*camera)
 				if err != nil {
@@ -342,6 +350,13 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 	}
 	// The people put right what Tengen says is wrong.
 	stage.Actors = append(stage.Actors, &tidyPeople{want: g.Board, faulted: faulted})
+	return runReferee(ctx, sio, o, ref, log)
+}
+
+// runReferee runs ref to the game's end, writing the record as it goes,
+// and prints the summary.
+func runReferee(ctx context.Context, sio *stdio, o refereeOptions, ref *referee.Referee, log *referee.Log) error {
+	g := ref.Game
 	sgfPath, sheetPath := filepath.Join(o.dir, "game.sgf"), filepath.Join(o.dir, "game.txt")
 	var recErr error
 	ref.Recorded = func(rec *record.Record) {

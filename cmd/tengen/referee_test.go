@@ -81,7 +81,7 @@ func TestRefereeCommandErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"referee"}, 1, "run with --sim"},
+		{[]string{"referee", "--calibration", "no-such-calibration.yaml"}, 1, "run `tengen calibrate`"},
 		{[]string{"referee", "--sim", "--rule", "go"}, 2, "unknown rule"},
 		{[]string{"referee", "--sim", "--levels", "3"}, 2, "want two levels"},
 		{[]string{"referee", "--sim", "--camera", "fisheye"}, 2, `unknown camera "fisheye"`},

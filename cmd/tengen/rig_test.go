@@ -32,6 +32,8 @@ func TestRealBoardDevices(t *testing.T) {
 		{[]string{"play", "--journal", journal, "--calibration", cal, "--camera", frames, "--arm", "serial:" + filepath.Join(dir, "tty")}, "is its USB cable plugged in?"},
 		{[]string{"exhibit", "--dir", dir, "--calibration", cal, "--camera", frames, "--arm", "none"}, "exhibit needs the arm"},
 		{[]string{"exhibit", "--dir", dir, "--calibration", cal, "--arm", "none"}, "pass --camera"},
+		{[]string{"referee", "--dir", dir, "--calibration", filepath.Join(dir, "none.yaml")}, "run `tengen calibrate`"},
+		{[]string{"referee", "--dir", dir, "--calibration", cal, "--camera", "/dev/video97", "--no-arm"}, "no camera at /dev/video97"},
 	}
 	for _, tc := range tests {
 		_, errOut, code := runCLI(t, "", tc.args...)
