@@ -18,7 +18,7 @@ func TestCustomsMessagesAreWorded(t *testing.T) {
 			msgs = append(msgs, customs.Nigiri{Hider: hider, Guess: customs.Odd, Count: n}.Announce()...)
 		}
 	}
-	for _, games := range [][]rules.Color{{rules.Black}, {rules.Empty, rules.Empty, rules.Empty}, {rules.Black, rules.Black}, {rules.Black, rules.White}, {rules.Empty, rules.Empty, rules.Empty, rules.Empty}} {
+	for _, games := range [][]rules.Color{{rules.Black}, {rules.Empty, rules.Empty, rules.Empty}, {rules.Black, rules.Black}, {rules.Black, rules.White}, {rules.White, rules.Black}, {rules.Empty, rules.Empty, rules.Empty, rules.Empty}} {
 		m, _ := customs.NewMatch(3, 1, customs.Person)
 		for _, g := range games {
 			m.Add(g)
