@@ -42,7 +42,8 @@ var GameKeys = []string{
 	"your-move", "robot-move", "robot-pass", "extra-stones", "stone-moved",
 	"stone-missing", "board-differs", "forbidden-claim", "game-over",
 	"time-up", "takeback", "takeback-refused", "takeback-lift", "resigned",
-	"wrong-colour", "welcome", "fault",
+	"wrong-colour", "welcome", "fault", "offer", "choose", "place", "pass",
+	"swap", "keep", "declare", "opening-step", "opening-refused", "bye", "pairing",
 }
 
 // catalogue holds every text. Keys without a prefix are spoken messages
@@ -76,6 +77,23 @@ var catalogue = map[string]entry{
 		"在棋盘上放一颗黑子，对局就开始。", "在棋盤上放一顆黑子，對局就開始。"),
 	"fault": e(nil, "Something went wrong; I have called the operator.",
 		"出了点问题，我已经叫了工作人员。", "出了點問題，我已經叫了工作人員。"),
+
+	// Opening protocols played over the board (said for either side).
+	"place":   e(a(ArgPoint), "A stone on {0}.", "落子{0}。", "落子{0}。"),
+	"pass":    e(nil, "A pass in the opening.", "开局中弃权一手。", "開局中棄權一手。"),
+	"swap":    e(nil, "Colours swapped.", "交换黑白。", "交換黑白。"),
+	"keep":    e(nil, "No swap: the colours stay.", "不交换，黑白不变。", "不交換，黑白不變。"),
+	"declare": e(a(ArgCount), "{0} fifth-move offers declared.", "声明五手{0}打。", "聲明五手{0}打。"),
+	"offer": e(a(ArgPoints), "Fifth moves offered on {0}: one is to be chosen.",
+		"五手打点：{0}，请从中选一个。", "五手打點：{0}，請從中選一個。"),
+	"choose": e(a(ArgPoint), "The fifth move on {0} is chosen; the other offers come off.",
+		"选定{0}为第五手，其余打点拿走。", "選定{0}為第五手，其餘打點拿走。"),
+	"opening-step":    e(a(ArgText), "Your turn in the opening: {0}.", "开局轮到你：{0}。", "開局輪到你：{0}。"),
+	"opening-refused": e(a(ArgText), "Not allowed in the opening: {0}", "开局中不允许：{0}", "開局中不允許：{0}"),
+
+	// Tournaments on the physical board.
+	"bye":     e(a(ArgText), "{0} has the bye this round.", "本轮{0}轮空。", "本輪{0}輪空。"),
+	"pairing": e(a(ArgText), "Next game: {0}.", "下一局：{0}。", "下一局：{0}。"),
 
 	// Results, worded from the outcome (see OutcomeMessage).
 	"game-won": e(a(ArgColour, ArgReason, ArgCount), "{0} wins by {1} at move {2}.",

@@ -113,6 +113,16 @@ func TestGameKeysExist(t *testing.T) {
 	}
 }
 
+// TestOpeningActionsExist checks the keys package game says for opening
+// actions, which it takes from opening.ActionKind's names.
+func TestOpeningActionsExist(t *testing.T) {
+	for k := opening.Place; k <= opening.Choose; k++ {
+		if _, ok := catalogue[k.String()]; !ok {
+			t.Errorf("opening action %q has no text", k)
+		}
+	}
+}
+
 func TestOpeningNames(t *testing.T) {
 	for _, o := range opening.All() {
 		en := catalogue[openingKey(o.Number)]

@@ -193,6 +193,7 @@ var (
 	stoneRE = regexp.MustCompile(`\b(?:black|white)?\s*([a-v](?:[1-9]|1[0-9]|2[0-2]))\b`)
 	groupRE = regexp.MustCompile(`\[[^\]]*\]`)
 	kindRE  = regexp.MustCompile(`\((overline|double-four|double-three)\)`)
+	countRE = regexp.MustCompile(`[0-9]+`)
 )
 
 // Normalize puts a game message's arguments in the form its key takes in
@@ -209,6 +210,9 @@ func Normalize(m game.Message) (key string, args []string) {
 	raw := m.Args
 	for len(raw) > len(en.args) && raw[len(raw)-1] == "" {
 		raw = raw[:len(raw)-1]
+	}
+	if len(en.args) == 0 {
+		raw = nil // a detail for the log (an error's text) stays in m.Text
 	}
 	switch {
 	case m.Key == "board-differs" && len(raw) == 1:
@@ -228,12 +232,22 @@ func Normalize(m game.Message) (key string, args []string) {
 	}
 	args = make([]string, len(raw))
 	for i, v := range raw {
-		if en.args[i] == ArgPoints {
+		switch en.args[i] {
+		case ArgPoints:
 			var pts []string
 			for _, s := range stoneRE.FindAllStringSubmatch(v, -1) {
 				pts = append(pts, s[1])
 			}
 			v = strings.Join(pts, " ")
+		case ArgPoint:
+			// "place h8", "choose h8": an opening action as it prints.
+			if s := stoneRE.FindStringSubmatch(v); s != nil && v != "pass" {
+				v = s[1]
+			}
+		case ArgCount:
+			if s := countRE.FindString(v); s != "" {
+				v = s
+			}
 		}
 		args[i] = v
 	}

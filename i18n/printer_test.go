@@ -24,6 +24,13 @@ func TestNormalize(t *testing.T) {
 		{game.Message{Key: "forbidden-claim", Args: []string{"h8"}, Text: "h8 is a forbidden move (double-three): I claim the game."}, []string{"h8", "double-three"}},
 		{game.Message{Key: "forbidden-claim", Args: []string{"h8"}, Text: "?"}, []string{"h8", ""}},
 		{game.Message{Key: "welcome", Text: "Place a black stone"}, []string{}},
+		{game.Message{Key: "fault", Args: []string{"arm: stall"}, Text: "Something went wrong: arm: stall"}, []string{}},
+		{game.Message{Key: "choose", Args: []string{"choose j10"}}, []string{"j10"}},
+		{game.Message{Key: "place", Args: []string{"place h8"}}, []string{"h8"}},
+		{game.Message{Key: "declare", Args: []string{"declare 3"}}, []string{"3"}},
+		{game.Message{Key: "offer", Args: []string{"[h8 i9]"}}, []string{"h8 i9"}},
+		{game.Message{Key: "offer", Args: []string{"offer h8 i9"}}, []string{"h8 i9"}},
+		{game.Message{Key: "swap", Args: []string{"swap"}}, []string{}},
 		// Already in the catalogue's form.
 		{game.Message{Key: "board-differs", Args: []string{"h8", "i9 j10"}}, []string{"h8", "i9 j10"}},
 		{game.Message{Key: "forbidden-claim", Args: []string{"h8", "overline"}}, []string{"h8", "overline"}},
