@@ -123,3 +123,13 @@ func TestExplainSourcedCases(t *testing.T) {
 	}
 	t.Logf("%d forbidden points explained", checked)
 }
+
+func BenchmarkExplainDoubleThree(b *testing.B) {
+	bd := board(b, "g8 i8 h7 h9 f10 j6", "a1 o15")
+	p := pt(b, "h8")
+	for b.Loop() {
+		if _, err := Explain(bd, p, rules.ReadingRIF); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -18,6 +18,9 @@ type Printer struct {
 	// spelled "H 8" so that a Mandarin voice reads the letter and the
 	// number apart.
 	Spoken bool
+	// Size is the board size, for naming the centre (天元) when spoken
+	// in Chinese; 0 means 15.
+	Size int
 }
 
 // NewPrinter returns a printer for the language setting s ("en",
@@ -116,7 +119,13 @@ func (p *Printer) Point(v string) string {
 	if _, err := strconv.Atoi(v[1:]); err != nil {
 		return v
 	}
+	size := p.Size
+	if size == 0 {
+		size = rules.DefaultSize
+	}
 	switch {
+	case p.Spoken && p.lang().Chinese() && v == rules.Centre(size).String():
+		return p.term("term.centre", v) // players say 天元, not H8
 	case p.Spoken:
 		return strings.ToUpper(v[:1]) + " " + v[1:]
 	case p.lang().Chinese():

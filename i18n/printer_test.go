@@ -86,7 +86,10 @@ func TestSpokenPoints(t *testing.T) {
 	}{
 		{Printer{Lang: English}, "h8", "h8"},
 		{Printer{Lang: Simplified}, "o15", "O15"},
-		{Printer{Lang: Simplified, Spoken: true}, "h8", "H 8"},
+		{Printer{Lang: Simplified, Spoken: true}, "h8", "天元"},
+		{Printer{Lang: Simplified, Spoken: true}, "h9", "H 9"},
+		{Printer{Lang: Traditional, Spoken: true, Size: 19}, "j10", "天元"},
+		{Printer{Lang: English, Spoken: true}, "h8", "H 8"},
 		{Printer{Lang: English, Spoken: true}, "a15", "A 15"},
 		{Printer{Lang: Simplified}, "pass", "放弃"},
 		{Printer{Lang: Simplified}, "(3,4)", "(3,4)"},
@@ -128,4 +131,27 @@ func FuzzMessage(f *testing.F) {
 			}
 		}
 	})
+}
+
+func FuzzParseLang(f *testing.F) {
+	for _, s := range []string{"en", "zh-Hans", "zh_TW", "", "xx"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		l, err := ParseLang(s)
+		if err != nil {
+			return
+		}
+		if back, err := ParseLang(l.String()); err != nil || back != l {
+			t.Errorf("%q reads as %v, which does not read back", s, l)
+		}
+	})
+}
+
+func BenchmarkMessage(b *testing.B) {
+	p := &Printer{Lang: Simplified}
+	m := game.Message{Key: "board-differs", Args: []string{"[black h8 white i9] [black j10]"}, Text: "differs"}
+	for b.Loop() {
+		p.Message(m)
+	}
 }
