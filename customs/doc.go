@@ -5,7 +5,8 @@
 //     the other guesses odd or even; the guesser plays Black when right,
 //     as the Chinese Gomoku and Renju rules have it. The camera counts a
 //     person's handful (Handful); the robot hides its own in the bowl area
-//     (RobotHides) and the person guesses.
+//     (RobotHides) and the person guesses. Table plays both at the table
+//     through package game's Eyes, Hand and Voice.
 //   - Matches of best of 3, 5 or 7 games with colours alternating and an
 //     extra game on a tie (Match, built on rules/swiss.Match).
 //   - The casual rule that a game over its time is decided by counting

@@ -79,13 +79,18 @@ func TestScriptsAreNotMixed(t *testing.T) {
 	}
 }
 
-// TestGameKeysExist reads package game's source for the keys it says, so
-// that a key added there without a text here fails.
+// TestGameKeysExist reads the source of packages game and customs for the
+// keys they say, so that a key added there without a text here fails.
 func TestGameKeysExist(t *testing.T) {
-	files, err := filepath.Glob("../game/*.go")
-	if err != nil || len(files) == 0 {
+	game, err := filepath.Glob("../game/*.go")
+	if err != nil || len(game) == 0 {
 		t.Fatalf("reading package game: %v", err)
 	}
+	customs, err := filepath.Glob("../customs/*.go")
+	if err != nil || len(customs) == 0 {
+		t.Fatalf("reading package customs: %v", err)
+	}
+	files := append(game, customs...)
 	keyRE := regexp.MustCompile(`(?:say|tell)\("([a-z][a-z-]*)"|Key:\s*"([a-z][a-z-]*)"`)
 	seen := map[string]bool{}
 	for _, f := range files {
@@ -108,7 +113,7 @@ func TestGameKeysExist(t *testing.T) {
 	}
 	for k := range seen {
 		if _, ok := catalogue[k]; !ok {
-			t.Errorf("package game says %q, which the catalogue lacks", k)
+			t.Errorf("package game or customs says %q, which the catalogue lacks", k)
 		}
 	}
 }
