@@ -49,7 +49,7 @@ func TestWriteRecord(t *testing.T) {
 		want []string
 	}{
 		// h8 h9 i9 is the direct opening with Black 3 one to the right: 花月 (Kagetsu).
-		{Simplified, []string{"棋谱", "规则：连珠", "开局：花月", "黑方：Lin", "结果：白胜（禁手（三三））", "① H8  2 H9  ③ I9", "⑪ G10  12 K11"}},
+		{Simplified, []string{"棋谱", "规则：连珠", "开局：花月", "黑方：Lin", "结果：白胜（三三禁手）", "① H8  2 H9  ③ I9", "⑪ G10  12 K11"}},
 		{Traditional, []string{"棋譜", "規則：連珠", "開局：花月", "結果：白勝"}},
 		{English, []string{"Rule: renju", "Opening: Kagetsu", "Result: White wins (forbidden move (double three))", "① H8  2 H9"}},
 	} {

@@ -155,11 +155,10 @@ func (p *Printer) Points(pts []string) string {
 func (p *Printer) Reason(code string) string {
 	code = strings.ReplaceAll(strings.TrimSpace(code), " ", "-")
 	if r, kind, ok := strings.Cut(code, ":"); ok {
-		open, close := " (", ")"
 		if p.lang().Chinese() {
-			open, close = "（", "）"
+			return p.arg(ArgKind, kind) + p.term("reason."+r, r) // 三三禁手
 		}
-		return p.term("reason."+r, r) + open + p.arg(ArgKind, kind) + close
+		return p.term("reason."+r, r) + " (" + p.arg(ArgKind, kind) + ")"
 	}
 	return p.term("reason."+code, code)
 }

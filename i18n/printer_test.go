@@ -57,7 +57,7 @@ func TestMessages(t *testing.T) {
 		{game.Message{Key: "board-differs", Args: []string{"[black h8] []"}}, Traditional, []string{"無"}},
 		{game.Message{Key: "forbidden-claim", Args: []string{"h8"}, Text: "(double-four)"}, Simplified, []string{"四四", "H8"}},
 		{game.Message{Key: "forbidden-claim", Args: []string{"h8"}, Text: "(overline)"}, Traditional, []string{"長連"}},
-		{game.Message{Key: "game-over", Args: []string{"forbidden:double-three"}}, Simplified, []string{"禁手（三三）"}},
+		{game.Message{Key: "game-over", Args: []string{"forbidden:double-three"}}, Simplified, []string{"三三禁手"}},
 		{game.Message{Key: "game-over", Args: []string{"full board"}}, English, []string{"full board"}},
 		{game.Message{Key: "game-over", Args: []string{"full board"}}, Traditional, []string{"滿盤"}},
 		{OutcomeMessage(rules.Outcome{Over: true, Winner: rules.White, Reason: rules.Time, Move: 41}), Simplified, []string{"白方胜", "超时", "41"}},

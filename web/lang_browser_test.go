@@ -1,6 +1,7 @@
 package web
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -47,8 +48,8 @@ func TestPageLanguages(t *testing.T) {
 	}
 
 	for _, c := range []struct{ lang, label, move, status, result, missing string }{
-		{"zh-Hans", "着法", "我下I9。", "正在落子 H8", "白方胜（禁手（三三）），第3手。", "少了无"},
-		{"zh-Hant", "著法", "我下I9。", "正在落子 H8", "白方勝（禁手（三三）），第3手。", "少了無"},
+		{"zh-Hans", "着法", "我下I9。", "正在落子 H8", "白方胜（三三禁手），第3手。", "少了无"},
+		{"zh-Hant", "著法", "我下I9。", "正在落子 H8", "白方勝（三三禁手），第3手。", "少了無"},
 	} {
 		if err := chromedp.Do(ctx, chromedp.SetValue("#lang", c.lang)); err != nil {
 			t.Fatal(err)
@@ -80,6 +81,11 @@ func TestPageLanguages(t *testing.T) {
 	}
 	poll("circled numbers", `document.getElementById("moves").textContent === "① H82 H9③ I9"`)
 	poll("explained shape", `document.querySelectorAll("#board .explain-line").length === 2`)
+	if path := os.Getenv("TENGEN_SCREENSHOT_ZH"); path != "" {
+		if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
+			os.WriteFile(path, png, 0o644)
+		}
+	}
 
 	// The choice survives a reload.
 	if err := chromedp.Do(ctx, chromedp.Reload(), chromedp.WaitVisible("#board")); err != nil {

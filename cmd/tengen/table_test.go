@@ -18,7 +18,7 @@ func TestTableCommands(t *testing.T) {
 		want []string
 	}{
 		{[]string{"table", "say", "--lang", "zh-Hans", "--quiet", "robot-move", "h8"}, 0, []string{"我下H8。"}},
-		{[]string{"table", "say", "--lang", "zh-Hant", "--quiet", "game-over", "forbidden:overline"}, 0, []string{"對局結束：禁手（長連）。"}},
+		{[]string{"table", "say", "--lang", "zh-Hant", "--quiet", "game-over", "forbidden:overline"}, 0, []string{"對局結束：長連禁手。"}},
 		{[]string{"table", "say", "--list"}, 0, []string{"robot-move [point]", "opening.26 []"}},
 		{[]string{"table", "say", "--quiet", "no-such-key"}, 2, nil},
 		{[]string{"table", "say", "--quiet", "robot-move"}, 2, nil},

@@ -45,8 +45,8 @@ function fmtArg(kind, v) {
     case "reason": {
       const code = v.trim().replace(/ /g, "-"), i = code.indexOf(":");
       if (i < 0) return term("reason." + code, code);
-      const [o, c] = chinese() ? ["（", "）"] : [" (", ")"];
-      return term("reason." + code.slice(0, i), code.slice(0, i)) + o + fmtArg("kind", code.slice(i + 1)) + c;
+      const reason = term("reason." + code.slice(0, i), code.slice(0, i)), kind = fmtArg("kind", code.slice(i + 1));
+      return chinese() ? kind + reason : reason + " (" + kind + ")"; // 三三禁手
     }
     case "opening": {
       let n = parseInt(v, 10);
