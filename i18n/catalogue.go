@@ -91,6 +91,26 @@ var catalogue = map[string]entry{
 	"opening-step":    e(a(ArgText), "Your turn in the opening: {0}.", "开局轮到你：{0}。", "開局輪到你：{0}。"),
 	"opening-refused": e(a(ArgText), "Not allowed in the opening: {0}", "开局中不允许：{0}", "開局中不允許：{0}"),
 
+	// The person's step in an opening protocol (StepMessage).
+	"step-place-centre": e(a(ArgColour), "Your turn in the opening: a stone for {0} on the centre.",
+		"开局轮到你：在天元下{0}的棋子。", "開局輪到你：在天元下{0}的棋子。"),
+	"step-place": e(a(ArgColour, ArgCount), "Your turn in the opening: a stone for {0} in the central {1}×{1} square.",
+		"开局轮到你：在中央{1}×{1}范围内下{0}的棋子。", "開局輪到你：在中央{1}×{1}範圍內下{0}的棋子。"),
+	"step-place-anywhere": e(a(ArgColour), "Your turn in the opening: a stone for {0} anywhere.",
+		"开局轮到你：任意位置下{0}的棋子。", "開局輪到你：任意位置下{0}的棋子。"),
+	"step-place-or-pass": e(a(ArgColour), "Your turn in the opening: a stone for {0} anywhere, or pass.",
+		"开局轮到你：任意位置下{0}的棋子，或者弃权。", "開局輪到你：任意位置下{0}的棋子，或者棄權。"),
+	"step-swap": e(nil, "Your turn in the opening: swap colours or keep them.",
+		"开局轮到你：选择交换或不交换。", "開局輪到你：選擇交換或不交換。"),
+	"step-declare": e(a(ArgCount, ArgCount), "Your turn in the opening: declare how many fifth moves will be offered ({0} to {1}).",
+		"开局轮到你：声明五手打点的数目（{0}到{1}个）。", "開局輪到你：聲明五手打點的數目（{0}到{1}個）。"),
+	"step-offer": e(a(ArgCount), "Your turn in the opening: offer {0} fifth moves, no two symmetric.",
+		"开局轮到你：打出{0}个互不对称的五手点。", "開局輪到你：打出{0}個互不對稱的五手點。"),
+	"step-choose": e(nil, "Your turn in the opening: choose one of the offered fifth moves.",
+		"开局轮到你：从五手打点中选一个。", "開局輪到你：從五手打點中選一個。"),
+	"step-options": e(nil, "Your turn in the opening: choose what to do on the page or with the buttons.",
+		"开局轮到你：请在网页上或用按钮选择。", "開局輪到你：請在網頁上或用按鈕選擇。"),
+
 	// Tournaments on the physical board.
 	"bye":     e(a(ArgText), "{0} has the bye this round.", "本轮{0}轮空。", "本輪{0}輪空。"),
 	"pairing": e(a(ArgText), "Next game: {0}.", "下一局：{0}。", "下一局：{0}。"),

@@ -51,7 +51,11 @@ func (p *Printer) Format(key string, args ...string) (string, error) {
 	for i, v := range args {
 		pairs = append(pairs, "{"+strconv.Itoa(i)+"}", p.arg(en.args[i], v))
 	}
-	return strings.NewReplacer(pairs...).Replace(text), nil
+	text = strings.NewReplacer(pairs...).Replace(text)
+	if p.Spoken && p.lang().Chinese() {
+		text = strings.ReplaceAll(text, "×", "乘") // the Mandarin voice skips the sign
+	}
+	return text, nil
 }
 
 // T is Format for texts known to be right: a mistake shows the key and

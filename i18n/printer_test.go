@@ -101,6 +101,17 @@ func TestSpokenPoints(t *testing.T) {
 	}
 }
 
+func TestSpokenSizes(t *testing.T) {
+	got, _ := (&Printer{Lang: Simplified, Spoken: true}).Format("step-place", "white", "5")
+	if !strings.Contains(got, "5乘5") {
+		t.Errorf("spoken %q", got)
+	}
+	got, _ = (&Printer{Lang: Simplified}).Format("step-place", "white", "5")
+	if !strings.Contains(got, "5×5") {
+		t.Errorf("shown %q", got)
+	}
+}
+
 func TestFormatErrors(t *testing.T) {
 	p := &Printer{Lang: Simplified}
 	if _, err := p.Format("no-such-key"); err == nil || !strings.Contains(err.Error(), "no-such-key") {
