@@ -162,3 +162,26 @@ func TestMissingVoiceFallsBackToText(t *testing.T) {
 		t.Errorf("without a voice the screen shows %q", got)
 	}
 }
+
+func TestOutputs(t *testing.T) {
+	var screen bytes.Buffer
+	published := 0
+	o, err := NewOutputs(Simplified, &screen, false, "", func() { published++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	o.Say(game.Message{Key: "robot-move", Args: []string{"h8"}})
+	if screen.String() != "我下H8。\n" || published != 1 || len(o.Log.Messages()) != 1 || o.Speaker != nil {
+		t.Errorf("screen %q, published %d, log %v", screen.String(), published, o.Log.Messages())
+	}
+	// A missing voice leaves the screen and the page working.
+	o, err = NewOutputs(Traditional, &screen, true, "no-such-voice-xx", nil)
+	if err == nil || o == nil || o.Speaker != nil {
+		t.Fatalf("missing voice: %v", err)
+	}
+	o.Say(game.Message{Key: "takeback"})
+	if len(o.Log.Messages()) != 1 {
+		t.Error("the page lost a message without a voice")
+	}
+}
