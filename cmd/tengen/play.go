@@ -255,7 +255,7 @@ func startWebControl(ctx context.Context, addr string, public bool, sio *stdio) 
 	reqs := make(chan game.Request, 8)
 	srv := web.New(web.Options{Token: tok, Operator: func(a web.Action) error {
 		r, ok := map[string]game.Request{"pause": game.RequestPause, "resume": game.RequestResume,
-			"resign": game.RequestResign, "takeback": game.RequestTakeback}[a.Name]
+			"resign": game.RequestResign, "takeback": game.RequestTakeback, "draw": game.RequestDraw}[a.Name]
 		if !ok {
 			return fmt.Errorf("%s is not available in this game", a.Name)
 		}
