@@ -3,10 +3,12 @@ package doctor
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"os/user"
+	"strings"
 	"sync"
 	"time"
 
@@ -29,11 +31,19 @@ func System() Host {
 		GPIO:    periphGPIO{},
 		Disk:    statfs{},
 		User:    currentUser,
-		Command: func(ctx context.Context, name string, args ...string) ([]byte, error) {
-			return exec.CommandContext(ctx, name, args...).Output()
-		},
+		Command: runCommand,
 		Now: time.Now,
 	}
+}
+
+// runCommand runs a program; a failure carries the program's own message.
+func runCommand(ctx context.Context, name string, args ...string) ([]byte, error) {
+	out, err := exec.CommandContext(ctx, name, args...).Output()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && len(bytes.TrimSpace(exit.Stderr)) > 0 {
+		return out, fmt.Errorf("%w: %s", err, strings.ReplaceAll(string(bytes.TrimSpace(exit.Stderr)), "\n", "; "))
+	}
+	return out, err
 }
 
 type deviceAccess struct{}
