@@ -32,7 +32,7 @@ func System() Host {
 		Disk:    statfs{},
 		User:    currentUser,
 		Command: runCommand,
-		Now: time.Now,
+		Now:     time.Now,
 	}
 }
 
