@@ -13,7 +13,7 @@
 #               printed
 #   --dry-run   print every step, change nothing
 #   --bin DIR   take tengen and pbrain-tengen from DIR instead of building
-#               them with `make build`
+#               them (go build ./cmd/...)
 #   --no-apt    do not install Debian packages
 set -euo pipefail
 
@@ -156,14 +156,24 @@ if [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ]; then
 	done
 fi
 
-# 4. The binaries: built natively (the board reader needs cgo and OpenCV).
+# 4. The binaries: built natively (the board reader needs cgo and OpenCV),
+# as the person who ran sudo so the build cache and bin/ stay theirs.
 if [ -z "$BIN_DIR" ]; then
 	BIN_DIR=$SRC/bin
+	ver=$(git -C "$SRC" describe --always --dirty 2>/dev/null || echo dev)
+	build=(env PATH="/usr/local/go/bin:$PATH" go build -C "$SRC" -ldflags "-X main.version=$ver" -o "$BIN_DIR/" ./cmd/...)
+	if [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ]; then
+		build=(runuser -u "$SUDO_USER" -- "${build[@]}")
+	fi
 	if [ "$DRY_RUN" = 1 ]; then
-		say "would run: make -C $SRC build"
+		say "would run: ${build[*]}"
 	else
-		say "run: make -C $SRC build (the first build of OpenCV's Go binding takes minutes on a Pi)"
-		PATH="/usr/local/go/bin:$PATH" make -C "$SRC" build
+		command -v go >/dev/null || [ -x /usr/local/go/bin/go ] || {
+			echo "install.sh: Go 1.26 is needed: download go1.26.*.linux-arm64.tar.gz from https://go.dev/dl/ and unpack it into /usr/local (docs/RASPBERRY-PI.md)" >&2
+			exit 1
+		}
+		say "run: ${build[*]} (the first build of OpenCV's Go binding takes several minutes on a Pi)"
+		"${build[@]}"
 	fi
 fi
 for b in tengen pbrain-tengen; do
