@@ -178,7 +178,7 @@ func checkSerial(cfg Config, h Host) Result {
 	return pass("%s opens read-write", cfg.Port)
 }
 
-const flashFix = "flash the firmware this version was built with: `make firmware flash PORT=%s` (see firmware/README.md); stop the service first"
+const flashFix = "stop the service (sudo systemctl stop tengen), then flash the firmware built with this version: `make firmware flash PORT=%s`, or avrdude as firmware/README.md shows"
 
 func checkFirmware(ctx context.Context, cfg Config, h Host) Result {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)

@@ -86,7 +86,7 @@ type Config struct {
 	Calibration string // the calibration file
 	DataDir     string // where calibration, records and journals live
 	MinFree     uint64 // bytes the data directory's file system must have free
-	I2CBus      string // periph bus name, "" for the first (bus 1 on a Pi)
+	I2CBus      string // periph bus name: "1" is GPIO2/GPIO3 (pins 3 and 5)
 	Service     string // the service user, "tengen"
 }
 
@@ -98,6 +98,7 @@ func DefaultConfig() Config {
 		Calibration: "/var/lib/tengen/calibration.yaml",
 		DataDir:     "/var/lib/tengen",
 		MinFree:     200 << 20,
+		I2CBus:      "1",
 		Service:     "tengen",
 	}
 }
