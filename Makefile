@@ -10,7 +10,7 @@ DEB_PACKAGES := pkg-config g++ make git \
 	chromium espeak-ng
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test deps lint fuzz bench clean
+.PHONY: all build run test deps lint fuzz bench clean firmware
 
 all: build
 
@@ -27,7 +27,7 @@ build: deps
 	$(GO) build -o $(BIN)/ ./cmd/...
 
 run: build
-	$(BIN)/tengen selfplay --rule renju
+	$(BIN)/tengen sim --games 1
 
 test: deps
 	$(GO) vet ./...
@@ -49,8 +49,13 @@ fuzz:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
+# The microcontroller firmware (.elf and .hex for the ATmega328P); see firmware/README.md.
+firmware: deps
+	$(MAKE) -C firmware firmware
+
 clean:
 	rm -rf $(BIN)
+	$(MAKE) -C firmware clean
 
 # ---- Raspberry Pi: install and cross-compilation (deploy/, docs/RASPBERRY-PI.md) ----
 .PHONY: pi-install cross test-cross

@@ -179,6 +179,20 @@ func timeBudget(lim Limits, stones, cells int) budget {
 	return budget{hard: hard, soft: hard * 2 / 5}
 }
 
+// Weaker levels leave room after the search for scoring their candidates.
+func (b budget) forLevel(lv levelParams) budget {
+	if b.instant {
+		return b
+	}
+	if lv.timeCap > 0 && b.hard > lv.timeCap {
+		b = budget{hard: lv.timeCap, soft: lv.timeCap * 2 / 5}
+	}
+	if lv.temp > 0 {
+		b.soft = b.hard / 4
+	}
+	return b
+}
+
 // Think chooses a move for pos within lim.
 func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, info func(Info)) (Result, error) {
 	e.cancelPonder()
@@ -189,8 +203,10 @@ func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, info func(
 		return Result{Move: rules.Pass}, err
 	}
 	bud := timeBudget(lim, len(pos.Stones), pos.Size*pos.Size)
-	if e.lv.timeCap > 0 && (bud.hard == 0 || bud.hard > e.lv.timeCap) && !bud.instant {
-		bud = budget{hard: e.lv.timeCap, soft: e.lv.timeCap * 2 / 5}
+	if bud.hard > 0 || bud.instant {
+		// A level's time cap applies to clocks, not to a caller's fixed
+		// depth or node budget (which keeps seeded runs reproducible).
+		bud = bud.forLevel(e.lv)
 	}
 	return e.think(ctx, b, me, lim, bud, info, false)
 }
@@ -229,17 +245,21 @@ func (e *Engine) cancelPonder() {
 func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud budget, info func(Info), pondering bool) (Result, error) {
 	start := time.Now()
 	opp := 3 - me
-	var stop atomic.Bool
+	// stop ends the searches; timeUp says the clock or the caller ended
+	// them, so that nothing more may be searched.
+	var stop, timeUp atomic.Bool
 	main := newSearcher(b, e.tt, &stop)
 	main.leafVCF, main.width = e.lv.leafVCF, e.lv.width
 	if bud.hard > 0 {
-		main.deadline = start.Add(bud.hard)
+		timer := time.AfterFunc(bud.hard, func() { timeUp.Store(true); stop.Store(true) })
+		defer timer.Stop()
 	}
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
 		select {
 		case <-ctx.Done():
+			timeUp.Store(true)
 			stop.Store(true)
 		case <-done:
 		}
@@ -268,6 +288,9 @@ func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud 
 	}
 	if e.lv.vcf > 0 && !bud.instant {
 		vb := int64(200000)
+		if bud.hard > 0 && bud.hard < time.Second {
+			vb = 40000
+		}
 		if main.vcfBudget(me, e.lv.vcf, vb) {
 			return result(main.vcfMove, WinScore-3, 1), nil
 		}
@@ -319,7 +342,6 @@ func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud 
 		hb.history = append([]cell(nil), b.history...)
 		h := newSearcher(&hb, e.tt, &stop)
 		h.leafVCF, h.width = main.leafVCF, main.width
-		h.deadline = main.deadline
 		hr := append([]rootMove(nil), root...)
 		helpers = append(helpers, h)
 		wg.Add(1)
@@ -370,7 +392,7 @@ func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud 
 	}
 	stop.Store(true)
 	wg.Wait()
-	if e.lv.temp > 0 && bestScore < winBound && !pondering {
+	if e.lv.temp > 0 && bestScore < winBound && !pondering && !timeUp.Load() {
 		if m, ok := e.noisyChoice(main, root, me, min(max(bestDepth-1, 1), 4)); ok {
 			best = m
 		}
@@ -434,8 +456,7 @@ func (e *Engine) instant(s *searcher, root []rootMove, me uint8, start time.Time
 func (e *Engine) noisyChoice(s *searcher, root []rootMove, me uint8, depth int) (cell, bool) {
 	s.stopped = false
 	s.stop.Store(false)
-	s.deadline = time.Time{}
-	s.nodeLimit = s.nodes + 300000
+	s.nodeLimit = s.nodes + 100000
 	n := min(len(root), 8)
 	cands := append([]rootMove(nil), root[:n]...)
 	for k := range cands {

@@ -2,7 +2,6 @@ package ai
 
 import (
 	"sync/atomic"
-	"time"
 
 	"tengen/rules"
 )
@@ -50,7 +49,6 @@ type searcher struct {
 
 	nodes     int64
 	nodeLimit int64
-	deadline  time.Time
 	stop      *atomic.Bool
 	stopped   bool
 
@@ -62,14 +60,15 @@ func newSearcher(b *board, tt *transTable, stop *atomic.Bool) *searcher {
 	return &searcher{b: b, tt: tt, vtt: make([]uint64, 1<<vcfTableBits), stop: stop, leafVCF: 6, width: 20}
 }
 
-// checkStop polls the stop conditions; searches call it every 1024 nodes.
+// checkStop polls the stop conditions at every node: the shared flag
+// (set by the deadline timer, the context, or another thread) and the
+// node limit. Both are cheap, and some nodes are slow enough that coarser
+// polling overruns the clock.
 func (s *searcher) checkStop() bool {
 	if s.stopped {
 		return true
 	}
-	if s.stop.Load() ||
-		(s.nodeLimit > 0 && s.nodes >= s.nodeLimit) ||
-		(!s.deadline.IsZero() && time.Now().After(s.deadline)) {
+	if s.stop.Load() || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
 		s.stop.Store(true)
 		s.stopped = true
 	}
@@ -199,7 +198,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 	b := s.b
 	s.pvLen[ply] = ply
 	s.nodes++
-	if s.nodes&1023 == 0 && s.checkStop() {
+	if s.checkStop() {
 		return 0
 	}
 	opp := 3 - me

@@ -40,7 +40,7 @@ func (s *searcher) vcfBudget(me uint8, depth int, budget int64) bool {
 func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
 	b := s.b
 	s.nodes++
-	if s.nodes&1023 == 0 && s.checkStop() {
+	if s.checkStop() {
 		return false
 	}
 	if s.vcfLimit > 0 && s.nodes > s.vcfLimit {

@@ -37,9 +37,12 @@ type Options struct {
 	BoardSize int
 	// StoneHeight is a stone's thickness [8 mm].
 	StoneHeight float64
-	// PumpSettle is how long the pump runs on a stone before the vacuum is
-	// read [300 ms]; Release how long the valve vents [250 ms].
-	PumpSettle, Release time.Duration
+	// PumpSettle is the longest the pump runs on a spot waiting for the
+	// vacuum to show a stone [300 ms]; the vacuum is read every VacuumPoll
+	// [50 ms] and the pick goes on as soon as it does. Release is how long
+	// the valve vents [250 ms], always in full, so the stone has fallen
+	// before the nozzle leaves.
+	PumpSettle, VacuumPoll, Release time.Duration
 	// SearchTries is how many more places a missed pick tries [6; < 0 for
 	// none], on
 	// rings SearchRadius apart [4 mm] around the first, lifting SearchLift
@@ -49,6 +52,11 @@ type Options struct {
 	// HomeDuration is how long the first move takes when the arm's pose is
 	// unknown at Home [2 s].
 	HomeDuration time.Duration
+	// LeadIn holds the arm still at the start of each move [60 ms; < 0 for
+	// none], so a driver that streams setpoints over a link (the serial
+	// firmware) has the device's queue filled before motion starts and a
+	// slow link does not run it dry mid-move.
+	LeadIn time.Duration
 }
 
 func (o *Options) defaults() {
@@ -67,6 +75,9 @@ func (o *Options) defaults() {
 	if o.PumpSettle <= 0 {
 		o.PumpSettle = 300 * time.Millisecond
 	}
+	if o.VacuumPoll <= 0 {
+		o.VacuumPoll = 50 * time.Millisecond
+	}
 	if o.Release <= 0 {
 		o.Release = 250 * time.Millisecond
 	}
@@ -84,6 +95,12 @@ func (o *Options) defaults() {
 	}
 	if o.HomeDuration <= 0 {
 		o.HomeDuration = 2 * time.Second
+	}
+	switch {
+	case o.LeadIn == 0:
+		o.LeadIn = 60 * time.Millisecond
+	case o.LeadIn < 0:
+		o.LeadIn = 0
 	}
 }
 
@@ -121,6 +138,7 @@ type Arm struct {
 	homed   bool
 	pos     kinematics.Vec3
 	pulses  Pulses
+	pump    bool // as last commanded
 	holding bool
 	closed  bool
 }
@@ -166,14 +184,14 @@ func New(drv Driver, cal calibration.Arm, opt Options) (*Arm, error) {
 		BlackBowl: kinematics.Vec3(cal.BlackBowl), WhiteBowl: kinematics.Vec3(cal.WhiteBowl),
 		Park: kinematics.Vec3(cal.Park),
 	}
-	// Travel above the tallest stone anywhere on the board and above the
-	// bowls' heaps.
+	// Travel so that a held stone clears the tallest stone anywhere on the
+	// board (a plane: its corners bound it) and the bowls' heaps.
 	top := math.Max(cal.BlackBowl[2], cal.WhiteBowl[2])
 	n := opt.BoardSize - 1
 	for _, c := range []rules.Point{{X: 0, Y: 0}, {X: n, Y: 0}, {X: 0, Y: n}, {X: n, Y: n}} {
 		top = math.Max(top, a.layout.Intersection(c)[2]+opt.StoneHeight)
 	}
-	a.layout.TravelZ = top + cal.Clearance
+	a.layout.TravelZ = top + opt.StoneHeight + cal.Clearance
 	rep, err := a.geo.Workspace(lim, us, a.layout, 0)
 	if err != nil {
 		return nil, fmt.Errorf("arm: %w", err)
@@ -254,8 +272,10 @@ func (a *Arm) end() {
 
 // Home brings the arm to the parking spot from wherever it is, clearing
 // latched faults first: the way back after a fault or a Stop. It reads the
-// servo outputs to learn the pose; when the device reports none, it moves
-// the servos straight to the parking pose over HomeDuration.
+// servo outputs to learn the pose and moves from there as any move does;
+// when the device reports no pose (no pulses since power-up) or no
+// straight path leads from it, it sends the servos to the parking pose in
+// one setpoint over HomeDuration.
 func (a *Arm) Home(ctx context.Context) error {
 	ctx, err := a.begin(ctx)
 	if err != nil {
@@ -276,7 +296,7 @@ func (a *Arm) home(ctx context.Context) error {
 	if err := a.drv.SetValve(false); err != nil {
 		return err
 	}
-	if err := a.drv.SetPump(false); err != nil {
+	if err := a.setPump(false); err != nil {
 		return err
 	}
 	a.holding = false
@@ -289,8 +309,13 @@ func (a *Arm) home(ctx context.Context) error {
 	}
 	park := a.layout.Park
 	if p, ok := a.poseOf(st.Pulses); ok {
-		a.pos, a.pulses, a.homed = p, st.Pulses, true
-		return a.transfer(ctx, park)
+		// From a known pose: up, across and down like any move, when the
+		// straight lift stays in reach.
+		tr, err := a.geo.PlanTransfer(a.lim, p, park, a.layout.TravelZ, a.opt.Step)
+		if err == nil {
+			a.pos, a.pulses, a.homed = p, st.Pulses, true
+			return a.follow(ctx, tr)
+		}
 	}
 	th, err := a.geo.IK(park)
 	if err != nil {
@@ -487,7 +512,7 @@ func (a *Arm) pick(ctx context.Context, at kinematics.Vec3) error {
 	if err := a.transfer(ctx, at); err != nil {
 		return err
 	}
-	if err := a.drv.SetPump(true); err != nil {
+	if err := a.setPump(true); err != nil {
 		return err
 	}
 	var vac float64
@@ -499,7 +524,7 @@ func (a *Arm) pick(ctx context.Context, at kinematics.Vec3) error {
 				return fmt.Errorf("search move %d: %w", try, err)
 			}
 		}
-		held, v, err := a.vacuumAfter(ctx, a.opt.PumpSettle)
+		held, v, err := a.vacuumWithin(ctx, a.opt.PumpSettle)
 		if err != nil {
 			return err
 		}
@@ -513,7 +538,7 @@ func (a *Arm) pick(ctx context.Context, at kinematics.Vec3) error {
 		}
 	}
 	// Leave the spot with the pump off before reporting.
-	if err := a.drv.SetPump(false); err != nil {
+	if err := a.setPump(false); err != nil {
 		return err
 	}
 	if err := a.path(ctx, kinematics.Vec3{a.pos[0], a.pos[1], a.layout.TravelZ}); err != nil {
@@ -541,7 +566,7 @@ func (a *Arm) searchReach() float64 {
 
 // release vents the cup with the pump off and checks the vacuum is gone.
 func (a *Arm) release(ctx context.Context) error {
-	if err := a.drv.SetPump(false); err != nil {
+	if err := a.setPump(false); err != nil {
 		return err
 	}
 	if err := a.drv.SetValve(true); err != nil {
@@ -577,27 +602,103 @@ func (a *Arm) vacuumAfter(ctx context.Context, d time.Duration) (bool, float64, 
 	return st.Vacuum >= a.cal.VacuumThreshold, st.Vacuum, nil
 }
 
+// vacuumWithin reads the vacuum every VacuumPoll until it shows a stone or
+// d has passed.
+func (a *Arm) vacuumWithin(ctx context.Context, d time.Duration) (bool, float64, error) {
+	for waited := time.Duration(0); ; {
+		step := min(a.opt.VacuumPoll, d-waited)
+		held, v, err := a.vacuumAfter(ctx, step)
+		waited += step
+		if err != nil || held || waited >= d {
+			return held, v, err
+		}
+	}
+}
+
 // transfer moves up to travel height, across, and down to `to`.
 func (a *Arm) transfer(ctx context.Context, to kinematics.Vec3) error {
-	tr, err := a.geo.PlanTransfer(a.lim, a.pos, to, a.layout.TravelZ, a.opt.Step)
-	if err != nil {
-		return err
-	}
-	return a.follow(ctx, tr)
+	return a.move(ctx, func(from kinematics.Vec3) (kinematics.Trajectory, error) {
+		return a.geo.PlanTransfer(a.lim, from, to, a.layout.TravelZ, a.opt.Step)
+	})
 }
 
 // path moves along straight lines through the waypoints.
 func (a *Arm) path(ctx context.Context, waypoints ...kinematics.Vec3) error {
-	tr, err := a.geo.PlanPath(a.lim, append([]kinematics.Vec3{a.pos}, waypoints...), a.opt.Step)
+	return a.move(ctx, func(from kinematics.Vec3) (kinematics.Trajectory, error) {
+		return a.geo.PlanPath(a.lim, append([]kinematics.Vec3{from}, waypoints...), a.opt.Step)
+	})
+}
+
+// underrunRetries is how often a move is resumed after the device's queue
+// ran dry.
+const underrunRetries = 3
+
+// move plans from the current position and follows the plan. When the
+// device stops because its queue ran dry (the link fell behind: a loaded
+// host, a USB hiccup), nothing is wrong with the arm itself: it clears the
+// fault, restores the pump before a held stone can fall (the cup holds its
+// vacuum for seconds with the valve shut), learns where the servos
+// stopped, and plans again from there.
+func (a *Arm) move(ctx context.Context, plan func(from kinematics.Vec3) (kinematics.Trajectory, error)) error {
+	for try := 0; ; try++ {
+		tr, err := plan(a.pos)
+		if err != nil {
+			return err
+		}
+		err = a.follow(ctx, tr)
+		var fe *FaultError
+		if err == nil || try == underrunRetries || !errors.As(err, &fe) || fe.Faults != FaultQueueUnder {
+			return err
+		}
+		if rerr := a.resume(ctx); rerr != nil {
+			return fmt.Errorf("%w; resuming: %w", err, rerr)
+		}
+	}
+}
+
+// resume recovers from a queue underrun; see move.
+func (a *Arm) resume(ctx context.Context) error {
+	if err := a.drv.ClearFaults(); err != nil {
+		return err
+	}
+	if a.pump {
+		if err := a.drv.SetPump(true); err != nil {
+			return err
+		}
+	}
+	st, err := a.drv.Status(ctx)
 	if err != nil {
 		return err
 	}
-	return a.follow(ctx, tr)
+	if st.Faults != 0 {
+		return &FaultError{st.Faults}
+	}
+	if a.holding && st.Vacuum < a.cal.VacuumThreshold {
+		return fmt.Errorf("the stone fell off while the pump was stopped (vacuum %.1f kPa)", st.Vacuum)
+	}
+	p, ok := a.poseOf(st.Pulses)
+	if !ok {
+		return fmt.Errorf("the servos stopped at %v µs, not a pose to plan from", st.Pulses)
+	}
+	a.pos, a.pulses = p, st.Pulses
+	return nil
+}
+
+// setPump switches the pump and remembers what it should be.
+func (a *Arm) setPump(on bool) error {
+	a.pump = on
+	return a.drv.SetPump(on)
 }
 
 // follow sends a trajectory to the device and waits for it to finish.
 func (a *Arm) follow(ctx context.Context, tr kinematics.Trajectory) error {
-	sps := make([]Setpoint, 0, len(tr.Samples))
+	if len(tr.Samples) == 0 {
+		return nil
+	}
+	sps := make([]Setpoint, 0, len(tr.Samples)+1)
+	if a.opt.LeadIn > 0 {
+		sps = append(sps, Setpoint{Pulses: a.pulses, Duration: a.opt.LeadIn})
+	}
 	var prev time.Duration
 	last := a.pulses
 	for _, s := range tr.Samples {
@@ -653,7 +754,7 @@ func (a *Arm) why(err error) error {
 // fail makes the arm safe after an error: motion stopped, pump off, valve
 // closed; the pose and any held stone are then unknown until Home.
 func (a *Arm) fail(err error) error {
-	a.homed, a.holding = false, false
+	a.homed, a.holding, a.pump = false, false, false
 	var errs []error
 	if e := a.drv.Stop(); e != nil {
 		errs = append(errs, fmt.Errorf("stop: %w", e))

@@ -23,7 +23,7 @@ type rig struct {
 	cal   calibration.Arm
 }
 
-func newRig(t *testing.T, opt arm.Options, simCfg func(*armsim.Config)) *rig {
+func newRig(t testing.TB, opt arm.Options, simCfg func(*armsim.Config)) *rig {
 	t.Helper()
 	cal := armsim.SeedArm()
 	layout := kinematics.DefaultLayout
@@ -47,7 +47,7 @@ func newRig(t *testing.T, opt arm.Options, simCfg func(*armsim.Config)) *rig {
 	return &rig{a, sim, table, cal}
 }
 
-func parkPulses(t *testing.T, cal calibration.Arm) arm.Pulses {
+func parkPulses(t testing.TB, cal calibration.Arm) arm.Pulses {
 	th, err := kinematics.Geometry(cal.Geometry).IK(kinematics.Vec3(cal.Park))
 	if err != nil {
 		t.Fatal(err)
@@ -308,5 +308,95 @@ func TestFaultsString(t *testing.T) {
 		if got := f.String(); got != want {
 			t.Errorf("%#x: %q, want %q", uint16(f), got, want)
 		}
+	}
+}
+
+func TestStoneStuck(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, func(c *armsim.Config) { c.ValveStuck = true })
+	if err := r.arm.Pick(ctx, rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	err := r.arm.Place(ctx, pt("f6"))
+	if !errors.Is(err, arm.ErrStoneStuck) || !strings.Contains(err.Error(), "place on f6") {
+		t.Fatalf("place with a stuck valve: %v", err)
+	}
+	st, _ := r.sim.Status(ctx)
+	if st.Pump || st.Valve {
+		t.Errorf("not safe: %+v", st)
+	}
+}
+
+func TestCancelledContext(t *testing.T) {
+	r := newRig(t, arm.Options{}, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := r.arm.MoveTo(ctx, arm.Bowl(rules.Black))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("move with a cancelled context: %v", err)
+	}
+	st, _ := r.sim.Status(context.Background())
+	if st.Queued != 0 || st.Pump {
+		t.Errorf("not safe: %+v", st)
+	}
+	if err := r.arm.Home(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestHomeFromNowhere: with no pulses output yet, Home sends the servos
+// straight to the parking pose.
+func TestHomeFromNowhere(t *testing.T) {
+	cal := armsim.SeedArm()
+	sim, err := armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: cal.Servos}, arm.Pulses{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := arm.New(sim, cal, arm.Options{HomeDuration: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if _, known := a.Position(); known {
+		t.Fatal("position known before Home")
+	}
+	if err := a.MoveTo(context.Background(), arm.BoardPoint(pt("h8"))); !errors.Is(err, arm.ErrNotHomed) {
+		t.Fatalf("move before Home: %v", err)
+	}
+	start := sim.Now()
+	if err := a.Home(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if d := sim.Now() - start; d < time.Second {
+		t.Errorf("home took %v, want the 1 s HomeDuration", d)
+	}
+	sim.Sleep(context.Background(), 200*time.Millisecond)
+	tip, _ := sim.Tip()
+	if d := tip.Sub(kinematics.Vec3(cal.Park)).Norm(); d > 0.5 {
+		t.Errorf("homed %.2f mm from the parking spot", d)
+	}
+}
+
+// TestUnderrunResumed: when the device's queue runs dry mid-move (the link
+// fell behind) it stops with the pump off; the arm restores the pump before
+// the stone falls and finishes the move from where the servos stopped.
+func TestUnderrunResumed(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, nil)
+	if err := r.arm.Pick(ctx, rules.White); err != nil {
+		t.Fatal(err)
+	}
+	r.sim.After(150*time.Millisecond, armsim.Fault(arm.FaultQueueUnder))
+	r.sim.After(400*time.Millisecond, armsim.Fault(arm.FaultQueueUnder))
+	if err := r.arm.Place(ctx, pt("m12")); err != nil {
+		t.Fatal(err)
+	}
+	if s, d, _ := r.table.Nearest(pt("m12")); s.Colour != rules.White || d > 1.5 {
+		t.Fatalf("m12: %v, %.2f mm off", s, d)
+	}
+	// Other faults are not papered over.
+	r.sim.After(100*time.Millisecond, armsim.Fault(arm.FaultQueueUnder|arm.FaultHostSilent))
+	if err := r.arm.MoveTo(ctx, arm.Bowl(rules.Black)); err == nil || !strings.Contains(err.Error(), "host silent") {
+		t.Fatalf("underrun with host silent: %v", err)
 	}
 }

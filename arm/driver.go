@@ -1,10 +1,3 @@
-// Package arm is the robot's arm as a device: the pick-and-place API the
-// game uses, built on a Driver that reaches the servos, the vacuum pump,
-// the release valve, the vacuum sensor and the emergency stop.
-//
-// Drivers: serial (our firmware on an ATmega328P, package arm/serial),
-// Pi direct (PCA9685 servos, GPIO pump and valve, ADS1115 sensor), and a
-// simulated twin for tests and the simulator.
 package arm
 
 import (

@@ -117,12 +117,25 @@ func (g Geometry) IK(p Vec3) (Joints, error) {
 		return Joints{}, err
 	}
 	var th Joints
+	var c [3]Vec3 // elbow centres
 	for i := range 3 {
-		t, err := g.armAngle(i, p)
+		t, cos, sin, err := g.armAngle(i, p)
 		if err != nil {
 			return Joints{}, fmt.Errorf("point (%g, %g, %g): arm %d: %w", p[0], p[1], p[2], i+1, err)
 		}
 		th[i] = t
+		r := g.shoulder() + g.RF*cos
+		c[i] = Vec3{r * armCos[i], r * armSin[i], -g.RF * sin}
+	}
+	// The effector must hang below the plane of the elbows, on the branch
+	// FK picks; the mirror pose above them is not one the arm can take.
+	c0 := c[0]
+	n := c[1].Sub(c0).Cross(c[2].Sub(c0))
+	if n[2] < 0 {
+		n = n.Scale(-1)
+	}
+	if !(p.Sub(c0).Dot(n) < -1e-9*n.Norm()) {
+		return Joints{}, fmt.Errorf("point (%g, %g, %g) is not below the elbows: %w", p[0], p[1], p[2], ErrUnreachable)
 	}
 	return th, nil
 }
@@ -136,7 +149,9 @@ func (g Geometry) IK(p Vec3) (Joints, error) {
 // with K = (x² + r² + z² + rf² − re²)/(2·rf). The left side is
 // R·cos(θ + β) with R = √(r²+z²), β = atan2(z, r), so θ = ±acos(K/R) − β;
 // elbow-out is the solution whose elbow lies further out (larger cosθ).
-func (g Geometry) armAngle(i int, p Vec3) (float64, error) {
+//
+// It returns θ in degrees with its cosine and sine.
+func (g Geometry) armAngle(i int, p Vec3) (deg, cos, sin float64, err error) {
 	x, u := toArm(i, p)
 	r := u - g.shoulder() // outward distance of the effector joint from the shaft
 	z := p[2]
@@ -144,17 +159,23 @@ func (g Geometry) armAngle(i int, p Vec3) (float64, error) {
 	R := math.Hypot(r, z)
 	c := k / R
 	if !(c >= -1 && c <= 1) {
-		return 0, fmt.Errorf("out of reach by %.3g mm: %w", (math.Abs(k)-R)*2*g.RF/(g.RF+g.RE), ErrUnreachable)
+		// The elbow's circle comes no nearer the joint than `near` and goes
+		// no further than `far`: the forearm is too short or too long.
+		near, far := math.Hypot(x, R-g.RF), math.Hypot(x, R+g.RF)
+		if g.RE < near {
+			return 0, 0, 0, fmt.Errorf("out of reach: the forearm falls %.1f mm short: %w", near-g.RE, ErrUnreachable)
+		}
+		return 0, 0, 0, fmt.Errorf("too close to the arm by %.1f mm: %w", g.RE-far, ErrUnreachable)
 	}
 	beta := math.Atan2(z, r)
 	a := math.Acos(c)
 	t1, t2 := a-beta, -a-beta
 	// Elbow-out: the solution with the elbow further out, i.e. larger cosθ.
-	t := t1
-	if math.Cos(t2) > math.Cos(t1) {
-		t = t2
+	t, ct := t1, math.Cos(t1)
+	if c2 := math.Cos(t2); c2 > ct {
+		t, ct = t2, c2
 	}
-	return normDeg(t * 180 / math.Pi), nil
+	return normDeg(t * 180 / math.Pi), ct, math.Sin(t), nil
 }
 
 // normDeg brings an angle into (−180°, 180°].

@@ -152,3 +152,38 @@ func FuzzIK(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFK checks that FK never returns NaN and, where it succeeds inside the
+// joint range, IK takes the point back to the same angles.
+func FuzzFK(f *testing.F) {
+	f.Add(20.0, 20.0, 20.0)
+	f.Add(-45.0, 135.0, 0.0)
+	f.Add(1e300, -1e-300, 90.0)
+	f.Fuzz(func(t *testing.T, a, b, c float64) {
+		g := SeedGeometry
+		th := Joints{a, b, c}
+		p, err := g.FK(th)
+		if err != nil {
+			return
+		}
+		for _, x := range p {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				t.Fatalf("FK(%v) = %v", th, p)
+			}
+		}
+		for _, x := range th {
+			if x < -30 || x > 90 {
+				return // other elbow branches are not IK's solution
+			}
+		}
+		back, err := g.IK(p)
+		if err != nil {
+			t.Fatalf("IK(FK(%v) = %v): %v", th, p, err)
+		}
+		for i := range 3 {
+			if math.Abs(back[i]-th[i]) > 1e-6 {
+				t.Fatalf("IK(FK(%v)) = %v", th, back)
+			}
+		}
+	})
+}

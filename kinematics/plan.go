@@ -14,8 +14,9 @@ type Sample struct {
 }
 
 // Trajectory is a planned move sampled for the device: joint setpoints
-// every Step (the last one may come sooner), the first one Step after the
-// start. Start and End are the tool's first and last positions.
+// every Step (the last one may come sooner, at the end rounded up to a
+// whole millisecond), the first one Step after the start. Start and End
+// are the tool's first and last positions.
 type Trajectory struct {
 	Start, End Vec3
 	Step       time.Duration
@@ -100,14 +101,17 @@ func (g Geometry) PlanPath(lim Limits, waypoints []Vec3, step time.Duration) (Tr
 	for _, s := range segs {
 		total += s.duration()
 	}
-	// Sample the whole path every step; the last sample lands at the end.
-	n := int(math.Ceil(total/step.Seconds() - 1e-9))
+	// Sample the whole path every step; the last sample lands at the end,
+	// rounded up to a whole millisecond (the unit devices time setpoints
+	// in), so with a whole-millisecond step no interval is a sliver.
+	end := time.Duration(math.Ceil(total*1e3-1e-6)) * time.Millisecond
+	n := int((end + step - 1) / step)
 	seg, base := 0, 0.0
 	for k := 1; k <= n; k++ {
 		t := float64(k) * step.Seconds()
 		at := time.Duration(k) * step
 		if k == n {
-			t, at = total, time.Duration(math.Round(total*1e9))
+			t, at = total, end
 		}
 		for seg < len(segs)-1 && t > base+segs[seg].duration() {
 			base += segs[seg].duration()

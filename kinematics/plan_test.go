@@ -48,6 +48,10 @@ func TestPlanTransfer(t *testing.T) {
 				if want := time.Duration(k+1) * DefaultStep; k < len(tr.Samples)-1 && s.At != want {
 					t.Fatalf("sample %d at %v, want %v", k, s.At, want)
 				}
+				// Whole milliseconds, for devices that time setpoints in ms.
+				if s.At%time.Millisecond != 0 || (k > 0 && s.At <= tr.Samples[k-1].At) {
+					t.Fatalf("sample %d at %v", k, s.At)
+				}
 				p, err := g.FK(s.Theta)
 				if err != nil {
 					t.Fatal(err)

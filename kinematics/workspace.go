@@ -81,8 +81,8 @@ func (l Layout) Intersection(p rules.Point) Vec3 {
 // DefaultLayout places a 15x15 board of 24.5 mm cells centred under the
 // seed arm with its surface 455 mm below the motor plane, Black's side
 // toward −Y (arm 1), the bowls left and right of it and the parking spot
-// beyond White's side; the travel height clears 22 mm stones (8 mm thick)
-// by 25 mm.
+// beyond White's side; at the travel height a held 8 mm stone clears the
+// stones on the board by 25 mm.
 var DefaultLayout = Layout{
 	Size:      15,
 	A1:        Vec3{-171.5, -171.5, -455},
@@ -91,7 +91,7 @@ var DefaultLayout = Layout{
 	BlackBowl: Vec3{-235, 0, -440},
 	WhiteBowl: Vec3{235, 0, -440},
 	Park:      Vec3{0, 230, -400},
-	TravelZ:   -422,
+	TravelZ:   -414,
 }
 
 // PlaceReport is one checked place of a workspace report.

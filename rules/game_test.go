@@ -249,3 +249,41 @@ func TestGameUndoResignTime(t *testing.T) {
 		t.Error("NewGame accepted a 4x4 board")
 	}
 }
+
+// An overline nobody claimed is still claimable when the last move fills
+// the board, and the referee claims it before calling a draw.
+func TestGameFullBoardClaimsOverline(t *testing.T) {
+	rows := []string{"OXOXOX", "OOXOXX", "OOXXOO", "OXOOOO", "XOOXOX", "XXXXXX"}
+	var blacks, whites []Point
+	for r, row := range rows {
+		for x, ch := range row {
+			p := Point{x, 5 - r}
+			switch {
+			case p == Point{3, 0}: // d1 completes the overline, played last
+			case ch == 'X':
+				blacks = append(blacks, p)
+			default:
+				whites = append(whites, p)
+			}
+		}
+	}
+	blacks = append(blacks, Point{3, 0})
+	g := newGame(t, 6, Renju)
+	var ev Event
+	for i := range whites {
+		var err error
+		if ev, err = g.Play(Black, blacks[i]); err != nil {
+			t.Fatal(err)
+		}
+		if i == len(whites)-1 && ev.Claimable != Overline {
+			t.Fatalf("d1 is not a claimable overline: %+v", ev)
+		}
+		if ev, err = g.Play(White, whites[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := Outcome{Over: true, Winner: White, Reason: ForbiddenMove, Move: 35, Kind: Overline}
+	if ev.Outcome != want {
+		t.Errorf("%v, want %v", ev.Outcome, want)
+	}
+}

@@ -160,7 +160,7 @@ func (s *brainState) handle(ctx context.Context, line string, lines *lineReader)
 		s.start(strings.TrimSpace(w))
 	case "RESTART":
 		if s.needStart() {
-			s.moves = s.moves[:0]
+			s.newGame()
 			s.out.printf("OK")
 		}
 	case "BEGIN":
@@ -224,8 +224,17 @@ func (s *brainState) start(arg string) {
 		return
 	}
 	s.size, s.settings.Size = n, n
-	s.moves = s.moves[:0]
+	s.newGame()
 	s.out.printf("OK")
+}
+
+// newGame clears the board and tells a player that learns across moves
+// (the engine's transposition table) that a new game begins.
+func (s *brainState) newGame() {
+	s.moves = s.moves[:0]
+	if ng, ok := s.player.(interface{ NewGame() }); ok {
+		ng.NewGame()
+	}
 }
 
 func (s *brainState) needStart() bool {

@@ -67,13 +67,21 @@ func (s Stats) Score() float64 {
 // Elo estimates Engine1's Elo difference over Engine2 from the score,
 // with the 95% confidence interval lo..hi from the per-game variance
 // (normal approximation of the score, mapped through the logistic curve).
-// A score of 0 or 1, or an interval reaching one, gives infinities.
+// A score of 0 or 1 gives an infinite estimate; its finite bound then
+// comes from the rule of three (a 95% bound of 3/n on the rate of the
+// result never seen).
 func (s Stats) Elo() (elo, lo, hi float64) {
 	n := float64(s.Games())
 	if n == 0 {
 		return 0, math.Inf(-1), math.Inf(1)
 	}
 	p := s.Score()
+	switch p {
+	case 0:
+		return math.Inf(-1), math.Inf(-1), eloOf(3 / n)
+	case 1:
+		return math.Inf(1), eloOf(1 - 3/n), math.Inf(1)
+	}
 	w, d, l := float64(s.Wins)/n, float64(s.Draws)/n, float64(s.Losses)/n
 	variance := w*(1-p)*(1-p) + d*(0.5-p)*(0.5-p) + l*p*p
 	se := math.Sqrt(variance / n)
@@ -96,7 +104,7 @@ func (s Stats) String() string {
 	elo, lo, hi := s.Elo()
 	e := "Elo " + formatElo(elo)
 	switch {
-	case math.IsInf(elo, 0):
+	case math.IsInf(elo, 0) && math.IsInf(lo, 0) && math.IsInf(hi, 0):
 	case math.IsInf(lo, 0) || math.IsInf(hi, 0):
 		e += fmt.Sprintf(" (95%%: %s to %s)", formatElo(lo), formatElo(hi))
 	default:
@@ -248,6 +256,11 @@ func worker(ctx context.Context, cfg Config, w int, jobs <-chan job, finished fu
 	defer ClosePlayer(p2)
 	gc := GameConfig{Size: cfg.Size, Rule: cfg.Rule, Reading: cfg.Reading, TurnTime: cfg.TurnTime, Grace: cfg.Grace}
 	for j := range jobs {
+		for _, p := range []ai.Player{p1, p2} {
+			if ng, ok := p.(interface{ NewGame() }); ok {
+				ng.NewGame() // each game starts from nothing learnt
+			}
+		}
 		gc.Opening = j.opening
 		black, white := ai.Player(p1), ai.Player(p2)
 		if !j.engine1Black {

@@ -308,7 +308,7 @@ func TestRunErrors(t *testing.T) {
 	for _, cfg := range []Config{
 		{Engine1: g, Engine2: g, Size: 15, Games: 0},
 		{Engine1: g, Engine2: g, Size: 3, Games: 2},
-		{Engine1: Spec{Kind: "tengen"}, Engine2: g, Size: 15, Games: 2},
+		{Engine1: Spec{Kind: "external", Argv: []string{"/no/such/brain"}}, Engine2: g, Size: 15, Games: 2, Openings: [][]rules.Point{{{X: 7, Y: 7}, {X: 7, Y: 7}}}},
 		{Engine1: g, Engine2: g, Size: 15, Games: 2, Openings: [][]rules.Point{{{X: 7, Y: 7}, {X: 7, Y: 7}}}},
 	} {
 		if _, _, err := Run(context.Background(), cfg); err == nil {
@@ -340,15 +340,20 @@ func TestElo(t *testing.T) {
 			t.Errorf("%+v: interval %.1f..%.1f, want half-width under %.0f (0 = open)", tt.s, lo, hi, tt.maxMargin)
 		}
 	}
-	if elo, _, _ := (Stats{Wins: 10}).Elo(); !math.IsInf(elo, 1) {
-		t.Errorf("all wins: Elo %v", elo)
+	// All wins: +inf, bounded below by the rule of three (score 1-3/n).
+	if elo, lo, hi := (Stats{Wins: 10}).Elo(); !math.IsInf(elo, 1) || !math.IsInf(hi, 1) || math.Abs(lo-147.2) > 0.1 {
+		t.Errorf("all wins: Elo %v in %v..%v", elo, lo, hi)
 	}
-	if elo, _, _ := (Stats{Losses: 10}).Elo(); !math.IsInf(elo, -1) {
-		t.Errorf("all losses: Elo %v", elo)
+	if elo, lo, hi := (Stats{Losses: 10}).Elo(); !math.IsInf(elo, -1) || !math.IsInf(lo, -1) || math.Abs(hi+147.2) > 0.1 {
+		t.Errorf("all losses: Elo %v in %v..%v", elo, lo, hi)
+	}
+	if _, _, hi := (Stats{Losses: 2}).Elo(); !math.IsInf(hi, 1) {
+		t.Errorf("two losses bound nothing, got %v", hi)
 	}
 	for s, want := range map[Stats]string{
 		{Wins: 7, Draws: 2, Losses: 1}: "+7 =2 -1  score 80.0%  Elo +241 (95%: +66 to +inf)",
-		{Wins: 4}:                      "+4 =0 -0  score 100.0%  Elo +inf",
+		{Wins: 4}:                      "+4 =0 -0  score 100.0%  Elo +inf (95%: -191 to +inf)",
+		{Losses: 2}:                    "+0 =0 -2  score 0.0%  Elo -inf",
 		{Wins: 60, Losses: 40}:         "+60 =0 -40  score 60.0%  Elo +70 ± 71",
 	} {
 		if got := s.String(); got != want {

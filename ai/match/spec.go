@@ -11,7 +11,8 @@ import (
 )
 
 // Spec names a player: an internal one ("tengen", "tengen:level=5",
-// "greedy", "greedy:seed=3") or an external Gomocup brain's command line
+// "greedy", "greedy:seed=3"; tengen takes level 1-10, threads, seed and
+// memory in MiB) or an external Gomocup brain's command line
 // ("/opt/rapfi/pbrain-rapfi", quoted arguments allowed).
 type Spec struct {
 	// Kind is "tengen", "greedy" or "external".
@@ -134,7 +135,12 @@ func (sp Spec) New(seed int64, log func(string)) (ai.Player, error) {
 	case "greedy":
 		return ai.NewGreedy(sp.param("seed", seed)), nil
 	case "tengen":
-		return newEngine(sp, seed)
+		return ai.NewEngine(ai.EngineOptions{
+			Level:     int(sp.param("level", 10)),
+			Seed:      uint64(sp.param("seed", seed)),
+			Threads:   int(sp.param("threads", 0)),
+			MaxMemory: sp.param("memory", 0) << 20,
+		}), nil
 	case "external":
 		return gomocup.NewClient(sp.Argv, gomocup.ClientOptions{Log: log})
 	}

@@ -41,6 +41,9 @@ type Config struct {
 	// the cup [40], VacuumOpen with an open cup [2], VacuumHold the least
 	// that still holds a stone [5].
 	VacuumHeld, VacuumOpen, VacuumHold float64
+	// ValveStuck models a release valve that never opens: a released
+	// stone then hangs on until the cup's vacuum leaks away (seconds).
+	ValveStuck bool
 	// RealTime runs the model on the wall clock; otherwise it runs on a
 	// virtual clock that advances only while the caller waits (Drain, a
 	// full Queue, Sleep, Advance), so tests of long moves finish at once.
@@ -72,7 +75,6 @@ type Sim struct {
 	estop   bool
 	closed  bool
 	events  []event
-	dropped []kinematics.Vec3
 }
 
 type event struct {
@@ -230,7 +232,6 @@ func (s *Sim) gripper(dt time.Duration) {
 		if s.cfg.World != nil {
 			s.cfg.World.Drop(s.held, at)
 		}
-		s.dropped = append(s.dropped, at)
 		s.held = rules.Empty
 	}
 }
@@ -288,8 +289,10 @@ func (s *Sim) Queue(ctx context.Context, sps ...arm.Setpoint) error {
 
 // wait lets a little model time pass while the caller waits: in real time
 // by sleeping with the lock released, on the virtual clock by advancing.
+// When ctx ends, motion stops and the pump goes off, as after any error.
 func (s *Sim) wait(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
+		s.halt()
 		return err
 	}
 	if !s.cfg.RealTime {
@@ -306,7 +309,11 @@ func (s *Sim) wait(ctx context.Context) error {
 		return err
 	}
 	s.sync()
-	return ctx.Err()
+	if err := ctx.Err(); err != nil {
+		s.halt()
+		return err
+	}
+	return nil
 }
 
 // Drain implements arm.Driver.
@@ -352,7 +359,7 @@ func (s *Sim) SetValve(open bool) error {
 		return err
 	}
 	s.sync()
-	s.valve = open
+	s.valve = open && !s.cfg.ValveStuck
 	return nil
 }
 

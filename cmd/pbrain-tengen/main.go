@@ -8,6 +8,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 
 	"tengen/ai"
@@ -18,24 +19,47 @@ import (
 var version = "dev"
 
 func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run serves the protocol and returns the exit status.
+func run(args []string, in io.Reader, out, errOut io.Writer) int {
 	fs := flag.NewFlagSet("pbrain-tengen", flag.ContinueOnError)
-	seed := fs.Int64("seed", 1, "seed for the player's random choices")
+	fs.SetOutput(errOut)
+	seed := fs.Uint64("seed", 1, "seed for the engine's random choices")
+	level := fs.Int("level", 10, "engine level, 1 (beginner) to 10 (full strength)")
+	threads := fs.Int("threads", 0, "search threads (default: INFO thread_num, else the engine's default)")
+	greedy := fs.Bool("greedy", false, "play the one-ply greedy pattern player instead of the engine")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: pbrain-tengen [flags]\n\nTengen's engine as a Gomocup brain on stdin/stdout.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(os.Args[1:]); err != nil {
+	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
-			os.Exit(0)
+			return 0
 		}
-		os.Exit(2)
+		return 2
+	}
+	if *level < 1 || *level > 10 || fs.NArg() > 0 {
+		fmt.Fprintln(errOut, "pbrain-tengen: --level must be 1 to 10 and no arguments are taken")
+		return 2
 	}
 	brain := gomocup.Brain{
-		NewPlayer: func(s gomocup.Settings) (ai.Player, error) { return ai.NewGreedy(*seed), nil },
-		About:     fmt.Sprintf(`name="Tengen", version="%s", author="Tengen developers", country="Earth"`, version),
+		NewPlayer: func(s gomocup.Settings) (ai.Player, error) {
+			if *greedy {
+				return ai.NewGreedy(int64(*seed)), nil
+			}
+			opt := ai.EngineOptions{Level: *level, Seed: *seed, MaxMemory: s.MaxMemory, Threads: s.Threads}
+			if *threads > 0 {
+				opt.Threads = *threads
+			}
+			return ai.NewEngine(opt), nil
+		},
+		About: fmt.Sprintf(`name="Tengen", version="%s", author="Tengen developers", country="Earth"`, version),
 	}
-	if err := gomocup.Serve(context.Background(), os.Stdin, os.Stdout, brain); err != nil {
-		fmt.Fprintln(os.Stderr, "pbrain-tengen:", err)
-		os.Exit(1)
+	if err := gomocup.Serve(context.Background(), in, out, brain); err != nil {
+		fmt.Fprintln(errOut, "pbrain-tengen:", err)
+		return 1
 	}
+	return 0
 }

@@ -1,14 +1,20 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
+	"tengen/arm"
+	"tengen/arm/armsim"
+	"tengen/calibration"
 	"tengen/kinematics"
+	"tengen/rules"
 )
 
 func init() {
@@ -146,4 +152,134 @@ func parseTriple(s string) ([3]float64, error) {
 		v[i] = x
 	}
 	return v, nil
+}
+
+func init() {
+	addCommand("kinematics", &command{
+		name:    "bench",
+		summary: "time IK, FK and planning, and model a bowl→board→park cycle",
+		usage:   "[--geometry …] [--json]",
+		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+			geo := fs.String("geometry", kinematics.SeedGeometry.String(), "arm geometry in mm")
+			asJSON := fs.Bool("json", false, "print the figures as JSON")
+			return func(sio *stdio, args []string) error {
+				if len(args) > 0 {
+					return usageError("unexpected arguments %q", args)
+				}
+				g, err := kinematics.ParseGeometry(*geo)
+				if err != nil {
+					return usageError("--geometry: %v", err)
+				}
+				b, err := benchKinematics(g)
+				if err != nil {
+					return err
+				}
+				if *asJSON {
+					return printJSON(sio, b)
+				}
+				_, err = fmt.Fprintf(sio.out, "IK %.0f ns, FK %.0f ns per call\n"+
+					"planning one cycle's moves (park→bowl→board→park): %.2f ms\n"+
+					"modelled cycle bowl→board→park at 0.1 s per 60°: %.2f s (motion alone %.2f s)\n",
+					b.IKNs, b.FKNs, b.PlanMs, b.CycleS, b.MotionS)
+				return err
+			}
+		},
+	})
+}
+
+// kinematicsBench holds the figures of `tengen kinematics bench`.
+type kinematicsBench struct {
+	IKNs    float64 `json:"ik_ns"`
+	FKNs    float64 `json:"fk_ns"`
+	PlanMs  float64 `json:"plan_ms"`
+	MotionS float64 `json:"motion_s"`
+	CycleS  float64 `json:"cycle_s"`
+}
+
+// benchKinematics times IK and FK over a sweep of the workspace and the
+// planning of a pick-and-place, and models one cycle on the simulated arm:
+// from the parking spot to the black bowl, a pick, to k4, a place, and
+// back to park, with the servos at 0.1 s per 60° and the gripper's dwells.
+func benchKinematics(g kinematics.Geometry) (kinematicsBench, error) {
+	var b kinematicsBench
+	lay, lim := kinematics.DefaultLayout, kinematics.TypicalServo
+	var pts []kinematics.Vec3
+	var ths []kinematics.Joints
+	for x := -150.0; x <= 150; x += 30 {
+		for y := -150.0; y <= 150; y += 30 {
+			p := kinematics.Vec3{x, y, -440}
+			th, err := g.IK(p)
+			if err != nil {
+				return b, fmt.Errorf("the seed layout is out of this geometry's reach: %w", err)
+			}
+			pts, ths = append(pts, p), append(ths, th)
+		}
+	}
+	const rounds = 500
+	start := time.Now()
+	for range rounds {
+		for _, p := range pts {
+			g.IK(p)
+		}
+	}
+	b.IKNs = float64(time.Since(start).Nanoseconds()) / float64(rounds*len(pts))
+	start = time.Now()
+	for range rounds {
+		for _, th := range ths {
+			g.FK(th)
+		}
+	}
+	b.FKNs = float64(time.Since(start).Nanoseconds()) / float64(rounds*len(ths))
+	to := lay.Intersection(rules.Point{X: 10, Y: 3})
+	const plans = 20
+	start = time.Now()
+	for range plans {
+		b.MotionS = 0
+		for _, leg := range [][2]kinematics.Vec3{{lay.Park, lay.BlackBowl}, {lay.BlackBowl, to}, {to, lay.Park}} {
+			tr, err := g.PlanTransfer(lim, leg[0], leg[1], lay.TravelZ, kinematics.DefaultStep)
+			if err != nil {
+				return b, err
+			}
+			b.MotionS += tr.Duration().Seconds()
+		}
+	}
+	b.PlanMs = float64(time.Since(start).Microseconds()) / 1000 / plans
+	cycle, err := modelCycle(g, rules.Point{X: 10, Y: 3})
+	if err != nil {
+		return b, err
+	}
+	b.CycleS = cycle.Seconds()
+	return b, nil
+}
+
+// modelCycle runs park → pick from the black bowl → place on p → park on
+// the simulated arm's virtual clock and returns the time it took.
+func modelCycle(g kinematics.Geometry, p rules.Point) (time.Duration, error) {
+	cal := armsim.SeedArm()
+	cal.Geometry = calibration.Geometry(g)
+	table := armsim.NewTable(kinematics.DefaultLayout, 8, 45, 10, 1)
+	sim, err := armsim.New(armsim.Config{Geometry: g, Servos: cal.Servos, World: table}, arm.Pulses{})
+	if err != nil {
+		return 0, err
+	}
+	a, err := arm.New(sim, cal, arm.Options{})
+	if err != nil {
+		return 0, err
+	}
+	defer a.Close()
+	ctx := context.Background()
+	if err := a.Home(ctx); err != nil {
+		return 0, err
+	}
+	start := sim.Now()
+	if err := a.Pick(ctx, rules.Black); err != nil {
+		return 0, err
+	}
+	if err := a.Place(ctx, p); err != nil {
+		return 0, err
+	}
+	if err := a.Park(ctx); err != nil {
+		return 0, err
+	}
+	return sim.Now() - start, nil
 }

@@ -132,3 +132,18 @@ func FuzzParseTriple(f *testing.F) {
 		}
 	})
 }
+
+func TestKinematicsBench(t *testing.T) {
+	out, errs, code := runCLI(t, "", "kinematics", "bench", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := lastJSONKeys(t, out, "ik_ns", "fk_ns", "plan_ms", "motion_s", "cycle_s")
+	var cycle, motion float64
+	json.Unmarshal(m["cycle_s"], &cycle)
+	json.Unmarshal(m["motion_s"], &motion)
+	// The cycle is the motion plus the pump's and the valve's dwells.
+	if !(motion > 0.5 && cycle > motion+0.5 && cycle < motion+1) {
+		t.Errorf("motion %.2f s, cycle %.2f s", motion, cycle)
+	}
+}

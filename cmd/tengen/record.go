@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"tengen/rules/record"
 )
@@ -61,6 +62,9 @@ func convertRecord(sio *stdio, in string, inFormat, outFormat record.Format, out
 	enc, err := record.Write(r, outFormat)
 	if err != nil {
 		return fmt.Errorf("%s cannot be written as %v: %w", in, outFormat, err)
+	}
+	if lost := record.Dropped(r, outFormat); len(lost) > 0 {
+		fmt.Fprintf(sio.err, "note: %v cannot hold the record's %s: left out\n", outFormat, strings.Join(lost, ", "))
 	}
 	if out == "" {
 		_, err = sio.out.Write(enc)

@@ -14,8 +14,13 @@ func TestRecordConvert(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, errs, code := runCLI(t, "", "record", "convert", sgf, "--to", "moves")
-	if code != 0 || out != "size: 15\nrule: renju\nblack: Ann\nh8 i8 i7\n" {
+	if code != 0 || out != "size: 15\nrule: renju\nblack: Ann\nh8 i8 i7\n" || errs != "" {
 		t.Errorf("sgf -> moves: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	// What the output format cannot hold is named on stderr.
+	_, errs, code = runCLI(t, "", "record", "convert", sgf, "--to", "psq")
+	if code != 0 || errs != "note: psq cannot hold the record's rule: left out\n" {
+		t.Errorf("sgf -> psq: exit %d, stderr %q", code, errs)
 	}
 
 	// stdin to a file, then that file back.

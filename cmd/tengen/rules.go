@@ -38,11 +38,11 @@ type ruleFlags struct {
 	json          bool
 }
 
-func (f *ruleFlags) add(fs *flag.FlagSet) {
+func (f *ruleFlags) add(fs *flag.FlagSet, jsonHelp string) {
 	fs.StringVar(&f.rule, "rule", "renju", "rule set: freestyle, standard, renju or caro")
 	fs.IntVar(&f.size, "size", rules.DefaultSize, fmt.Sprintf("board size (%d-%d)", rules.MinSize, rules.MaxSize))
 	fs.StringVar(&f.reading, "reading", "rif", "renju threes whose four point also makes five: rif (count them) or gomocup (do not)")
-	fs.BoolVar(&f.json, "json", false, "print one JSON object on the last line")
+	fs.BoolVar(&f.json, "json", false, "print one JSON object on the last line: "+jsonHelp)
 }
 
 func (f *ruleFlags) parse() (rules.Rule, rules.Reading, error) {
@@ -76,7 +76,8 @@ var forbiddenMarks = map[rules.ForbiddenKind]byte{rules.Overline: '6', rules.Dou
 
 func forbiddenFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	var f ruleFlags
-	f.add(fs)
+	f.add(fs, `{"forbidden":[{"point":"k8","kind":"overline|double-four|double-three"},…]}`+
+		", points in board order: row 1 first, each row from column a")
 	blacks := fs.String("black", "", `Black's stones, e.g. "h8 i8 j8"`)
 	whites := fs.String("white", "", `White's stones`)
 	return func(sio *stdio, args []string) error {
@@ -155,7 +156,9 @@ type judgeJSON struct {
 
 func judgeFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	var f ruleFlags
-	f.add(fs)
+	f.add(fs, `{"to_move":"black|white","over":bool,"winner":"black|white|draw|","reason":R,"move":N,"kind":K}`+
+		`; R is "", "five", "forbidden:K", "full board" or "two passes", N the deciding move (0 while the game goes on), `+
+		`K the forbidden kind or ""; the judge claims forbidden moves at once`)
 	moves := fs.String("moves", "", `the moves in order, Black first, e.g. "h8 h9 i9 pass"`)
 	return func(sio *stdio, args []string) error {
 		if len(args) > 0 {

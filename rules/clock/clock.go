@@ -121,7 +121,8 @@ func (k *Clock) elapsed() time.Duration {
 	if !k.started || k.paused || k.flagged != rules.Empty {
 		return k.used
 	}
-	return k.used + k.src.Now().Sub(k.since)
+	// A source that steps back (a wall clock set back) costs nothing.
+	return k.used + max(0, k.src.Now().Sub(k.since))
 }
 
 // state is a side's time after using `used` on the current move.
@@ -147,10 +148,10 @@ func (k *Clock) state(c rules.Color, used time.Duration) state {
 	if s.unlimited {
 		return s
 	}
-	charged := used - k.ctl.Delay // the delay is free
-	if charged < 0 {
-		charged = 0
+	if used < k.ctl.Delay {
+		return s // the delay is free
 	}
+	charged := used - k.ctl.Delay
 	if charged < b.main {
 		s.main = b.main - charged
 		return s
@@ -209,6 +210,15 @@ func (k *Clock) Press() error {
 		k.moves[1]++
 	} else {
 		k.moves[0]++
+	}
+	if k.ctl.Bonus > 0 && !s.unlimited {
+		moves := k.Moves(k.turn)
+		if k.ctl.Shared {
+			moves = k.moves[0] + k.moves[1]
+		}
+		if moves == k.ctl.BonusAfter {
+			b.main = min(b.main+k.ctl.Bonus, maxDuration)
+		}
 	}
 	k.turn = k.turn.Opponent()
 	k.since, k.used = k.src.Now(), 0

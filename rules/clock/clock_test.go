@@ -109,6 +109,23 @@ func TestByoYomi(t *testing.T) {
 	})
 }
 
+func TestBonusStage(t *testing.T) {
+	runScript(t, "second stage", "2m+1s/+1m@2", B, []step{
+		{wait: 30 * s, act: "press", remain: rem{B: 91 * s}},
+		{wait: 10 * s, act: "press", remain: rem{W: 111 * s}},
+		// Black's second move completes the first stage: +1 s, +1 m.
+		{wait: 60 * s, act: "press", remain: rem{B: 92 * s}, display: disp{B: "01:32"}},
+		{wait: 0, act: "press", remain: rem{W: 172 * s}},
+		// Only once.
+		{wait: 0, act: "press", remain: rem{B: 93 * s}},
+	})
+	runScript(t, "shared second stage", "shared 1m/+1m@3", B, []step{
+		{wait: 10 * s, act: "press"},
+		{wait: 10 * s, act: "press"},
+		{wait: 10 * s, act: "press", remain: rem{B: 90 * s, W: 90 * s}},
+	})
+}
+
 func TestDelayAndMoveLimit(t *testing.T) {
 	runScript(t, "delay", "1m/d5s", W, []step{
 		{wait: 3 * s, act: "press", remain: rem{W: 65 * s}},
@@ -146,6 +163,13 @@ func TestSharedAndPause(t *testing.T) {
 	})
 	runScript(t, "unlimited", "unlimited", B, []step{
 		{wait: 1000 * time.Hour, act: "press", remain: rem{B: -1, W: -1}, display: disp{B: "unlimited"}},
+	})
+}
+
+func TestSourceSteppingBack(t *testing.T) {
+	runScript(t, "time going backwards", "1m", B, []step{
+		{wait: -time.Hour, remain: rem{B: time.Minute}},
+		{wait: time.Hour + 10*s, remain: rem{B: 50 * s}},
 	})
 }
 
@@ -193,6 +217,8 @@ func TestParse(t *testing.T) {
 		{"1:30:00+30s", Control{Main: 90 * time.Minute, Increment: 30 * s}, "1h30m+30s", "1:30:00 +30s/move"},
 		{"2.5s", Control{Main: 2500 * time.Millisecond}, "2.5s", "00:02.5"},
 		{"unlimited", Control{}, "unlimited", "unlimited"},
+		{"90m+30s/+30m@40", Control{Main: 90 * time.Minute, Increment: 30 * s, Bonus: 30 * time.Minute, BonusAfter: 40},
+			"1h30m+30s/+30m@40", "1:30:00 +30s/move +30m after move 40"},
 	}
 	for _, tt := range tests {
 		got, err := Parse(tt.in)
@@ -209,6 +235,8 @@ func TestParse(t *testing.T) {
 		{"10m/5m", "main time must come first"}, {"5:0", "mm:ss"}, {"5:61", "mm:ss"}, {"10q", `unit "q"`},
 		{"move", "unit"}, {"shared 60s/move", "shared clock needs a main time"}, {"2000h", "longer than"},
 		{"10m/3x30s/2x10s", "second byo-yomi"}, {"-5m", "unit"},
+		{"10m/+5m", "second stage like +30m@40"}, {"10m/+5m@0", "second stage"}, {"60s/move/+5m@3", "needs a main time"},
+		{"0+5s", "no time for the first move"},
 	} {
 		if _, err := Parse(bad.in); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("Parse(%q) = %v; want an error containing %q", bad.in, err, bad.want)
@@ -218,7 +246,7 @@ func TestParse(t *testing.T) {
 
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"10m", "10m+5s", "10m/3x30s", "60s/move", "15m/90s/move", "5m/d5s",
-		"shared 30m", "1:30:00+30s", "unlimited", "0/5x30s", "1.5s", "3x", "10m++"} {
+		"shared 30m", "1:30:00+30s", "unlimited", "90m+30s/+30m@40", "0/5x30s", "1.5s", "3x", "10m++"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -237,7 +265,7 @@ func FuzzParse(f *testing.F) {
 // For every control, the side to move's Remaining falls by exactly the
 // time that passes, and it flags exactly when Remaining reaches zero.
 func TestRemainingProperty(t *testing.T) {
-	controls := []string{"10m", "1m+10s", "1m/3x30s", "0/5x10s", "30s/d5s", "60s/move", "2m/20s/move", "shared 3m", "20s+1s/2x5s"}
+	controls := []string{"10m", "1m+10s", "1m/3x30s", "0/5x10s", "30s/d5s", "60s/move", "2m/20s/move", "shared 3m", "20s+1s/2x5s", "1m+2s/+1m@5/3x10s", "shared 1m/+30s@4", "0/d5s", "0/d3s/2x2s"}
 	for seed, cs := range controls {
 		ctl, err := Parse(cs)
 		if err != nil {

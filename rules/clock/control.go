@@ -12,9 +12,9 @@ import (
 //
 // The parts combine: main time, then Periods byo-yomi periods of Period
 // each; a Fischer Increment added after every move; a simple Delay at
-// the start of every move before the clock runs down; a MoveLimit that
-// no single move may reach; and Shared, one budget drawn on by both
-// sides.
+// the start of every move before the clock runs down; a Bonus stage
+// after a number of moves; a MoveLimit that no single move may reach;
+// and Shared, one budget drawn on by both sides.
 type Control struct {
 	Main      time.Duration // main time (包干); 0 with nothing else timed: unlimited
 	Increment time.Duration // Fischer increment (加秒), added after each move
@@ -22,7 +22,13 @@ type Control struct {
 	Periods   int           // byo-yomi (读秒): number of periods after the main time
 	Period    time.Duration // byo-yomi: length of each period
 	MoveLimit time.Duration // no move may take this long; 0: no limit
-	Shared    bool          // one budget for both sides
+	// A second stage, as in "90 minutes for 40 moves, then 30 more":
+	// Bonus is added to a side's main time when it completes move
+	// BonusAfter (on a shared clock, after the game's BonusAfter-th
+	// move, both sides' moves counted).
+	Bonus      time.Duration
+	BonusAfter int
+	Shared     bool // one budget for both sides
 }
 
 // maxDuration bounds every time in a control, so sums cannot overflow.
@@ -42,7 +48,7 @@ func (c Control) Validate() error {
 	for _, d := range []struct {
 		name string
 		v    time.Duration
-	}{{"main time", c.Main}, {"increment", c.Increment}, {"delay", c.Delay}, {"period", c.Period}, {"move limit", c.MoveLimit}} {
+	}{{"main time", c.Main}, {"increment", c.Increment}, {"delay", c.Delay}, {"period", c.Period}, {"move limit", c.MoveLimit}, {"bonus", c.Bonus}} {
 		if d.v < 0 || d.v > maxDuration {
 			return fmt.Errorf("%s %v is out of range (0 to %v)", d.name, d.v, maxDuration)
 		}
@@ -52,6 +58,15 @@ func (c Control) Validate() error {
 	}
 	if (c.Periods > 0) != (c.Period > 0) {
 		return fmt.Errorf("byo-yomi needs both a number of periods and their length")
+	}
+	if (c.Bonus > 0) != (c.BonusAfter > 0) || c.BonusAfter < 0 || c.BonusAfter > 10000 {
+		return fmt.Errorf("a bonus stage needs both a time and a move number from 1 to 10000")
+	}
+	if c.Bonus > 0 && !c.Timed() {
+		return fmt.Errorf("a bonus stage needs a main time")
+	}
+	if c.Timed() && c.Main == 0 && c.Periods == 0 && c.Delay == 0 {
+		return fmt.Errorf("no main time, no byo-yomi, no delay: no time for the first move")
 	}
 	if c.Shared && !c.Timed() {
 		return fmt.Errorf("a shared clock needs a main time")
@@ -73,6 +88,9 @@ func (c Control) String() string {
 		}
 		parts = append(parts, s)
 	}
+	if c.Bonus > 0 {
+		parts = append(parts, fmt.Sprintf("+%s@%d", formatDur(c.Bonus), c.BonusAfter))
+	}
 	if c.Periods > 0 {
 		parts = append(parts, fmt.Sprintf("%dx%s", c.Periods, formatDur(c.Period)))
 	}
@@ -93,6 +111,7 @@ func (c Control) String() string {
 //
 //	control = "unlimited" | [ "shared" ] part { "/" part }
 //	part    = dur [ "+" dur ]    main time, with a Fischer increment; first if present
+//	        | "+" dur "@" N      a second stage: dur more after move N
 //	        | N "x" dur          byo-yomi: N periods of dur after the main time
 //	        | "d" dur            simple delay: the first dur of every move is free
 //	        | dur "/move"        a limit on every single move
@@ -100,7 +119,8 @@ func (c Control) String() string {
 //	        | [ h ":" ] mm ":" ss
 //
 // Examples: "10m" (sudden death), "10m+5s" (Fischer), "10m/3x30s"
-// (byo-yomi), "0/5x30s" (byo-yomi only), "60s/move", "15m/90s/move",
+// (byo-yomi), "0/5x30s" (byo-yomi only), "90m+30s/+30m@40" (FIDE
+// classical: 30 minutes more after move 40), "60s/move", "15m/90s/move",
 // "5m/d5s" (delay), "shared 30m" (one budget for both sides).
 func Parse(s string) (Control, error) {
 	var c Control
@@ -132,6 +152,17 @@ func Parse(s string) (Control, error) {
 			}
 			c.MoveLimit = d
 			i++
+		case strings.HasPrefix(p, "+"):
+			ds, ns, ok := strings.Cut(p[1:], "@")
+			d, err := parseDur(ds)
+			k, err2 := strconv.Atoi(ns)
+			if !ok || err != nil || err2 != nil || d == 0 || k < 1 {
+				return bad("want a second stage like +30m@40 (30 minutes more after move 40)")
+			}
+			if c.Bonus > 0 {
+				return bad("a second bonus stage")
+			}
+			c.Bonus, c.BonusAfter = d, k
 		case strings.Contains(p, "x"):
 			n, per, _ := strings.Cut(p, "x")
 			k, err := strconv.Atoi(n)
@@ -285,6 +316,9 @@ func (c Control) Describe() string {
 	}
 	if c.Increment > 0 {
 		parts = append(parts, "+"+formatDur(c.Increment)+"/move")
+	}
+	if c.Bonus > 0 {
+		parts = append(parts, fmt.Sprintf("+%s after move %d", formatDur(c.Bonus), c.BonusAfter))
 	}
 	if c.Periods > 0 {
 		parts = append(parts, fmt.Sprintf("+%d×%s", c.Periods, formatDur(c.Period)))

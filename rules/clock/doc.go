@@ -1,7 +1,8 @@
 // Package clock is the game clock: sudden death (包干), byo-yomi
 // periods after the main time (读秒), Fischer increment (加秒), a simple
-// delay, a per-move limit (as Gomocup's timeout_turn), and a shared
-// clock (one budget for both sides).
+// delay, a second stage after a number of moves (FIDE's "90 minutes for
+// 40 moves, then 30 more"), a per-move limit (as Gomocup's
+// timeout_turn), and a shared clock (one budget for both sides).
 //
 // A Clock takes its time from an injected Source: System in a game,
 // a *Manual in tests, which moves only when told to, so tests are exact
@@ -22,6 +23,8 @@
 //     free; only the time beyond it is taken from the main time. Unlike a
 //     Bronstein delay, which refunds the same time after the move, a side
 //     cannot flag while its delay is running.
+//   - A second stage adds its time when a side completes the given
+//     move, after that move's increment.
 //   - A move limit flags a side whose single move reaches the limit,
 //     whatever budget it has left.
 //

@@ -9,10 +9,15 @@
 //     column from the left and the row from the TOP: "aa" is the far
 //     left corner (a15 on 15x15), "hh" is h8, "ao" is a1. The reader
 //     takes the main line (first variation at every branch) of the first
-//     game, accepts FF[3]-style long and lowercase property names, and
-//     reads "" and "tt" as passes. A move's thinking time is written in
-//     the private property MT (seconds). Setup stones (AB/AW/AE) are
-//     rejected: a record is a sequence of moves.
+//     game, accepts FF[3]-style long and lowercase property names and
+//     capital coordinates (which FF[4] reserves for boards over 26), and
+//     reads "" and "tt" as passes. Setup stones in the root (AB, AW),
+//     which many renju tools use for the opening, are read as the first
+//     moves, alternating in the order written; AE and setup stones later
+//     in the game are rejected, since a record is a sequence of moves.
+//     Several moves in one node (not valid SGF, but written by some
+//     tools) are read in order. A move's thinking time is written in the
+//     private property MT (seconds).
 //   - PSQ: the format Piskvork writes and Gomocup publishes its games in
 //     (https://gomocup.org): a "Piskvorky WxH, a:b, h" header, then
 //     "x,y,ms" lines with 1-based x (column) and y (row from the top),

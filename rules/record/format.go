@@ -77,3 +77,32 @@ func Write(r *Record, f Format) ([]byte, error) {
 	}
 	return nil, fmt.Errorf("cannot write format %v", f)
 }
+
+// Dropped lists what r holds that format f cannot carry, e.g. "move
+// times" for a move list, so that a converter can say what it left out.
+func Dropped(r *Record, f Format) []string {
+	var times, comments bool
+	for _, m := range r.Moves {
+		times = times || m.Time > 0
+		comments = comments || m.Comment != ""
+	}
+	var out []string
+	add := func(has bool, what string) {
+		if has {
+			out = append(out, what)
+		}
+	}
+	switch f {
+	case FormatPSQ:
+		add(r.Rule != NoRule, "rule")
+		add(r.Result.Known(), "result")
+		add(r.Date != "", "date")
+		add(r.Event != "", "event")
+		add(r.Opening != "", "opening")
+		add(r.Comment != "" || comments, "comments")
+	case FormatMoves:
+		add(times, "move times")
+		add(r.Comment != "" || comments, "comments")
+	}
+	return out
+}

@@ -48,6 +48,7 @@ func FuzzReadSGF(f *testing.F) {
 		"(;SZ[15:15]RE[0]EV[e]ON[Kansei];W[aa];B[oo])",
 		"(;B[hh]",
 		"(;AB[hh])",
+		"(;SZ[15]AB[hh][ii]AW[hi];W[ih]B[jj])",
 		"",
 	})
 }

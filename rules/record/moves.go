@@ -28,7 +28,7 @@ func ReadMoves(data []byte) (*Record, error) {
 		return &SyntaxError{Format: FormatMoves, Line: line, Column: col, Msg: fmt.Sprintf(format, a...)}
 	}
 	var board *rules.Board
-	text := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(strings.TrimPrefix(string(data), "\ufeff"))
+	text := newlines.Replace(strings.TrimPrefix(string(data), "\ufeff"))
 	for ln, line := range strings.Split(text, "\n") {
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]

@@ -23,7 +23,7 @@ import (
 // stand for a human and read as an empty name.
 func ReadPSQ(data []byte) (*Record, error) {
 	// Line ends may be LF, CRLF or a lone CR.
-	text := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(strings.TrimPrefix(string(data), "\ufeff"))
+	text := newlines.Replace(strings.TrimPrefix(string(data), "\ufeff"))
 	lines := strings.Split(text, "\n")
 	errf := func(line, col int, format string, a ...any) error {
 		return &SyntaxError{Format: FormatPSQ, Line: line, Column: col, Msg: fmt.Sprintf(format, a...)}
@@ -121,6 +121,9 @@ func psqHeader(s string) (size, began int, err error) {
 	}
 	return w, began, nil
 }
+
+// newlines turns CRLF and lone CR line ends into LF.
+var newlines = strings.NewReplacer("\r\n", "\n", "\r", "\n")
 
 // isMoveLine reports whether a line has the shape of a move, x,y[,time].
 func isMoveLine(line string) bool {

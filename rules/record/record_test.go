@@ -124,6 +124,7 @@ func TestReadSGFVariants(t *testing.T) {
 		{"minimal, no header", "(;;B[hh];W[ih])", 15, NoRule, "h8 i8", nil},
 		{"main line of variations", "(;GM[4]SZ[15];B[hh](;W[ih];B[jh](;W[kh])(;W[gh]))(;W[hg];B[ii]))", 15, NoRule, "h8 i8 j8 k8", nil},
 		{"lowercase property names", "(;gm[4]sz[19]ru[Renju];b[jj];w[kj])", 19, rules.Renju, "j10 k10", nil},
+		{"capital coordinates", "(;SZ[15];B[HH];W[AA])", 15, NoRule, "h8 a15", nil},
 		{"FF[3] long names", "(;GaMe[4]SiZe[15]PlayerBlack[Ann];Black[hh];White[ih])", 15, NoRule, "h8 i8",
 			func(r *Record) string {
 				if r.Black != "Ann" {
@@ -132,6 +133,14 @@ func TestReadSGFVariants(t *testing.T) {
 				return ""
 			}},
 		{"white space everywhere", "\ufeff\n ( ; GM [4] SZ [15]\r\n ; B [hh] \n ; W [ih] ) \n", 15, NoRule, "h8 i8", nil},
+		{"a whole game in one node", "(;GM[4]SZ[15]RE[0]B[hh]W[ig]B[gj])", 15, NoRule, "h8 i9 g6", nil},
+		{"setup stones as the first moves", "(;GM[4]SZ[15]RU[五子棋]AB[hh][ig]AW[gi][gh];B[jj])", 15, rules.Freestyle, "h8 g7 i9 g8 j6",
+			func(r *Record) string {
+				if r.Moves[1].Color != rules.White || r.Moves[4].Color != rules.Black {
+					return "colours do not alternate"
+				}
+				return ""
+			}},
 		{"passes as empty and tt", "(;SZ[15];B[hh];W[];B[tt];W[ih])", 15, NoRule, "h8 pass pass i8", nil},
 		{"rectangular but square SZ, RIF rule", "(;SZ[15:15]RU[RIF];B[hh])", 15, rules.Renju, "h8", nil},
 		{"unknown rule", "(;SZ[15]RU[something else];B[hh])", 15, NoRule, "h8", nil},
@@ -203,8 +212,11 @@ func TestReadErrors(t *testing.T) {
 		{"sgf rectangle", FormatSGF, "(;SZ[15:19])", 1, 3, "square"},
 		{"sgf off board", FormatSGF, "(;SZ[15]\n;B[hh];W[pp])", 2, 8, "off the 15x15 board"},
 		{"sgf taken", FormatSGF, "(;SZ[15];B[hh];W[hh])", 1, 16, "move 2: white stone at h8: the point is already taken by black"},
-		{"sgf two moves in a node", FormatSGF, "(;B[hh]W[ih])", 1, 8, "two moves"},
-		{"sgf setup stones", FormatSGF, "(;AB[hh][ih])", 1, 3, "setup stones"},
+		{"sgf setup that cannot alternate", FormatSGF, "(;AB[hh][ih])", 1, 3, "2 black and 0 white"},
+		{"sgf setup later", FormatSGF, "(;B[hh];AW[ih])", 1, 9, "after the start"},
+		{"sgf removed stones", FormatSGF, "(;AE[hh])", 1, 3, "after the start"},
+		{"sgf compressed setup", FormatSGF, "(;AB[hh:ii]AW[aa])", 1, 3, "compressed"},
+		{"sgf setup on a taken point", FormatSGF, "(;AB[hh]AW[hh])", 1, 9, "already taken"},
 		{"sgf bad move value", FormatSGF, "(;B[h8])", 1, 3, "two letters"},
 		{"sgf bad time", FormatSGF, "(;B[hh]MT[-1])", 1, 8, "seconds"},
 		{"sgf bad result", FormatSGF, "(;RE[X+R])", 1, 3, "winner must be B or W"},
@@ -324,5 +336,41 @@ func TestResult(t *testing.T) {
 		if _, err := ParseResult(s); err == nil {
 			t.Errorf("ParseResult(%q) accepted", s)
 		}
+	}
+}
+
+func benchmarkFormat(b *testing.B, f Format) {
+	pts, _ := rules.ParsePoints("h8 h9 i9 g7 j10 k11 i8 i10 j8 k8 h7 g6 f5 e4 l12 m13 n14 a1 b2 c3 d4 o15 o1 a15 b14 c13 d12 e11 f10 g9", 15)
+	r := &Record{Size: 15, Rule: rules.Renju, Black: "a", White: "b", Moves: Alternate(pts)}
+	data, err := Write(r, f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for range b.N {
+		if _, err := Read(data, f); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkReadSGF(b *testing.B)   { benchmarkFormat(b, FormatSGF) }
+func BenchmarkReadPSQ(b *testing.B)   { benchmarkFormat(b, FormatPSQ) }
+func BenchmarkReadMoves(b *testing.B) { benchmarkFormat(b, FormatMoves) }
+
+func TestDropped(t *testing.T) {
+	r := sample(t)
+	if got := Dropped(r, FormatSGF); len(got) != 0 {
+		t.Errorf("SGF drops %v", got)
+	}
+	if got := strings.Join(Dropped(r, FormatPSQ), ", "); got != "rule, result, date, event, opening, comments" {
+		t.Errorf("PSQ drops %q", got)
+	}
+	if got := strings.Join(Dropped(r, FormatMoves), ", "); got != "move times, comments" {
+		t.Errorf("moves drops %q", got)
+	}
+	if got := Dropped(&Record{Size: 15, Rule: NoRule}, FormatPSQ); len(got) != 0 {
+		t.Errorf("an empty record drops %v", got)
 	}
 }

@@ -249,36 +249,47 @@ func (p *sgfParser) record(nodes []sgfNode) (*Record, error) {
 		}
 	}
 	board := rules.MustBoard(r.Size)
+	addMove := func(pr sgfProp, v string, c rules.Color) error {
+		pt, err := sgfPoint(v, r.Size)
+		if err != nil {
+			return p.errAt(pr.off, "%s[%s]: %v", pr.id, v, err)
+		}
+		m := Move{Color: c, Point: pt}
+		if err := checkMove(board, m); err != nil {
+			return p.errAt(pr.off, "move %d: %v", len(r.Moves)+1, err)
+		}
+		if !pt.IsPass() {
+			board.Set(pt, c)
+		}
+		r.Moves = append(r.Moves, m)
+		return nil
+	}
+	if err := p.setup(nodes[0], addMove); err != nil {
+		return nil, err
+	}
 	for ni, n := range nodes {
-		var mv *Move
+		first := len(r.Moves)
 		var comment string
 		var spent time.Duration
 		for _, pr := range n.props {
 			switch pr.id {
 			case "B", "W":
-				if mv != nil {
-					return nil, p.errAt(pr.off, "a node holds two moves; expected ';' between moves")
-				}
+				// One move per node, but some writers put a whole game
+				// into one node: its moves are read in order.
 				if len(pr.vals) != 1 {
 					return nil, p.errAt(pr.off, "%s has %d values; a move has one", pr.id, len(pr.vals))
 				}
-				pt, err := sgfPoint(pr.vals[0], r.Size)
-				if err != nil {
-					return nil, p.errAt(pr.off, "%s[%s]: %v", pr.id, pr.vals[0], err)
-				}
-				m := Move{Color: rules.Black, Point: pt}
+				c := rules.Black
 				if pr.id == "W" {
-					m.Color = rules.White
+					c = rules.White
 				}
-				if err := checkMove(board, m); err != nil {
-					return nil, p.errAt(pr.off, "move %d: %v", len(r.Moves)+1, err)
+				if err := addMove(pr, pr.vals[0], c); err != nil {
+					return nil, err
 				}
-				if !pt.IsPass() {
-					board.Set(pt, m.Color)
-				}
-				mv = &m
 			case "AB", "AW", "AE":
-				return nil, p.errAt(pr.off, "setup stones (%s) are not supported: a record is a sequence of moves", pr.id)
+				if ni > 0 || pr.id == "AE" {
+					return nil, p.errAt(pr.off, "setup stones (%s) after the start are not supported: a record is a sequence of moves", pr.id)
+				}
 			case "MT":
 				d, err := parseSeconds(pr.vals[0])
 				if err != nil {
@@ -292,12 +303,12 @@ func (p *sgfParser) record(nodes []sgfNode) (*Record, error) {
 			}
 		}
 		switch {
-		case mv != nil:
-			mv.Time, mv.Comment = spent, comment
+		case len(r.Moves) > first:
+			last := &r.Moves[len(r.Moves)-1]
+			last.Time, last.Comment = spent, comment
 			if ni == 0 {
-				mv.Comment, rootComment = rootComment, ""
+				last.Comment, rootComment = rootComment, ""
 			}
-			r.Moves = append(r.Moves, *mv)
 		case comment != "" && len(r.Moves) > 0:
 			last := &r.Moves[len(r.Moves)-1]
 			last.Comment = joinComments(last.Comment, comment)
@@ -307,6 +318,51 @@ func (p *sgfParser) record(nodes []sgfNode) (*Record, error) {
 	}
 	r.Comment = joinComments(r.Comment, rootComment)
 	return r, nil
+}
+
+// setup reads the root's setup stones (AB, AW), which many renju tools
+// use for the opening, as the first moves: Black and White alternate in
+// the order written, which needs as many white stones as black or one
+// fewer.
+func (p *sgfParser) setup(root sgfNode, add func(sgfProp, string, rules.Color) error) error {
+	var blacks, whites []string
+	var bp, wp sgfProp
+	for _, pr := range root.props {
+		switch pr.id {
+		case "AB":
+			blacks, bp = append(blacks, pr.vals...), pr
+		case "AW":
+			whites, wp = append(whites, pr.vals...), pr
+		}
+	}
+	if len(blacks)+len(whites) == 0 {
+		return nil
+	}
+	if len(blacks) != len(whites) && len(blacks) != len(whites)+1 {
+		off := bp.off
+		if len(blacks) == 0 {
+			off = wp.off
+		}
+		return p.errAt(off, "setup stones: %d black and %d white cannot be read as moves (want as many white as black, or one fewer)",
+			len(blacks), len(whites))
+	}
+	for i, v := range blacks {
+		if v == "" || strings.Contains(v, ":") {
+			return p.errAt(bp.off, "AB[%s]: want single points like [hh], not passes or compressed lists", v)
+		}
+		if err := add(bp, v, rules.Black); err != nil {
+			return err
+		}
+		if i < len(whites) {
+			if whites[i] == "" || strings.Contains(whites[i], ":") {
+				return p.errAt(wp.off, "AW[%s]: want single points like [hh], not passes or compressed lists", whites[i])
+			}
+			if err := add(wp, whites[i], rules.White); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func joinComments(a, b string) string {
@@ -324,6 +380,11 @@ func sgfPoint(v string, size int) (rules.Point, error) {
 	}
 	if len(v) != 2 || !isLetter(v[0]) || !isLetter(v[1]) {
 		return rules.Point{}, fmt.Errorf("want two letters, like hh for the centre")
+	}
+	if v == strings.ToUpper(v) {
+		// FF[4] gives A-Z to lines 27-52, which no supported board has;
+		// writers that use capitals mean the lowercase letters.
+		v = strings.ToLower(v)
 	}
 	x, row := letterIndex(v[0]), letterIndex(v[1])
 	p := rules.Point{X: x, Y: size - 1 - row}
@@ -355,7 +416,8 @@ func ruleFromText(s string) rules.Rule {
 	for _, k := range []struct {
 		word string
 		rule rules.Rule
-	}{{"renju", rules.Renju}, {"rif", rules.Renju}, {"yamaguchi", rules.Renju}, {"soosyrv", rules.Renju},
+	}{{"renju", rules.Renju}, {"连珠", rules.Renju}, {"連珠", rules.Renju}, {"有禁", rules.Renju}, {"无禁", rules.Freestyle},
+		{"五子棋", rules.Freestyle}, {"rif", rules.Renju}, {"yamaguchi", rules.Renju}, {"soosyrv", rules.Renju},
 		{"taraguchi", rules.Renju}, {"caro", rules.Caro}, {"exact", rules.Standard}, {"standard", rules.Standard},
 		{"free", rules.Freestyle}} {
 		if strings.Contains(t, k.word) {
@@ -379,7 +441,7 @@ func simpleText(s string) string {
 // text applies SGF's Text rules: line breaks stay (as "\n"), other white
 // space becomes a space.
 func text(s string) string {
-	s = strings.NewReplacer("\r\n", "\n", "\n\r", "\n", "\r", "\n").Replace(s)
+	s = lineEnds.Replace(s)
 	return strings.Map(func(r rune) rune {
 		if r == '\t' || r == '\v' || r == '\f' {
 			return ' '
@@ -402,9 +464,12 @@ func formatSeconds(d time.Duration) string {
 	return strconv.FormatFloat(float64(d.Milliseconds())/1000, 'f', -1, 64)
 }
 
-func escapeSGF(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `]`, `\]`).Replace(s)
-}
+var (
+	lineEnds  = strings.NewReplacer("\r\n", "\n", "\n\r", "\n", "\r", "\n")
+	sgfEscape = strings.NewReplacer(`\`, `\\`, `]`, `\]`)
+)
+
+func escapeSGF(s string) string { return sgfEscape.Replace(s) }
 
 // WriteSGF encodes r as SGF FF[4] GM[4]. A move's time goes in the
 // private property MT (seconds), its comment in C; the game comment in GC.

@@ -1,0 +1,53 @@
+package arm
+
+import (
+	"context"
+
+	"tengen/rules"
+)
+
+// Hand is the arm seen as the game sees it (game.Hand): whole moves of
+// stones. An arm left unhomed by an earlier failure or a Stop is homed
+// first, so the game's retry after a reported fault starts clean.
+type Hand struct{ Arm *Arm }
+
+// Place takes a stone of colour c from its bowl and puts it on p.
+func (h Hand) Place(ctx context.Context, p rules.Point, c rules.Color) error {
+	if err := h.ready(ctx); err != nil {
+		return err
+	}
+	if err := h.Arm.Pick(ctx, c); err != nil {
+		return err
+	}
+	return h.Arm.Place(ctx, p)
+}
+
+// Take lifts the stone of colour c at p and drops it into c's bowl.
+func (h Hand) Take(ctx context.Context, p rules.Point, c rules.Color) error {
+	if err := h.ready(ctx); err != nil {
+		return err
+	}
+	return h.Arm.Remove(ctx, p, c)
+}
+
+// Park moves the arm out of the camera's view.
+func (h Hand) Park(ctx context.Context) error {
+	if err := h.ready(ctx); err != nil {
+		return err
+	}
+	return h.Arm.Park(ctx)
+}
+
+// ready homes the arm when its pose is unknown or it was stopped.
+func (h Hand) ready(ctx context.Context) error {
+	h.Arm.mu.Lock()
+	ok := h.Arm.homed && !h.Arm.stopped.Load()
+	h.Arm.mu.Unlock()
+	if ok {
+		return nil
+	}
+	if err := h.Arm.Home(ctx); err != nil {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,292 @@
+package pi
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"math"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"periph.io/x/conn/v3/gpio"
+	"periph.io/x/conn/v3/gpio/gpiotest"
+	"periph.io/x/conn/v3/i2c/i2ctest"
+	"periph.io/x/conn/v3/physic"
+
+	"tengen/arm"
+	"tengen/calibration"
+)
+
+// chips is a register-level fake of the two chips on the bus: the
+// PCA9685's register file with auto-increment, and the ADS1115's config
+// and conversion registers reading a settable voltage (gain ±4.096 V).
+type chips struct {
+	mu    sync.Mutex
+	pca   [256]byte
+	volts float64
+}
+
+func (c *chips) String() string                  { return "fake PCA9685+ADS1115" }
+func (c *chips) SetSpeed(physic.Frequency) error { return nil }
+
+func (c *chips) Tx(addr uint16, w, r []byte) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch addr {
+	case 0x40:
+		if len(w) == 0 {
+			return errors.New("PCA9685: no register")
+		}
+		reg := int(w[0])
+		for i, b := range w[1:] {
+			c.pca[(reg+i)&0xff] = b
+		}
+		for i := range r {
+			r[i] = c.pca[(reg+i)&0xff]
+		}
+		return nil
+	case 0x48:
+		if len(w) > 0 && w[0] == 0 && len(r) == 2 {
+			binary.BigEndian.PutUint16(r, uint16(int16(math.Round(c.volts/4.096*32768))))
+		}
+		return nil
+	}
+	return errors.New("no device at that address")
+}
+
+// channelOff returns the OFF count programmed on a PCA9685 channel.
+func (c *chips) channelOff(ch int) (on, off uint16) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	base := 6 + 4*ch
+	return uint16(c.pca[base]) | uint16(c.pca[base+1])<<8, uint16(c.pca[base+2]) | uint16(c.pca[base+3])<<8
+}
+
+type rig struct {
+	drv                *Driver
+	chips              *chips
+	rec                *i2ctest.Record
+	pump, valve, estop *gpiotest.Pin
+}
+
+var servo = calibration.Servo{ZeroUS: 1000, USPerDegree: 2000.0 / 180, MinUS: 500, MaxUS: 2500}
+
+func open(t *testing.T) *rig { return openAt(t, 0) }
+
+func openAt(t *testing.T, hz int) *rig {
+	t.Helper()
+	c := &chips{volts: 3.07}
+	r := &rig{chips: c, rec: &i2ctest.Record{Bus: c},
+		pump: &gpiotest.Pin{N: "GPIO17"}, valve: &gpiotest.Pin{N: "GPIO27"}, estop: &gpiotest.Pin{N: "GPIO22"}}
+	r.pump.L, r.valve.L = gpio.High, gpio.High // whatever they were before
+	d, err := Open(Config{Bus: r.rec, Pump: r.pump, Valve: r.valve, EStop: r.estop,
+		Servos: [3]calibration.Servo{servo, servo, servo}, Frame: 5 * time.Millisecond, PWMHz: hz})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	if r.pump.Read() != gpio.Low || r.valve.Read() != gpio.Low {
+		t.Fatal("pump or valve not off after Open")
+	}
+	if r.estop.Pull() != gpio.PullUp {
+		t.Fatal("e-stop input without pull-up")
+	}
+	r.estop.Out(gpio.Low) // switch closed: not stopped
+	r.drv = d
+	return r
+}
+
+func TestServoPulses(t *testing.T) {
+	r := open(t)
+	ctx := context.Background()
+	// The PCA9685 runs at 50 Hz: prescaler 122 (one count = 4.92 µs).
+	if got := r.chips.pca[0xfe]; got != 122 {
+		t.Fatalf("prescaler %d, want 122", got)
+	}
+	want := arm.Pulses{1500, 1211, 2089}
+	if err := r.drv.Queue(ctx, arm.Setpoint{Pulses: want, Duration: 30 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.drv.Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(15 * time.Millisecond) // one more frame
+	for i, us := range want {
+		on, off := r.chips.channelOff(i)
+		counts := uint16(math.Round(float64(us) * 25 / 123))
+		if on != 0 || off != counts {
+			t.Errorf("servo %d: %d µs programmed as on=%d off=%d, want off=%d", i+1, us, on, off, counts)
+		}
+		// Within half a count of the asked pulse.
+		if d := math.Abs(float64(off)*123/25 - float64(us)); d > 123.0/25/2 {
+			t.Errorf("servo %d: %d counts is %.1f µs off", i+1, off, d)
+		}
+	}
+	// The last writes on the bus are the channel registers, auto-incremented.
+	found := false
+	for _, op := range r.rec.Ops {
+		if op.Addr == 0x40 && len(op.W) == 5 && op.W[0] == 6 {
+			c := uint16(math.Round(1500 * 25.0 / 123))
+			if op.W[3] == byte(c) && op.W[4] == byte(c>>8) {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Error("no write of LED0_ON_L..LED0_OFF_H with 1500 µs recorded")
+	}
+	st, err := r.drv.Status(ctx)
+	if err != nil || st.Pulses != want || st.Queued != 0 || st.Version != Version {
+		t.Errorf("status %+v, %v", st, err)
+	}
+	// A move interpolates: midway the output lies between the ends.
+	to := arm.Pulses{1700, 1411, 1889}
+	r.drv.Queue(ctx, arm.Setpoint{Pulses: to, Duration: 200 * time.Millisecond})
+	time.Sleep(100 * time.Millisecond)
+	st, _ = r.drv.Status(ctx)
+	for i := range 3 {
+		lo, hi := min(want[i], to[i]), max(want[i], to[i])
+		if st.Pulses[i] <= lo || st.Pulses[i] >= hi {
+			t.Errorf("servo %d at %d µs midway between %d and %d", i+1, st.Pulses[i], want[i], to[i])
+		}
+	}
+	r.drv.Drain(ctx)
+	// Out-of-range pulses are refused and latch a fault.
+	err = r.drv.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 2600, 1500}, Duration: time.Millisecond * 20})
+	var fe *arm.FaultError
+	if !errors.As(err, &fe) || fe.Faults != arm.FaultBadSetpoint {
+		t.Errorf("bad pulse: %v", err)
+	}
+	if err := r.drv.ClearFaults(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestGripperAndSensor(t *testing.T) {
+	r := open(t)
+	ctx := context.Background()
+	if err := r.drv.SetPump(true); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.drv.SetValve(true); err != nil {
+		t.Fatal(err)
+	}
+	if r.pump.Read() != gpio.High || r.valve.Read() != gpio.High {
+		t.Error("pump or valve pin not high when on")
+	}
+	r.chips.mu.Lock()
+	r.chips.volts = 2.05 // ≈ 40 kPa of vacuum
+	r.chips.mu.Unlock()
+	st, err := r.drv.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (3.07 - 2.05) * 39.2; math.Abs(st.Vacuum-want) > 0.1 {
+		t.Errorf("vacuum %.2f kPa, want %.2f", st.Vacuum, want)
+	}
+	if !st.Pump || !st.Valve {
+		t.Errorf("status %+v", st)
+	}
+}
+
+func TestEStop(t *testing.T) {
+	r := open(t)
+	ctx := context.Background()
+	r.drv.SetPump(true)
+	r.drv.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 1500, 1500}, Duration: 20 * time.Millisecond},
+		arm.Setpoint{Pulses: arm.Pulses{2000, 2000, 2000}, Duration: time.Second})
+	time.Sleep(60 * time.Millisecond)
+	r.estop.Out(gpio.High) // switch opened
+	err := r.drv.Drain(ctx)
+	var fe *arm.FaultError
+	if !errors.As(err, &fe) || fe.Faults&arm.FaultEStop == 0 {
+		t.Fatalf("drain with the e-stop pressed: %v", err)
+	}
+	if r.pump.Read() != gpio.Low {
+		t.Error("pump still on after the e-stop")
+	}
+	st, _ := r.drv.Status(ctx)
+	time.Sleep(30 * time.Millisecond)
+	st2, _ := r.drv.Status(ctx)
+	if st.Queued != 0 || st.Pulses != st2.Pulses || st.Pulses[0] >= 1900 {
+		t.Errorf("motion went on after the e-stop: %+v then %+v", st, st2)
+	}
+	if err := r.drv.SetPump(true); err == nil {
+		t.Error("pump started with the e-stop latched")
+	}
+	if err := r.drv.ClearFaults(); err == nil {
+		t.Error("faults cleared with the e-stop pressed")
+	}
+	r.estop.Out(gpio.Low)
+	if err := r.drv.ClearFaults(); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.drv.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.drv.Status(ctx); err == nil {
+		t.Error("status after Close")
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	if _, err := Open(Config{}); err == nil {
+		t.Error("empty config accepted")
+	}
+	p := &gpiotest.Pin{N: "X"}
+	bad := servo
+	bad.MaxUS = 30000
+	if _, err := Open(Config{Bus: &chips{}, Pump: p, Valve: p, EStop: p, Servos: [3]calibration.Servo{servo, bad, servo}}); err == nil {
+		t.Error("pulse range beyond a frame accepted")
+	}
+	// Off a Pi there is no GPIO17: a clear error, nothing left open.
+	d, err := OpenHost([3]calibration.Servo{servo, servo, servo}, Sensor{})
+	switch {
+	case err == nil:
+		t.Log("OpenHost succeeded: this is a Raspberry Pi")
+		d.Close()
+	case !strings.HasPrefix(err.Error(), "pi: "):
+		t.Errorf("OpenHost error %q does not say where it comes from", err)
+	default:
+		t.Logf("off a Pi: %v", err)
+	}
+}
+
+func TestCancelStops(t *testing.T) {
+	r := open(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	r.drv.SetPump(true)
+	r.drv.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 1500, 1500}, Duration: time.Second})
+	go func() { time.Sleep(30 * time.Millisecond); cancel() }()
+	if err := r.drv.Drain(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("drain: %v", err)
+	}
+	st, _ := r.drv.Status(context.Background())
+	if st.Queued != 0 || st.Pump || r.pump.Read() != gpio.Low {
+		t.Errorf("after a cancelled drain: %+v, pump pin %v", st, r.pump.Read())
+	}
+}
+
+// TestFasterFrames: at 200 Hz the prescaler is 31 and a count 1.28 µs.
+func TestFasterFrames(t *testing.T) {
+	r := openAt(t, 200)
+	ctx := context.Background()
+	if got := r.chips.pca[0xfe]; got != 31 {
+		t.Fatalf("prescaler %d, want 31", got)
+	}
+	r.drv.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 1501, 1502}, Duration: 10 * time.Millisecond})
+	r.drv.Drain(ctx)
+	time.Sleep(15 * time.Millisecond)
+	for i, us := range []float64{1500, 1501, 1502} {
+		_, off := r.chips.channelOff(i)
+		if want := uint16(math.Round(us * 25 / 32)); off != want {
+			t.Errorf("servo %d: %g µs as %d counts, want %d", i+1, us, off, want)
+		}
+	}
+	p := &gpiotest.Pin{N: "X"}
+	if _, err := Open(Config{Bus: &chips{}, Pump: p, Valve: p, EStop: p, Servos: [3]calibration.Servo{servo, servo, servo}, PWMHz: 500}); err == nil {
+		t.Error("500 Hz accepted")
+	}
+}

@@ -1,0 +1,82 @@
+package serial
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// silentPort is a device that never answers.
+type silentPort struct {
+	mu     sync.Mutex
+	closed chan struct{}
+	writes int
+}
+
+func (p *silentPort) Read(b []byte) (int, error) {
+	<-p.closed
+	return 0, io.ErrClosedPipe
+}
+
+func (p *silentPort) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.writes++
+	return len(b), nil
+}
+
+func (p *silentPort) Close() error {
+	select {
+	case <-p.closed:
+	default:
+		close(p.closed)
+	}
+	return nil
+}
+
+func TestHandshakeTimeoutNamesPortAndClosesIt(t *testing.T) {
+	var ports []*silentPort
+	opts := Options{Handshake: 300 * time.Millisecond, RTO: 20 * time.Millisecond, Retries: 2}
+	opts.defaults()
+	d := &Driver{path: "/dev/ttyFAKE7", opts: opts, open: func(string, int) (io.ReadWriteCloser, error) {
+		p := &silentPort{closed: make(chan struct{})}
+		ports = append(ports, p)
+		return p, nil
+	}}
+	start := time.Now()
+	err := d.start()
+	if err == nil || !strings.Contains(err.Error(), "/dev/ttyFAKE7") || !strings.Contains(err.Error(), "handshake") {
+		t.Fatalf("start against a silent device: %v", err)
+	}
+	if elapsed := time.Since(start); elapsed > 5*time.Second {
+		t.Errorf("gave up after %v", elapsed)
+	}
+	for i, p := range ports {
+		select {
+		case <-p.closed:
+		default:
+			t.Errorf("port %d of %d left open", i+1, len(ports))
+		}
+		if p.writes == 0 {
+			t.Errorf("port %d: nothing sent", i+1)
+		}
+	}
+	// Each try retransmits before giving up.
+	if len(ports) == 0 || ports[0].writes != 1+opts.Retries {
+		t.Errorf("first port saw %d frames, want %d", ports[0].writes, 1+opts.Retries)
+	}
+}
+
+func TestOpenErrorIsWrapped(t *testing.T) {
+	sentinel := errors.New("no such device")
+	opts := Options{}
+	opts.defaults()
+	d := &Driver{path: "/dev/ttyGONE", opts: opts, open: func(string, int) (io.ReadWriteCloser, error) { return nil, sentinel }}
+	err := d.start()
+	if !errors.Is(err, sentinel) || !strings.Contains(err.Error(), "/dev/ttyGONE") {
+		t.Errorf("got %v", err)
+	}
+}

@@ -1,0 +1,497 @@
+package serial
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"tengen/arm"
+	"tengen/firmware/simavr"
+)
+
+func ctxT(t testing.TB, d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// settledPulses waits for the new widths to reach the pins and measures
+// ~10 frames of them.
+func settledPulses(t *testing.T, sim *simavr.Sim) [3]simavr.Pulse {
+	t.Helper()
+	if err := sim.Sleep(80 * time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.ClearPulses(); err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Sleep(200 * time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := sim.Pulses()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+func TestHandshakeAndSafeStart(t *testing.T) {
+	sim := startSim(t)
+	// Before the host commands a position there are no pulses and the
+	// pump and valve are off.
+	time.Sleep(100 * time.Millisecond)
+	ps, err := sim.Pulses()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range ps {
+		if p.Count != 0 {
+			t.Errorf("servo %d: %d pulses before any setpoint", i+1, p.Count)
+		}
+	}
+	d, _ := openSim(t, sim)
+	st, err := d.Status(ctxT(t, 2*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Version != "tengen-fw 1.0.0" || d.ident.proto != ProtocolVersion || d.ident.queueCap != 16 {
+		t.Errorf("handshake: version %q protocol %d queue %d", st.Version, d.ident.proto, d.ident.queueCap)
+	}
+	if st.Faults != 0 || st.Pump || st.Valve || st.Queued != 0 {
+		t.Errorf("after open: %+v, want no faults, pump off, valve closed, queue empty", st)
+	}
+	if pump, valve, _, err := sim.Outputs(); err != nil || pump || valve {
+		t.Errorf("pins: pump %v valve %v (%v)", pump, valve, err)
+	}
+}
+
+func TestPulsesMatchSetpoints(t *testing.T) {
+	sim := startSim(t)
+	d, _ := openSim(t, sim)
+	ctx := ctxT(t, 20*time.Second)
+	worst := 0.0
+	for _, want := range []arm.Pulses{{1500, 1500, 1500}, {1000, 2000, 1234}, {500, 2500, 1777}} {
+		if err := d.Queue(ctx, arm.Setpoint{Pulses: want, Duration: 40 * time.Millisecond}); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Drain(ctx); err != nil {
+			t.Fatal(err)
+		}
+		ps := settledPulses(t, sim)
+		for i, p := range ps {
+			w := float64(want[i])
+			// The firmware's bound (PROTOCOL.md, "Servo timing"): each
+			// width within 0.5 µs, well inside the 1 µs resolution.
+			if p.Count < 8 || math.Abs(p.LastMicros()-w) > 0.5 ||
+				math.Abs(float64(p.Min)/16-w) > 0.5 || math.Abs(float64(p.Max)/16-w) > 0.5 {
+				t.Errorf("servo %d: want %v µs, measured last %.3f min %.3f max %.3f over %d pulses",
+					i+1, w, p.LastMicros(), float64(p.Min)/16, float64(p.Max)/16, p.Count)
+			}
+			if p.Period < 320000-16 || p.Period > 320000+16 {
+				t.Errorf("servo %d: frame %d cycles, want 320000 (20 ms)", i+1, p.Period)
+			}
+			worst = max(worst, p.Jitter())
+		}
+		st, err := d.Status(ctx)
+		if err != nil || st.Pulses != want {
+			t.Errorf("status pulses %v (%v), want %v", st.Pulses, err, want)
+		}
+	}
+	t.Logf("worst pulse-width jitter: %.3f µs", worst)
+	if worst > 0.625 {
+		t.Errorf("jitter %.3f µs > 0.625 µs (10 cycles)", worst)
+	}
+}
+
+func TestInterpolation(t *testing.T) {
+	sim := startSim(t)
+	d, _ := openSim(t, sim)
+	ctx := ctxT(t, 10*time.Second)
+	err := d.Queue(ctx,
+		arm.Setpoint{Pulses: arm.Pulses{1000, 2000, 1500}},
+		arm.Setpoint{Pulses: arm.Pulses{2000, 1000, 1500}, Duration: 600 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var prev arm.Pulses
+	for i := 0; i < 4; i++ {
+		sim.Sleep(100 * time.Millisecond)
+		st, err := d.Status(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := st.Pulses
+		// Linear in pulse width: servo 1 rises as servo 2 falls by as much.
+		if p[0] <= prev[0] || int(p[0])+int(p[1]) != 3000 || p[2] != 1500 {
+			t.Errorf("step %d: pulses %v after %v", i, p, prev)
+		}
+		prev = p
+	}
+	if err := d.Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := d.Status(ctx); st.Pulses != (arm.Pulses{2000, 1000, 1500}) {
+		t.Errorf("after drain: %v", st.Pulses)
+	}
+}
+
+func TestFlowControlManySetpoints(t *testing.T) {
+	sim := startSim(t)
+	d, _ := openSim(t, sim)
+	ctx := ctxT(t, 20*time.Second)
+	// 40 setpoints of 20 ms: more than the device's 16 slots.
+	var sps []arm.Setpoint
+	for i := range 40 {
+		sps = append(sps, arm.Setpoint{Pulses: arm.Pulses{uint16(1000 + 10*i), 1500, 1500}, Duration: 20 * time.Millisecond})
+	}
+	before := d.last.accepted
+	if err := d.Queue(ctx, sps...); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	st, err := d.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Faults != 0 || st.Pulses[0] != 1390 || d.last.accepted-before != 40 {
+		t.Errorf("faults %v pulses %v accepted %d, want none, 1390, 40", st.Faults, st.Pulses, d.last.accepted-before)
+	}
+}
+
+// corruptFirst returns a write hook that flips a byte in the first frame
+// carrying message type msg, and reports through hit when it did.
+func corruptFirst(msg byte, hit *atomic.Bool) func([]byte) []byte {
+	return func(p []byte) []byte {
+		if len(p) > 2 && p[2] == msg && hit.CompareAndSwap(false, true) {
+			p[3] ^= 0x55
+		}
+		return p
+	}
+}
+
+func TestCorruptedFrameRetransmittedOnce(t *testing.T) {
+	sim := startSim(t)
+	d, pl := openSim(t, sim)
+	ctx := ctxT(t, 10*time.Second)
+	for _, tc := range []struct {
+		name  string
+		write bool // corrupt the host's frame (else the device's reply)
+	}{
+		{"host frame corrupted", true},
+		{"device reply corrupted", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var hit, armed atomic.Bool
+			if tc.write {
+				pl.set(corruptFirst(msgSetpoint, &hit), nil)
+			} else {
+				// The first status reply after the setpoint is sent.
+				pl.set(func(p []byte) []byte {
+					if len(p) > 2 && p[2] == msgSetpoint {
+						armed.Store(true)
+					}
+					return p
+				}, func(p []byte) {
+					if armed.Load() && len(p) > 3 && hit.CompareAndSwap(false, true) {
+						p[len(p)/2] ^= 0x55
+					}
+				})
+			}
+			before := d.Stats().Retransmits
+			st0 := d.last.accepted
+			want := arm.Pulses{1111, 1222, 1333}
+			if tc.write {
+				want = arm.Pulses{1444, 1555, 1666}
+			}
+			if err := d.Queue(ctx, arm.Setpoint{Pulses: want, Duration: 20 * time.Millisecond}); err != nil {
+				t.Fatal(err)
+			}
+			pl.set(nil, nil)
+			if err := d.Drain(ctx); err != nil {
+				t.Fatal(err)
+			}
+			st, err := d.Status(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !hit.Load() || d.Stats().Retransmits <= before {
+				t.Errorf("corrupted %v, retransmits %d -> %d", hit.Load(), before, d.Stats().Retransmits)
+			}
+			if st.Pulses != want || d.last.accepted-st0 != 1 || st.Faults != 0 {
+				t.Errorf("pulses %v accepted %d faults %v: want %v executed exactly once", st.Pulses, d.last.accepted-st0, st.Faults, want)
+			}
+		})
+	}
+}
+
+func TestHostSilentTripsSafetyStop(t *testing.T) {
+	sim := startSim(t)
+	d, _ := openSim(t, sim)
+	ctx := ctxT(t, 10*time.Second)
+	if err := d.Queue(ctx,
+		arm.Setpoint{Pulses: arm.Pulses{1000, 1000, 1000}},
+		arm.Setpoint{Pulses: arm.Pulses{2000, 2000, 2000}, Duration: 3 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.SetPump(true); err != nil {
+		t.Fatal(err)
+	}
+	if pump, _, _, _ := sim.Outputs(); !pump {
+		t.Error("pump pin low after SetPump(true)")
+	}
+	// The host falls silent: holding the driver's lock stops the keep-alive.
+	d.mu.Lock()
+	sim.Sleep(700 * time.Millisecond)
+	pump, valve, led, err := sim.Outputs()
+	a, _ := sim.Pulses()
+	sim.Sleep(200 * time.Millisecond)
+	b, _ := sim.Pulses()
+	d.mu.Unlock()
+	if err != nil || pump || valve || !led {
+		t.Errorf("after silence: pump %v valve %v fault LED %v (%v), want off, closed, on", pump, valve, led, err)
+	}
+	if math.Abs(a[0].LastMicros()-b[0].LastMicros()) > 1 || a[0].LastMicros() < 1050 || a[0].LastMicros() > 1950 {
+		t.Errorf("servo 1 not frozen mid-move: %.1f then %.1f µs", a[0].LastMicros(), b[0].LastMicros())
+	}
+	st, err := d.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Faults != arm.FaultHostSilent || st.Queued != 0 || st.Pump {
+		t.Errorf("status %+v, want host-silent fault, empty queue, pump off", st)
+	}
+	if err := d.Drain(ctx); !errors.Is(err, ErrMotionLost) {
+		t.Errorf("Drain after the safety stop: %v, want ErrMotionLost", err)
+	}
+	if err := d.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 1500, 1500}}); !errors.Is(err, ErrFault) {
+		t.Errorf("Queue with the fault latched: %v, want ErrFault", err)
+	}
+	if err := d.ClearFaults(); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 1500, 1500}}); err != nil {
+		t.Errorf("Queue after ClearFaults: %v", err)
+	}
+}
+
+func TestEStopLatches(t *testing.T) {
+	sim := startSim(t)
+	d, _ := openSim(t, sim)
+	ctx := ctxT(t, 10*time.Second)
+	if err := d.Queue(ctx,
+		arm.Setpoint{Pulses: arm.Pulses{1000, 1000, 1000}},
+		arm.Setpoint{Pulses: arm.Pulses{2000, 2000, 2000}, Duration: 2 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.SetPump(true); err != nil {
+		t.Fatal(err)
+	}
+	sim.Sleep(300 * time.Millisecond)
+	if err := sim.SetEStop(true); err != nil {
+		t.Fatal(err)
+	}
+	sim.Sleep(50 * time.Millisecond)
+	st, err := d.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Faults&arm.FaultEStop == 0 || st.Pump || st.Queued != 0 {
+		t.Fatalf("after e-stop: %+v", st)
+	}
+	frozen := st.Pulses
+	if pump, _, _, _ := sim.Outputs(); pump {
+		t.Error("pump pin still high after e-stop")
+	}
+	if err := d.Drain(ctx); !errors.Is(err, ErrMotionLost) {
+		t.Errorf("Drain: %v, want ErrMotionLost", err)
+	}
+	// Clearing while the switch is open does not release it.
+	if err := d.ClearFaults(); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ = d.Status(ctx); st.Faults&arm.FaultEStop == 0 || st.Pulses != frozen {
+		t.Errorf("e-stop released by ClearFaults while open: %+v", st)
+	}
+	sim.SetEStop(false)
+	sim.Sleep(50 * time.Millisecond)
+	if st, _ = d.Status(ctx); st.Faults&arm.FaultEStop == 0 {
+		t.Error("e-stop fault not latched after the switch closed")
+	}
+	if err := d.ClearFaults(); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ = d.Status(ctx); st.Faults != 0 {
+		t.Errorf("faults after clear: %v", st.Faults)
+	}
+}
+
+func TestVacuumFollowsVoltage(t *testing.T) {
+	sim := startSim(t)
+	d, _ := openSim(t, sim)
+	ctx := ctxT(t, 10*time.Second)
+	for _, volts := range []float64{4.6, 3.0, 1.2, 0.25} {
+		if err := sim.SetSensorVolts(volts); err != nil {
+			t.Fatal(err)
+		}
+		want := (0.92 - volts/5) / 0.007652
+		var got float64
+		for range 50 {
+			st, err := d.Status(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got = st.Vacuum; math.Abs(got-want) < 0.3 {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		if math.Abs(got-want) >= 0.3 {
+			t.Errorf("%.2f V: vacuum %.2f kPa, want %.2f", volts, got, want)
+		}
+	}
+}
+
+func TestReconnectResumesWithoutRepeats(t *testing.T) {
+	sim := startSim(t)
+	d, pl := openSim(t, sim)
+	ctx := ctxT(t, 20*time.Second)
+	var sps []arm.Setpoint
+	for i := range 12 {
+		sps = append(sps, arm.Setpoint{Pulses: arm.Pulses{uint16(1200 + 20*i), 1500, 1500}, Duration: 40 * time.Millisecond})
+	}
+	before := d.last.accepted
+	// Pull the cable just after the 5th setpoint went out: the device has
+	// it, the host has no acknowledgement.
+	var n atomic.Int32
+	pl.set(func(p []byte) []byte {
+		if len(p) > 2 && p[2] == msgSetpoint {
+			if n.Add(1) == 5 {
+				go pl.unplug()
+			}
+		}
+		return p
+	}, nil)
+	err := d.Queue(ctx, sps...)
+	pl.set(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Drain(ctx); err != nil {
+		t.Fatal(err)
+	}
+	st, err := d.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.last.accepted - before; got != 12 || st.Pulses[0] != 1420 || st.Faults != 0 {
+		t.Errorf("accepted %d setpoints (want 12), final pulse %d (want 1420), faults %v", got, st.Pulses[0], st.Faults)
+	}
+}
+
+func TestDeviceResetReported(t *testing.T) {
+	sim := startSim(t)
+	d, _ := openSim(t, sim)
+	ctx := ctxT(t, 10*time.Second)
+	if err := d.Queue(ctx,
+		arm.Setpoint{Pulses: arm.Pulses{1000, 1000, 1000}},
+		arm.Setpoint{Pulses: arm.Pulses{2000, 2000, 2000}, Duration: 2 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	err := d.Drain(ctx)
+	if !errors.Is(err, ErrMotionLost) || !strings.Contains(err.Error(), sim.PTY) {
+		t.Fatalf("Drain after a device reset: %v, want ErrMotionLost naming %s", err, sim.PTY)
+	}
+	st, err := d.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Faults&arm.FaultReset == 0 || st.Queued != 0 {
+		t.Errorf("after reset: %+v, want FaultReset latched", st)
+	}
+}
+
+func TestErrorsNameThePortAndReleaseIt(t *testing.T) {
+	if _, err := Open("/dev/tengen-no-such-port", Options{}); err == nil || !strings.Contains(err.Error(), "/dev/tengen-no-such-port") {
+		t.Errorf("Open of a missing port: %v", err)
+	}
+	sim := startSim(t)
+	d, _ := openSim(t, sim)
+	sim.Close() // the device goes away for good
+	_, err := d.Status(ctxT(t, 5*time.Second))
+	if err == nil || !strings.Contains(err.Error(), sim.PTY) {
+		t.Fatalf("Status with the device gone: %v, want an error naming %s", err, sim.PTY)
+	}
+	d.mu.Lock()
+	held := d.link != nil
+	d.mu.Unlock()
+	if held {
+		t.Error("driver still holds the port after the error")
+	}
+}
+
+// BenchmarkRoundTrip measures one status request and reply through the pty
+// and the simulated UART at 115200 baud.
+func BenchmarkRoundTrip(b *testing.B) {
+	sim := startSim(b)
+	d, _ := openSim(b, sim)
+	ctx := context.Background()
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := d.Status(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestKeepAliveHoldsIdleConnection(t *testing.T) {
+	sim := startSim(t)
+	d, _ := openSim(t, sim)
+	ctx := ctxT(t, 10*time.Second)
+	if err := d.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 1500, 1500}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.Sleep(1500 * time.Millisecond); err != nil { // three deadlines of idling
+		t.Fatal(err)
+	}
+	st, err := d.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Faults != 0 {
+		t.Errorf("faults %v after idling with the keep-alive running", st.Faults)
+	}
+}
+
+// A caller giving up mid-way leaves the device stopped, not moving on.
+func TestCancelledQueueLeavesDeviceStopped(t *testing.T) {
+	sim := startSim(t)
+	d, _ := openSim(t, sim)
+	var sps []arm.Setpoint
+	for i := range 30 { // more than the queue holds: Queue waits for room
+		sps = append(sps, arm.Setpoint{Pulses: arm.Pulses{uint16(1000 + 10*i), 1500, 1500}, Duration: 100 * time.Millisecond})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if err := d.Queue(ctx, sps...); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Queue: %v, want the deadline", err)
+	}
+	st, err := d.Status(ctxT(t, 2*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Queued != 0 || st.Pump {
+		t.Errorf("after the cancelled Queue: %d queued, pump %v; want stopped", st.Queued, st.Pump)
+	}
+	if err := d.Drain(ctxT(t, 2*time.Second)); err != nil {
+		t.Errorf("Drain after the stop: %v", err)
+	}
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestMatchCLI(t *testing.T) {
+	dir := t.TempDir()
+	openings := filepath.Join(dir, "openings.txt")
+	if err := os.WriteFile(openings, []byte("# two openings\nh8 h9 h10\nh8 i9 j8\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runCLI(t, "", "match", "--engine1", "greedy:seed=1", "--engine2", "greedy:seed=2", "--rule", "standard",
+		"--games", "4", "--tc", "100", "--openings", openings, "--out", filepath.Join(dir, "games"), "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	progress := regexp.MustCompile(`^game [1-4]/4  greedy \(black\) vs greedy \(white\): (1-0|0-1|draw) by .* in \d+ moves  \[\+\d =\d -\d  score`)
+	n := 0
+	for _, l := range lines {
+		if progress.MatchString(l) {
+			n++
+		}
+	}
+	if n != 4 {
+		t.Errorf("%d progress lines, want 4:\n%s", n, out)
+	}
+	if !regexp.MustCompile(`(?m)^result: greedy:seed=1 vs greedy:seed=2  \+\d =\d -\d  score \d+\.\d%  Elo `).MatchString(out) {
+		t.Errorf("no result line:\n%s", out)
+	}
+	if !regexp.MustCompile(`^\{"games":4,"wins":\d,"draws":\d,"losses":\d,"score":[0-9.]+,"elo":.*,"elo_low":.*,"elo_high":.*\}$`).MatchString(lines[len(lines)-1]) {
+		t.Errorf("last line is not the JSON result: %s", lines[len(lines)-1])
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "games", "game-*.sgf"))
+	if len(files) != 4 {
+		t.Errorf("%d SGF files, want 4", len(files))
+	}
+}
+
+func TestMatchCLIErrors(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"match", "--engine1", "greedy"}, 2, "required"},
+		{[]string{"match", "--engine1", "greedy", "--engine2", "greedy", "--games", "0"}, 2, "at least 1"},
+		{[]string{"match", "--engine1", "greedy:foo=1", "--engine2", "greedy"}, 2, "--engine1"},
+		{[]string{"match", "--engine1", "greedy", "--engine2", "greedy", "--openings", "/no/such/file"}, 1, "no such file"},
+		{[]string{"match", "--engine1", "/no/such/pbrain", "--engine2", "greedy", "--games", "2"}, 0, "crash"},
+	} {
+		out, errs, code := runCLI(t, "", tt.args...)
+		if code != tt.code || !strings.Contains(out+errs, tt.msg) {
+			t.Errorf("%v: exit %d, output %q %q; want exit %d mentioning %q", tt.args, code, out, errs, tt.code, tt.msg)
+		}
+	}
+}

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"tengen/game"
+	"tengen/rules"
+	"tengen/sim"
+	"tengen/web"
+)
+
+func init() {
+	addCommand("", &command{
+		name:    "sim",
+		summary: "play the whole robot in simulation: arm, camera and a simulated person",
+		usage:   "[flags]",
+		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+			games := fs.Int("games", 1, "number of games to play")
+			seed := fs.Uint64("seed", 1, "seed of the simulated world and players")
+			rule := fs.String("rule", "renju", "rule set: freestyle, standard, renju or caro")
+			level := fs.Int("level", 8, "the robot's engine level, 1-10")
+			personLevel := fs.Int("person-level", 3, "the simulated person's engine level, 1-10")
+			think := fs.Duration("think", 300*time.Millisecond, "the robot's time per move")
+			push := fs.Float64("push-rate", 0.05, "chance per move that the person pushes a stone")
+			camera := fs.String("camera", "rendered", "rendered (read by the vision code) or truth (exact, for quick runs)")
+			dir := fs.String("dir", "", "where journals and records go (default: a new folder under var/sim)")
+			httpAddr := fs.String("http", "", "serve the web page on this address while the simulation runs, e.g. :8080")
+			jsonOut := fs.Bool("json", false, "print the summary as JSON on the last line")
+			return func(sio *stdio, args []string) error {
+				if len(args) > 0 {
+					return usageError("sim takes no arguments")
+				}
+				r, err := rules.ParseRule(*rule)
+				if err != nil {
+					return usageError("%v", err)
+				}
+				cam, err := simCamera(*camera)
+				if err != nil {
+					return usageError("%v", err)
+				}
+				if *dir == "" {
+					*dir = filepath.Join("var", "sim", time.Now().Format("20060102-150405"))
+				}
+				if err := os.MkdirAll(*dir, 0o755); err != nil {
+					return err
+				}
+				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+				defer stop()
+				opt := sim.Options{Games: *games, Seed: *seed, Rule: r, RobotLevel: *level, PersonLevel: *personLevel,
+					Think: *think, PushRate: *push, Camera: cam, Dir: *dir, Log: sio.out}
+				if *httpAddr != "" {
+					srv, err := startWeb(ctx, *httpAddr, sio)
+					if err != nil {
+						return err
+					}
+					opt.Observe = func(s game.Snapshot) { srv.Publish(pageState(r, 15, s)) }
+				}
+				sum, err := sim.Run(ctx, opt)
+				if err != nil {
+					return err
+				}
+				if *jsonOut {
+					return printJSON(sio, sum)
+				}
+				fmt.Fprintf(sio.out, "\n%d games, %d moves; misread moves %d, stones lost %d, misplaced %d; faults injected %d, recovered %d, reported %d; median robot cycle %.2f s\n",
+					sum.Games, sum.Moves, sum.MisreadMoves, sum.StonesLost, sum.StonesMisplaced, sum.FaultsInjected, sum.FaultsRecovered, sum.FaultsReported, sum.MedianCycleS)
+				for _, p := range sum.Records {
+					fmt.Fprintln(sio.out, "record:", p)
+				}
+				return nil
+			}
+		},
+	})
+}
+
+func simCamera(name string) (sim.Camera, error) {
+	switch name {
+	case "truth":
+		return sim.TruthCamera{}, nil
+	case "rendered":
+		return renderedCamera()
+	}
+	return nil, fmt.Errorf("unknown camera %q (want rendered or truth)", name)
+}
+
+// startWeb serves the page for a running game.
+func startWeb(ctx context.Context, addr string, sio *stdio) (*web.Server, error) {
+	tokenPath := filepath.Join("var", "operator-token")
+	tok, err := web.LoadOrCreateToken(tokenPath)
+	if err != nil {
+		return nil, err
+	}
+	srv := web.New(web.Options{Token: tok})
+	at, _, err := web.Serve(ctx, addr, false, srv.Handler())
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(sio.err, "web page on http://%s/ (operator token in %s)\n", at, tokenPath)
+	return srv, nil
+}
+
+// pageState turns a game snapshot into what the page shows.
+func pageState(rule rules.Rule, size int, s game.Snapshot) web.State {
+	st := web.State{Title: "Tengen", Rule: rule.String(), Size: size, Status: s.Status, Paused: s.Paused,
+		EvalHistory: s.Evals, Events: s.Events}
+	if !s.Over {
+		st.ToMove = s.ToMove.String()
+	} else {
+		st.Result = s.Outcome.String()
+	}
+	for i, m := range s.Moves {
+		st.Moves = append(st.Moves, web.Move{N: i + 1, Color: m.C.String(), Point: m.P.String()})
+	}
+	for _, f := range s.Forbidden {
+		st.Forbidden = append(st.Forbidden, web.Mark{Point: f.P.String(), Kind: f.Kind.String()})
+	}
+	if s.Info.Depth > 0 {
+		e := &web.Eval{Score: s.Info.Score, Depth: s.Info.Depth}
+		for _, p := range s.Info.PV {
+			e.PV = append(e.PV, p.String())
+		}
+		st.Eval = e
+	}
+	return st
+}

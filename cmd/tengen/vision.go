@@ -1,0 +1,121 @@
+//go:build cgo
+
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"tengen/vision"
+	"tengen/vision/synth"
+)
+
+// The vision commands need OpenCV (cgo); a CGO_ENABLED=0 build leaves them out.
+func init() {
+	addCommand("", &command{name: "vision", summary: "read the board from images"})
+	addCommand("vision", &command{
+		name:    "read",
+		summary: "read the stones on a board photo (raw pixels, EXIF rotation ignored)",
+		usage:   "IMAGE --size N [--corners x,y,x,y,x,y,x,y] [--overlay OUT.png] [--json]",
+		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+			size := fs.Int("size", 19, "lines per side (5-25)")
+			corners := fs.String("corners", "", "the four outer grid corners as x,y pixels (any order); default: find them")
+			asJSON := fs.Bool("json", false, "print JSON")
+			return func(sio *stdio, args []string) error {
+				if len(args) != 1 {
+					return usageError("want one IMAGE, got %d arguments", len(args))
+				}
+				var c [4]vision.Point
+				var err error
+				if *corners != "" {
+					if c, err = parseCorners(*corners); err != nil {
+						return usageError("--corners: %v", err)
+					}
+				}
+				pl, err := vision.LoadPlanes(args[0])
+				if err != nil {
+					return err
+				}
+				if *corners == "" {
+					if c, _, err = vision.Locate(pl, *size); err != nil {
+						return fmt.Errorf("%s: %w", args[0], err)
+					}
+				}
+				rd, err := vision.ReadStones(pl, *size, c)
+				if err != nil {
+					return fmt.Errorf("%s: %w", args[0], err)
+				}
+				if *asJSON {
+					var cs [4][2]float64
+					for i, p := range rd.Corners {
+						cs[i] = [2]float64{math.Round(p.X*10) / 10, math.Round(p.Y*10) / 10}
+					}
+					return printJSON(sio, map[string]any{"corners": cs, "rows": rd.Rows()})
+				}
+				for _, r := range rd.Rows() {
+					fmt.Fprintln(sio.out, strings.Join(strings.Split(r, ""), " "))
+				}
+				conf, r, col := rd.MinConf()
+				fmt.Fprintf(sio.out, "lowest confidence %.2f at row %d column %d\n", conf, r, col)
+				return nil
+			}
+		},
+	})
+	addCommand("vision", &command{
+		name:    "bench",
+		summary: "time steady-state reading (1280x720) and automatic localisation",
+		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+			frames := fs.Int("frames", 50, "frames to read")
+			size := fs.Int("size", 15, "lines per side")
+			return func(sio *stdio, args []string) error {
+				s := synth.Scene{Width: 1280, Height: 720, Size: *size,
+					Corners: [4]vision.Point{{X: 360, Y: 80}, {X: 920, Y: 80}, {X: 980, Y: 660}, {X: 300, Y: 660}},
+					Light:   0.3, Noise: 3, Seed: 1}
+				pl := synth.Planes(synth.Render(s))
+				start := time.Now()
+				for i := 0; i < *frames; i++ {
+					if _, err := vision.ReadStones(pl, *size, s.Corners); err != nil {
+						return err
+					}
+				}
+				read := time.Since(start) / time.Duration(*frames)
+				start = time.Now()
+				n := max(1, *frames/10)
+				for i := 0; i < n; i++ {
+					if _, _, err := vision.Locate(pl, *size); err != nil {
+						return err
+					}
+				}
+				loc := time.Since(start) / time.Duration(n)
+				fmt.Fprintf(sio.out, "read %.1f ms/frame, locate %.1f ms (1280x720, %dx%d)\n",
+					float64(read.Microseconds())/1000, float64(loc.Microseconds())/1000, *size, *size)
+				return nil
+			}
+		},
+	})
+}
+
+// parseCorners parses "x,y,x,y,x,y,x,y".
+func parseCorners(s string) ([4]vision.Point, error) {
+	var c [4]vision.Point
+	f := strings.Split(s, ",")
+	if len(f) != 8 {
+		return c, fmt.Errorf("want 8 numbers (x,y of four corners), got %d", len(f))
+	}
+	var v [8]float64
+	for i, t := range f {
+		x, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return c, fmt.Errorf("number %d (%q) is not a number", i+1, t)
+		}
+		v[i] = x
+	}
+	for i := range c {
+		c[i] = vision.Point{X: v[2*i], Y: v[2*i+1]}
+	}
+	return c, nil
+}

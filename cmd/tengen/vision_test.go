@@ -1,0 +1,51 @@
+//go:build cgo
+
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestVisionReadCLI(t *testing.T) {
+	img := "../../../shared/testdata/photos/gobonline-19x19/few_stones_overhead.jpeg"
+	// Raw frame = labelled frame for this photo (EXIF orientation 1).
+	out, errOut, code := runCLI(t, "", "vision", "read", img, "--size", "19",
+		"--corners", "362,471,1230,478,1228,1446,348,1436", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var got struct {
+		Corners [4][2]float64 `json:"corners"`
+		Rows    []string      `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Rows) != 19 || got.Corners[0] != [2]float64{362, 471} {
+		t.Fatalf("got %+v", got)
+	}
+	// Labels: row 3 col 3 white, row 3 col 15 black.
+	if got.Rows[3][3] != 'W' || got.Rows[3][15] != 'B' || got.Rows[0][0] != '.' {
+		t.Errorf("rows %q", got.Rows[:4])
+	}
+}
+
+func TestVisionReadErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"vision", "read"}, "want one IMAGE"},
+		{[]string{"vision", "read", "nope.png"}, "cannot read"},
+		{[]string{"vision", "read", "x.png", "--corners", "1,2,3"}, "want 8 numbers"},
+		{[]string{"vision", "read", "x.png", "--corners", "1,2,3,4,5,6,7,z"}, "number 8"},
+	} {
+		_, errOut, code := runCLI(t, "", c.args...)
+		if code == 0 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errOut, c.want)
+		}
+	}
+}

@@ -1,0 +1,141 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"tengen/ai"
+	"tengen/rules"
+)
+
+// Person is the simulated visitor at the table. Each camera frame is one
+// step of their life: they notice it is their turn, think (with an engine
+// level), reach over the board for a few frames, and put a stone near the
+// intersection they chose.
+type Person struct {
+	Color  rules.Color
+	Player ai.Player
+	Rule   rules.Rule
+	Limits ai.Limits
+	// Noise is the standard deviation (mm, per axis) of where their stones
+	// land around the intersection.
+	Noise float64
+	// ReachFrames is how many frames their hand covers the board per move.
+	ReachFrames int
+	// PushRate is the chance, per move, that their sleeve pushes one of the
+	// robot's stones onto a neighbouring point as they withdraw.
+	PushRate float64
+	// Done tells the person the game is over.
+	Done func() bool
+
+	rng    *rand.Rand
+	reach  int
+	target rules.Point
+	// Played lists the points the person really played, in order.
+	Played []rules.Point
+	// Pushes counts the stones they pushed.
+	Pushes int
+}
+
+// NewPerson returns a person playing colour c with player p.
+func NewPerson(c rules.Color, p ai.Player, rule rules.Rule, seed uint64) *Person {
+	return &Person{Color: c, Player: p, Rule: rule, Noise: 2, ReachFrames: 3,
+		Limits: ai.Limits{TurnTime: 200e6}, rng: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))}
+}
+
+// Step advances the person by one frame.
+func (p *Person) Step(ctx context.Context, w *World) error {
+	if p.reach > 0 {
+		p.reach--
+		if p.reach == 0 {
+			p.put(w)
+		}
+		return nil
+	}
+	if p.Done != nil && p.Done() {
+		return nil
+	}
+	truth, _ := w.Truth()
+	mine, theirs := truth.Count(p.Color), truth.Count(p.Color.Opponent())
+	if !(p.Color == rules.Black && mine == theirs || p.Color == rules.White && mine < theirs) {
+		return nil
+	}
+	if hasFive(truth, p.Color.Opponent(), p.Rule) {
+		return nil // they see they have lost
+	}
+	pos := ai.Position{Size: truth.Size(), Rule: p.Rule, ToMove: p.Color}
+	for y := 0; y < truth.Size(); y++ {
+		for x := 0; x < truth.Size(); x++ {
+			q := rules.Point{X: x, Y: y}
+			if c := truth.At(q); c != rules.Empty {
+				pos.Stones = append(pos.Stones, ai.Stone{P: q, C: c})
+			}
+		}
+	}
+	res, err := p.Player.Think(ctx, pos, p.Limits, nil)
+	if err != nil {
+		return fmt.Errorf("simulated person: %w", err)
+	}
+	if res.Move.IsPass() || truth.At(res.Move) != rules.Empty {
+		return fmt.Errorf("simulated person: engine chose %v on a taken point", res.Move)
+	}
+	p.target = res.Move
+	p.reach = max(1, p.ReachFrames)
+	w.SetHand(&Hand{Over: res.Move, Radius: 60})
+	return nil
+}
+
+// put lays the stone and withdraws the hand, maybe pushing a stone. A
+// game that ended meanwhile keeps the stone in the hand.
+func (p *Person) put(w *World) {
+	w.SetHand(nil)
+	if p.Done != nil && p.Done() {
+		return
+	}
+	w.Put(p.Color, p.target, p.rng.NormFloat64()*p.Noise, p.rng.NormFloat64()*p.Noise)
+	p.Played = append(p.Played, p.target)
+	if p.PushRate > 0 && p.rng.Float64() < p.PushRate {
+		p.push(w)
+	}
+}
+
+// push moves one of the other colour's stones next to the target onto a
+// free neighbouring point.
+func (p *Person) push(w *World) {
+	truth, _ := w.Truth()
+	for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}} {
+		from := rules.Point{X: p.target.X + d[0], Y: p.target.Y + d[1]}
+		to := rules.Point{X: from.X + d[0], Y: from.Y + d[1]}
+		if !from.In(truth.Size()) || !to.In(truth.Size()) || truth.At(from) != p.Color.Opponent() || truth.At(to) != rules.Empty {
+			continue
+		}
+		at := w.Layout.Intersection(from)
+		if c, ok := w.Take(at, w.pitch()/2); ok {
+			w.Put(c, to, p.rng.NormFloat64()*p.Noise, p.rng.NormFloat64()*p.Noise)
+			p.Pushes++
+		}
+		return
+	}
+}
+
+// hasFive reports whether colour c has a winning line on b.
+func hasFive(b *rules.Board, c rules.Color, r rules.Rule) bool {
+	b = b.Clone()
+	n := b.Size()
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			q := rules.Point{X: x, Y: y}
+			if b.At(q) != c {
+				continue
+			}
+			b.Set(q, rules.Empty)
+			won := b.Wins(q, c, r)
+			b.Set(q, c)
+			if won {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,283 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"tengen/ai"
+	"tengen/arm"
+	"tengen/arm/armsim"
+	"tengen/calibration"
+	"tengen/game"
+	"tengen/kinematics"
+	"tengen/rules"
+)
+
+// Options configure a simulation run.
+type Options struct {
+	Games int
+	Seed  uint64
+	Rule  rules.Rule
+	// RobotLevel and PersonLevel are the engine levels (1–10) of the robot
+	// and of the simulated person.
+	RobotLevel, PersonLevel int
+	// Think is the robot's time per move; the person thinks a third of it.
+	Think time.Duration
+	// PushRate is the chance per move that the person pushes a stone.
+	PushRate float64
+	// Camera reads the world; nil is the rendered camera read by vision.
+	Camera Camera
+	// Dir receives the journals and the SGF records.
+	Dir string
+	// Log receives a line for every move and event as it happens.
+	Log io.Writer
+	// Observe is told of every change (for the web page).
+	Observe func(game.Snapshot)
+	// Control carries operator requests into each game.
+	Control <-chan game.Request
+}
+
+// Summary is what a run reports (CLI-CONTRACT.md: tengen sim --json).
+type Summary struct {
+	Games           int      `json:"games"`
+	Moves           int      `json:"moves"`
+	MisreadMoves    int      `json:"misread_moves"`
+	StonesLost      int      `json:"stones_lost"`
+	StonesMisplaced int      `json:"stones_misplaced"`
+	FaultsInjected  int      `json:"faults_injected"`
+	FaultsRecovered int      `json:"faults_recovered"`
+	FaultsReported  int      `json:"faults_reported"`
+	MedianCycleS    float64  `json:"median_cycle_s"`
+	Results         []string `json:"results"`
+	Records         []string `json:"records"`
+}
+
+// misplacedMM is how far from its intersection a robot's stone may lie
+// before it counts as misplaced.
+const misplacedMM = 4.0
+
+// Robot is the simulated robot and its world.
+type Robot struct {
+	World *World
+	Sim   *armsim.Sim
+	Arm   *arm.Arm
+	Eyes  *Eyes
+	hand  *timedHand
+}
+
+// NewRobot builds the world, the simulated arm and the arm code over it.
+func NewRobot(seed uint64, cam Camera) (*Robot, error) {
+	cal := armsim.SeedArm()
+	w := NewWorld(layoutOf(cal), seed)
+	s, err := armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: cal.Servos, World: w.Table, Seed: seed}, parkPulses(cal))
+	if err != nil {
+		return nil, err
+	}
+	a, err := arm.New(s, cal, arm.Options{StoneHeight: StoneHeight})
+	if err != nil {
+		return nil, err
+	}
+	if err := a.Home(context.Background()); err != nil {
+		return nil, fmt.Errorf("homing the simulated arm: %w", err)
+	}
+	if cam == nil {
+		cam = TruthCamera{}
+	}
+	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam},
+		hand: &timedHand{Hand: arm.Hand{Arm: a}, sim: s}}, nil
+}
+
+func layoutOf(cal calibration.Arm) kinematics.Layout {
+	l := kinematics.DefaultLayout
+	l.A1, l.StepX, l.StepY = kinematics.Vec3(cal.BoardA1), kinematics.Vec3(cal.BoardStepX), kinematics.Vec3(cal.BoardStepY)
+	l.BlackBowl, l.WhiteBowl, l.Park = kinematics.Vec3(cal.BlackBowl), kinematics.Vec3(cal.WhiteBowl), kinematics.Vec3(cal.Park)
+	return l
+}
+
+func parkPulses(cal calibration.Arm) arm.Pulses {
+	th, err := kinematics.Geometry(cal.Geometry).IK(kinematics.Vec3(cal.Park))
+	if err != nil {
+		return arm.Pulses{}
+	}
+	var p arm.Pulses
+	for i, s := range cal.Servos {
+		p[i] = uint16(math.Round(s.ZeroUS + s.USPerDegree*th[i]))
+	}
+	return p
+}
+
+// Close releases the simulated arm.
+func (r *Robot) Close() error { return r.Arm.Close() }
+
+// stones counts every stone in the world: on the board, in the bowls and
+// on the nozzle.
+func (r *Robot) stones() int {
+	n := len(r.World.Board()) + r.World.InBowl(rules.Black) + r.World.InBowl(rules.White)
+	if r.Sim.Held() != rules.Empty {
+		n++
+	}
+	return n
+}
+
+// timedHand measures each robot cycle (bowl → board → park) in the
+// simulated arm's time.
+type timedHand struct {
+	game.Hand
+	sim     *armsim.Sim
+	start   time.Duration
+	placing bool
+	cycles  []float64
+}
+
+func (h *timedHand) Place(ctx context.Context, p rules.Point, c rules.Color) error {
+	h.start, h.placing = h.sim.Now(), true
+	return h.Hand.Place(ctx, p, c)
+}
+
+func (h *timedHand) Park(ctx context.Context) error {
+	err := h.Hand.Park(ctx)
+	if h.placing && err == nil {
+		h.cycles = append(h.cycles, (h.sim.Now() - h.start).Seconds())
+	}
+	h.placing = false
+	return err
+}
+
+// Run plays opt.Games games of the robot against the simulated person,
+// clearing the board between them, and reports what happened.
+func Run(ctx context.Context, opt Options) (Summary, error) {
+	if opt.Games <= 0 {
+		opt.Games = 1
+	}
+	if opt.Think <= 0 {
+		opt.Think = 300 * time.Millisecond
+	}
+	logf := func(format string, a ...any) {
+		if opt.Log != nil {
+			fmt.Fprintf(opt.Log, format+"\n", a...)
+		}
+	}
+	r, err := NewRobot(opt.Seed, opt.Camera)
+	if err != nil {
+		return Summary{}, err
+	}
+	defer r.Close()
+	var sum Summary
+	before := r.stones() // the person brings their own stones: added below
+	for g := 1; g <= opt.Games; g++ {
+		robot := rules.White
+		if g%2 == 0 {
+			robot = rules.Black
+		}
+		seed := opt.Seed*1000 + uint64(g)
+		person := NewPerson(robot.Opponent(), ai.NewEngine(ai.EngineOptions{Level: opt.PersonLevel, Seed: seed, Threads: 1}), opt.Rule, seed)
+		person.Limits = ai.Limits{TurnTime: opt.Think / 3}
+		person.PushRate = opt.PushRate
+		r.Eyes.People = []*Person{person}
+
+		cfg := game.Config{Rule: opt.Rule.String(), Size: r.World.Layout.Size}
+		engine := ai.NewEngine(ai.EngineOptions{Level: opt.RobotLevel, Seed: seed + 1, Threads: 1})
+		name := fmt.Sprintf("Tengen level %d", max(1, opt.RobotLevel))
+		personName := fmt.Sprintf("simulated person (level %d)", max(1, opt.PersonLevel))
+		s := &game.Session{Limits: ai.Limits{TurnTime: opt.Think}, Eyes: r.Eyes, Hand: r.hand, Control: opt.Control,
+			Voice: voiceFunc(func(m game.Message) { logf("  %s", m.Text) }), Observe: opt.Observe, MaxWrongViews: 200}
+		if robot == rules.Black {
+			s.Black, cfg.Black, cfg.White = engine, name, personName
+		} else {
+			s.White, cfg.Black, cfg.White = engine, personName, name
+		}
+		s.Config = cfg
+		if s.Referee, err = game.NewReferee(cfg); err != nil {
+			return sum, err
+		}
+		person.Done = s.Referee.Over
+		journal := filepath.Join(opt.Dir, fmt.Sprintf("game-%03d.journal", g))
+		if s.Journal, err = game.CreateJournal(journal); err != nil {
+			return sum, err
+		}
+		if err := s.Journal.Append(game.Entry{Type: game.EntryStart, Config: &cfg}); err != nil {
+			return sum, err
+		}
+		logf("game %d: %s (black) against %s (white), %s", g, cfg.Black, cfg.White, cfg.Rule)
+		out, err := s.Play(ctx)
+		s.Journal.Close()
+		if err != nil {
+			return sum, fmt.Errorf("game %d: %w", g, err)
+		}
+		recPath := filepath.Join(opt.Dir, fmt.Sprintf("game-%03d.sgf", g))
+		if err := s.WriteRecord(recPath); err != nil {
+			return sum, err
+		}
+		sum.Games++
+		sum.Moves += len(s.Referee.Moves())
+		sum.Results = append(sum.Results, out.String())
+		sum.Records = append(sum.Records, recPath)
+		sum.MisreadMoves += misreads(s, person, r.World)
+		sum.StonesMisplaced += misplaced(s, r.World)
+		before += len(person.Played)
+		sum.FaultsRecovered += person.Pushes // every push was seen and put right, or the game would not have ended
+		sum.FaultsInjected += person.Pushes
+		logf("game %d: %s; record %s", g, out, recPath)
+
+		if err := game.ClearBoard(ctx, r.Eyes, r.hand); err != nil {
+			return sum, fmt.Errorf("clearing the board after game %d: %w", g, err)
+		}
+	}
+	sum.StonesLost = before - r.stones()
+	sum.MedianCycleS = median(r.hand.cycles)
+	return sum, nil
+}
+
+// misreads counts the person's moves the game recorded on another point
+// than the one the person really played.
+func misreads(s *game.Session, p *Person, w *World) int {
+	var recorded []rules.Point
+	for _, m := range s.Referee.Moves() {
+		if m.C == p.Color {
+			recorded = append(recorded, m.P)
+		}
+	}
+	n := 0
+	for i, q := range p.Played {
+		if i >= len(recorded) || recorded[i] != q {
+			n++
+		}
+	}
+	return n + max(0, len(recorded)-len(p.Played))
+}
+
+// misplaced counts the robot's stones lying further than misplacedMM from
+// their intersection at the end of the game.
+func misplaced(s *game.Session, w *World) int {
+	n := 0
+	for _, m := range s.Referee.Moves() {
+		if m.P.IsPass() || (m.C == rules.Black && s.Black == nil) || (m.C == rules.White && s.White == nil) {
+			continue
+		}
+		if d, ok := w.Offset(m.P); !ok || d > misplacedMM {
+			n++
+		}
+	}
+	return n
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+type voiceFunc func(game.Message)
+
+func (f voiceFunc) Say(m game.Message) { f(m) }

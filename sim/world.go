@@ -1,0 +1,91 @@
+package sim
+
+import (
+	"math"
+	"sync"
+
+	"tengen/arm/armsim"
+	"tengen/kinematics"
+	"tengen/rules"
+)
+
+// World is everything on the table. The arm's simulator reaches the same
+// stones through the embedded Table.
+type World struct {
+	*armsim.Table
+	Layout kinematics.Layout
+
+	mu   sync.Mutex
+	hand *Hand // a hand over the board, nil when none
+}
+
+// Hand is a person's hand over the board, in board millimetres around a
+// point: it hides the stones under it from the camera.
+type Hand struct {
+	Over   rules.Point
+	Radius float64 // mm
+}
+
+// NewWorld returns an empty board of the layout with full bowls.
+func NewWorld(layout kinematics.Layout, seed uint64) *World {
+	return &World{Table: armsim.NewTable(layout, StoneHeight, 40, 200, seed), Layout: layout}
+}
+
+// StoneHeight is a stone's thickness, mm.
+const StoneHeight = 8
+
+// SetHand puts a hand over the board (nil takes it away).
+func (w *World) SetHand(h *Hand) {
+	w.mu.Lock()
+	w.hand = h
+	w.mu.Unlock()
+}
+
+// HandOver returns the hand over the board, if any.
+func (w *World) HandOver() *Hand {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.hand
+}
+
+// Truth is the board as it really is: every stone on its nearest
+// intersection. A stone further than half a cell from every intersection
+// counts as off the grid and is returned in off.
+func (w *World) Truth() (b *rules.Board, off []armsim.Stone) {
+	b = rules.MustBoard(w.Layout.Size)
+	for _, s := range w.Board() {
+		p, d := w.nearest(s.At)
+		if d > w.pitch()/2 || b.At(p) != rules.Empty {
+			off = append(off, s)
+			continue
+		}
+		b.Set(p, s.Colour)
+	}
+	return b, off
+}
+
+// Offset returns how far (mm) the stone nearest p lies from p's centre, and
+// whether there is a stone within half a cell.
+func (w *World) Offset(p rules.Point) (float64, bool) {
+	_, d, ok := w.Nearest(p)
+	return d, ok && d <= w.pitch()/2
+}
+
+func (w *World) pitch() float64 { return w.Layout.StepX.Norm() }
+
+// nearest returns the intersection nearest a point in the arm's frame and
+// the horizontal distance to it.
+func (w *World) nearest(at kinematics.Vec3) (rules.Point, float64) {
+	// Solve at ≈ A1 + x·StepX + y·StepY in the board's plane.
+	d := at.Sub(w.Layout.A1)
+	sx, sy := w.Layout.StepX, w.Layout.StepY
+	a, b, c := sx.Dot(sx), sx.Dot(sy), sy.Dot(sy)
+	u, v := d.Dot(sx), d.Dot(sy)
+	det := a*c - b*b
+	fx, fy := (u*c-v*b)/det, (v*a-u*b)/det
+	p := rules.Point{X: int(math.Round(fx)), Y: int(math.Round(fy))}
+	p.X = max(0, min(w.Layout.Size-1, p.X))
+	p.Y = max(0, min(w.Layout.Size-1, p.Y))
+	q := w.Layout.Intersection(p)
+	return p, math.Hypot(at[0]-q[0], at[1]-q[1])
+}

@@ -1,0 +1,162 @@
+package vision
+
+import (
+	"errors"
+	"math"
+)
+
+// Point is a position in image pixels (x right, y down) or in board units.
+type Point struct{ X, Y float64 }
+
+// Homography maps the board plane to the image: board point (u, v) in
+// grid steps, u the column from the top-left grid corner and v the row,
+// goes to image pixels. Row-major 3x3.
+type Homography [9]float64
+
+// Apply maps (u, v) through h.
+func (h Homography) Apply(u, v float64) Point {
+	w := h[6]*u + h[7]*v + h[8]
+	return Point{(h[0]*u + h[1]*v + h[2]) / w, (h[3]*u + h[4]*v + h[5]) / w}
+}
+
+// Inverse returns the inverse mapping.
+func (h Homography) Inverse() Homography {
+	a, b, c, d, e, f, g, k, m := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8]
+	det := a*(e*m-f*k) - b*(d*m-f*g) + c*(d*k-e*g)
+	inv := Homography{
+		e*m - f*k, c*k - b*m, b*f - c*e,
+		f*g - d*m, a*m - c*g, c*d - a*f,
+		d*k - e*g, b*g - a*k, a*e - b*d,
+	}
+	for i := range inv {
+		inv[i] /= det
+	}
+	return inv
+}
+
+// QuadHomography returns the homography taking src[i] to dst[i] for four
+// point pairs, no three of them collinear.
+func QuadHomography(src, dst [4]Point) (Homography, error) {
+	// Solve the 8x8 system for h0..h7 with h8 = 1.
+	var a [8][9]float64
+	for i := 0; i < 4; i++ {
+		x, y, X, Y := src[i].X, src[i].Y, dst[i].X, dst[i].Y
+		a[2*i] = [9]float64{x, y, 1, 0, 0, 0, -x * X, -y * X, X}
+		a[2*i+1] = [9]float64{0, 0, 0, x, y, 1, -x * Y, -y * Y, Y}
+	}
+	for col := 0; col < 8; col++ {
+		piv := col
+		for r := col + 1; r < 8; r++ {
+			if math.Abs(a[r][col]) > math.Abs(a[piv][col]) {
+				piv = r
+			}
+		}
+		if math.Abs(a[piv][col]) < 1e-12 {
+			return Homography{}, errors.New("degenerate quadrilateral (three corners in a line)")
+		}
+		a[col], a[piv] = a[piv], a[col]
+		for r := 0; r < 8; r++ {
+			if r == col {
+				continue
+			}
+			f := a[r][col] / a[col][col]
+			for c := col; c < 9; c++ {
+				a[r][c] -= f * a[col][c]
+			}
+		}
+	}
+	var h Homography
+	for i := 0; i < 8; i++ {
+		h[i] = a[i][8] / a[i][i]
+	}
+	h[8] = 1
+	return h, nil
+}
+
+// GridHomography maps board units of an n x n grid (0..n-1 on each axis)
+// onto the four outer grid corners TL, TR, BR, BL.
+func GridHomography(n int, corners [4]Point) (Homography, error) {
+	m := float64(n - 1)
+	return QuadHomography([4]Point{{0, 0}, {m, 0}, {m, m}, {0, m}}, corners)
+}
+
+// camera is a pinhole camera recovered from a grid homography, used to
+// find where a point above the board (a stone's top) appears.
+type camera struct {
+	f, cx, cy  float64
+	c1, c2, c3 [3]float64 // board u axis, v axis and origin in camera space (one grid step = 1)
+	n          [3]float64 // unit board normal pointing toward the camera
+}
+
+// newCamera recovers a camera from h, assuming square pixels and the
+// principal point at the image centre; the focal length comes from the
+// homography when the view is oblique enough to tell, else a typical
+// value (the image's larger side), which is then harmless since parallax
+// is small in near-overhead views.
+func newCamera(h Homography, w, ht int) camera {
+	cx, cy := float64(w)/2, float64(ht)/2
+	// Columns of h with the principal point moved to the origin.
+	col := func(i int) [3]float64 {
+		return [3]float64{h[i] - cx*h[6+i], h[3+i] - cy*h[6+i], h[6+i]}
+	}
+	a, b, c := col(0), col(1), col(2)
+	def := float64(max(w, ht))
+	f := def
+	var cands []float64
+	if den := a[2] * b[2]; math.Abs(den) > 1e-15 {
+		if f2 := -(a[0]*b[0] + a[1]*b[1]) / den; f2 > 0 {
+			cands = append(cands, math.Sqrt(f2))
+		}
+	}
+	if den := a[2]*a[2] - b[2]*b[2]; math.Abs(den) > 1e-15 {
+		if f2 := (b[0]*b[0] + b[1]*b[1] - a[0]*a[0] - a[1]*a[1]) / den; f2 > 0 {
+			cands = append(cands, math.Sqrt(f2))
+		}
+	}
+	if len(cands) > 0 {
+		s := 0.0
+		for _, v := range cands {
+			s += v
+		}
+		if g := s / float64(len(cands)); g > 0.3*def && g < 4*def {
+			f = g
+		}
+	}
+	k := func(v [3]float64) [3]float64 { return [3]float64{v[0] / f, v[1] / f, v[2]} }
+	a, b, c = k(a), k(b), k(c)
+	lam := 2 / (norm(a) + norm(b))
+	for i := 0; i < 3; i++ {
+		a[i] *= lam
+		b[i] *= lam
+		c[i] *= lam
+	}
+	if c[2] < 0 { // the board lies in front of the camera
+		for i := 0; i < 3; i++ {
+			a[i], b[i], c[i] = -a[i], -b[i], -c[i]
+		}
+	}
+	n := cross(a, b)
+	nl := norm(n)
+	for i := range n {
+		n[i] /= nl
+	}
+	if dot(n, c) > 0 { // point the normal at the camera (the origin)
+		n = [3]float64{-n[0], -n[1], -n[2]}
+	}
+	return camera{f: f, cx: cx, cy: cy, c1: a, c2: b, c3: c, n: n}
+}
+
+// project maps board point (u, v) at height z (grid steps) to pixels.
+func (c camera) project(u, v, z float64) Point {
+	var x [3]float64
+	for i := 0; i < 3; i++ {
+		x[i] = u*c.c1[i] + v*c.c2[i] + c.c3[i] + z*c.n[i]
+	}
+	return Point{c.f*x[0]/x[2] + c.cx, c.f*x[1]/x[2] + c.cy}
+}
+
+func norm(v [3]float64) float64   { return math.Sqrt(dot(v, v)) }
+func dot(a, b [3]float64) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+func cross(a, b [3]float64) [3]float64 {
+	return [3]float64{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
+}
