@@ -10,7 +10,9 @@
 // handshake, periph.io's i2c.Bus and gpio.PinIO, a disk, the user
 // database, a command runner, a clock), so tests make each check fail in
 // turn with fakes: a temporary root, periph's i2ctest and gpiotest, a
-// scripted command runner. System returns the real Host.
+// scripted command runner. System returns the real Host; its firmware
+// check is the serial driver's own handshake (arm/serial), tested against
+// the real firmware running in simavr.
 //
 // The wiring and addresses checked are those of the README's wiring
 // table: PCA9685 at 0x40 and ADS1115 at 0x48 on I2C bus 1, the pump on

@@ -19,20 +19,21 @@ import (
 	"periph.io/x/host/v3"
 )
 
-// System returns the Host of the machine this runs on. Firmware and
-// LoadCalibration come from packages above this one (the serial driver,
-// the calibration loader), so the caller fills them in.
+// System returns the Host of the machine this runs on, the firmware
+// handshake through the serial driver (arm/serial). LoadCalibration is the
+// caller's to fill in.
 func System() Host {
 	return Host{
-		Root:    "/",
-		Devices: deviceAccess{},
-		Video:   v4l2{},
-		I2C:     periphI2C{},
-		GPIO:    periphGPIO{},
-		Disk:    statfs{},
-		User:    currentUser,
-		Command: runCommand,
-		Now:     time.Now,
+		Root:     "/",
+		Devices:  deviceAccess{},
+		Video:    v4l2{},
+		Firmware: serialFirmware{},
+		I2C:      periphI2C{},
+		GPIO:     periphGPIO{},
+		Disk:     statfs{},
+		User:     currentUser,
+		Command:  runCommand,
+		Now:      time.Now,
 	}
 }
 
