@@ -181,6 +181,9 @@ func checkSerial(cfg Config, h Host) Result {
 const flashFix = "stop the service (sudo systemctl stop tengen), then flash the firmware built with this version: `make firmware flash PORT=%s`, or avrdude as firmware/README.md shows"
 
 func checkFirmware(ctx context.Context, cfg Config, h Host) Result {
+	if _, err := os.Stat(h.path(cfg.Port)); err != nil {
+		return fail("fix the serial check first", "not checked: no %s", cfg.Port)
+	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	info, err := h.Firmware.Identify(ctx, h.path(cfg.Port))
