@@ -2,6 +2,7 @@ package doctor
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -47,4 +48,20 @@ func protocolError(err error) error {
 	got, _ := strconv.Atoi(m[2])
 	want, _ := strconv.Atoi(m[3])
 	return fmt.Errorf("%w (%v)", &ProtocolError{Firmware: name, Got: got, Want: want}, err)
+}
+
+// FlashHint returns err, from opening the serial driver on port, with how
+// to flash the matching firmware added when it is a protocol mismatch, so
+// `tengen play` and the service say what to do, not only what is wrong.
+// Other errors come back unchanged.
+func FlashHint(err error, port string) error {
+	if err == nil {
+		return nil
+	}
+	perr := protocolError(err)
+	var p *ProtocolError
+	if !errors.As(perr, &p) {
+		return err
+	}
+	return fmt.Errorf("%w (fix: %s)", perr, fmt.Sprintf(flashFix, port))
 }

@@ -90,3 +90,19 @@ func TestFirmwareInSimavr(t *testing.T) {
 		t.Errorf("after release: %+v", res)
 	}
 }
+
+func TestFlashHint(t *testing.T) {
+	mismatch := errors.New(`serial /dev/tengen-arm: firmware "tengen-fw 2.0.0" speaks protocol 2, this driver 1`)
+	err := FlashHint(mismatch, "/dev/tengen-arm")
+	var p *ProtocolError
+	if !errors.As(err, &p) || p.Got != 2 || !strings.Contains(err.Error(), "make firmware flash PORT=/dev/tengen-arm") {
+		t.Errorf("mismatch: %v", err)
+	}
+	other := errors.New("serial /dev/tengen-arm: open: no such file or directory")
+	if got := FlashHint(other, "/dev/tengen-arm"); got != other {
+		t.Errorf("other error changed: %v", got)
+	}
+	if FlashHint(nil, "/dev/x") != nil {
+		t.Error("nil error changed")
+	}
+}
