@@ -128,9 +128,10 @@ fi
 # 2. I2C on, the serial console off (the controller is on USB; the GPIO
 # UART must not carry a login console if it is ever used).
 if on_pi && command -v raspi-config >/dev/null; then
-	system raspi-config nonint do_i2c 0
-	system raspi-config nonint do_serial_cons 1
-	system raspi-config nonint do_serial_hw 0
+	# Older raspi-config lacks the split serial settings: note it, go on.
+	for setting in "do_i2c 0" "do_serial_cons 1" "do_serial_hw 0"; do
+		system raspi-config nonint $setting || say "note: raspi-config nonint $setting failed; set it in sudo raspi-config"
+	done
 else
 	say "skip: not a Raspberry Pi (or no raspi-config): I2C and the serial port are left as they are"
 fi
