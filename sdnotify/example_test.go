@@ -3,6 +3,7 @@ package sdnotify_test
 import (
 	"context"
 	"log"
+	"time"
 
 	"tengen/sdnotify"
 )
@@ -16,9 +17,14 @@ func Example() {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go n.Heartbeat(ctx, func() error { return nil /* main loop made progress recently */ })
+	var progress sdnotify.Progress
+	// Heartbeats stop, and systemd restarts the service, when the main
+	// loop has not marked progress for 20 s.
+	go n.Heartbeat(ctx, progress.Within(20*time.Second))
 	n.Ready("waiting for a visitor")
-	// ... the main loop ...
+	for range 3 { // the main loop
+		progress.Mark()
+	}
 	n.Stopping("parking the arm and saving the game")
 	// Output:
 }

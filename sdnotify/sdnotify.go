@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -131,3 +132,34 @@ func (n *Notifier) Heartbeat(ctx context.Context, alive func() error) error {
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
+
+// Progress is a main loop's liveness for Heartbeat: the loop calls Mark
+// each time round (a frame read, a move made, a status polled), and
+// Within(max) is the alive function that fails once the last mark is
+// older than max. The zero value counts as marked at its first use.
+type Progress struct {
+	last atomic.Int64 // UnixNano of the last mark
+	now  func() time.Time
+}
+
+// Mark records progress now.
+func (p *Progress) Mark() { p.last.Store(p.clock().UnixNano()) }
+
+// Within returns a liveness check for Heartbeat: an error once nothing
+// was marked for longer than max.
+func (p *Progress) Within(max time.Duration) func() error {
+	p.last.CompareAndSwap(0, p.clock().UnixNano())
+	return func() error {
+		if age := p.clock().Sub(time.Unix(0, p.last.Load())); age > max {
+			return fmt.Errorf("no progress for %v (limit %v)", age.Round(time.Millisecond), max)
+		}
+		return nil
+	}
+}
+
+func (p *Progress) clock() time.Time {
+	if p.now != nil {
+		return p.now()
+	}
+	return time.Now()
+}

@@ -165,3 +165,20 @@ func FuzzFromEnv(f *testing.F) {
 		}
 	})
 }
+
+func TestProgress(t *testing.T) {
+	now := time.Unix(1000, 0)
+	p := &Progress{now: func() time.Time { return now }}
+	alive := p.Within(10 * time.Second)
+	if err := alive(); err != nil {
+		t.Fatalf("fresh: %v", err)
+	}
+	now = now.Add(11 * time.Second)
+	if err := alive(); err == nil || !strings.Contains(err.Error(), "no progress for 11s") {
+		t.Errorf("stale: %v", err)
+	}
+	p.Mark()
+	if err := alive(); err != nil {
+		t.Errorf("after Mark: %v", err)
+	}
+}
