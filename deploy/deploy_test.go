@@ -99,7 +99,7 @@ func TestUnitContract(t *testing.T) {
 			t.Errorf("%s=%q, want %q", key, k[key], want)
 		}
 	}
-	for _, g := range []string{"dialout", "i2c", "gpio", "video"} {
+	for _, g := range []string{"dialout", "i2c", "gpio", "video", "audio"} {
 		if !strings.Contains(" "+k["Service.SupplementaryGroups"]+" ", " "+g+" ") {
 			t.Errorf("SupplementaryGroups %q lacks %s", k["Service.SupplementaryGroups"], g)
 		}

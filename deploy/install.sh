@@ -46,7 +46,7 @@ UNIT=/etc/systemd/system/tengen.service
 RULES=/etc/udev/rules.d/99-tengen.rules
 DOCDIR=/usr/local/share/doc/tengen
 SERVICE_USER=tengen
-GROUPS_NEEDED="dialout i2c gpio video"
+GROUPS_NEEDED="dialout i2c gpio video audio"
 # Runtime and native-build packages on the Pi. OpenCV 4.6 matches gocv
 # v0.31.0; libcamera's V4L2 layer carries a Pi camera to OpenCV; avrdude
 # flashes the controller; i2c-tools and v4l-utils are for troubleshooting.
