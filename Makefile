@@ -58,7 +58,7 @@ clean:
 	$(MAKE) -C firmware clean
 
 # ---- Raspberry Pi: install and cross-compilation (deploy/, docs/RASPBERRY-PI.md) ----
-.PHONY: pi-install cross test-cross
+.PHONY: pi-install cross test-cross pi-root-test
 
 # Install or update Tengen on this Pi: packages, I2C and serial, the service
 # user, udev rules, a native build, /usr/local/bin, /etc/tengen,
@@ -81,3 +81,9 @@ test-cross:
 	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 $(GO) vet $$pkgs && \
 	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 $(GO) build $$pkgs && \
 	CGO_ENABLED=0 GOOS=linux GOARCH=arm GOARM=7 $(GO) build $$pkgs
+
+# Manual, not in `make test` (downloads ~100 MB, minutes): install.sh for
+# real in a fresh Debian root made with debootstrap (ARCH=arm64 needs
+# qemu-user-static and binfmt_misc).
+pi-root-test:
+	$(SUDO) deploy/root-test.sh $(if $(ARCH),--arch $(ARCH))

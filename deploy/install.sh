@@ -228,21 +228,31 @@ else
 	say "no calibration yet: run the calibration steps in docs/RASPBERRY-PI.md"
 fi
 
-# 7. udev rules and the systemd unit.
+# 7. udev rules and the systemd unit. Reloading needs udevd and systemd
+# running (not so in a chroot or a container): then the files are enough,
+# and they take effect at the next boot.
 rules_changed=$changed
 put "$SRC/deploy/99-tengen.rules" "$RULES" 0644
 if [ "$changed" != "$rules_changed" ]; then
-	system udevadm control --reload-rules
-	system udevadm trigger --subsystem-match=tty --subsystem-match=i2c-dev --subsystem-match=gpio
+	if ! live || [ -S /run/udev/control ]; then
+		system udevadm control --reload-rules
+		system udevadm trigger --subsystem-match=tty --subsystem-match=i2c-dev --subsystem-match=gpio
+	else
+		say "skip: udevd not running: the rules apply from the next boot"
+	fi
 fi
 unit_changed=$changed
 put "$SRC/deploy/tengen.service" "$UNIT" 0644
-if [ "$changed" != "$unit_changed" ]; then
-	system systemctl daemon-reload
+if ! live || [ -d /run/systemd/system ]; then
+	[ "$changed" != "$unit_changed" ] && system systemctl daemon-reload
+	system systemctl enable tengen.service
+	# An update restarts a running service (it parks the arm and saves first).
+	system systemctl try-restart tengen.service
+else
+	# systemctl enables offline (it only makes the symlink).
+	system systemctl enable tengen.service
+	say "skip: systemd not running: the service starts at the next boot"
 fi
-system systemctl enable tengen.service
-# An update restarts a running service (it parks the arm and saves first).
-system systemctl try-restart tengen.service
 
 if [ "$changed" = 0 ]; then
 	say "== nothing to change: Tengen is installed and up to date"
