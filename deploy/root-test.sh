@@ -58,7 +58,7 @@ in_root bash /src/deploy/install.sh --bin /src/bin --no-apt
 for g in dialout i2c gpio video audio; do
 	in_root id -nG tengen | tr ' ' '\n' | grep -qx "$g" || fail "tengen is not in group $g"
 done
-[ "$(stat -c '%U:%G %a' "$DIR/var/lib/tengen")" = "tengen:tengen 2770" ] || fail "/var/lib/tengen: $(stat -c '%U:%G %a' "$DIR/var/lib/tengen")"
+[ "$(in_root stat -c '%U:%G %a' /var/lib/tengen)" = "tengen:tengen 2770" ] || fail "/var/lib/tengen: $(in_root stat -c '%U:%G %a' /var/lib/tengen)"
 [ -L "$DIR/etc/systemd/system/multi-user.target.wants/tengen.service" ] || fail "tengen.service not enabled"
 in_root systemd-analyze verify /etc/systemd/system/tengen.service || fail "systemd-analyze verify in the root"
 
