@@ -398,6 +398,30 @@ func (a *Arm) MoveTo(ctx context.Context, t Target) error {
 	return nil
 }
 
+// Jog moves the nozzle straight by d (mm, arm frame), for calibration:
+// touching off the board, checking a point. It refuses to end off the
+// reachable workspace or outside the servos' ranges.
+func (a *Arm) Jog(ctx context.Context, d kinematics.Vec3) error {
+	ctx, err := a.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer a.end()
+	if err := a.ready(); err != nil {
+		return fmt.Errorf("arm: jog by %v: %w", d, err)
+	}
+	to := a.pos.Add(d)
+	if th, err := a.geo.IK(to); err != nil {
+		return fmt.Errorf("arm: jog by %v: %w", d, err)
+	} else if _, err := a.Pulse(th); err != nil {
+		return fmt.Errorf("arm: jog by %v: %w", d, err)
+	}
+	if err := a.path(ctx, to); err != nil {
+		return a.fail(fmt.Errorf("arm: jog by %v: %w", d, err))
+	}
+	return nil
+}
+
 func (a *Arm) where(t Target) (kinematics.Vec3, error) {
 	switch t.bowl {
 	case rules.Black:

@@ -400,3 +400,46 @@ func TestUnderrunResumed(t *testing.T) {
 		t.Fatalf("underrun with host silent: %v", err)
 	}
 }
+
+// TestTouchOff jogs the nozzle onto four corners and the centre of the
+// board, as a user calibrating would, and fits the board's placement from
+// the positions the arm reports: the fit gives back the placement the arm
+// worked from.
+func TestTouchOff(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, nil)
+	var pts []calibration.TouchPoint
+	for _, p := range []string{"a1", "o1", "a15", "o15", "h8"} {
+		if err := r.arm.MoveTo(ctx, arm.BoardPoint(pt(p))); err != nil {
+			t.Fatal(err)
+		}
+		// Down by the place height, in two jogs, onto the surface.
+		for _, dz := range []float64{-r.cal.PlaceHeight + 2, -2} {
+			if err := r.arm.Jog(ctx, kinematics.Vec3{0, 0, dz}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		at, known := r.arm.Position()
+		if !known {
+			t.Fatal("position unknown")
+		}
+		pts = append(pts, calibration.TouchPoint{Point: pt(p), Nozzle: calibration.Vec3(at)})
+		if err := r.arm.Jog(ctx, kinematics.Vec3{0, 0, r.cal.PlaceHeight}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fit, err := calibration.FitTouchOff(pts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := kinematics.Vec3(fit.BoardA1).Sub(kinematics.Vec3(r.cal.BoardA1)).Norm(); d > 1e-6 || fit.Max > 1e-6 {
+		t.Errorf("a1 fitted %v (off by %g), max residual %g", fit.BoardA1, d, fit.Max)
+	}
+	// Jogs that would leave the workspace are refused without moving.
+	if err := r.arm.Jog(ctx, kinematics.Vec3{0, 0, 500}); err == nil {
+		t.Error("jog above the motors accepted")
+	}
+	if _, known := r.arm.Position(); !known {
+		t.Error("a refused jog lost the position")
+	}
+}

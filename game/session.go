@@ -8,6 +8,7 @@ import (
 
 	"tengen/ai"
 	"tengen/rules"
+	"tengen/rules/clock"
 )
 
 // Session plays one game between the robot and a person.
@@ -22,6 +23,10 @@ type Session struct {
 	Hand         Hand
 	Voice        Voice
 	Journal      *Journal
+	// Clock, if set, times the game: it starts with the game, is pressed
+	// as each move is accepted, and a person out of time loses. The robot
+	// thinks within its own remaining time.
+	Clock *clock.Clock
 	// Observe, if set, is told of every change (for the web page).
 	Observe func(Snapshot)
 	// Control carries the operator's and the person's requests.
@@ -57,6 +62,8 @@ type Snapshot struct {
 	Over      bool
 	Outcome   rules.Outcome
 	Info      ai.Info
+	Clocks    []string // Black's and White's clock faces; none when untimed
+	Running   rules.Color
 	Evals     []int // Black's view, one per robot search
 	Events    []string
 	Paused    bool
@@ -67,6 +74,11 @@ var ErrStopped = errors.New("game stopped")
 
 // Play runs the game to its end and returns the result.
 func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
+	if s.Clock != nil && s.Clock.Turn() == rules.Empty {
+		if err := s.Clock.Start(s.Referee.ToMove()); err != nil {
+			return rules.Outcome{}, err
+		}
+	}
 	for !s.Referee.Over() {
 		if err := s.handleRequests(ctx); err != nil {
 			return rules.Outcome{}, err
@@ -116,9 +128,15 @@ func (s *Session) handleRequests(ctx context.Context) error {
 		switch req {
 		case RequestPause:
 			s.paused = true
+			if s.Clock != nil {
+				s.Clock.Pause()
+			}
 			s.setStatus("paused")
 		case RequestResume:
 			s.paused = false
+			if s.Clock != nil {
+				s.Clock.Resume()
+			}
 			s.setStatus("resumed")
 		case RequestResign:
 			return s.resign()
@@ -208,7 +226,7 @@ func (s *Session) takeback(ctx context.Context) error {
 func (s *Session) robotMove(ctx context.Context, c rules.Color) error {
 	s.setStatus("thinking")
 	pos := s.position()
-	res, err := s.player(c).Think(ctx, pos, s.Limits, func(i ai.Info) { s.info = i })
+	res, err := s.player(c).Think(ctx, pos, s.limits(c), func(i ai.Info) { s.info = i })
 	if err != nil {
 		return fmt.Errorf("engine: %w", err)
 	}
@@ -269,7 +287,7 @@ func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point, c r
 
 // acceptRobot records the robot's stone at p, which the camera has seen.
 func (s *Session) acceptRobot(n int, p rules.Point, c rules.Color) error {
-	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: c.String(), Point: p.String(), By: "robot"}); err != nil {
+	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: c.String(), Point: p.String(), By: "robot", Clock: s.pressClock()}); err != nil {
 		return err
 	}
 	ev, err := s.Referee.Play(c, p)
@@ -339,6 +357,13 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 		if s.Referee.Over() || s.Referee.ToMove() != person {
 			return nil
 		}
+		if s.Clock != nil && s.Clock.Flagged() == person {
+			if err := s.Referee.Timeout(person); err != nil {
+				return err
+			}
+			s.say("time-up", person.String(), "Your time is up.")
+			return nil
+		}
 		sight, err := s.Eyes.Look(ctx)
 		if err != nil {
 			return err
@@ -393,7 +418,7 @@ func (s *Session) own(ch Change) Change {
 // acceptPerson records the person's stone at p after the referee's check.
 func (s *Session) acceptPerson(person rules.Color, p rules.Point) error {
 	n := len(s.Referee.Moves()) + 1
-	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: person.String(), Point: p.String(), By: "person"}); err != nil {
+	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: person.String(), Point: p.String(), By: "person", Clock: s.pressClock()}); err != nil {
 		return err
 	}
 	ev, err := s.Referee.Play(person, p)
@@ -481,8 +506,49 @@ func (s *Session) publish() {
 		Status: s.status, Moves: s.Referee.Moves(), Forbidden: s.forbidden(),
 		ToMove: s.Referee.ToMove(), Over: s.Referee.Over(), Outcome: s.Referee.Outcome(),
 		Info: s.info, Evals: append([]int(nil), s.evals...), Events: append([]string(nil), s.events...),
-		Paused: s.paused,
+		Paused: s.paused, Clocks: s.clockFaces(), Running: s.running(),
 	})
+}
+
+// limits are the robot's search limits: its own, capped by its clock.
+func (s *Session) limits(c rules.Color) ai.Limits {
+	lim := s.Limits
+	if s.Clock == nil {
+		return lim
+	}
+	if left := s.Clock.Remaining(c); left >= 0 {
+		lim.TimeLeft = left
+		// Keep a reserve for the arm: a move is not made until it is placed.
+		budget := left/20 - 3*time.Second
+		if lim.TurnTime == 0 || budget < lim.TurnTime {
+			lim.TurnTime = max(budget, 50*time.Millisecond)
+		}
+	}
+	return lim
+}
+
+// pressClock ends the mover's turn on the clock and returns both sides'
+// remaining milliseconds for the journal.
+func (s *Session) pressClock() []int64 {
+	if s.Clock == nil {
+		return nil
+	}
+	s.Clock.Press()
+	return []int64{s.Clock.Remaining(rules.Black).Milliseconds(), s.Clock.Remaining(rules.White).Milliseconds()}
+}
+
+func (s *Session) clockFaces() []string {
+	if s.Clock == nil {
+		return nil
+	}
+	return []string{s.Clock.Display(rules.Black), s.Clock.Display(rules.White)}
+}
+
+func (s *Session) running() rules.Color {
+	if s.Clock == nil || !s.Clock.Running() {
+		return rules.Empty
+	}
+	return s.Clock.Turn()
 }
 
 // forbidden lists Black's forbidden points for the page (renju only).

@@ -5,9 +5,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tengen/ai"
 	"tengen/rules"
+	"tengen/rules/clock"
 )
 
 // scripted plays a fixed list of moves.
@@ -270,5 +272,38 @@ func TestEngineAgainstEngine(t *testing.T) {
 	}
 	if len(tb.placed) != 9 || !v.has("forbidden-claim") {
 		t.Errorf("the arm placed %v; said %v", tb.placed, v.keys)
+	}
+}
+
+func TestPersonLosesOnTime(t *testing.T) {
+	tb := newTable(15)
+	src := clock.NewManual(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	ctl, err := clock.Parse("1m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := clock.New(ctl, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	person := personPlays(t, rules.Black, "h8 h9")
+	tb.script = func(n int, b *rules.Board) {
+		src.Advance(5 * time.Second) // every view takes five seconds of the person's time
+		person(n, b)                 // two moves, then they think for ever
+	}
+	s, v := newSession(t, rules.Freestyle, rules.White, "a1 a2", tb)
+	s.Clock = k
+	out, err := s.Play(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Winner != rules.White || out.Reason != rules.Time {
+		t.Errorf("outcome %v, want White on time", out)
+	}
+	if !v.has("time-up") {
+		t.Errorf("time-up not said: %v", v.keys)
+	}
+	if got := s.Clock.Remaining(rules.White); got <= 0 || got >= time.Minute {
+		t.Errorf("the robot's clock shows %v: its placing and confirming count on its own time", got)
 	}
 }

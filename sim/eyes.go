@@ -35,6 +35,9 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 		if err := ctx.Err(); err != nil {
 			return game.Sight{}, err
 		}
+		if err := e.World.Err(); err != nil {
+			return game.Sight{}, err
+		}
 		for _, p := range e.People {
 			if err := p.Step(ctx, e.World); err != nil {
 				return game.Sight{}, err

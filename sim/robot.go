@@ -72,9 +72,17 @@ type Robot struct {
 
 // NewRobot builds the world, the simulated arm and the arm code over it.
 func NewRobot(seed uint64, cam Camera) (*Robot, error) {
+	return NewRobotIn(NewWorld(SeedLayout(), seed), seed, cam)
+}
+
+// SeedLayout is where the simulated board, bowls and parking spot are.
+func SeedLayout() kinematics.Layout { return layoutOf(armsim.SeedArm()) }
+
+// NewRobotIn builds the simulated arm and the arm code over the world w
+// (a world loaded from its file after a restart, say).
+func NewRobotIn(w *World, seed uint64, cam Camera) (*Robot, error) {
 	cal := armsim.SeedArm()
-	w := NewWorld(layoutOf(cal), seed)
-	s, err := armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: cal.Servos, World: w.Table, Seed: seed}, parkPulses(cal))
+	s, err := armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: cal.Servos, World: w, Seed: seed}, parkPulses(cal))
 	if err != nil {
 		return nil, err
 	}
@@ -91,6 +99,13 @@ func NewRobot(seed uint64, cam Camera) (*Robot, error) {
 	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam},
 		hand: &timedHand{Hand: arm.Hand{Arm: a}, sim: s}}, nil
 }
+
+// Hand is the robot's hand for the game.
+func (r *Robot) Hand() game.Hand { return r.hand }
+
+// MedianCycle returns the median robot cycle (bowl → board → park),
+// seconds of simulated arm time.
+func (r *Robot) MedianCycle() float64 { return median(r.hand.cycles) }
 
 func layoutOf(cal calibration.Arm) kinematics.Layout {
 	l := kinematics.DefaultLayout

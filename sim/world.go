@@ -16,7 +16,9 @@ type World struct {
 	Layout kinematics.Layout
 
 	mu   sync.Mutex
-	hand *Hand // a hand over the board, nil when none
+	hand *Hand  // a hand over the board, nil when none
+	path string // where the world is saved, "" for nowhere (Persist)
+	err  error  // the first error saving it
 }
 
 // Hand is a person's hand over the board, in board millimetres around a

@@ -92,11 +92,33 @@ func init() {
 	addCommand("kinematics", &command{
 		name:    "workspace",
 		summary: "check that the board, the bowls and the parking spot are in reach",
-		usage:   "[--geometry …] [--margin mm] [--json]",
+		usage:   "[--geometry …] [--margin mm] [--a1 x,y,z --step-x … --step-y … --black-bowl … --white-bowl … --park … --travel-z z] [--json]",
 		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
 			geo := fs.String("geometry", kinematics.SeedGeometry.String(), "arm geometry in mm")
 			margin := fs.Float64("margin", 5, "required reach beyond each place, mm along each axis")
 			asJSON := fs.Bool("json", false, "print the report as JSON")
+			lay := kinematics.DefaultLayout
+			vecs := []struct {
+				name, help string
+				v          *kinematics.Vec3
+			}{
+				{"a1", "the a1 intersection on the board's surface, x,y,z mm", &lay.A1},
+				{"step-x", "vector from one intersection to the next column", &lay.StepX},
+				{"step-y", "vector from one intersection to the next row", &lay.StepY},
+				{"black-bowl", "black bowl's centre at picking height", &lay.BlackBowl},
+				{"white-bowl", "white bowl's centre at picking height", &lay.WhiteBowl},
+				{"park", "parking spot", &lay.Park},
+			}
+			for _, v := range vecs {
+				def := fmt.Sprintf("%g,%g,%g", v.v[0], v.v[1], v.v[2])
+				fs.Func(v.name, v.help+" (default "+def+")", func(s string) error {
+					t, err := parseTriple(s)
+					*v.v = kinematics.Vec3(t)
+					return err
+				})
+			}
+			fs.Float64Var(&lay.TravelZ, "travel-z", lay.TravelZ, "height the nozzle crosses the board at, mm")
+			fs.IntVar(&lay.Size, "size", lay.Size, "board lines per side")
 			return func(sio *stdio, args []string) error {
 				if len(args) > 0 {
 					return usageError("unexpected arguments %q", args)
@@ -106,7 +128,7 @@ func init() {
 					return usageError("--geometry: %v", err)
 				}
 				us := 2000.0 / 180 // 500–2500 µs over 180°
-				rep, err := g.Workspace(kinematics.TypicalServo, [3]float64{us, us, us}, kinematics.DefaultLayout, *margin)
+				rep, err := g.Workspace(kinematics.TypicalServo, [3]float64{us, us, us}, lay, *margin)
 				if err != nil {
 					return err
 				}
@@ -115,8 +137,8 @@ func init() {
 						return err
 					}
 				} else {
-					fmt.Fprintf(sio.out, "geometry %s, seed layout (15x15 board, 24.5 mm cells, surface at z=%g), margin %g mm\n",
-						g, kinematics.DefaultLayout.A1[2], rep.Margin)
+					fmt.Fprintf(sio.out, "geometry %s, %dx%d board from a1 at %v, margin %g mm\n",
+						g, lay.Size, lay.Size, lay.A1, rep.Margin)
 					for _, p := range rep.Places {
 						if !p.OK {
 							fmt.Fprintf(sio.out, "  %-16s (%.1f, %.1f, %.1f): %s\n", p.Name, p.At[0], p.At[1], p.At[2], p.Error)

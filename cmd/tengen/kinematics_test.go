@@ -109,6 +109,14 @@ func TestKinematicsWorkspace(t *testing.T) {
 	if string(m["ok"]) != "true" {
 		t.Errorf("seed layout not ok: %s", out)
 	}
+	// A bowl moved out of the working circle is reported by name.
+	out, _, code = runCLI(t, "", "kinematics", "workspace", "--white-bowl", "300,0,-440")
+	if code != 1 || !strings.Contains(out, "white bowl") {
+		t.Errorf("far bowl: exit %d, %q", code, out)
+	}
+	if _, errs, code := runCLI(t, "", "kinematics", "workspace", "--park", "1,2"); code != 2 || !strings.Contains(errs, "three numbers") {
+		t.Errorf("bad --park: exit %d, %q", code, errs)
+	}
 	// A geometry with a wide base cannot reach the board's corners.
 	out, _, code = runCLI(t, "", "kinematics", "workspace", "--geometry", "f=400,e=40,rf=100,re=450")
 	if code != 1 || !strings.Contains(out, "a1 ") {

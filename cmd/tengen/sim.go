@@ -56,10 +56,11 @@ func init() {
 				opt := sim.Options{Games: *games, Seed: *seed, Rule: r, RobotLevel: *level, PersonLevel: *personLevel,
 					Think: *think, PushRate: *push, Camera: cam, Dir: *dir, Log: sio.out}
 				if *httpAddr != "" {
-					srv, err := startWeb(ctx, *httpAddr, sio)
+					srv, ctl, err := startWebControl(ctx, *httpAddr, false, sio)
 					if err != nil {
 						return err
 					}
+					opt.Control = ctl
 					opt.Observe = func(s game.Snapshot) { srv.Publish(pageState(r, 15, s)) }
 				}
 				sum, err := sim.Run(ctx, opt)
@@ -90,22 +91,6 @@ func simCamera(name string) (sim.Camera, error) {
 	return nil, fmt.Errorf("unknown camera %q (want rendered or truth)", name)
 }
 
-// startWeb serves the page for a running game.
-func startWeb(ctx context.Context, addr string, sio *stdio) (*web.Server, error) {
-	tokenPath := filepath.Join("var", "operator-token")
-	tok, err := web.LoadOrCreateToken(tokenPath)
-	if err != nil {
-		return nil, err
-	}
-	srv := web.New(web.Options{Token: tok})
-	at, _, err := web.Serve(ctx, addr, false, srv.Handler())
-	if err != nil {
-		return nil, err
-	}
-	fmt.Fprintf(sio.err, "web page on http://%s/ (operator token in %s)\n", at, tokenPath)
-	return srv, nil
-}
-
 // pageState turns a game snapshot into what the page shows.
 func pageState(rule rules.Rule, size int, s game.Snapshot) web.State {
 	st := web.State{Title: "Tengen", Rule: rule.String(), Size: size, Status: s.Status, Paused: s.Paused,
@@ -120,6 +105,10 @@ func pageState(rule rules.Rule, size int, s game.Snapshot) web.State {
 	}
 	for _, f := range s.Forbidden {
 		st.Forbidden = append(st.Forbidden, web.Mark{Point: f.P.String(), Kind: f.Kind.String()})
+	}
+	for i, face := range s.Clocks {
+		c := []rules.Color{rules.Black, rules.White}[i]
+		st.Clocks = append(st.Clocks, web.Clock{Color: c.String(), Display: face, Running: s.Running == c})
 	}
 	if s.Info.Depth > 0 {
 		e := &web.Eval{Score: s.Info.Score, Depth: s.Info.Depth}

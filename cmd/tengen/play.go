@@ -1,0 +1,273 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"tengen/ai"
+	"tengen/ai/match"
+	"tengen/game"
+	"tengen/rules"
+	"tengen/rules/clock"
+	"tengen/sim"
+	"tengen/speech"
+	"tengen/web"
+)
+
+func init() {
+	addCommand("", &command{
+		name:    "play",
+		summary: "play a game against the robot (--sim: on the simulated robot, against a simulated person)",
+		usage:   "[flags]",
+		flags:   playFlags,
+	})
+}
+
+// playResult is play's --json summary.
+type playResult struct {
+	Result  string   `json:"result"`
+	Winner  string   `json:"winner"`
+	Reason  string   `json:"reason"`
+	Moves   []string `json:"moves"`
+	Record  string   `json:"record"`
+	Journal string   `json:"journal"`
+}
+
+func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
+	rule := fs.String("rule", "renju", "rule set: freestyle, standard, renju or caro")
+	reading := fs.String("reading", "rif", "renju reading of threes: rif or gomocup")
+	robotColour := fs.String("robot", "white", "the colour the robot plays: black or white")
+	engine := fs.String("engine", "tengen:level=5", `the robot's player: "tengen:level=N" (1-10), "greedy", or an external Gomocup brain's command line`)
+	think := fs.Duration("think", 2*time.Second, "the robot's longest think per move")
+	tc := fs.String("time", "", `time control, e.g. "10m", "10m+5s" (Fischer), "10m/3x30s" (byo-yomi); empty: untimed`)
+	simulate := fs.Bool("sim", false, "play on the simulated robot against a simulated person")
+	camera := fs.String("camera", "rendered", "with --sim: rendered (read by the vision code) or truth")
+	personLevel := fs.Int("person-level", 3, "with --sim: the simulated person's engine level")
+	seed := fs.Uint64("seed", 1, "with --sim: seed of the world and the person")
+	worldPath := fs.String("world", "", "with --sim: file the simulated board is kept in (it survives a restart, as a real board does)")
+	journalPath := fs.String("journal", "", "the game's journal (default: a new file under var/games)")
+	resume := fs.Bool("resume", false, "carry on the game in --journal after a crash or a kill")
+	httpAddr := fs.String("http", "", "serve the web page on this address, e.g. :8080")
+	public := fs.Bool("public", false, "allow serving the web page on the network, not only this machine")
+	voice := fs.String("voice", "off", "speech: an espeak-ng voice (en, cmn) or off")
+	jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
+	return func(sio *stdio, args []string) error {
+		if len(args) > 0 {
+			return usageError("play takes no arguments")
+		}
+		r, err := rules.ParseRule(*rule)
+		if err != nil {
+			return usageError("%v", err)
+		}
+		if _, err := rules.ParseReading(*reading); err != nil {
+			return usageError("%v", err)
+		}
+		robot, err := rules.ParseColor(*robotColour)
+		if err != nil {
+			return usageError("--robot: %v", err)
+		}
+		spec, err := match.ParseSpec(*engine)
+		if err != nil {
+			return usageError("--engine: %v", err)
+		}
+		var ctl clock.Control
+		if *tc != "" {
+			if ctl, err = clock.Parse(*tc); err != nil {
+				return usageError("--time: %v", err)
+			}
+		}
+		if *resume && *journalPath == "" {
+			return usageError("--resume needs --journal")
+		}
+		if !*simulate {
+			return errors.New("playing on a real board needs the camera capture, which is not built yet: use --sim for the simulated robot")
+		}
+		cam, err := simCamera(*camera)
+		if err != nil {
+			return usageError("%v", err)
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+
+		if *journalPath == "" {
+			*journalPath = filepath.Join("var", "games", time.Now().Format("20060102-150405")+".journal")
+		}
+		if *worldPath == "" {
+			*worldPath = strings.TrimSuffix(*journalPath, ".journal") + ".world"
+		}
+		if err := os.MkdirAll(filepath.Dir(*journalPath), 0o755); err != nil {
+			return err
+		}
+		w, err := sim.LoadWorld(*worldPath, sim.SeedLayout(), *seed)
+		if err != nil {
+			return err
+		}
+		rb, err := sim.NewRobotIn(w, *seed, cam)
+		if err != nil {
+			return err
+		}
+		defer rb.Close()
+		player, err := spec.New(int64(*seed), nil)
+		if err != nil {
+			return err
+		}
+		defer match.ClosePlayer(player)
+
+		s := &game.Session{Limits: ai.Limits{TurnTime: *think}, Eyes: rb.Eyes, Hand: rb.Hand(), MaxWrongViews: 500}
+		var pending *game.Entry
+		if *resume {
+			if pending, err = reopen(s, *journalPath); err != nil {
+				return err
+			}
+			robot = rules.Black
+			if s.Config.Black == "person" {
+				robot = rules.White
+			}
+			fmt.Fprintf(sio.out, "resuming %s after move %d\n", *journalPath, len(s.Referee.Moves()))
+		} else {
+			s.Config = game.Config{Rule: r.String(), Size: w.Layout.Size, Reading: *reading, TimeControl: *tc,
+				Black: spec.String(), White: "person"}
+			if robot == rules.White {
+				s.Config.Black, s.Config.White = "person", spec.String()
+			}
+			if s.Referee, err = game.NewReferee(s.Config); err != nil {
+				return err
+			}
+			if s.Journal, err = game.CreateJournal(*journalPath); err != nil {
+				return err
+			}
+			if err := s.Journal.Append(game.Entry{Type: game.EntryStart, Config: &s.Config}); err != nil {
+				return err
+			}
+		}
+		defer s.Journal.Close()
+		if robot == rules.Black {
+			s.Black = player
+		} else {
+			s.White = player
+		}
+		person := sim.NewPerson(robot.Opponent(), ai.NewEngine(ai.EngineOptions{Level: *personLevel, Seed: *seed + 7, Threads: 1}), r, *seed)
+		person.Limits = ai.Limits{TurnTime: *think / 3}
+		person.Done = s.Referee.Over
+		rb.Eyes.People = []*sim.Person{person}
+		if !ctl.Unlimited() {
+			if s.Clock, err = clock.New(ctl, clock.System{}); err != nil {
+				return err
+			}
+		}
+		voices := voiceFuncs{func(m game.Message) { fmt.Fprintln(sio.out, " ", m.Text) }}
+		if *voice != "off" {
+			sp, err := speech.New(*voice, nil)
+			if err != nil {
+				fmt.Fprintf(sio.err, "speech off: %v\n", err)
+			} else {
+				defer sp.Close()
+				voices = append(voices, func(m game.Message) { sp.Say(m.Text) })
+			}
+		}
+		s.Voice = voices
+		if *httpAddr != "" {
+			srv, reqs, err := startWebControl(ctx, *httpAddr, *public, sio)
+			if err != nil {
+				return err
+			}
+			s.Control = reqs
+			s.Observe = func(snap game.Snapshot) { srv.Publish(pageState(r, w.Layout.Size, snap)) }
+		}
+		fmt.Fprintf(sio.out, "%s: %s (black) against %s (white); journal %s\n", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath)
+		var out rules.Outcome
+		if *resume {
+			out, err = s.Resume(ctx, pending)
+		} else {
+			out, err = s.Play(ctx)
+		}
+		if err != nil {
+			return err
+		}
+		recPath := strings.TrimSuffix(*journalPath, ".journal") + ".sgf"
+		if err := s.WriteRecord(recPath); err != nil {
+			return err
+		}
+		fmt.Fprintf(sio.out, "%s; record %s\n", out, recPath)
+		if !*jsonOut {
+			return nil
+		}
+		res := playResult{Result: out.String(), Reason: out.Code(), Record: recPath, Journal: *journalPath, Winner: "draw"}
+		if out.Winner != rules.Empty {
+			res.Winner = out.Winner.String()
+		}
+		for _, m := range s.Referee.Moves() {
+			res.Moves = append(res.Moves, m.P.String())
+		}
+		return printJSON(sio, res)
+	}
+}
+
+// reopen rebuilds s's settings, referee and journal from the journal at
+// path and returns the robot's placement that was in flight, if any.
+func reopen(s *game.Session, path string) (*game.Entry, error) {
+	j, entries, err := game.OpenJournal(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(entries) > 0 && entries[0].Config != nil {
+		s.Config = *entries[0].Config
+	}
+	if s.Referee, err = game.NewReferee(s.Config); err != nil {
+		j.Close()
+		return nil, fmt.Errorf("journal %s: %w", path, err)
+	}
+	cfg, pending, err := game.Replay(entries, s.Referee)
+	if err != nil {
+		j.Close()
+		return nil, err
+	}
+	s.Config, s.Journal = cfg, j
+	return pending, nil
+}
+
+type voiceFuncs []func(game.Message)
+
+func (v voiceFuncs) Say(m game.Message) {
+	for _, f := range v {
+		f(m)
+	}
+}
+
+// startWebControl serves the page and turns the operator's actions into
+// requests for the game.
+func startWebControl(ctx context.Context, addr string, public bool, sio *stdio) (*web.Server, <-chan game.Request, error) {
+	tokenPath := filepath.Join("var", "operator-token")
+	tok, err := web.LoadOrCreateToken(tokenPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	reqs := make(chan game.Request, 8)
+	srv := web.New(web.Options{Token: tok, Operator: func(a web.Action) error {
+		r, ok := map[string]game.Request{"pause": game.RequestPause, "resume": game.RequestResume,
+			"resign": game.RequestResign, "takeback": game.RequestTakeback}[a.Name]
+		if !ok {
+			return fmt.Errorf("%s is not available in this game", a.Name)
+		}
+		select {
+		case reqs <- r:
+			return nil
+		default:
+			return errors.New("the game is busy; try again")
+		}
+	}})
+	at, _, err := web.Serve(ctx, addr, public, srv.Handler())
+	if err != nil {
+		return nil, nil, err
+	}
+	fmt.Fprintf(sio.err, "web page on http://%s/ (operator token in %s)\n", at, tokenPath)
+	return srv, reqs, nil
+}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"tengen/game"
+	"tengen/rules"
+	"tengen/sim"
+)
+
+// buildTengen builds the binary for tests that run it as a process.
+func buildTengen(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "tengen")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("building tengen: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// journalLines counts the complete lines of a journal.
+func journalLines(path string) int {
+	b, _ := os.ReadFile(path)
+	return bytes.Count(b, []byte("\n"))
+}
+
+// TestPlayKillAndResume kills `tengen play --sim` at random moments —
+// between any two journal lines, including between "intent" and the arm's
+// move — and resumes it: the finished game must extend the moves journaled
+// before the kill, and the simulated board must hold exactly the record's
+// stones. TENGEN_KILL_RUNS sets the number of runs (default 4).
+func TestPlayKillAndResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	runs := 4
+	if n, err := strconv.Atoi(os.Getenv("TENGEN_KILL_RUNS")); err == nil {
+		runs = n
+	}
+	bin := buildTengen(t)
+	rng := rand.New(rand.NewPCG(2026, 11))
+	for i := 0; i < runs; i++ {
+		seed := strconv.Itoa(i + 1)
+		dir := t.TempDir()
+		journal := filepath.Join(dir, "g.journal")
+		args := []string{"play", "--sim", "--camera", "truth", "--think", "40ms", "--seed", seed, "--journal", journal}
+
+		// Kill after a random number of journal lines, or mid-line by a timer.
+		killAt := 2 + rng.IntN(30)
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		deadline := time.After(60 * time.Second)
+		killed := false
+	watch:
+		for {
+			select {
+			case <-done:
+				break watch // the game ended before the kill
+			case <-deadline:
+				cmd.Process.Kill()
+				t.Fatalf("run %d: the game did not reach line %d in 60 s", i, killAt)
+			case <-time.After(time.Duration(rng.IntN(8)) * time.Millisecond):
+				if journalLines(journal) >= killAt {
+					cmd.Process.Signal(syscall.SIGKILL)
+					<-done
+					killed = true
+					break watch
+				}
+			}
+		}
+		before := journaledMoves(t, journal)
+		if !killed {
+			continue
+		}
+		out, err := exec.Command(bin, append(args, "--resume", "--json")...).CombinedOutput()
+		if err != nil {
+			if strings.Contains(string(out), "already over") {
+				continue // killed after the end was journaled
+			}
+			t.Fatalf("run %d (killed at line %d): resume failed: %v\n%s", i, killAt, err, out)
+		}
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		var res playResult
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
+			t.Fatalf("run %d: %v\n%s", i, err, out)
+		}
+		if len(res.Moves) < len(before) || strings.Join(res.Moves[:len(before)], " ") != strings.Join(before, " ") {
+			t.Errorf("run %d (killed at line %d): the resumed game %v does not extend the journaled moves %v", i, killAt, res.Moves, before)
+		}
+		checkWorldMatches(t, i, filepath.Join(dir, "g.world"), res.Moves)
+	}
+}
+
+// journaledMoves returns the moves a journal holds (takebacks applied).
+func journaledMoves(t *testing.T, path string) []string {
+	t.Helper()
+	j, entries, err := game.OpenJournal(path)
+	if err != nil {
+		t.Fatalf("journal after the kill: %v", err)
+	}
+	j.Close()
+	var moves []string
+	for _, e := range entries {
+		switch e.Type {
+		case game.EntryMove:
+			moves = append(moves, e.Point)
+		case game.EntryUndo:
+			moves = moves[:len(moves)-1]
+		}
+	}
+	return moves
+}
+
+// checkWorldMatches compares the simulated board with the record.
+func checkWorldMatches(t *testing.T, run int, worldPath string, moves []string) {
+	t.Helper()
+	w, err := sim.LoadWorld(worldPath, sim.SeedLayout(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	truth, off := w.Truth()
+	want := rules.MustBoard(15)
+	for i, m := range moves {
+		p, err := rules.ParsePoint(m, 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.Set(p, []rules.Color{rules.Black, rules.White}[i%2])
+	}
+	if ch := game.Compare(want, truth); ch.Kind != game.NoChange || len(off) > 0 {
+		t.Errorf("run %d: the board differs from the record: %v added %v gone %v, off the grid %v", run, ch.Kind, ch.Added, ch.Gone, off)
+	}
+}

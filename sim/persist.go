@@ -1,0 +1,114 @@
+package sim
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"tengen/arm/armsim"
+	"tengen/kinematics"
+	"tengen/rules"
+)
+
+// A simulated world can outlive the program, as a real board outlives a
+// power cut: with a file set, every change to the stones is saved, and
+// LoadWorld brings the world back after a restart.
+
+// worldFile is the saved form of a world.
+type worldFile struct {
+	Layout kinematics.Layout `json:"layout"`
+	Table  armsim.TableState `json:"table"`
+}
+
+// Persist saves the world to path now and after every change.
+func (w *World) Persist(path string) error {
+	w.mu.Lock()
+	w.path = path
+	w.mu.Unlock()
+	return w.save()
+}
+
+// LoadWorld reads a world saved by Persist and keeps saving to the same
+// file. A missing file gives a new world (with the layout and seed given)
+// saved there.
+func LoadWorld(path string, layout kinematics.Layout, seed uint64) (*World, error) {
+	w := NewWorld(layout, seed)
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return w, w.Persist(path)
+	case err != nil:
+		return nil, fmt.Errorf("reading the simulated world: %w", err)
+	}
+	var f worldFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("simulated world %s: %w", path, err)
+	}
+	if f.Layout.Size == 0 {
+		return nil, fmt.Errorf("simulated world %s: no layout", path)
+	}
+	w = NewWorld(f.Layout, seed)
+	w.Table.SetState(f.Table)
+	return w, w.Persist(path)
+}
+
+// save writes the world atomically (a kill leaves the old or the new file).
+func (w *World) save() error {
+	w.mu.Lock()
+	path := w.path
+	w.mu.Unlock()
+	if path == "" {
+		return nil
+	}
+	data, err := json.Marshal(worldFile{Layout: w.Layout, Table: w.Table.State()})
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return fmt.Errorf("saving the simulated world: %w", err)
+	}
+	return os.Rename(tmp, path)
+}
+
+// Take implements armsim.World, saving the change.
+func (w *World) Take(tip kinematics.Vec3, radius float64) (rules.Color, bool) {
+	c, ok := w.Table.Take(tip, radius)
+	if ok {
+		w.saveKeepErr()
+	}
+	return c, ok
+}
+
+// Drop implements armsim.World, saving the change.
+func (w *World) Drop(c rules.Color, tip kinematics.Vec3) {
+	w.Table.Drop(c, tip)
+	w.saveKeepErr()
+}
+
+// Put places a stone of colour c on p, off by (dx, dy) mm, saving it.
+func (w *World) Put(c rules.Color, p rules.Point, dx, dy float64) {
+	w.Table.Put(c, p, dx, dy)
+	w.saveKeepErr()
+}
+
+// saveKeepErr saves the world, keeping the first error for Err: the
+// simulated reality cannot go on if its own file cannot be written.
+func (w *World) saveKeepErr() {
+	if err := w.save(); err != nil {
+		w.mu.Lock()
+		if w.err == nil {
+			w.err = err
+		}
+		w.mu.Unlock()
+	}
+}
+
+// Err returns the first error saving the world met.
+func (w *World) Err() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err
+}
