@@ -271,7 +271,11 @@ func checkDisk(cfg Config, h Host) Result {
 		return fail("free space: sudo journalctl --vacuum-size=50M, sudo apt clean, move old records out of "+cfg.DataDir+"/records",
 			"%d MB free in %s, need %d MB", free>>20, cfg.DataDir, cfg.MinFree>>20)
 	}
-	return pass("%d MB free in %s", free>>20, cfg.DataDir)
+	if err := h.Disk.Writable(h.path(cfg.DataDir)); err != nil {
+		return fail(fmt.Sprintf("calibrating and recording need write access: sudo usermod -aG %s $USER, then log out and in again (make pi-install does this)", cfg.Service),
+			"cannot write in %s: %v", cfg.DataDir, err)
+	}
+	return pass("%d MB free in %s, writable", free>>20, cfg.DataDir)
 }
 
 func checkClock(ctx context.Context, h Host) Result {

@@ -152,9 +152,11 @@ type Host struct {
 	// GPIO returns the named pin ("GPIO22"), or nil when it is not
 	// accessible.
 	GPIO interface{ Pin(name string) gpio.PinIO }
-	// Disk says how many bytes are free for an unprivileged user at path.
+	// Disk says how many bytes are free for an unprivileged user at path,
+	// and whether this user may create files in the directory path.
 	Disk interface {
 		Free(path string) (uint64, error)
+		Writable(dir string) error
 	}
 	// User is the user running the checks and the names of its groups.
 	User func() (name string, groups []string, err error)

@@ -33,6 +33,7 @@ type fakeHost struct {
 	pins      map[string]*switchPin
 	free      uint64
 	diskErr   error
+	writeErr  error
 	user      string
 	groups    []string
 	userErr   error
@@ -144,6 +145,13 @@ func (f *fakeHost) Free(path string) (uint64, error) {
 		return 0, err
 	}
 	return f.free, f.diskErr
+}
+
+func (f *fakeHost) Writable(dir string) error {
+	if f.writeErr != nil {
+		return f.writeErr
+	}
+	return statfs{}.Writable(dir) // the temporary root is really writable
 }
 
 func (f *fakeHost) host() Host {
@@ -263,6 +271,7 @@ func TestEachCheckFails(t *testing.T) {
 		{"bad calibration", DefaultConfig(), func(f *fakeHost) { f.calErr = errors.New("arm.servos[1].min_us: 3000 above max_us 2500") }, "calibration", "min_us", "redo that calibration step"},
 		{"disk full", DefaultConfig(), func(f *fakeHost) { f.free = 50 << 20 }, "disk", "50 MB free", "journalctl --vacuum-size"},
 		{"no data dir", func() Config { c := DefaultConfig(); c.DataDir = "/srv/tengen"; return c }(), func(f *fakeHost) {}, "disk", "data directory /srv/tengen", "make pi-install"},
+		{"data not writable", DefaultConfig(), func(f *fakeHost) { f.writeErr = &fs.PathError{Op: "open", Err: fs.ErrPermission} }, "disk", "cannot write in /var/lib/tengen", "usermod -aG tengen"},
 		{"clock unset", DefaultConfig(), func(f *fakeHost) { f.now = time.Date(1970, 1, 1, 0, 5, 0, 0, time.UTC) }, "clock", "1970-01-01", "NTP"},
 		{"ntp not synchronised", DefaultConfig(), func(f *fakeHost) { f.ntp = "no\n" }, "clock", "not synchronised", "set-ntp true"},
 		{"timedatectl fails", DefaultConfig(), func(f *fakeHost) { f.ntpErr = errors.New("exit status 1") }, "clock", "timedatectl: exit status 1", "systemd-timesyncd"},

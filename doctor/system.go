@@ -83,6 +83,16 @@ func (periphGPIO) Pin(name string) gpio.PinIO {
 	return gpioreg.ByName(name)
 }
 
+// Writable creates and removes a file in dir.
+func (statfs) Writable(dir string) error {
+	f, err := os.CreateTemp(dir, ".doctor-*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
 func currentUser() (string, []string, error) {
 	u, err := user.Current()
 	if err != nil {

@@ -29,6 +29,7 @@ func (f doctorFake) Probe(p string) (doctor.VideoInfo, error) {
 }
 func (doctorFake) Open(string) (i2c.BusCloser, error) { return nil, errors.New("no bus") }
 func (doctorFake) Pin(string) gpio.PinIO              { return nil }
+func (doctorFake) Writable(string) error              { return nil }
 func (doctorFake) Free(p string) (uint64, error) {
 	if _, err := os.Stat(p); err != nil {
 		return 0, err
