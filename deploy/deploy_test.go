@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -202,9 +203,19 @@ func (m *machine) read(t *testing.T, path string) string {
 	return string(b)
 }
 
+// install runs install.sh into the root, without the packages step
+// unless extra says "apt".
 func (m *machine) install(t *testing.T, extra ...string) string {
 	t.Helper()
-	args := append([]string{"install.sh", "--root", m.root, "--bin", m.bin, "--no-apt"}, extra...)
+	args := []string{"install.sh", "--root", m.root, "--bin", m.bin}
+	for _, e := range extra {
+		if e != "apt" {
+			args = append(args, e)
+		}
+	}
+	if !slices.Contains(extra, "apt") {
+		args = append(args, "--no-apt")
+	}
 	cmd := exec.Command("bash", args...)
 	cmd.Env = append(os.Environ(), "PATH="+m.fakePath+":"+os.Getenv("PATH"), "SUDO_USER=")
 	out, err := cmd.CombinedOutput()
@@ -382,9 +393,13 @@ func TestInstallOnFakePi(t *testing.T) {
 
 func TestInstallDryRun(t *testing.T) {
 	m := newMachine(t)
-	out := m.install(t, "--dry-run")
+	out := m.install(t, "--dry-run", "apt")
 	if !strings.Contains(out, "would install: /usr/local/bin/tengen") || !strings.Contains(out, "would create: /var/lib/tengen/") {
 		t.Errorf("dry run:\n%s", out)
+	}
+	// The packages are this machine's: all there, or an install it would run.
+	if !strings.Contains(out, "unchanged: packages") && !strings.Contains(out, "would run: env DEBIAN_FRONTEND=noninteractive apt-get install") {
+		t.Errorf("dry run, packages:\n%s", out)
 	}
 	entries, _ := os.ReadDir(m.root)
 	if len(entries) != 0 {
