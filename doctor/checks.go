@@ -129,7 +129,7 @@ func checkCamera(cfg Config, h Host) Result {
 			continue
 		}
 		if slices.Contains(piCameraDrivers, info.Driver) {
-			return piCamera(h, dev, info)
+			return piCamera(cfg, h, dev, info)
 		}
 		return pass("%s: %s (%s)", dev, info.Card, info.Driver)
 	}
@@ -139,14 +139,19 @@ func checkCamera(cfg Config, h Host) Result {
 // piCamera: a CSI camera's V4L2 node gives raw Bayer frames OpenCV cannot
 // use; libcamera's V4L2 compatibility layer (LD_PRELOAD v4l2-compat.so,
 // which libcamerify sets) turns it into an ordinary capture device.
-func piCamera(h Host, dev string, info VideoInfo) Result {
+func piCamera(cfg Config, h Host, dev string, info VideoInfo) Result {
 	compat, _ := filepath.Glob(h.path("/usr/lib/*/v4l2-compat.so"))
 	more, _ := filepath.Glob(h.path("/usr/lib/*/libcamera/v4l2-compat.so"))
-	if len(compat)+len(more) == 0 {
+	compat = append(compat, more...)
+	if len(compat) == 0 {
 		return fail("sudo apt install libcamera-v4l2 libcamera-tools (make pi-install does), then run tengen under libcamerify",
 			"%s is a Raspberry Pi camera (%s, %s) and libcamera's V4L2 compatibility layer is not installed", dev, info.Card, info.Driver)
 	}
-	return pass("%s: Raspberry Pi camera (%s, %s), read through libcamera's V4L2 layer (run `libcamerify tengen …`; the service sets LD_PRELOAD)", dev, info.Card, info.Driver)
+	if !strings.HasSuffix(cfg.Preload, "v4l2-compat.so") {
+		return fail(fmt.Sprintf("for the service set LD_PRELOAD=%s in /etc/tengen/tengen.env; by hand run `libcamerify tengen …`", strings.TrimPrefix(compat[0], h.Root)),
+			"%s is a Raspberry Pi camera (%s, %s) and the service does not preload libcamera's V4L2 layer", dev, info.Card, info.Driver)
+	}
+	return pass("%s: Raspberry Pi camera (%s, %s), read through libcamera's V4L2 layer (%s)", dev, info.Card, info.Driver, cfg.Preload)
 }
 
 func videoNumber(p string) int {

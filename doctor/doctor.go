@@ -88,6 +88,9 @@ type Config struct {
 	MinFree     uint64 // bytes the data directory's file system must have free
 	I2CBus      string // periph bus name: "1" is GPIO2/GPIO3 (pins 3 and 5)
 	Service     string // the service user, "tengen"
+	// Preload is the service's LD_PRELOAD: libcamera's v4l2-compat.so
+	// when the camera is a Raspberry Pi camera.
+	Preload string
 }
 
 // DefaultConfig is the layout deploy/install.sh creates.

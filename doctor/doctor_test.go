@@ -326,8 +326,13 @@ func TestCameraChoices(t *testing.T) {
 	os.MkdirAll(filepath.Dir(compat), 0o755)
 	os.WriteFile(compat, nil, 0o644)
 	r := run(t, DefaultConfig(), f)
-	if c := r.Checks[1]; !c.OK || !strings.Contains(c.Detail, "libcamerify") {
-		t.Errorf("pi camera with compat layer: %+v", c)
+	if c := r.Checks[1]; c.OK || !strings.Contains(c.Fix, "LD_PRELOAD=/usr/lib/aarch64-linux-gnu/libcamera/v4l2-compat.so") {
+		t.Errorf("pi camera, service without the preload: %+v", c)
+	}
+	cfg := DefaultConfig()
+	cfg.Apply(map[string]string{"LD_PRELOAD": "/usr/lib/aarch64-linux-gnu/libcamera/v4l2-compat.so"})
+	if c := run(t, cfg, f).Checks[1]; !c.OK || !strings.Contains(c.Detail, "V4L2 layer") {
+		t.Errorf("pi camera with compat layer and preload: %+v", c)
 	}
 	// The first capture device wins, in numeric order (video2 before video10).
 	f = newFakeHost(t)

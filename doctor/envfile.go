@@ -53,7 +53,7 @@ func validEnvKey(k string) bool {
 
 // Apply sets the fields of cfg named in the service's environment:
 // TENGEN_ARM, TENGEN_PORT, TENGEN_CAMERA, TENGEN_DATA (the calibration
-// file lives in it as calibration.yaml).
+// file lives in it as calibration.yaml), LD_PRELOAD.
 func (cfg *Config) Apply(env map[string]string) error {
 	if v, ok := env["TENGEN_ARM"]; ok {
 		switch v {
@@ -68,6 +68,9 @@ func (cfg *Config) Apply(env map[string]string) error {
 	}
 	if v, ok := env["TENGEN_CAMERA"]; ok {
 		cfg.Camera = v
+	}
+	if v, ok := env["LD_PRELOAD"]; ok {
+		cfg.Preload = v
 	}
 	if v := env["TENGEN_DATA"]; v != "" {
 		cfg.DataDir = v
