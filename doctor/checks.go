@@ -15,15 +15,18 @@ import (
 	"time"
 
 	"periph.io/x/conn/v3/gpio"
+
+	"tengen/arm/pi"
 )
 
-// Addresses and pins of the README's wiring table (Pi-direct arm).
+// The README's wiring table for the Pi-direct arm: the pins are the
+// driver's own (arm/pi), the addresses its defaults.
 const (
 	AddrPCA9685 = 0x40
 	AddrADS1115 = 0x48
-	PinPump     = "GPIO17"
-	PinValve    = "GPIO27"
-	PinEStop    = "GPIO22"
+	PinPump     = pi.PumpPin
+	PinValve    = pi.ValvePin
+	PinEStop    = pi.EStopPin
 )
 
 // Drivers of V4L2 devices that are a Raspberry Pi camera's raw sensor

@@ -8,6 +8,8 @@ import (
 
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/i2c"
+
+	"tengen/arm/pi"
 )
 
 // Result is one check's outcome. Fix says what to do when OK is false.
@@ -101,7 +103,7 @@ func DefaultConfig() Config {
 		Calibration: "/var/lib/tengen/calibration.yaml",
 		DataDir:     "/var/lib/tengen",
 		MinFree:     200 << 20,
-		I2CBus:      "1",
+		I2CBus:      pi.I2CBus,
 		Service:     "tengen",
 	}
 }
