@@ -58,6 +58,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	httpAddr := fs.String("http", "", "serve the web page on this address, e.g. :8080")
 	public := fs.Bool("public", false, "allow serving the web page on the network, not only this machine")
 	voice := fs.String("voice", "off", "speech: an espeak-ng voice (en, cmn) or off")
+	ponder := fs.Bool("ponder", true, "let the engine think on the person's time")
 	jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
 	return func(sio *stdio, args []string) error {
 		if len(args) > 0 {
@@ -121,7 +122,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		defer match.ClosePlayer(player)
 
-		s := &game.Session{Limits: ai.Limits{TurnTime: *think}, Eyes: rb.Eyes, Hand: rb.Hand(), MaxWrongViews: 500}
+		s := &game.Session{Limits: ai.Limits{TurnTime: *think}, Eyes: rb.Eyes, Hand: rb.Hand(), MaxWrongViews: 500, Ponder: *ponder}
 		var pending *game.Entry
 		if *resume {
 			if pending, err = reopen(s, *journalPath); err != nil {
@@ -180,7 +181,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				return err
 			}
 			s.Control = reqs
-			s.Observe = func(snap game.Snapshot) { srv.Publish(pageState(r, w.Layout.Size, snap)) }
+			s.Observe = (&pageHub{rule: r, size: w.Layout.Size, srv: srv}).observe
 		}
 		fmt.Fprintf(sio.out, "%s: %s (black) against %s (white); journal %s\n", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath)
 		var out rules.Outcome
@@ -231,6 +232,7 @@ func reopen(s *game.Session, path string) (*game.Entry, error) {
 		return nil, err
 	}
 	s.Config, s.Journal = cfg, j
+	s.RestoreTimes(entries)
 	return pending, nil
 }
 
