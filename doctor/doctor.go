@@ -133,9 +133,8 @@ func (e *ProtocolError) Error() string {
 }
 
 // Host is the machine as the checks see it. Every path the checks use is
-// taken under Root (a temporary directory in tests, "/" on the Pi), except
-// those handed to Video, Devices, Firmware and Disk, which get the
-// rooted path too.
+// taken under Root (a temporary directory in tests, "/" on the Pi), and
+// the interfaces below are handed those rooted paths.
 type Host struct {
 	Root string
 	// Devices opens a device file read-write and closes it again: can
