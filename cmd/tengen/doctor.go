@@ -7,9 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
-
-	"gopkg.in/yaml.v3"
 
 	"tengen/calibration"
 	"tengen/doctor"
@@ -56,7 +53,10 @@ func init() {
 					cfg.Apply(map[string]string{"TENGEN_DATA": *data})
 				}
 				h := doctorHost()
-				h.LoadCalibration = loadCalibrationFile
+				h.LoadCalibration = func(path string) error {
+					_, err := calibration.Load(path)
+					return err
+				}
 				report := doctor.Run(context.Background(), doctor.Checks(cfg, h))
 				var err error
 				if *jsonOut {
@@ -93,26 +93,6 @@ func applyEnvFile(cfg *doctor.Config, path string) error {
 	}
 	if err := cfg.Apply(env); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
-}
-
-// loadCalibrationFile parses the calibration file strictly (unknown keys
-// are errors) and checks its format version.
-func loadCalibrationFile(path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	dec := yaml.NewDecoder(f)
-	dec.KnownFields(true)
-	var c calibration.File
-	if err := dec.Decode(&c); err != nil {
-		return fmt.Errorf("%s: %w", filepath.Base(path), err)
-	}
-	if c.Version != calibration.FileVersion {
-		return fmt.Errorf("format version %d, this program reads version %d", c.Version, calibration.FileVersion)
 	}
 	return nil
 }

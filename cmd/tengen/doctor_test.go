@@ -13,6 +13,7 @@ import (
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/i2c"
 
+	"tengen/calibration"
 	"tengen/doctor"
 )
 
@@ -37,10 +38,15 @@ func (doctorFake) Free(p string) (uint64, error) {
 	return 1 << 30, nil
 }
 
-const goodCalibration = `version: 1
-camera: {device: /dev/video0, width: 1280, height: 720}
-board: {size: 15, corners: [[100, 100], [600, 100], [600, 600], [100, 600]]}
-`
+// goodCalibration is the calibration package's simulator defaults.
+func goodCalibration(t *testing.T) string {
+	t.Helper()
+	b, err := calibration.Default().Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
 
 func fakeDoctorMachine(t *testing.T, calibrationText string) string {
 	t.Helper()
@@ -86,6 +92,7 @@ func lastLine(s string) string {
 }
 
 func TestDoctorCLI(t *testing.T) {
+	good := goodCalibration(t)
 	for _, tc := range []struct {
 		name        string
 		calibration string
@@ -95,12 +102,13 @@ func TestDoctorCLI(t *testing.T) {
 		detail      string
 		alsoFailing string // a check that fails as a consequence
 	}{
-		{"ready", goodCalibration, nil, 0, "", "", ""},
-		{"unknown key", goodCalibration + "colour: red\n", nil, 1, "calibration", "field colour not found", ""},
-		{"old format", strings.Replace(goodCalibration, "version: 1", "version: 0", 1), nil, 1, "calibration", "format version 0", ""},
-		{"not yaml", "version: [1\n", nil, 1, "calibration", "calibration.yaml", ""},
-		{"camera flag", goodCalibration, []string{"--camera", "/dev/video3"}, 1, "camera", "/dev/video3 does not exist", ""},
-		{"data flag", goodCalibration, []string{"--data", "/srv/tengen"}, 1, "calibration", "/srv/tengen/calibration.yaml", "disk"},
+		{"ready", good, nil, 0, "", "", ""},
+		{"unknown key", good + "colour: red\n", nil, 1, "calibration", "colour", ""},
+		{"old format", strings.Replace(good, "version: 1", "version: 0", 1), nil, 1, "calibration", "version", ""},
+		{"servo limits", strings.Replace(good, "max_us: 2500", "max_us: 400", 1), nil, 1, "calibration", "servos", ""},
+		{"not yaml", "version: [1\n", nil, 1, "calibration", "not valid YAML", ""},
+		{"camera flag", good, []string{"--camera", "/dev/video3"}, 1, "camera", "/dev/video3 does not exist", ""},
+		{"data flag", good, []string{"--data", "/srv/tengen"}, 1, "calibration", "/srv/tengen/calibration.yaml", "disk"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := fakeDoctorMachine(t, tc.calibration)
@@ -135,7 +143,7 @@ func TestDoctorCLI(t *testing.T) {
 }
 
 func TestDoctorCLIText(t *testing.T) {
-	root := fakeDoctorMachine(t, goodCalibration)
+	root := fakeDoctorMachine(t, goodCalibration(t))
 	env := filepath.Join(root, "tengen.env")
 	os.WriteFile(env, []byte("TENGEN_ARM=sim\nTENGEN_CAMERA=/dev/video0\n"), 0o644)
 	out, _, code := runCLI(t, "", "doctor", "--env", env)
