@@ -56,3 +56,34 @@ firmware: deps
 clean:
 	rm -rf $(BIN)
 	$(MAKE) -C firmware clean
+
+# ---- Raspberry Pi: install and cross-compilation (deploy/, docs/RASPBERRY-PI.md) ----
+.PHONY: pi-install cross test-cross pi-root-test
+
+# Install or update Tengen on this Pi: packages, I2C and serial, the service
+# user, udev rules, a native build, /usr/local/bin, /etc/tengen,
+# /var/lib/tengen (calibration and records are kept), the systemd unit.
+pi-install:
+	$(SUDO) deploy/install.sh
+
+# The pure-Go parts for the Pi without cgo (vision needs cgo and is built
+# natively): bin/linux-arm64/ and bin/linux-armv7/.
+cross:
+	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 $(GO) build -o $(BIN)/linux-arm64/ ./cmd/...
+	CGO_ENABLED=0 GOOS=linux GOARCH=arm GOARM=7 $(GO) build -o $(BIN)/linux-armv7/ ./cmd/...
+
+# Part of `make test`: everything that builds without cgo compiles (and
+# vets) for arm64 and armv7. Libraries that need OpenCV are left out
+# (deploy/cross-packages.sh); commands never are.
+test-cross:
+	@pkgs=$$(GO=$(GO) deploy/cross-packages.sh) && [ -n "$$pkgs" ] && \
+	echo "cross-compiling $$(echo $$pkgs | wc -w) packages for linux/arm64 and linux/arm (GOARM=7), cgo off" && \
+	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 $(GO) vet $$pkgs && \
+	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 $(GO) build $$pkgs && \
+	CGO_ENABLED=0 GOOS=linux GOARCH=arm GOARM=7 $(GO) build $$pkgs
+
+# Manual, not in `make test` (downloads ~100 MB, minutes): install.sh for
+# real in a fresh Debian root made with debootstrap (ARCH=arm64 needs
+# qemu-user-static and binfmt_misc).
+pi-root-test:
+	$(SUDO) deploy/root-test.sh $(if $(ARCH),--arch $(ARCH))
