@@ -7,7 +7,7 @@ BIN       := bin
 DEB_PACKAGES := pkg-config g++ make git \
 	libopencv-dev \
 	gcc-avr avr-libc simavr libsimavr-dev libsimavrparts1 libelf-dev \
-	chromium espeak-ng
+	chromium espeak-ng systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all build run test deps lint fuzz bench clean firmware
@@ -32,6 +32,7 @@ run: build
 test: deps
 	$(GO) vet ./...
 	$(GO) test -count=1 -p 1 ./...
+	$(MAKE) test-cross
 
 lint: deps
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
