@@ -10,7 +10,7 @@ DEB_PACKAGES := pkg-config g++ make git \
 	chromium espeak-ng systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test deps lint fuzz bench clean firmware
+.PHONY: all build run test deps lint fuzz bench clean firmware flash
 
 all: build
 
@@ -53,6 +53,13 @@ bench:
 # The microcontroller firmware (.elf and .hex for the ATmega328P); see firmware/README.md.
 firmware: deps
 	$(MAKE) -C firmware firmware
+
+# Flash it: make flash PORT=/dev/tengen-arm [BAUD=57600 for an old Nano bootloader].
+PORT ?= /dev/tengen-arm
+BAUD ?= 115200
+flash: firmware
+	@command -v avrdude >/dev/null || $(SUDO) apt-get install -y -qq avrdude
+	avrdude -p atmega328p -c arduino -P $(PORT) -b $(BAUD) -U flash:w:firmware/build/tengen-fw.hex:i
 
 clean:
 	rm -rf $(BIN)
