@@ -40,6 +40,8 @@ type searcher struct {
 	// says it was, so that no false failure is stored.
 	vcfLimit   int64
 	vcfAborted bool
+	// threatStop ends a budgeted VCF or VCT early (its share of the clock).
+	threatStop atomic.Bool
 
 	moves   [maxPly][maxMoves]scored
 	killers [maxPly][2]cell
@@ -104,8 +106,9 @@ func (s *searcher) hasWinningThreat(c uint8) bool {
 	return found
 }
 
-// genMoves fills the ply's move list for colour me: every sensible legal
-// move, or only the answers to a winning threat when the opponent has one.
+// genMoves fills the ply's move list for colour me, unsorted: every
+// sensible legal move, or only the answers to a winning threat when the
+// opponent has one.
 func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
 	b := s.b
 	opp := 3 - me
@@ -149,9 +152,19 @@ func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
 		n++
 		return true
 	})
-	moves := buf[:n]
-	sortMoves(moves)
-	return moves
+	return buf[:n]
+}
+
+// pickNext moves the best of ms[k:] to ms[k]: a lazy selection sort,
+// cheaper than sorting when a cut-off comes after a few moves.
+func pickNext(ms []scored, k int) {
+	b := k
+	for j := k + 1; j < len(ms); j++ {
+		if ms[j].score > ms[b].score {
+			b = j
+		}
+	}
+	ms[k], ms[b] = ms[b], ms[k]
 }
 
 func sortMoves(ms []scored) {
@@ -263,13 +276,14 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 	alphaOrig := alpha
 	best, bestMove := -WinScore, noCell
 	quiet := 0
-	for k, sm := range moves {
-		m := sm.m
+	for k := range moves {
+		pickNext(moves, k)
+		m := moves[k].m
 		tact := forced != noCell || b.tactical(m, me) || m == ttMove
 		if !tact {
 			quiet++
 			if quiet > s.width && k > 0 {
-				break
+				continue // later threats are still searched
 			}
 		}
 		newDepth := depth - 1

@@ -59,6 +59,7 @@ const (
 	RequestResume
 	RequestResign   // the person resigns
 	RequestTakeback // take back the person's last move (and the robot's reply)
+	RequestDraw     // the person offers a draw
 )
 
 // Snapshot is the game's state for display.
@@ -155,6 +156,10 @@ func (s *Session) handleRequests(ctx context.Context) error {
 			if err := s.takeback(ctx); err != nil {
 				s.say("takeback-refused", err.Error(), "Takeback refused: "+err.Error())
 			}
+		case RequestDraw:
+			if err := s.drawOffered(); err != nil {
+				return err
+			}
 		}
 	}
 }
@@ -193,6 +198,35 @@ func (s *Session) resign() error {
 	}
 	s.say("resigned", "", "The person resigns.")
 	return nil
+}
+
+// drawAccept is how close to even (centi-stones, the engine's scale) the
+// robot's last evaluation must be for it to accept a draw.
+const drawAccept = 60
+
+// drawOffered answers the person's draw offer: the robot accepts when its
+// last search saw the game as even, and only after both sides have made a
+// few moves.
+func (s *Session) drawOffered() error {
+	if s.person() == rules.Empty {
+		return errors.New("no person plays in this game")
+	}
+	if len(s.Referee.Moves()) < 10 || len(s.evals) == 0 || abs(s.evals[len(s.evals)-1]) > drawAccept {
+		s.say("draw-declined", "", "I would rather play on.")
+		return nil
+	}
+	if err := s.Referee.AgreeDraw(); err != nil {
+		return err
+	}
+	s.say("draw-accepted", "", "I accept the draw.")
+	return s.Journal.Append(Entry{Type: EntryEvent, Event: "draw agreed"})
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // takeback removes the person's last move and the robot's reply from the

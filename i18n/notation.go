@@ -11,8 +11,8 @@ import (
 )
 
 // Circled writes n (from 1) as a circled number: ①–⑳, ㉑–㉟, ㊱–㊿ are
-// single characters; beyond 50 Unicode has none, so the digits are
-// followed by the combining enclosing circle (U+20DD).
+// single characters; beyond 50 Unicode has none, and the number goes in
+// parentheses, "(51)", as rules/record's Chinese score sheet writes it.
 func Circled(n int) string {
 	switch {
 	case n >= 1 && n <= 20:
@@ -22,7 +22,7 @@ func Circled(n int) string {
 	case n >= 36 && n <= 50:
 		return string(rune(0x32B1 + n - 36))
 	}
-	return strconv.Itoa(n) + "\u20dd"
+	return "(" + strconv.Itoa(n) + ")"
 }
 
 // MoveNumber writes move n the Chinese way when chinese is set: Black's
@@ -46,7 +46,9 @@ func ChinesePoint(p rules.Point) string {
 // movesPerLine is how many moves a line of a written record holds.
 const movesPerLine = 10
 
-// WriteRecord writes r as a Chinese-style record in p's language: a
+// WriteRecord writes r as a Chinese-style record in p's language, for
+// people to read (rules/record.WriteChinese writes the bilingual score
+// sheet that record.ReadChinese reads back): a
 // heading, the board, the rule, the opening (named from r.Opening or,
 // failing that, from the first three moves), the players, the result,
 // then the moves, each a number (circled for Black) and a point A–O/1–15.

@@ -13,7 +13,7 @@ func TestCircled(t *testing.T) {
 		n    int
 		want string
 	}{
-		{1, "①"}, {3, "③"}, {20, "⑳"}, {21, "㉑"}, {35, "㉟"}, {36, "㊱"}, {50, "㊿"}, {51, "51\u20dd"}, {0, "0\u20dd"},
+		{1, "①"}, {3, "③"}, {20, "⑳"}, {21, "㉑"}, {35, "㉟"}, {36, "㊱"}, {50, "㊿"}, {51, "(51)"}, {0, "(0)"},
 	} {
 		if got := Circled(c.n); got != c.want {
 			t.Errorf("Circled(%d) = %q, want %q", c.n, got, c.want)
@@ -85,5 +85,35 @@ func TestWriteRecordNamesAndResults(t *testing.T) {
 	r.Moves[1].Color = rules.Black // two Black moves in a row
 	if _, err := WriteRecord(r, &Printer{}); err == nil {
 		t.Error("a record with illegal moves was written")
+	}
+}
+
+// TestMovesMatchTheScoreSheet checks that the move list is written as
+// rules/record's Chinese score sheet writes it, past move 50 too.
+func TestMovesMatchTheScoreSheet(t *testing.T) {
+	var pts []rules.Point
+	for i := 0; len(pts) < 60; i++ {
+		pts = append(pts, rules.Point{X: (i * 7) % 15, Y: i / 15 * 2})
+	}
+	r := &record.Record{Size: 15, Rule: record.NoRule, Moves: record.Alternate(pts)}
+	sheet, err := record.WriteChinese(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours, err := WriteRecord(r, &Printer{Lang: Simplified})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := func(b []byte) string {
+		var out []string
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.Contains(l, "①") || strings.Contains(l, "  ") {
+				out = append(out, l)
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	if a, b := moves(sheet), moves(ours); a != b || !strings.Contains(a, "(51)") {
+		t.Errorf("score sheet moves:\n%s\nours:\n%s", a, b)
 	}
 }

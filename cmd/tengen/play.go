@@ -99,7 +99,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		defer stop()
 
 		if *journalPath == "" {
-			*journalPath = filepath.Join("var", "games", time.Now().Format("20060102-150405")+".journal")
+			*journalPath = dataPath("games", time.Now().Format("20060102-150405")+".journal")
 		}
 		if *worldPath == "" {
 			*worldPath = strings.TrimSuffix(*journalPath, ".journal") + ".world"
@@ -247,7 +247,7 @@ func (v voiceFuncs) Say(m game.Message) {
 // startWebControl serves the page and turns the operator's actions into
 // requests for the game.
 func startWebControl(ctx context.Context, addr string, public bool, sio *stdio) (*web.Server, <-chan game.Request, error) {
-	tokenPath := filepath.Join("var", "operator-token")
+	tokenPath := dataPath("operator-token")
 	tok, err := web.LoadOrCreateToken(tokenPath)
 	if err != nil {
 		return nil, nil, err
@@ -255,7 +255,7 @@ func startWebControl(ctx context.Context, addr string, public bool, sio *stdio) 
 	reqs := make(chan game.Request, 8)
 	srv := web.New(web.Options{Token: tok, Operator: func(a web.Action) error {
 		r, ok := map[string]game.Request{"pause": game.RequestPause, "resume": game.RequestResume,
-			"resign": game.RequestResign, "takeback": game.RequestTakeback}[a.Name]
+			"resign": game.RequestResign, "takeback": game.RequestTakeback, "draw": game.RequestDraw}[a.Name]
 		if !ok {
 			return fmt.Errorf("%s is not available in this game", a.Name)
 		}

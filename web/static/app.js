@@ -86,12 +86,12 @@ function fmtStatus(s) {
   return s || "";
 }
 
-// circled writes n circled: ①–⑳, ㉑–㉟, ㊱–㊿, then digits with U+20DD.
+// circled writes n circled: ①–⑳, ㉑–㉟, ㊱–㊿, then "(51)" as Chinese score sheets do.
 function circled(n) {
   if (n >= 1 && n <= 20) return String.fromCodePoint(0x2460 + n - 1);
   if (n >= 21 && n <= 35) return String.fromCodePoint(0x3251 + n - 21);
   if (n >= 36 && n <= 50) return String.fromCodePoint(0x32b1 + n - 36);
-  return n + "\u20dd";
+  return "(" + n + ")";
 }
 
 const moveNumber = (n) => ($("chinese").checked && n % 2 === 1 ? circled(n) : String(n));
