@@ -115,6 +115,32 @@ var catalogue = map[string]entry{
 	"bye":     e(a(ArgText), "{0} has the bye this round.", "本轮{0}轮空。", "本輪{0}輪空。"),
 	"pairing": e(a(ArgText), "Next game: {0}.", "下一局：{0}。", "下一局：{0}。"),
 
+	// The referee of two people (package referee). Until it passes these
+	// arguments, a message without them is shown in its English text.
+	"move": e(a(ArgCount, ArgColour, ArgPoint), "{0}. {1} {2}", "第{0}手：{1}{2}", "第{0}手：{1}{2}"),
+	"five": e(a(ArgColour, ArgPoint), "{0} makes five with {1}.", "{0}下{1}成五。", "{0}下{1}成五。"),
+	"forbidden": e(a(ArgCount, ArgPoint, ArgKind), "Black's move {0} on {1} is forbidden ({2}).",
+		"黑方第{0}手{1}是禁手（{2}）。", "黑方第{0}手{1}是禁手（{2}）。"),
+	"claim":        e(nil, "White claims the forbidden move.", "白方指出黑方禁手。", "白方指出黑方禁手。"),
+	"time":         e(a(ArgColour), "{0}'s time is up.", "{0}超时。", "{0}超時。"),
+	"take-offers":  e(a(ArgPoints), "Please take the fifth moves not chosen ({0}) off the board.", "请把未选的五手打点（{0}）拿走。", "請把未選的五手打點（{0}）拿走。"),
+	"two-in-a-row": e(a(ArgColour, ArgPoint), "{0} moved twice in a row ({1}); please take the stone off.", "{0}连下两手（{1}），请拿走这颗棋子。", "{0}連下兩手（{1}），請拿走這顆棋子。"),
+	"occupied":     e(a(ArgPoint), "A stone was laid on {0}, which is taken; please take it off.", "{0}已经有棋子了，请把新放的拿走。", "{0}已經有棋子了，請把新放的拿走。"),
+	"pushed":       e(a(ArgPoint, ArgPoint), "The stone on {0} was pushed to {1}; please put it back.", "{0}的棋子被推到了{1}，请放回原处。", "{0}的棋子被推到了{1}，請放回原處。"),
+	"lifted":       e(a(ArgPoint), "The stone on {0} is gone; please put it back.", "{0}的棋子不见了，请放回去。", "{0}的棋子不見了，請放回去。"),
+	"wrong":        e(nil, "The board differs from the record; please put it right.", "棋盘与棋谱不符，请摆正。", "棋盤與棋譜不符，請擺正。"),
+	"scattered": e(a(ArgCount), "The board was knocked: {0} stones are out of place. The clock is stopped; the position is rebuilt from the record.",
+		"棋盘被碰乱了：{0}颗棋子移位。计时暂停，按棋谱复盘。", "棋盤被碰亂了：{0}顆棋子移位。計時暫停，按棋譜復盤。"),
+	"restored":     e(nil, "The board matches the record again.", "棋盘已经和棋谱一致。", "棋盤已經和棋譜一致。"),
+	"confirm":      e(nil, "Here is the position from the record. Please both confirm it.", "这是棋谱上的局面，请双方确认。", "這是棋譜上的局面，請雙方確認。"),
+	"confirmed":    e(nil, "Position confirmed; the clock runs again.", "局面已确认，继续计时。", "局面已確認，繼續計時。"),
+	"refused":      e(a(ArgText), "Not accepted: {0}", "不予接受：{0}", "不予接受：{0}"),
+	"opening":      e(a(ArgText), "Opening: {0}", "开局：{0}", "開局：{0}"),
+	"opening-over": e(a(ArgText), "{0}", "开局结束。{0}", "開局結束。{0}"),
+	"rebuild":      e(a(ArgText), "Rebuilding: {0}", "复盘：{0}", "復盤：{0}"),
+	"rebuild-step": e(a(ArgText), "Rebuilding: {0}", "复盘：{0}", "復盤：{0}"),
+	"log-error":    e(a(ArgText), "The referee's log could not be written: {0}", "裁判记录无法写入：{0}", "裁判記錄無法寫入：{0}"),
+
 	// Results, worded from the outcome (see OutcomeMessage).
 	"game-won": e(a(ArgColour, ArgReason, ArgCount), "{0} wins by {1} at move {2}.",
 		"{0}胜（{1}），第{2}手。", "{0}勝（{1}），第{2}手。"),

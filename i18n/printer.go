@@ -223,8 +223,11 @@ func Normalize(m game.Message) (key string, args []string) {
 	for len(raw) > len(en.args) && raw[len(raw)-1] == "" {
 		raw = raw[:len(raw)-1]
 	}
-	if len(en.args) == 0 {
+	switch {
+	case len(en.args) == 0:
 		raw = nil // a detail for the log (an error's text) stays in m.Text
+	case len(raw) == 0 && len(en.args) == 1 && en.args[0] == ArgText:
+		raw = []string{m.Text} // the free text is the message's own
 	}
 	switch {
 	case m.Key == "board-differs" && len(raw) == 1:

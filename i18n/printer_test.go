@@ -31,6 +31,9 @@ func TestNormalize(t *testing.T) {
 		{game.Message{Key: "offer", Args: []string{"[h8 i9]"}}, []string{"h8 i9"}},
 		{game.Message{Key: "offer", Args: []string{"offer h8 i9"}}, []string{"h8 i9"}},
 		{game.Message{Key: "swap", Args: []string{"swap"}}, []string{}},
+		// The referee's free texts; its other messages lack their arguments yet.
+		{game.Message{Key: "refused", Text: "black: not your move"}, []string{"black: not your move"}},
+		{game.Message{Key: "five", Text: "Black makes five with h8."}, []string{}},
 		// Already in the catalogue's form.
 		{game.Message{Key: "board-differs", Args: []string{"h8", "i9 j10"}}, []string{"h8", "i9 j10"}},
 		{game.Message{Key: "forbidden-claim", Args: []string{"h8", "overline"}}, []string{"h8", "overline"}},
@@ -64,6 +67,9 @@ func TestMessages(t *testing.T) {
 		{OutcomeMessage(rules.Outcome{Over: true, Reason: rules.FullBoard, Move: 225}), English, []string{"Draw (full board) at move 225"}},
 		{game.Message{Key: "opening-named", Args: []string{"4"}}, Simplified, []string{"花月"}},
 		{game.Message{Key: "opening-named", Args: []string{"Zangetsu"}}, Traditional, []string{"殘月"}},
+		{game.Message{Key: "restored", Text: "The board matches the record again."}, Traditional, []string{"棋盤已經和棋譜一致"}},
+		{game.Message{Key: "five", Args: []string{"white", "k11"}}, Simplified, []string{"白方下K11成五"}},
+		{game.Message{Key: "five", Text: "White makes five with k11."}, Simplified, []string{"White makes five with k11."}},
 		// Unknown keys and malformed arguments fall back to the English text.
 		{game.Message{Key: "no-such-key", Text: "raw text"}, Simplified, []string{"raw text"}},
 		{game.Message{Key: "robot-move", Args: []string{"h8", "extra"}, Text: "raw"}, Simplified, []string{"raw"}},
