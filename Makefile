@@ -7,7 +7,7 @@ BIN       := bin
 DEB_PACKAGES := pkg-config g++ make git \
 	libopencv-dev \
 	gcc-avr avr-libc simavr libsimavr-dev libsimavrparts1 libelf-dev \
-	chromium espeak-ng systemd
+	chromium espeak-ng systemd fonts-wqy-microhei
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all build run test deps lint fuzz bench clean firmware flash
