@@ -57,7 +57,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	resume := fs.Bool("resume", false, "carry on the game in --journal after a crash or a kill")
 	httpAddr := fs.String("http", "", "serve the web page on this address, e.g. :8080")
 	public := fs.Bool("public", false, "allow serving the web page on the network, not only this machine")
-	voice := fs.String("voice", "off", "speech: an espeak-ng voice (en, cmn) or off")
+	voice := fs.String("voice", "off", "speech: an espeak-ng voice (en, cmn-latn-pinyin) or off")
 	ponder := fs.Bool("ponder", true, "let the engine think on the person's time")
 	jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
 	return func(sio *stdio, args []string) error {
