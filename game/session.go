@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"strconv"
 	"time"
 
 	"tengen/ai"
@@ -109,7 +110,11 @@ func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
 		}
 	}
 	res := s.Referee.Outcome()
-	s.say("game-over", res.Code(), res.String()+".")
+	m := OutcomeMessage(res)
+	s.event(m.Text)
+	if s.Voice != nil {
+		s.Voice.Say(m)
+	}
 	if err := s.Journal.Append(Entry{Type: EntryEnd, Result: res.String(), Move: res.Move}); err != nil {
 		return res, err
 	}
@@ -650,3 +655,14 @@ func (s *Session) ponder(pl ai.Player) {
 
 // Times returns each move's thinking time, in move order.
 func (s *Session) Times() []time.Duration { return append([]time.Duration(nil), s.times...) }
+
+// OutcomeMessage says how a game ended: "game-won" with the winner, the
+// reason's code and the deciding move's number, or "game-drawn" with the
+// code and the number.
+func OutcomeMessage(o rules.Outcome) Message {
+	n := strconv.Itoa(o.Move)
+	if o.Winner == rules.Empty {
+		return Message{Key: "game-drawn", Args: []string{o.Code(), n}, Text: o.String() + "."}
+	}
+	return Message{Key: "game-won", Args: []string{o.Winner.String(), o.Code(), n}, Text: o.String() + "."}
+}

@@ -271,10 +271,4 @@ func Normalize(m game.Message) (key string, args []string) {
 
 // OutcomeMessage is the message that announces how a game ended, with the
 // winner, the reason and the deciding move as arguments.
-func OutcomeMessage(o rules.Outcome) game.Message {
-	n := strconv.Itoa(o.Move)
-	if o.Winner == rules.Empty {
-		return game.Message{Key: "game-drawn", Args: []string{o.Code(), n}, Text: o.String() + "."}
-	}
-	return game.Message{Key: "game-won", Args: []string{o.Winner.String(), o.Code(), n}, Text: o.String() + "."}
-}
+func OutcomeMessage(o rules.Outcome) game.Message { return game.OutcomeMessage(o) }

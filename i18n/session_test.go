@@ -98,9 +98,9 @@ func TestSessionMessagesAreWorded(t *testing.T) {
 		mess   func(b *rules.Board) bool // mischief instead of the person's move, while it returns true
 		want   []string
 	}{
-		{"forbidden claim", rules.Renju, "h8 i8 j6 j7 j8", "a1 a15 o1 o15", nil, []string{"your-move", "robot-move", "forbidden-claim", "game-over"}},
+		{"forbidden claim", rules.Renju, "h8 i8 j6 j7 j8", "a1 a15 o1 o15", nil, []string{"your-move", "robot-move", "forbidden-claim", "game-won"}},
 		{"two stones and a wrong colour", rules.Freestyle, "h8 h9 h10 h11 h12", "a1 a2 a3 a4", mischief(ps("c3 c4"), ps("d4")),
-			[]string{"extra-stones", "wrong-colour", "game-over"}},
+			[]string{"extra-stones", "wrong-colour", "game-won"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g, err := rules.NewGame(15, c.rule, rules.ReadingRIF)
