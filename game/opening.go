@@ -27,6 +27,9 @@ type Opening struct {
 	Voice   Voice
 	// Decisions carries the person's swap, keep, declare and choose.
 	Decisions <-chan opening.Action
+	// StepMessage words the person's next step (i18n.StepMessage);
+	// nil says the step's English description.
+	StepMessage func(opening.Step) Message
 }
 
 // OpeningDecider makes the robot's decisions in an opening.
@@ -98,7 +101,11 @@ func (o *Opening) place(ctx context.Context, p rules.Point, c rules.Color) error
 // personStep waits for the person's action: stones from the camera,
 // decisions from the page or a button.
 func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
-	o.say("opening-step", step.What, "Your turn in the opening: "+step.What+".")
+	if o.StepMessage != nil && o.Voice != nil {
+		o.Voice.Say(o.StepMessage(step))
+	} else {
+		o.say("opening-step", step.What, "Your turn in the opening: "+step.What+".")
+	}
 	person := 1 - o.Robot
 	for {
 		// The board should hold the opening's stones and any offers.

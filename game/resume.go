@@ -42,6 +42,11 @@ func Replay(entries []Entry, ref *rules.Game) (Config, *Entry, error) {
 				return cfg, nil, fmt.Errorf("journal line %d: %w", line, err)
 			}
 		case EntryEvent:
+			if e.Event == "draw agreed" {
+				if err := ref.AgreeDraw(); err != nil {
+					return cfg, nil, fmt.Errorf("journal line %d: %w", line, err)
+				}
+			}
 			if e.Event == "claim" {
 				if _, err := ref.Claim(); err != nil {
 					return cfg, nil, fmt.Errorf("journal line %d: claim: %w", line, err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"strconv"
 	"time"
 
 	"tengen/ai"
@@ -59,6 +60,7 @@ const (
 	RequestResume
 	RequestResign   // the person resigns
 	RequestTakeback // take back the person's last move (and the robot's reply)
+	RequestDraw     // the person offers a draw
 )
 
 // Snapshot is the game's state for display.
@@ -108,7 +110,11 @@ func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
 		}
 	}
 	res := s.Referee.Outcome()
-	s.say("game-over", res.Code(), res.String()+".")
+	m := OutcomeMessage(res)
+	s.event(m.Text)
+	if s.Voice != nil {
+		s.Voice.Say(m)
+	}
 	if err := s.Journal.Append(Entry{Type: EntryEnd, Result: res.String(), Move: res.Move}); err != nil {
 		return res, err
 	}
@@ -155,6 +161,10 @@ func (s *Session) handleRequests(ctx context.Context) error {
 			if err := s.takeback(ctx); err != nil {
 				s.say("takeback-refused", err.Error(), "Takeback refused: "+err.Error())
 			}
+		case RequestDraw:
+			if err := s.drawOffered(); err != nil {
+				return err
+			}
 		}
 	}
 }
@@ -193,6 +203,35 @@ func (s *Session) resign() error {
 	}
 	s.say("resigned", "", "The person resigns.")
 	return nil
+}
+
+// drawAccept is how close to even (centi-stones, the engine's scale) the
+// robot's last evaluation must be for it to accept a draw.
+const drawAccept = 60
+
+// drawOffered answers the person's draw offer: the robot accepts when its
+// last search saw the game as even, and only after both sides have made a
+// few moves.
+func (s *Session) drawOffered() error {
+	if s.person() == rules.Empty {
+		return errors.New("no person plays in this game")
+	}
+	if len(s.Referee.Moves()) < 10 || len(s.evals) == 0 || abs(s.evals[len(s.evals)-1]) > drawAccept {
+		s.say("draw-declined", "", "I would rather play on.")
+		return nil
+	}
+	if err := s.Referee.AgreeDraw(); err != nil {
+		return err
+	}
+	s.say("draw-accepted", "", "I accept the draw.")
+	return s.Journal.Append(Entry{Type: EntryEvent, Event: "draw agreed"})
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // takeback removes the person's last move and the robot's reply from the
@@ -616,3 +655,14 @@ func (s *Session) ponder(pl ai.Player) {
 
 // Times returns each move's thinking time, in move order.
 func (s *Session) Times() []time.Duration { return append([]time.Duration(nil), s.times...) }
+
+// OutcomeMessage says how a game ended: "game-won" with the winner, the
+// reason's code and the deciding move's number, or "game-drawn" with the
+// code and the number.
+func OutcomeMessage(o rules.Outcome) Message {
+	n := strconv.Itoa(o.Move)
+	if o.Winner == rules.Empty {
+		return Message{Key: "game-drawn", Args: []string{o.Code(), n}, Text: o.String() + "."}
+	}
+	return Message{Key: "game-won", Args: []string{o.Winner.String(), o.Code(), n}, Text: o.String() + "."}
+}

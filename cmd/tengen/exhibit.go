@@ -68,7 +68,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			return usageError("--engine: %v", err)
 		}
 		if *dir == "" {
-			*dir = filepath.Join("var", "exhibit", time.Now().Format("20060102-150405"))
+			*dir = dataPath("exhibit", time.Now().Format("20060102-150405"))
 		}
 		if err := os.MkdirAll(*dir, 0o755); err != nil {
 			return err

@@ -58,7 +58,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	resume := fs.Bool("resume", false, "carry on the game in --journal after a crash or a kill")
 	httpAddr := fs.String("http", "", "serve the web page on this address, e.g. :8080")
 	public := fs.Bool("public", false, "allow serving the web page on the network, not only this machine")
-	voice := fs.String("voice", "off", "speech: an espeak-ng voice (en, cmn) or off")
+	voice := fs.String("voice", "off", "speech: an espeak-ng voice (en, cmn-latn-pinyin) or off")
 	ponder := fs.Bool("ponder", true, "let the engine think on the person's time")
 	jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
 	return func(sio *stdio, args []string) error {
@@ -93,7 +93,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		defer stop()
 
 		if *journalPath == "" {
-			*journalPath = filepath.Join("var", "games", time.Now().Format("20060102-150405")+".journal")
+			*journalPath = dataPath("games", time.Now().Format("20060102-150405")+".journal")
 		}
 		if err := os.MkdirAll(filepath.Dir(*journalPath), 0o755); err != nil {
 			return err
@@ -268,7 +268,7 @@ func (v voiceFuncs) Say(m game.Message) {
 // startWebControl serves the page and turns the operator's actions into
 // requests for the game.
 func startWebControl(ctx context.Context, addr string, public bool, sio *stdio) (*web.Server, <-chan game.Request, error) {
-	tokenPath := filepath.Join("var", "operator-token")
+	tokenPath := dataPath("operator-token")
 	tok, err := web.LoadOrCreateToken(tokenPath)
 	if err != nil {
 		return nil, nil, err
@@ -276,7 +276,7 @@ func startWebControl(ctx context.Context, addr string, public bool, sio *stdio) 
 	reqs := make(chan game.Request, 8)
 	srv := web.New(web.Options{Token: tok, Operator: func(a web.Action) error {
 		r, ok := map[string]game.Request{"pause": game.RequestPause, "resume": game.RequestResume,
-			"resign": game.RequestResign, "takeback": game.RequestTakeback}[a.Name]
+			"resign": game.RequestResign, "takeback": game.RequestTakeback, "draw": game.RequestDraw}[a.Name]
 		if !ok {
 			return fmt.Errorf("%s is not available in this game", a.Name)
 		}

@@ -223,7 +223,7 @@ const quietFrames = 8
 // refereeSim referees two simulated people at the simulated table.
 func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 	if o.dir == "" {
-		o.dir = filepath.Join("var", "referee", time.Now().Format("20060102-150405"))
+		o.dir = dataPath("referee", time.Now().Format("20060102-150405"))
 	}
 	robot, err := sim.NewRobot(o.seed, o.camera)
 	if err != nil {

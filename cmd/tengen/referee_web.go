@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strconv"
 
 	"tengen/referee"
@@ -106,7 +105,7 @@ func refereePage(rule rules.Rule, size int, st referee.State) web.State {
 // refereeWeb serves the page of a refereed game: it shows the state and
 // sends the players' actions to signals.
 func refereeWeb(ctx context.Context, addr string, sio *stdio, size int, signals chan<- referee.Signal) (*web.Server, error) {
-	tokenPath := filepath.Join("var", "operator-token")
+	tokenPath := dataPath("operator-token")
 	tok, err := web.LoadOrCreateToken(tokenPath)
 	if err != nil {
 		return nil, err

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -66,7 +65,7 @@ func TestRefereePageActions(t *testing.T) {
 	if addr == nil {
 		t.Fatalf("no address in %q", errs.String())
 	}
-	tok, err := os.ReadFile(filepath.Join("var", "operator-token"))
+	tok, err := os.ReadFile(dataPath("operator-token"))
 	if err != nil {
 		t.Fatal(err)
 	}
