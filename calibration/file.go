@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"tengen/kinematics"
 
 	"gopkg.in/yaml.v3"
 )
@@ -255,8 +256,6 @@ func Save(path string, f *File) error {
 // design (README: the hardware): a 1280x720 camera, a 15x15 board with
 // 24.5 mm cells centred 460 mm below the servo platform, nominal servos.
 func Default() *File {
-	const cell = 24.5
-	servo := Servo{ZeroUS: 1500, USPerDegree: 10, MinUS: 500, MaxUS: 2500}
 	return &File{
 		Version: FileVersion,
 		Camera: Camera{
@@ -264,18 +263,7 @@ func Default() *File {
 			Matrix: []float64{1000, 0, 640, 0, 1000, 360, 0, 0, 1},
 		},
 		Board: Board{Size: 15, Corners: [4][2]float64{{360, 80}, {920, 80}, {980, 660}, {300, 660}}},
-		Arm: Arm{
-			Geometry:   Geometry{F: 346.4, E: 69.3, RF: 100, RE: 450},
-			Servos:     [3]Servo{servo, servo, servo},
-			BoardA1:    Vec3{-7 * cell, -7 * cell, -460},
-			BoardStepX: Vec3{cell, 0, 0},
-			BoardStepY: Vec3{0, cell, 0},
-			BlackBowl:  Vec3{-120, 225, -445},
-			WhiteBowl:  Vec3{120, 225, -445},
-			Park:       Vec3{0, 240, -380},
-			PickDepth:  1.5, PlaceHeight: 2, Clearance: 30,
-			VacuumThreshold: 15,
-		},
+		Arm:   SeedArm(),
 	}
 }
 
@@ -293,5 +281,28 @@ func flowScalars(n *yaml.Node) {
 	}
 	for _, c := range n.Content {
 		flowScalars(c)
+	}
+}
+
+// SeedArm is the arm of the seed design (kinematics.SeedGeometry over
+// kinematics.DefaultLayout) with servos at 1000 µs for a horizontal upper
+// arm and 2000 µs per 180°, 500–2500 µs: the simulator's arm, and the
+// starting point of a real arm's calibration.
+func SeedArm() Arm {
+	l := kinematics.DefaultLayout
+	s := Servo{ZeroUS: 1000, USPerDegree: 2000.0 / 180, MinUS: 500, MaxUS: 2500}
+	return Arm{
+		Geometry:        Geometry(kinematics.SeedGeometry),
+		Servos:          [3]Servo{s, s, s},
+		BoardA1:         Vec3(l.A1),
+		BoardStepX:      Vec3(l.StepX),
+		BoardStepY:      Vec3(l.StepY),
+		BlackBowl:       Vec3(l.BlackBowl),
+		WhiteBowl:       Vec3(l.WhiteBowl),
+		Park:            Vec3(l.Park),
+		PickDepth:       0.5,
+		PlaceHeight:     10,
+		Clearance:       25,
+		VacuumThreshold: 20,
 	}
 }
