@@ -3,6 +3,7 @@ package rig
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -14,8 +15,6 @@ import (
 	"tengen/game"
 	"tengen/kinematics"
 	"tengen/rules"
-	"tengen/vision"
-	"tengen/vision/capture"
 )
 
 // DefaultCalibration is the calibration file the robot reads when no
@@ -45,9 +44,9 @@ type Config struct {
 // Rig is the robot's real devices, open.
 type Rig struct {
 	Cal    *calibration.File
-	Eyes   *Eyes
+	Eyes   game.Eyes
 	Arm    *arm.Arm // nil with Arm "none"
-	camera *capture.Camera
+	camera io.Closer
 }
 
 // Hand is the game's hand, or nil when no arm was opened.
@@ -87,17 +86,10 @@ func Open(cfg Config) (*Rig, error) {
 	if name == "" {
 		name = cal.Camera.Device
 	}
-	cam, err := OpenCamera(name, cfg.Notify)
-	if err != nil {
+	if r.Eyes, r.camera, err = openEyes(name, cal, cfg.Notify); err != nil {
 		r.Close()
 		return nil, err
 	}
-	r.camera = cam
-	var corners [4]vision.Point
-	for k, c := range cal.Board.Corners {
-		corners[k] = vision.Point{X: c[0], Y: c[1]}
-	}
-	r.Eyes = NewEyes(&vision.Watcher{Camera: cam}, cal.Board.Size, corners)
 	return r, nil
 }
 
@@ -111,43 +103,6 @@ func (r *Rig) Close() error {
 		errs = append(errs, r.camera.Close())
 	}
 	return errors.Join(errs...)
-}
-
-// OpenCamera opens the camera source name once, so that a wrong name
-// fails at once with a clear error, and returns a capture.Camera that
-// reopens it whenever it is lost, telling notify.
-func OpenCamera(name string, notify func(string)) (*capture.Camera, error) {
-	switch {
-	case name == "" || name == "sim":
-		return nil, fmt.Errorf("no camera named (the calibration says %q): pass --camera /dev/video0 (or a folder of images, or a video file), or set camera.device in the calibration file", name)
-	case strings.HasPrefix(name, "/dev/"):
-		if _, err := os.Stat(name); err != nil {
-			return nil, fmt.Errorf("no camera at %s: is it plugged in? `v4l2-ctl --list-devices` lists the cameras; the Pi camera needs libcamera's V4L2 layer (README: the hardware)", name)
-		}
-	}
-	src, err := capture.Open(name)
-	if err != nil {
-		return nil, fmt.Errorf("camera %s: %w (is another program using it?)", name, err)
-	}
-	first := src
-	cam := &capture.Camera{Open: func() (capture.Source, error) {
-		if first != nil {
-			s := first
-			first = nil
-			return s, nil
-		}
-		return capture.Open(name)
-	}}
-	if notify != nil {
-		cam.OnStatus = func(s capture.Status) {
-			if s.Lost {
-				notify(fmt.Sprintf("camera %s lost (%v): check its cable; waiting for it", name, s.Err))
-			} else {
-				notify(fmt.Sprintf("camera %s is back", name))
-			}
-		}
-	}
-	return cam, nil
 }
 
 // OpenDriver opens the arm's driver named by spec: "serial:PORT", "pi",
