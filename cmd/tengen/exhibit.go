@@ -105,6 +105,9 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			}
 			eyes, hand, size = rg.Eyes, rg.Hand(), rg.Cal.Board.Size
 		}
+		svc := startService(ctx, sio, "exhibiting")
+		eyes, hand = svc.eyes(eyes), svc.hand(hand)
+		defer parkOnStop(ctx, hand, svc)
 
 		page := &pageHub{rule: r, size: size}
 		var reqs <-chan game.Request

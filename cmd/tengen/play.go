@@ -141,6 +141,9 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		defer match.ClosePlayer(player)
 
+		svc := startService(ctx, sio, "playing")
+		eyes, hand = svc.eyes(eyes), svc.hand(hand)
+		defer parkOnStop(ctx, hand, svc)
 		s := &game.Session{Limits: ai.Limits{TurnTime: *think}, Eyes: eyes, Hand: hand, MaxWrongViews: 500, Ponder: *ponder}
 		var pending *game.Entry
 		if *resume {
