@@ -147,7 +147,7 @@ func (b *board) addInfo(i cell) {
 		p := &b.pats[i][c]
 		in := comboTable[((int(p[0])*numPats+int(p[1]))*numPats+int(p[2]))*numPats+int(p[3])]
 		b.info[i][c] = in
-		b.total[c] += in.score
+		b.total[c] += int32(in.score)
 		b.count[c][in.threat]++
 	}
 }
@@ -156,7 +156,7 @@ func (b *board) addInfo(i cell) {
 func (b *board) removeInfo(i cell) {
 	for c := 0; c < 2; c++ {
 		in := &b.info[i][c]
-		b.total[c] -= in.score
+		b.total[c] -= int32(in.score)
 		b.count[c][in.threat]--
 	}
 }

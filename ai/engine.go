@@ -457,7 +457,7 @@ func (s *searcher) genMovesAt0(me uint8, blind bool) []scored {
 	}
 	b.eachEmpty(func(i cell) bool {
 		if b.near[i] > 0 && b.legal(i, me) {
-			buf[n] = scored{m: i, score: b.info[i][me-1].score + b.info[i][2-me].score/2}
+			buf[n] = scored{m: i, score: int32(b.info[i][me-1].score) + int32(b.info[i][2-me].score)/2}
 			n++
 		}
 		return true

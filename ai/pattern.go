@@ -1,6 +1,9 @@
 package ai
 
-import "sync"
+import (
+	"math"
+	"sync"
+)
 
 // A line pattern is what one stone makes along one line, judged from the
 // five cells on either side of it (enough to tell an exact five from an
@@ -192,7 +195,7 @@ type combo struct {
 	// maybeForbidden: under renju this point may be forbidden to Black
 	// (overline, two fours or two open threes) and needs the exact check.
 	maybeForbidden bool
-	score          int32
+	score          int16
 }
 
 // lineValue scores one line pattern for move ordering and evaluation.
@@ -265,7 +268,7 @@ func buildCombos() {
 			c.threat = tB3
 		}
 		c.maybeForbidden = n5 == 0 && (nOL > 0 || fours >= 2 || nF3 >= 2)
-		c.score = score
+		c.score = int16(min(score, math.MaxInt16))
 		comboTable[i] = c
 	}
 }

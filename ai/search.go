@@ -166,7 +166,7 @@ func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
 		if nt > 0 && mine.threat < tB4 && !s.defuses(i, me, threats[:nt]) {
 			return true
 		}
-		sc := mine.score + theirs.score*4/5 + s.hist[me-1][i]/16
+		sc := int32(mine.score) + int32(theirs.score)*4/5 + s.hist[me-1][i]/16
 		switch {
 		case i == ttMove:
 			sc += 1 << 28
