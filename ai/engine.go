@@ -175,7 +175,7 @@ func timeBudget(lim Limits, stones, cells int) budget {
 		}
 		t = 5 * time.Second
 	}
-	margin := min(t/10+5*time.Millisecond, 150*time.Millisecond)
+	margin := min(t/10+20*time.Millisecond, 200*time.Millisecond)
 	hard := max(t-margin, time.Millisecond)
 	return budget{hard: hard, soft: hard * 2 / 5}
 }
