@@ -92,6 +92,7 @@ func (e *Engine) NewGame() {
 type levelParams struct {
 	depth     int           // deepest iteration
 	timeCap   time.Duration // most time per move (0 = the limits only)
+	share     float64       // part of the allowed time it uses
 	vcf       int           // fours read by the root VCF (0 = none)
 	vct       int           // threats read by the root VCT (0 = none)
 	leafVCF   int           // fours read at the leaves
@@ -104,16 +105,16 @@ type levelParams struct {
 // Every level takes a five and blocks a four, as anyone would; the low ones
 // overlook open threes and long threat sequences the way beginners do.
 var levels = [11]levelParams{
-	1:  {depth: 1, timeCap: 100 * time.Millisecond, temp: 250, missThree: 0.6, width: 8},
-	2:  {depth: 2, timeCap: 150 * time.Millisecond, vcf: 1, temp: 160, missThree: 0.4, width: 8},
-	3:  {depth: 3, timeCap: 200 * time.Millisecond, vcf: 2, temp: 110, missThree: 0.25, width: 10},
-	4:  {depth: 4, timeCap: 300 * time.Millisecond, vcf: 3, temp: 75, missThree: 0.1, width: 10},
-	5:  {depth: 5, timeCap: 400 * time.Millisecond, vcf: 5, temp: 50, width: 12},
-	6:  {depth: 6, timeCap: 600 * time.Millisecond, vcf: 7, leafVCF: 1, temp: 32, width: 14},
-	7:  {depth: 7, timeCap: 800 * time.Millisecond, vcf: 10, vct: 1, leafVCF: 2, temp: 20, width: 16},
-	8:  {depth: 8, timeCap: 1200 * time.Millisecond, vcf: 14, vct: 2, leafVCF: 3, temp: 10, width: 18},
-	9:  {depth: 12, timeCap: 2 * time.Second, vcf: 20, vct: 3, leafVCF: 4, temp: 4, width: 20},
-	10: {depth: maxPly - 2, vcf: maxVCFDepth, vct: 4, leafVCF: 3, width: 20},
+	1:  {depth: 1, timeCap: 100 * time.Millisecond, share: 0.1, temp: 250, missThree: 0.6, width: 8},
+	2:  {depth: 2, timeCap: 150 * time.Millisecond, share: 0.1, vcf: 1, temp: 160, missThree: 0.4, width: 8},
+	3:  {depth: 3, timeCap: 200 * time.Millisecond, share: 0.15, vcf: 2, temp: 110, missThree: 0.25, width: 10},
+	4:  {depth: 4, timeCap: 300 * time.Millisecond, share: 0.15, vcf: 3, temp: 75, missThree: 0.1, width: 10},
+	5:  {depth: 5, timeCap: 400 * time.Millisecond, share: 0.2, vcf: 5, temp: 50, width: 12},
+	6:  {depth: 6, timeCap: 600 * time.Millisecond, share: 0.3, vcf: 7, leafVCF: 1, temp: 32, width: 14},
+	7:  {depth: 7, timeCap: 800 * time.Millisecond, share: 0.4, vcf: 10, vct: 1, leafVCF: 2, temp: 20, width: 16},
+	8:  {depth: 8, timeCap: 1200 * time.Millisecond, share: 0.55, vcf: 14, vct: 2, leafVCF: 2, temp: 10, width: 18},
+	9:  {depth: 12, timeCap: 2 * time.Second, share: 0.75, vcf: 20, vct: 3, leafVCF: 3, temp: 4, width: 20},
+	10: {depth: maxPly - 2, share: 1, vcf: maxVCFDepth, vct: 4, leafVCF: 3, width: 20},
 }
 
 // setup builds the board for pos and returns the colour to move.
@@ -185,8 +186,12 @@ func (b budget) forLevel(lv levelParams) budget {
 	if b.instant {
 		return b
 	}
-	if lv.timeCap > 0 && b.hard > lv.timeCap {
-		b = budget{hard: lv.timeCap, soft: lv.timeCap * 2 / 5}
+	hard := time.Duration(float64(b.hard) * lv.share)
+	if lv.timeCap > 0 {
+		hard = min(hard, lv.timeCap)
+	}
+	if hard < b.hard {
+		b = budget{hard: max(hard, time.Millisecond), soft: hard * 2 / 5}
 	}
 	if lv.temp > 0 {
 		b.soft = b.hard / 4

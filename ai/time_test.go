@@ -30,4 +30,12 @@ func TestTimeBudget(t *testing.T) {
 	if b := timeBudget(Limits{TurnTime: 10 * time.Second}, 0, 225).forLevel(levels[1]); b.hard != levels[1].timeCap {
 		t.Errorf("level 1 on a 10 s clock: %+v", b)
 	}
+	// Each level takes no more time than the next.
+	for lv := 1; lv < 10; lv++ {
+		a := timeBudget(Limits{TurnTime: time.Second}, 0, 225).forLevel(levels[lv])
+		b := timeBudget(Limits{TurnTime: time.Second}, 0, 225).forLevel(levels[lv+1])
+		if a.hard > b.hard {
+			t.Errorf("level %d thinks %v, level %d only %v", lv, a.hard, lv+1, b.hard)
+		}
+	}
 }
