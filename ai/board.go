@@ -137,10 +137,6 @@ func (b *board) pointOf(i cell) rules.Point {
 	return rules.Point{X: int(i)%b.stride - pad, Y: int(i)/b.stride - pad}
 }
 
-// toMove is the colour (1 or 2) whose turn it is, from the move count.
-// Positions with uneven stone counts set it through sideToMove.
-func (b *board) ply() int { return len(b.history) }
-
 // addInfo recomputes the combined info of empty cell i and adds it to the totals.
 func (b *board) addInfo(i cell) {
 	for c := 0; c < 2; c++ {

@@ -211,10 +211,6 @@ var (
 	comboOnce  sync.Once
 )
 
-func comboIndex(a, b, c, d uint8) int {
-	return ((int(a)*numPats+int(b))*numPats+int(c))*numPats + int(d)
-}
-
 func buildCombos() {
 	for i := 0; i < comboSize; i++ {
 		var ps [4]uint8
