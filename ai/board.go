@@ -83,7 +83,10 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 	if rule < rules.Freestyle || rule > rules.Caro {
 		return nil, fmt.Errorf("unknown rule %v", rule)
 	}
-	b := &board{size: size, stride: size + 2*pad, rule: rule, reading: reading}
+	// The hash starts from the rule, so that tables kept between searches
+	// never mix positions judged under different rules.
+	b := &board{size: size, stride: size + 2*pad, rule: rule, reading: reading,
+		hash: zobrist[0][0] * uint64(1+int(rule)*2+int(reading))}
 	b.dirs = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
 	b.tables = pairTable(fiveRuleFor(rule, cellBlack), fiveRuleFor(rule, cellWhite))
 	comboOnce.Do(buildCombos)

@@ -43,6 +43,7 @@ type Engine struct {
 	lv   levelParams
 	tt   *transTable
 	rng  *rand.Rand
+	pool []*searcher // one per thread, kept between moves
 	// openingNodes overrides the search per judged opening position (tests).
 	openingNodes int64
 
@@ -62,6 +63,7 @@ func NewEngine(opts EngineOptions) *Engine {
 	if opts.Threads <= 0 {
 		opts.Threads = 2
 	}
+	go warmTables()
 	return &Engine{
 		opts: opts,
 		lv:   levels[opts.Level],
@@ -86,6 +88,7 @@ func (e *Engine) NewGame() {
 	e.lock()
 	defer e.mu.Unlock()
 	e.tt.clear()
+	e.pool = nil // and the searchers' VCF tables
 }
 
 // levelParams weaken the engine for people.
@@ -201,6 +204,7 @@ func (b budget) forLevel(lv levelParams) budget {
 
 // Think chooses a move for pos within lim.
 func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, info func(Info)) (Result, error) {
+	start := time.Now() // the clock runs from the call, set-up included
 	e.lock()
 	defer e.mu.Unlock()
 	b, me, err := setup(pos)
@@ -213,7 +217,7 @@ func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, info func(
 		// depth or node budget (which keeps seeded runs reproducible).
 		bud = bud.forLevel(e.lv)
 	}
-	return e.think(ctx, b, me, lim, bud, info, false)
+	return e.think(ctx, start, b, me, lim, bud, info, false)
 }
 
 // Ponder searches pos (usually the position after the engine's move, with
@@ -232,7 +236,25 @@ func (e *Engine) Ponder(ctx context.Context, pos Position, info func(Info)) (Res
 	if err != nil {
 		return Result{Move: rules.Pass}, err
 	}
-	return e.think(ctx, b, me, Limits{NoTurnLimit: true}, budget{}, info, true)
+	return e.think(ctx, time.Now(), b, me, Limits{NoTurnLimit: true}, budget{}, info, true)
+}
+
+// searcher returns the engine's k-th searcher, set up to search b: the
+// searchers and their VCF tables are kept from move to move, so a move
+// allocates almost nothing.
+func (e *Engine) searcher(k int, b *board, stop *atomic.Bool) *searcher {
+	for len(e.pool) <= k {
+		e.pool = append(e.pool, newSearcher(nil, e.tt, nil))
+	}
+	s := e.pool[k]
+	s.b, s.stop = b, stop
+	s.nodes, s.nodeLimit, s.stopped = 0, 0, false
+	s.vcfLimit, s.vcfAborted = 0, false
+	s.threatStop.Store(false)
+	s.killers = [maxPly][2]cell{}
+	s.hist = [2][maxCells]int32{}
+	s.leafVCF, s.width = 6, 20
+	return s
 }
 
 // lock takes the engine from a running Ponder, cancelling it (again, if a
@@ -258,16 +280,15 @@ func (e *Engine) cancelPonder() {
 
 // think runs the whole decision: the forced moves, the root VCF, the
 // parallel iterative deepening and the level's choice.
-func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud budget, info func(Info), pondering bool) (Result, error) {
-	start := time.Now()
+func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8, lim Limits, bud budget, info func(Info), pondering bool) (Result, error) {
 	opp := 3 - me
 	// stop ends the searches; timeUp says the clock or the caller ended
 	// them, so that nothing more may be searched.
 	var stop, timeUp atomic.Bool
-	main := newSearcher(b, e.tt, &stop)
+	main := e.searcher(0, b, &stop)
 	main.leafVCF, main.width = e.lv.leafVCF, e.lv.width
 	if bud.hard > 0 {
-		timer := time.AfterFunc(bud.hard, func() { timeUp.Store(true); stop.Store(true) })
+		timer := time.AfterFunc(bud.hard-time.Since(start), func() { timeUp.Store(true); stop.Store(true) })
 		defer timer.Stop()
 	}
 	done := make(chan struct{})
@@ -372,7 +393,7 @@ func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud 
 	for t := 1; t < e.opts.Threads; t++ {
 		hb := *b
 		hb.history = append([]cell(nil), b.history...)
-		h := newSearcher(&hb, e.tt, &stop)
+		h := e.searcher(t, &hb, &stop)
 		h.leafVCF, h.width = main.leafVCF, main.width
 		hr := append([]rootMove(nil), root...)
 		helpers = append(helpers, h)

@@ -89,6 +89,19 @@ func pairTable(black, white fiveRule) *[1 << 20]uint16 {
 	return t
 }
 
+var warmOnce sync.Once
+
+// warmTables builds every rule's tables once, in the background of the
+// first NewEngine, so that the first move does not pay for them.
+func warmTables() {
+	warmOnce.Do(func() {
+		comboOnce.Do(buildCombos)
+		for _, r := range [][2]fiveRule{{exactlyFive, fiveOrMore}, {fiveOrMore, fiveOrMore}, {exactlyFive, exactlyFive}, {caroFive, caroFive}} {
+			pairTable(r[0], r[1])
+		}
+	})
+}
+
 // slotShift returns the bit position in a key of the neighbour at offset
 // off (-5..-1, 1..5).
 func slotShift(off int) uint {
