@@ -58,6 +58,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	httpAddr := fs.String("http", "", "serve the web page on this address, e.g. :8080")
 	public := fs.Bool("public", false, "allow serving the web page on the network, not only this machine")
 	voice := fs.String("voice", "off", "speech: an espeak-ng voice (en, cmn) or off")
+	ponder := fs.Bool("ponder", true, "let the engine think on the person's time")
 	jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
 	return func(sio *stdio, args []string) error {
 		if len(args) > 0 {
@@ -98,7 +99,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		defer stop()
 
 		if *journalPath == "" {
-			*journalPath = filepath.Join("var", "games", time.Now().Format("20060102-150405")+".journal")
+			*journalPath = dataPath("games", time.Now().Format("20060102-150405")+".journal")
 		}
 		if *worldPath == "" {
 			*worldPath = strings.TrimSuffix(*journalPath, ".journal") + ".world"
@@ -121,7 +122,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		defer match.ClosePlayer(player)
 
-		s := &game.Session{Limits: ai.Limits{TurnTime: *think}, Eyes: rb.Eyes, Hand: rb.Hand(), MaxWrongViews: 500}
+		s := &game.Session{Limits: ai.Limits{TurnTime: *think}, Eyes: rb.Eyes, Hand: rb.Hand(), MaxWrongViews: 500, Ponder: *ponder}
 		var pending *game.Entry
 		if *resume {
 			if pending, err = reopen(s, *journalPath); err != nil {
@@ -180,7 +181,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				return err
 			}
 			s.Control = reqs
-			s.Observe = func(snap game.Snapshot) { srv.Publish(pageState(r, w.Layout.Size, snap)) }
+			s.Observe = (&pageHub{rule: r, size: w.Layout.Size, srv: srv}).observe
 		}
 		fmt.Fprintf(sio.out, "%s: %s (black) against %s (white); journal %s\n", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath)
 		var out rules.Outcome
@@ -231,6 +232,7 @@ func reopen(s *game.Session, path string) (*game.Entry, error) {
 		return nil, err
 	}
 	s.Config, s.Journal = cfg, j
+	s.RestoreTimes(entries)
 	return pending, nil
 }
 
@@ -245,7 +247,7 @@ func (v voiceFuncs) Say(m game.Message) {
 // startWebControl serves the page and turns the operator's actions into
 // requests for the game.
 func startWebControl(ctx context.Context, addr string, public bool, sio *stdio) (*web.Server, <-chan game.Request, error) {
-	tokenPath := filepath.Join("var", "operator-token")
+	tokenPath := dataPath("operator-token")
 	tok, err := web.LoadOrCreateToken(tokenPath)
 	if err != nil {
 		return nil, nil, err
@@ -253,7 +255,7 @@ func startWebControl(ctx context.Context, addr string, public bool, sio *stdio) 
 	reqs := make(chan game.Request, 8)
 	srv := web.New(web.Options{Token: tok, Operator: func(a web.Action) error {
 		r, ok := map[string]game.Request{"pause": game.RequestPause, "resume": game.RequestResume,
-			"resign": game.RequestResign, "takeback": game.RequestTakeback}[a.Name]
+			"resign": game.RequestResign, "takeback": game.RequestTakeback, "draw": game.RequestDraw}[a.Name]
 		if !ok {
 			return fmt.Errorf("%s is not available in this game", a.Name)
 		}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 	"time"
 
@@ -46,7 +45,7 @@ func init() {
 					return usageError("%v", err)
 				}
 				if *dir == "" {
-					*dir = filepath.Join("var", "sim", time.Now().Format("20060102-150405"))
+					*dir = dataPath("sim", time.Now().Format("20060102-150405"))
 				}
 				if err := os.MkdirAll(*dir, 0o755); err != nil {
 					return err
