@@ -10,29 +10,39 @@ import (
 	"tengen/rules"
 )
 
-// midgames are reproducible middle-game positions for speed figures.
+// midgames are reproducible middle-game positions (moves 16-40 of greedy
+// games, converted to rule) where neither side wins by fours: positions
+// the main search has to work on.
 func midgames(tb testing.TB, n int, rule rules.Rule) []Position {
-	rng := rand.New(rand.NewPCG(99, 1))
 	var out []Position
-	for len(out) < n {
-		p := randomPosition(rng, 15, rule, 20+rng.IntN(10))
-		nv := naiveOf(p)
-		if len(nv.fivePoints(rules.Black)) == 0 && len(nv.fivePoints(rules.White)) == 0 {
-			out = append(out, p)
+	gamePositions(tb, 99, func(p Position) bool {
+		if len(p.Stones) < 16 || len(p.Stones)%8 != 0 {
+			return true
 		}
-	}
+		p.Stones = append([]Stone(nil), p.Stones...)
+		p.Rule = rule
+		s, me := solver(tb, p)
+		if s.b.has(me, t5) || s.b.has(3-me, t5) || s.vcf(me, 12) || s.vcf(3-me, 12) {
+			return true
+		}
+		out = append(out, p)
+		return len(out) < n
+	})
 	return out
 }
 
 // BenchmarkSearchNPS reports the main search's nodes per second on one
-// thread over middle-game positions.
+// thread over middle-game positions, 100k nodes each (the root threat
+// searches are off so that only the main search is timed).
 func BenchmarkSearchNPS(b *testing.B) {
 	for _, rule := range []rules.Rule{rules.Freestyle, rules.Renju} {
 		b.Run(rule.String(), func(b *testing.B) {
 			ps := midgames(b, 8, rule)
 			e := NewEngine(EngineOptions{Threads: 1, MaxMemory: 16 << 20})
+			e.lv.vcf, e.lv.vct = 0, 0
 			var nodes int64
 			var elapsed time.Duration
+			depth := 0
 			for i := 0; i < b.N; i++ {
 				p := ps[i%len(ps)]
 				r, err := e.Think(context.Background(), p, Limits{NoTurnLimit: true, Nodes: 100000}, nil)
@@ -41,8 +51,10 @@ func BenchmarkSearchNPS(b *testing.B) {
 				}
 				nodes += r.Nodes
 				elapsed += r.Elapsed
+				depth += r.Depth
 			}
 			b.ReportMetric(float64(nodes)/elapsed.Seconds(), "nodes/s")
+			b.ReportMetric(float64(depth)/float64(b.N), "depth")
 		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"tengen/rules"
 	"tengen/rules/opening"
@@ -122,7 +123,7 @@ func (o *openingJudge) blackScore(rb *rules.Board) int {
 	if nodes == 0 {
 		nodes = defaultOpeningNodes
 	}
-	r, err := o.e.think(o.ctx, b, me, Limits{NoTurnLimit: true, Nodes: nodes}, budget{}, nil, true)
+	r, err := o.e.think(o.ctx, time.Now(), b, me, Limits{NoTurnLimit: true, Nodes: nodes}, budget{}, nil, true)
 	if err != nil {
 		return 0
 	}

@@ -106,6 +106,43 @@ func (s *searcher) hasWinningThreat(c uint8) bool {
 	return found
 }
 
+// winningThreats lists (up to len(out)) colour c's legal points that make
+// a straight four or two fours, and returns how many there are.
+func (s *searcher) winningThreats(c uint8, out *[16]cell) int {
+	b := s.b
+	if !b.has(c, t44) {
+		return 0
+	}
+	n := 0
+	b.eachEmpty(func(i cell) bool {
+		if b.info[i][c-1].threat == t44 && b.legal(i, c) {
+			out[n] = i
+			n++
+		}
+		return n < len(out)
+	})
+	return n
+}
+
+// defuses reports whether colour me playing i leaves the opponent none of
+// its winning threats. Only a stone on a threat point's lines, within
+// halfLine, can change what that point makes, so others are not tried.
+func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
+	b := s.b
+	xi, yi := int(i)%b.stride, int(i)/b.stride
+	for _, t := range threats {
+		dx, dy := xi-int(t)%b.stride, yi-int(t)/b.stride
+		ax, ay := max(dx, -dx), max(dy, -dy)
+		if (dx != 0 && dy != 0 && ax != ay) || max(ax, ay) > halfLine {
+			return false
+		}
+	}
+	b.play(i, me)
+	ok := !s.hasWinningThreat(3 - me)
+	b.undo()
+	return ok
+}
+
 // genMoves fills the ply's move list for colour me, unsorted: every
 // sensible legal move, or only the answers to a winning threat when the
 // opponent has one.
@@ -118,22 +155,18 @@ func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
 		buf[0] = scored{m: b.cellOf(rules.Centre(b.size))}
 		return buf[:1]
 	}
-	threatened := s.hasWinningThreat(opp)
+	var threats [16]cell
+	nt := s.winningThreats(opp, &threats)
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
 	b.eachEmpty(func(i cell) bool {
 		if b.near[i] == 0 || !b.legal(i, me) {
 			return true
 		}
 		mine, theirs := &b.info[i][me-1], &b.info[i][opp-1]
-		if threatened && mine.threat < tB4 {
-			b.play(i, me)
-			defends := !s.hasWinningThreat(opp)
-			b.undo()
-			if !defends {
-				return true
-			}
+		if nt > 0 && mine.threat < tB4 && !s.defuses(i, me, threats[:nt]) {
+			return true
 		}
-		sc := mine.score + theirs.score*4/5 + s.hist[me-1][i]/16
+		sc := int32(mine.score) + int32(theirs.score)*4/5 + s.hist[me-1][i]/16
 		switch {
 		case i == ttMove:
 			sc += 1 << 28

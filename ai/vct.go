@@ -114,18 +114,15 @@ func (s *searcher) refuteAll(me uint8, depth, ply int) bool {
 	// Collect the defences first: the per-ply buffers below are reused by
 	// the deeper nodes.
 	var defs [maxMoves]cell
+	var threats [16]cell
+	nt := s.winningThreats(me, &threats)
 	n := 0
 	b.eachEmpty(func(i cell) bool {
 		if b.near[i] == 0 || !b.legal(i, opp) {
 			return true
 		}
-		if b.info[i][opp-1].threat < tB4 {
-			b.play(i, opp)
-			stops := !s.hasWinningThreat(me)
-			b.undo()
-			if !stops {
-				return true
-			}
+		if b.info[i][opp-1].threat < tB4 && !s.defuses(i, opp, threats[:nt]) {
+			return true
 		}
 		defs[n] = i
 		n++
