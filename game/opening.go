@@ -2,12 +2,9 @@ package game
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
-	"time"
 
-	"tengen/ai"
 	"tengen/rules"
 	"tengen/rules/opening"
 )
@@ -235,218 +232,23 @@ func (s *Session) StartFrom(r opening.Result) error {
 	return nil
 }
 
-// EngineDecider makes opening decisions by searching with an engine:
-// it places the engine's move (or the allowed point nearest to it),
-// swaps when the colour it would keep stands worse, declares the fewest
-// offers, offers the points best for Black that are not symmetric to
-// each other, and chooses the offer best for White.
+// OpeningEngine is an engine that makes opening decisions (ai.Engine).
+type OpeningEngine interface {
+	OpeningAction(ctx context.Context, m *opening.Machine, me opening.Player, rule rules.Rule, reading rules.Reading) (opening.Action, error)
+}
+
+// EngineDecider makes the robot's opening decisions with its engine's
+// searches.
 type EngineDecider struct {
-	Player ai.Player
-	Rule   rules.Rule
-	// Think is the time for each position it weighs [200 ms].
-	Think time.Duration
+	Engine  OpeningEngine
+	Me      opening.Player
+	Rule    rules.Rule
+	Reading rules.Reading
 }
 
 // DecideOpening implements OpeningDecider.
 func (d EngineDecider) DecideOpening(ctx context.Context, m *opening.Machine) (opening.Action, error) {
-	step := m.Step()
-	has := func(k opening.ActionKind) bool { return slices.Contains(step.Allowed, k) }
-	switch {
-	case has(opening.Swap) && has(opening.Keep):
-		return d.swapOrKeep(ctx, m, step)
-	case has(opening.Declare):
-		return opening.Action{Kind: opening.Declare, N: max(step.Min, 1)}, nil
-	case has(opening.Choose):
-		return d.choose(ctx, m)
-	case has(opening.Offer):
-		return d.offer(ctx, m, step)
-	case has(opening.Place):
-		return d.place(ctx, m, step)
-	case has(opening.Swap):
-		return opening.Action{Kind: opening.Swap}, nil
-	case has(opening.Pass):
-		return opening.Action{Kind: opening.Pass}, nil
-	}
-	return opening.Action{}, errors.New("no action the engine knows how to decide")
-}
-
-func (d EngineDecider) think() time.Duration {
-	if d.Think > 0 {
-		return d.Think
-	}
-	return 200 * time.Millisecond
-}
-
-// eval searches b with colour toMove to play and returns the score from
-// Black's side, and the move found.
-func (d EngineDecider) eval(ctx context.Context, b *rules.Board, toMove rules.Color) (int, rules.Point, error) {
-	pos := ai.Position{Size: b.Size(), Rule: d.Rule, ToMove: toMove}
-	for y := 0; y < b.Size(); y++ {
-		for x := 0; x < b.Size(); x++ {
-			p := rules.Point{X: x, Y: y}
-			if c := b.At(p); c != rules.Empty {
-				pos.Stones = append(pos.Stones, ai.Stone{P: p, C: c})
-			}
-		}
-	}
-	res, err := d.Player.Think(ctx, pos, ai.Limits{TurnTime: d.think()}, nil)
-	if err != nil {
-		return 0, rules.Pass, err
-	}
-	if toMove == rules.White {
-		return -res.Score, res.Move, nil
-	}
-	return res.Score, res.Move, nil
-}
-
-// nextColour is the colour of the next stone on b: Black when the counts
-// are even.
-func nextColour(b *rules.Board) rules.Color {
-	if b.Count(rules.Black) > b.Count(rules.White) {
-		return rules.White
-	}
-	return rules.Black
-}
-
-func (d EngineDecider) swapOrKeep(ctx context.Context, m *opening.Machine, step opening.Step) (opening.Action, error) {
-	b := m.Board()
-	black, _, err := d.eval(ctx, b, nextColour(b))
-	if err != nil {
-		return opening.Action{}, err
-	}
-	// Keeping, the deciding player plays the colour it holds now.
-	mine := rules.White
-	if m.Black() == step.Player {
-		mine = rules.Black
-	}
-	value := black
-	if mine == rules.White {
-		value = -black
-	}
-	if value < 0 {
-		return opening.Action{Kind: opening.Swap}, nil
-	}
-	return opening.Action{Kind: opening.Keep}, nil
-}
-
-func (d EngineDecider) place(ctx context.Context, m *opening.Machine, step opening.Step) (opening.Action, error) {
-	b := m.Board()
-	_, move, err := d.eval(ctx, b, step.Stone)
-	if err != nil {
-		return opening.Action{}, err
-	}
-	if !move.IsPass() && m.CanPlace(move) == nil {
-		return opening.Action{Kind: opening.Place, Point: move}, nil
-	}
-	// The engine's move lies outside the allowed area: the allowed point
-	// nearest to it.
-	best, bestD := rules.Pass, 1<<30
-	n := b.Size()
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			p := rules.Point{X: x, Y: y}
-			if m.CanPlace(p) != nil {
-				continue
-			}
-			dd := (p.X-move.X)*(p.X-move.X) + (p.Y-move.Y)*(p.Y-move.Y)
-			if move.IsPass() {
-				c := rules.Centre(n)
-				dd = (p.X-c.X)*(p.X-c.X) + (p.Y-c.Y)*(p.Y-c.Y)
-			}
-			if dd < bestD {
-				best, bestD = p, dd
-			}
-		}
-	}
-	if best.IsPass() {
-		return opening.Action{}, fmt.Errorf("no point is allowed for %s", step.What)
-	}
-	return opening.Action{Kind: opening.Place, Point: best}, nil
-}
-
-// candidates are the empty points next to stones, nearest first.
-func candidates(b *rules.Board) []rules.Point {
-	var out []rules.Point
-	n := b.Size()
-	for r := 1; r <= 2 && len(out) < 24; r++ {
-		for y := 0; y < n; y++ {
-			for x := 0; x < n; x++ {
-				p := rules.Point{X: x, Y: y}
-				if b.At(p) != rules.Empty || slices.Contains(out, p) {
-					continue
-				}
-				for dy := -r; dy <= r; dy++ {
-					for dx := -r; dx <= r; dx++ {
-						if q := (rules.Point{X: x + dx, Y: y + dy}); q.In(n) && b.At(q) != rules.Empty && !slices.Contains(out, p) {
-							out = append(out, p)
-						}
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-type scored struct {
-	p     rules.Point
-	black int
-}
-
-// weigh scores each candidate move of colour c by the engine's view of
-// the position after it (from Black's side).
-func (d EngineDecider) weigh(ctx context.Context, b *rules.Board, c rules.Color, pts []rules.Point) ([]scored, error) {
-	var out []scored
-	for _, p := range pts {
-		b.Set(p, c)
-		v, _, err := d.eval(ctx, b, c.Opponent())
-		b.Set(p, rules.Empty)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, scored{p, v})
-	}
-	return out, nil
-}
-
-func (d EngineDecider) offer(ctx context.Context, m *opening.Machine, step opening.Step) (opening.Action, error) {
-	b := m.Board()
-	var pts []rules.Point
-	for _, p := range candidates(b) {
-		if m.CanPlace(p) == nil || step.Side == 0 {
-			pts = append(pts, p)
-		}
-	}
-	ws, err := d.weigh(ctx, b, step.Stone, pts)
-	if err != nil {
-		return opening.Action{}, err
-	}
-	slices.SortStableFunc(ws, func(a, c scored) int { return c.black - a.black })
-	var chosen []rules.Point
-	for _, w := range ws {
-		if len(chosen) == step.Count {
-			break
-		}
-		if !slices.ContainsFunc(chosen, func(q rules.Point) bool { return opening.Equivalent(b, q, w.p) }) {
-			chosen = append(chosen, w.p)
-		}
-	}
-	if len(chosen) < step.Count {
-		return opening.Action{}, fmt.Errorf("found only %d distinct offers of %d", len(chosen), step.Count)
-	}
-	return opening.Action{Kind: opening.Offer, Points: chosen}, nil
-}
-
-func (d EngineDecider) choose(ctx context.Context, m *opening.Machine) (opening.Action, error) {
-	ws, err := d.weigh(ctx, m.Board(), rules.Black, m.Offers())
-	if err != nil {
-		return opening.Action{}, err
-	}
-	if len(ws) == 0 {
-		return opening.Action{}, errors.New("nothing was offered")
-	}
-	best := slices.MinFunc(ws, func(a, c scored) int { return a.black - c.black })
-	return opening.Action{Kind: opening.Choose, Point: best.p}, nil
+	return d.Engine.OpeningAction(ctx, m, d.Me, d.Rule, d.Reading)
 }
 
 func allColour(ps []Placed, c rules.Color) bool {

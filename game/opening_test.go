@@ -2,7 +2,6 @@ package game
 
 import (
 	"testing"
-	"time"
 
 	"tengen/ai"
 	"tengen/rules"
@@ -41,7 +40,7 @@ func TestRIFOpeningOverTheBoard(t *testing.T) {
 		}
 	}
 	o := &Opening{Machine: m, Robot: opening.First, Eyes: tb, Hand: tb, Decisions: decisions,
-		Decider: EngineDecider{Player: ai.NewEngine(ai.EngineOptions{Level: 4, Seed: 1, Threads: 1}), Rule: rules.Renju, Think: 30 * time.Millisecond}}
+		Decider: EngineDecider{Engine: ai.NewEngine(ai.EngineOptions{Level: 4, Seed: 1, Threads: 1}), Me: opening.First, Rule: rules.Renju}}
 	o.Voice = voiceT{t}
 	res, err := o.Run(t.Context())
 	if err != nil {
