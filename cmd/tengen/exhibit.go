@@ -20,6 +20,7 @@ import (
 	"tengen/ai"
 	"tengen/ai/match"
 	"tengen/game"
+	"tengen/i18n"
 	"tengen/rules"
 	"tengen/rules/swiss"
 	"tengen/sim"
@@ -49,6 +50,8 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	dir := fs.String("dir", "", "where journals and records go (default: a new folder under var/exhibit)")
 	httpAddr := fs.String("http", "", "serve the web page on this address, e.g. :8080")
 	public := fs.Bool("public", false, "allow serving the web page on the network")
+	lang := fs.String("lang", "en", "the robot's language: en, zh-Hans or zh-Hant")
+	voice := fs.String("voice", "off", "speech: off, on (the language's voice) or an espeak-ng voice")
 	return func(sio *stdio, args []string) error {
 		if len(args) > 0 {
 			return usageError("exhibit takes no arguments")
@@ -109,7 +112,11 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		eyes, hand = svc.eyes(eyes), svc.hand(hand)
 		defer parkOnStop(ctx, hand, svc)
 
-		page := &pageHub{rule: r, size: size}
+		lg, err := i18n.ParseLang(*lang)
+		if err != nil {
+			return usageError("--lang: %v", err)
+		}
+		page := &pageHub{rule: r, size: size, lang: lg}
 		var reqs <-chan game.Request
 		if *httpAddr != "" {
 			srv, rq, err := startWebControl(ctx, *httpAddr, *public, sio)
@@ -118,7 +125,8 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			}
 			page.srv, reqs = srv, rq
 		}
-		say := voiceFuncs{func(m game.Message) { fmt.Fprintln(sio.out, " ", m.Text) }}
+		say := page.outputs(sio, *voice)
+		defer say.Close()
 		newSession := func(name string, cfg game.Config) (*game.Session, error) {
 			ref, err := game.NewReferee(cfg)
 			if err != nil {
@@ -247,10 +255,13 @@ type pageHub struct {
 	rule rules.Rule
 	size int
 	srv  *web.Server
+	lang i18n.Lang
+	log  *i18n.PageLog // what the robot said, for the page in every language
 
 	mu       sync.Mutex
 	table    []web.Standing
-	evidence image.Image // the camera frame last sent
+	evidence image.Image   // the camera frame last sent
+	last     game.Snapshot // for republishing when the robot says something
 }
 
 // observe publishes a game's snapshot, with the standings and, when the
@@ -260,7 +271,9 @@ func (h *pageHub) observe(s game.Snapshot) {
 		return
 	}
 	st := pageState(h.rule, h.size, s)
+	i18n.FillPage(&st, h.lang, h.log, s, rules.ReadingRIF)
 	h.mu.Lock()
+	h.last = s
 	st.Standings = h.table
 	fresh := s.Evidence != nil && s.Evidence != h.evidence
 	if fresh {
@@ -275,6 +288,30 @@ func (h *pageHub) observe(s game.Snapshot) {
 	}
 	st.HasCamera = h.evidence != nil
 	h.srv.Publish(st)
+}
+
+// said republishes the last snapshot with what the robot has just said.
+func (h *pageHub) said() {
+	h.mu.Lock()
+	s := h.last
+	h.mu.Unlock()
+	h.observe(s)
+}
+
+// outputs makes what the robot says: the terminal, speech (voice "off":
+// none; "on": the language's best espeak-ng voice; else that voice) and
+// the page's log, in the page's language.
+func (h *pageHub) outputs(sio *stdio, voice string) *i18n.Outputs {
+	espeak := voice
+	if voice == "on" {
+		espeak = ""
+	}
+	out, err := i18n.NewOutputs(h.lang, sio.out, voice != "off", espeak, h.said)
+	if err != nil {
+		fmt.Fprintf(sio.err, "speech off: %v\n", err)
+	}
+	h.log = out.Log
+	return out
 }
 
 func (h *pageHub) standings(round int, st []swiss.Standing) {

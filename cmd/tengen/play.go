@@ -15,10 +15,10 @@ import (
 	"tengen/ai"
 	"tengen/ai/match"
 	"tengen/game"
+	"tengen/i18n"
 	"tengen/rules"
 	"tengen/rules/clock"
 	"tengen/sim"
-	"tengen/speech"
 	"tengen/web"
 )
 
@@ -58,7 +58,8 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	resume := fs.Bool("resume", false, "carry on the game in --journal after a crash or a kill")
 	httpAddr := fs.String("http", "", "serve the web page on this address, e.g. :8080")
 	public := fs.Bool("public", false, "allow serving the web page on the network, not only this machine")
-	voice := fs.String("voice", "off", "speech: an espeak-ng voice (en, cmn-latn-pinyin) or off")
+	voice := fs.String("voice", "off", "speech: off, on (the language's voice) or an espeak-ng voice")
+	lang := fs.String("lang", "en", "the robot's language: en, zh-Hans or zh-Hant")
 	ponder := fs.Bool("ponder", true, "let the engine think on the person's time")
 	jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
 	return func(sio *stdio, args []string) error {
@@ -188,24 +189,22 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				return err
 			}
 		}
-		voices := voiceFuncs{func(m game.Message) { fmt.Fprintln(sio.out, " ", m.Text) }}
-		if *voice != "off" {
-			sp, err := speech.New(*voice, nil)
-			if err != nil {
-				fmt.Fprintf(sio.err, "speech off: %v\n", err)
-			} else {
-				defer sp.Close()
-				voices = append(voices, func(m game.Message) { sp.Say(m.Text) })
-			}
+		lg, err := i18n.ParseLang(*lang)
+		if err != nil {
+			return usageError("--lang: %v", err)
 		}
-		s.Voice = voices
+		page := &pageHub{rule: r, size: size, lang: lg}
+		say := page.outputs(sio, *voice)
+		defer say.Close()
+		s.Voice = say
 		if *httpAddr != "" {
 			srv, reqs, err := startWebControl(ctx, *httpAddr, *public, sio)
 			if err != nil {
 				return err
 			}
+			page.srv = srv
 			s.Control = reqs
-			s.Observe = (&pageHub{rule: r, size: size, srv: srv}).observe
+			s.Observe = page.observe
 		}
 		fmt.Fprintf(sio.out, "%s: %s (black) against %s (white); journal %s\n", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath)
 		var out rules.Outcome
@@ -258,14 +257,6 @@ func reopen(s *game.Session, path string) (*game.Entry, error) {
 	s.Config, s.Journal = cfg, j
 	s.RestoreTimes(entries)
 	return pending, nil
-}
-
-type voiceFuncs []func(game.Message)
-
-func (v voiceFuncs) Say(m game.Message) {
-	for _, f := range v {
-		f(m)
-	}
 }
 
 // startWebControl serves the page and turns the operator's actions into
