@@ -389,6 +389,12 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 			if err := s.repairOwn(ctx, ch); err != nil {
 				return err
 			}
+		case s.ownMovedBesideMove(ch):
+			// The person's sleeve moved a robot stone as they played: put
+			// it back, then take the new stone on the next view.
+			if err := s.repairOwn(ctx, ch); err != nil {
+				return err
+			}
 		default:
 			tell("board-differs", fmt.Sprint(ch.Added, ch.Gone), fmt.Sprintf("The board differs from the record (%v): added %v, gone %v. Please put it right.", ch.Kind, ch.Added, ch.Gone))
 		}
@@ -397,6 +403,14 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 			return fmt.Errorf("the board has differed from the record for %d views: %v", wrong, ch.Kind)
 		}
 	}
+}
+
+// ownMovedBesideMove reports whether ch is robot stones moved (as many
+// gone as added) beside at most one new stone of the person's.
+func (s *Session) ownMovedBesideMove(ch Change) bool {
+	own := s.own(ch)
+	theirs := len(ch.Added) - len(own.Added)
+	return len(own.Gone) > 0 && len(own.Gone) == len(own.Added) && len(own.Gone) == len(ch.Gone) && theirs <= 1
 }
 
 // own keeps the changes to the robot's colours.
