@@ -40,21 +40,26 @@ type Options struct {
 	Observe func(game.Snapshot)
 	// Control carries operator requests into each game.
 	Control <-chan game.Request
+	// Faults are injected into the arm, the board and the camera (see
+	// FaultSpecHelp); a push fault overrides PushRate.
+	Faults FaultSpec
 }
 
 // Summary is what a run reports (CLI-CONTRACT.md: tengen sim --json).
 type Summary struct {
-	Games           int      `json:"games"`
-	Moves           int      `json:"moves"`
-	MisreadMoves    int      `json:"misread_moves"`
-	StonesLost      int      `json:"stones_lost"`
-	StonesMisplaced int      `json:"stones_misplaced"`
-	FaultsInjected  int      `json:"faults_injected"`
-	FaultsRecovered int      `json:"faults_recovered"`
-	FaultsReported  int      `json:"faults_reported"`
-	MedianCycleS    float64  `json:"median_cycle_s"`
-	Results         []string `json:"results"`
-	Records         []string `json:"records"`
+	Games           int     `json:"games"`
+	Moves           int     `json:"moves"`
+	MisreadMoves    int     `json:"misread_moves"`
+	StonesLost      int     `json:"stones_lost"`
+	StonesMisplaced int     `json:"stones_misplaced"`
+	FaultsInjected  int     `json:"faults_injected"`
+	FaultsRecovered int     `json:"faults_recovered"`
+	FaultsReported  int     `json:"faults_reported"`
+	MedianCycleS    float64 `json:"median_cycle_s"`
+	// Faults breaks the fault counts down by fault (with --faults).
+	Faults  map[string]FaultCount `json:"faults,omitempty"`
+	Results []string              `json:"results"`
+	Records []string              `json:"records"`
 }
 
 // misplacedMM is how far from its intersection a robot's stone may lie
@@ -184,6 +189,19 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 	defer r.Close()
 	var sum Summary
 	before := r.stones() // the person brings their own stones: added below
+	var hand game.Hand = r.hand
+	var inj *injector
+	if len(opt.Faults) > 0 {
+		inj = newInjector(opt.Faults, opt.Seed, logf)
+		hand = &faultyHand{inner: r.hand, r: r, in: inj, logf: logf}
+		cam := &faultyCamera{Camera: r.Eyes.Camera, in: inj}
+		r.Eyes.Camera = cam
+		r.Eyes.onSteady = func() {
+			if cam.idle() {
+				inj.resolveAll("the camera sees the board again", cameraFaults...)
+			}
+		}
+	}
 	for g := 1; g <= opt.Games; g++ {
 		robot := rules.White
 		if g%2 == 0 {
@@ -193,13 +211,19 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		person := NewPerson(robot.Opponent(), ai.NewEngine(ai.EngineOptions{Level: opt.PersonLevel, Seed: seed, Threads: 1}), opt.Rule, seed)
 		person.Limits = ai.Limits{TurnTime: opt.Think / 3}
 		person.PushRate = opt.PushRate
+		if inj != nil {
+			inj.newGame()
+			if _, ok := opt.Faults[FaultPush]; ok {
+				person.PushRoll = func() bool { return inj.roll(FaultPush) }
+			}
+		}
 		r.Eyes.People = []*Person{person}
 
 		cfg := game.Config{Rule: opt.Rule.String(), Size: r.World.Layout.Size}
 		engine := ai.NewEngine(ai.EngineOptions{Level: opt.RobotLevel, Seed: seed + 1, Threads: 1})
 		name := fmt.Sprintf("Tengen level %d", max(1, opt.RobotLevel))
 		personName := fmt.Sprintf("simulated person (level %d)", max(1, opt.PersonLevel))
-		s := &game.Session{Limits: ai.Limits{TurnTime: opt.Think}, Eyes: r.Eyes, Hand: r.hand, Control: opt.Control,
+		s := &game.Session{Limits: ai.Limits{TurnTime: opt.Think}, Eyes: r.Eyes, Hand: hand, Control: opt.Control,
 			Voice: voiceFunc(func(m game.Message) { logf("  %s", m.Text) }), Observe: opt.Observe, MaxWrongViews: 200}
 		if robot == rules.Black {
 			s.Black, cfg.Black, cfg.White = engine, name, personName
@@ -211,6 +235,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 			return sum, err
 		}
 		person.Done = s.Referee.Over
+		person.Turn = func() bool { return s.Referee.ToMove() == person.Color }
 		journal := filepath.Join(opt.Dir, fmt.Sprintf("game-%03d.journal", g))
 		if s.Journal, err = game.CreateJournal(journal); err != nil {
 			return sum, err
@@ -237,13 +262,25 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		before += len(person.Played)
 		sum.FaultsRecovered += person.Pushes // every push was seen and put right, or the game would not have ended
 		sum.FaultsInjected += person.Pushes
+		if inj != nil {
+			inj.settleGame(s.Referee.Board(), r.World, person.Pushes)
+		}
 		logf("game %d: %s; record %s", g, out, recPath)
 
-		if err := game.ClearBoard(ctx, r.Eyes, r.hand); err != nil {
+		if err := game.ClearBoard(ctx, r.Eyes, hand); err != nil {
 			return sum, fmt.Errorf("clearing the board after game %d: %w", g, err)
 		}
 	}
 	sum.StonesLost = before - r.stones()
+	if inj != nil {
+		sum.Faults = inj.snapshot()
+		sum.FaultsInjected, sum.FaultsRecovered, sum.FaultsReported = 0, 0, 0
+		for _, c := range sum.Faults {
+			sum.FaultsInjected += c.Injected
+			sum.FaultsRecovered += c.Recovered
+			sum.FaultsReported += c.Reported
+		}
+	}
 	sum.MedianCycleS = median(r.hand.cycles)
 	return sum, nil
 }
