@@ -390,8 +390,9 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 				return err
 			}
 		case s.ownMovedBesideMove(ch):
-			// The person's sleeve moved a robot stone as they played: put
-			// it back, then take the new stone on the next view.
+			// The person's sleeve moved a robot stone as they played (or
+			// it fell): put it back, then take the new stone on the next
+			// view.
 			if err := s.repairOwn(ctx, ch); err != nil {
 				return err
 			}
@@ -405,12 +406,12 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 	}
 }
 
-// ownMovedBesideMove reports whether ch is robot stones moved (as many
-// gone as added) beside at most one new stone of the person's.
+// ownMovedBesideMove reports whether ch is robot stones moved or missing
+// beside at most one new stone of the person's, none of theirs gone.
 func (s *Session) ownMovedBesideMove(ch Change) bool {
 	own := s.own(ch)
 	theirs := len(ch.Added) - len(own.Added)
-	return len(own.Gone) > 0 && len(own.Gone) == len(own.Added) && len(own.Gone) == len(ch.Gone) && theirs <= 1
+	return len(own.Gone) > 0 && len(own.Added) <= len(own.Gone) && len(own.Gone) == len(ch.Gone) && theirs <= 1
 }
 
 // own keeps the changes to the robot's colours.
