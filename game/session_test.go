@@ -319,12 +319,18 @@ func TestRobotStoneDisturbedWithPersonsMove(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := newTable(15)
 			moves := pts(t, "h8 h9 h10 h11 h12")
-			i, done := 0, false
+			i, done, ready := 0, false, false
 			tb.script = func(n int, b *rules.Board) {
 				mine, theirs := b.Count(rules.Black), b.Count(rules.White)
 				if mine != theirs || i >= len(moves) {
+					ready = false
 					return
 				}
+				if !ready { // the person waits a view: the robot accepts its move first
+					ready = true
+					return
+				}
+				ready = false
 				b.Set(moves[i], rules.Black)
 				i++
 				if a2 := pts(t, "a2")[0]; !done && b.At(a2) == rules.White {
