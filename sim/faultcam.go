@@ -75,3 +75,12 @@ func plural(n int, what string) string {
 	}
 	return strconv.Itoa(n) + " " + what + "s"
 }
+
+func cameraFault(name string) bool {
+	for _, n := range cameraFaults {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}

@@ -40,6 +40,10 @@ type Options struct {
 	Observe func(game.Snapshot)
 	// Control carries operator requests into each game.
 	Control <-chan game.Request
+	// Firmware, if set, is a directory to build the firmware in: the arm
+	// then runs on the real firmware in simavr over a pty instead of the
+	// in-process armsim.
+	Firmware string
 	// Faults are injected into the arm, the board and the camera (see
 	// FaultSpecHelp); a push fault overrides PushRate.
 	Faults FaultSpec
@@ -69,10 +73,20 @@ const misplacedMM = 4.0
 // Robot is the simulated robot and its world.
 type Robot struct {
 	World *World
-	Sim   *armsim.Sim
-	Arm   *arm.Arm
-	Eyes  *Eyes
-	hand  *timedHand
+	// Sim is the in-process arm device; nil with the firmware in simavr.
+	Sim  *armsim.Sim
+	Arm  *arm.Arm
+	Eyes *Eyes
+	hand *timedHand
+	dev  device       // Sim or the firmware rig
+	rig  *firmwareRig // the firmware in simavr, nil for armsim
+}
+
+// device is what the simulation asks of the arm's device beyond
+// arm.Driver: its clock and the stone on its nozzle.
+type device interface {
+	Now() time.Duration
+	Held() rules.Color
 }
 
 // NewRobot builds the world, the simulated arm and the arm code over it.
@@ -101,8 +115,8 @@ func NewRobotIn(w *World, seed uint64, cam Camera) (*Robot, error) {
 	if cam == nil {
 		cam = TruthCamera{}
 	}
-	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam},
-		hand: &timedHand{Hand: arm.Hand{Arm: a}, sim: s}}, nil
+	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam}, dev: s,
+		hand: &timedHand{Hand: arm.Hand{Arm: a}, clock: s}}, nil
 }
 
 // Hand is the robot's hand for the game.
@@ -131,14 +145,22 @@ func parkPulses(cal calibration.Arm) arm.Pulses {
 	return p
 }
 
-// Close releases the simulated arm.
-func (r *Robot) Close() error { return r.Arm.Close() }
+// Close releases the simulated arm (and stops the firmware's simulator).
+func (r *Robot) Close() error {
+	err := r.Arm.Close()
+	if r.rig != nil {
+		if e := r.rig.Close(); err == nil {
+			err = e
+		}
+	}
+	return err
+}
 
 // stones counts every stone in the world: on the board, in the bowls and
 // on the nozzle.
 func (r *Robot) stones() int {
 	n := len(r.World.Board()) + r.World.InBowl(rules.Black) + r.World.InBowl(rules.White)
-	if r.Sim.Held() != rules.Empty {
+	if r.dev.Held() != rules.Empty {
 		n++
 	}
 	return n
@@ -148,21 +170,21 @@ func (r *Robot) stones() int {
 // simulated arm's time.
 type timedHand struct {
 	game.Hand
-	sim     *armsim.Sim
+	clock   interface{ Now() time.Duration }
 	start   time.Duration
 	placing bool
 	cycles  []float64
 }
 
 func (h *timedHand) Place(ctx context.Context, p rules.Point, c rules.Color) error {
-	h.start, h.placing = h.sim.Now(), true
+	h.start, h.placing = h.clock.Now(), true
 	return h.Hand.Place(ctx, p, c)
 }
 
 func (h *timedHand) Park(ctx context.Context) error {
 	err := h.Hand.Park(ctx)
 	if h.placing && err == nil {
-		h.cycles = append(h.cycles, (h.sim.Now() - h.start).Seconds())
+		h.cycles = append(h.cycles, (h.clock.Now() - h.start).Seconds())
 	}
 	h.placing = false
 	return err
@@ -182,7 +204,18 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 			fmt.Fprintf(opt.Log, format+"\n", a...)
 		}
 	}
-	r, err := NewRobot(opt.Seed, opt.Camera)
+	var r *Robot
+	var err error
+	if opt.Firmware != "" {
+		for n := range opt.Faults {
+			if !cameraFault(n) && n != FaultPush {
+				return Summary{}, fmt.Errorf("fault %s needs the in-process arm; with --firmware only camera faults and push", n)
+			}
+		}
+		r, err = NewFirmwareRobot(ctx, NewWorld(SeedLayout(), opt.Seed), opt.Firmware, opt.Camera)
+	} else {
+		r, err = NewRobot(opt.Seed, opt.Camera)
+	}
 	if err != nil {
 		return Summary{}, err
 	}
@@ -193,7 +226,9 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 	var inj *injector
 	if len(opt.Faults) > 0 {
 		inj = newInjector(opt.Faults, opt.Seed, logf)
-		hand = &faultyHand{inner: r.hand, r: r, in: inj, logf: logf}
+		if r.Sim != nil {
+			hand = &faultyHand{inner: r.hand, r: r, in: inj, logf: logf}
+		}
 		cam := &faultyCamera{Camera: r.Eyes.Camera, in: inj}
 		r.Eyes.Camera = cam
 		r.Eyes.onSteady = func() {

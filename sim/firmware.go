@@ -1,0 +1,218 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	"tengen/arm"
+	"tengen/arm/armsim"
+	"tengen/arm/serial"
+	"tengen/calibration"
+	"tengen/firmware/simavr"
+	"tengen/kinematics"
+	"tengen/rules"
+)
+
+// firmwareRig is the arm's device in --firmware mode: the real firmware
+// running in simavr, driven by the real serial driver over the harness's
+// pty, and coupled to the world by a loop that reads the servo pulses the
+// harness measures (forward kinematics gives the nozzle tip), reads the
+// pump and valve pins, seals the cup on the stone under the tip, drops it
+// when the vacuum goes, and sets the vacuum sensor's voltage to match.
+//
+// Limits: the servos are taken to be where their pulses say (no servo lag
+// or speed limit, unlike armsim); the coupling samples every few
+// milliseconds of wall time, so the firmware must run paced to real time;
+// the arm and board faults of --faults need armsim and are not available.
+type firmwareRig struct {
+	avr   *simavr.Sim
+	world *World
+	cal   calibration.Arm
+	geo   kinematics.Geometry
+	start time.Time
+
+	mu     sync.Mutex
+	held   rules.Color
+	vacuum float64 // kPa below ambient
+	err    error   // the coupling's first error
+
+	stop, done chan struct{}
+}
+
+// Cup model, as armsim's defaults: kPa with a stone sealing the cup, with
+// the cup open, and the least that holds a stone; how near (mm) the tip
+// must come to a stone's top to seal on it.
+const (
+	fwVacuumHeld = 40.0
+	fwVacuumOpen = 2.0
+	fwVacuumHold = 5.0
+	fwPickRadius = 4.0
+	fwTick       = 4 * time.Millisecond
+)
+
+// sensorVolts is the vacuum sensor's output (MPXV6115V type, 5 V supply)
+// at v kPa below ambient, as the firmware's driver converts it back.
+func sensorVolts(v float64) float64 { return 5 * (0.92 - 0.007652*v) }
+
+// startFirmware builds (into buildDir, cached there) and starts the
+// firmware in simavr, couples it to w and opens the serial driver.
+func startFirmware(ctx context.Context, buildDir string, w *World, cal calibration.Arm) (*firmwareRig, *serial.Driver, error) {
+	if err := simavr.ToolsPresent(); err != nil {
+		return nil, nil, fmt.Errorf("--firmware: %w", err)
+	}
+	b, err := simavr.BuildAll(ctx, buildDir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--firmware: building the firmware: %w", err)
+	}
+	avr, err := simavr.Start(b, false)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--firmware: %w", err)
+	}
+	r := &firmwareRig{avr: avr, world: w, cal: cal, geo: kinematics.Geometry(cal.Geometry), start: time.Now(),
+		stop: make(chan struct{}), done: make(chan struct{})}
+	if err := avr.SetSensorVolts(sensorVolts(0)); err != nil {
+		avr.Close()
+		return nil, nil, err
+	}
+	go r.run()
+	drv, err := serial.Open(avr.PTY, serial.Options{})
+	if err != nil {
+		r.Close()
+		return nil, nil, fmt.Errorf("--firmware: %w", err)
+	}
+	return r, drv, nil
+}
+
+func (r *firmwareRig) run() {
+	defer close(r.done)
+	lastVolts := sensorVolts(0)
+	last := time.Now()
+	for {
+		select {
+		case <-r.stop:
+			return
+		case <-time.After(fwTick):
+		}
+		ps, err := r.avr.Pulses()
+		var pump, valve bool
+		if err == nil {
+			pump, valve, _, err = r.avr.Outputs()
+		}
+		if err != nil {
+			r.mu.Lock()
+			if r.err == nil {
+				r.err = err
+			}
+			r.mu.Unlock()
+			return
+		}
+		now := time.Now()
+		dt := now.Sub(last).Seconds()
+		last = now
+		tip, ok := r.tip(ps)
+		v := r.step(tip, ok, pump, valve, dt)
+		if volts := sensorVolts(v); math.Abs(volts-lastVolts) > 0.005 {
+			r.avr.SetSensorVolts(volts)
+			lastVolts = volts
+		}
+	}
+}
+
+// tip is the nozzle tip for the measured pulses, if the servos run.
+func (r *firmwareRig) tip(ps [3]simavr.Pulse) (kinematics.Vec3, bool) {
+	var th kinematics.Joints
+	for i, s := range r.cal.Servos {
+		if ps[i].Count == 0 {
+			return kinematics.Vec3{}, false
+		}
+		th[i] = (ps[i].LastMicros() - s.ZeroUS) / s.USPerDegree
+	}
+	p, err := r.geo.FK(th)
+	return p, err == nil
+}
+
+// step advances the cup by dt seconds and returns the vacuum.
+func (r *firmwareRig) step(tip kinematics.Vec3, ok, pump, valve bool, dt float64) float64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if pump && !valve && r.held == rules.Empty && ok {
+		if c, got := r.world.Take(tip, fwPickRadius); got {
+			r.held = c
+		}
+	}
+	target, tau := 0.0, 0.05
+	switch {
+	case valve:
+		target, tau = 0, 0.02
+	case pump && r.held != rules.Empty:
+		target, tau = fwVacuumHeld, 0.08
+	case pump:
+		target, tau = fwVacuumOpen, 0.05
+	case r.held != rules.Empty:
+		target, tau = 0, 3
+	}
+	r.vacuum += (target - r.vacuum) * (1 - math.Exp(-dt/tau))
+	if r.held != rules.Empty && r.vacuum < fwVacuumHold && (!pump || valve) && ok {
+		r.world.Drop(r.held, tip)
+		r.held = rules.Empty
+	}
+	return r.vacuum
+}
+
+// Now is the rig's clock for cycle times: wall time, as the firmware
+// runs paced to it.
+func (r *firmwareRig) Now() time.Duration { return time.Since(r.start) }
+
+// Held returns the colour of the stone on the nozzle.
+func (r *firmwareRig) Held() rules.Color {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.held
+}
+
+// Err returns the coupling's first error.
+func (r *firmwareRig) Err() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.err
+}
+
+// Close stops the coupling and the harness.
+func (r *firmwareRig) Close() error {
+	select {
+	case <-r.stop:
+	default:
+		close(r.stop)
+	}
+	<-r.done
+	return r.avr.Close()
+}
+
+// NewFirmwareRobot is NewRobotIn with the real firmware in simavr as the
+// arm's device (built into buildDir).
+func NewFirmwareRobot(ctx context.Context, w *World, buildDir string, cam Camera) (*Robot, error) {
+	cal := armsim.SeedArm()
+	rig, drv, err := startFirmware(ctx, buildDir, w, cal)
+	if err != nil {
+		return nil, err
+	}
+	a, err := arm.New(drv, cal, arm.Options{StoneHeight: StoneHeight})
+	if err != nil {
+		drv.Close()
+		rig.Close()
+		return nil, err
+	}
+	if err := a.Home(ctx); err != nil {
+		a.Close()
+		rig.Close()
+		return nil, fmt.Errorf("homing the arm on the firmware: %w", err)
+	}
+	if cam == nil {
+		cam = TruthCamera{}
+	}
+	return &Robot{World: w, Arm: a, Eyes: &Eyes{World: w, Camera: cam}, rig: rig, dev: rig,
+		hand: &timedHand{Hand: arm.Hand{Arm: a}, clock: rig}}, nil
+}

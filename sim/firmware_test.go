@@ -1,0 +1,64 @@
+package sim
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"tengen/firmware/simavr"
+	"tengen/rules"
+)
+
+// TestFirmwareRobotMovesStones runs the arm on the real firmware in simavr,
+// coupled to the world: stones placed and lifted through the serial driver
+// must land on, and leave, the board's points, and the bowls must account
+// for every stone.
+func TestFirmwareRobotMovesStones(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the firmware in simavr in real time (about 30 s)")
+	}
+	if err := simavr.ToolsPresent(); err != nil {
+		t.Skipf("firmware in simavr: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
+	defer cancel()
+	w := NewWorld(SeedLayout(), 1)
+	total := w.InBowl(rules.Black) + w.InBowl(rules.White)
+	r, err := NewFirmwareRobot(ctx, w, t.TempDir(), TruthCamera{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	h := r.Hand()
+	h8, c3 := rules.Point{X: 7, Y: 7}, rules.Point{X: 2, Y: 2}
+	for _, m := range []struct {
+		p rules.Point
+		c rules.Color
+	}{{h8, rules.Black}, {c3, rules.White}} {
+		if err := h.Place(ctx, m.p, m.c); err != nil {
+			t.Fatalf("placing %v: %v", m.p, err)
+		}
+	}
+	if err := h.Take(ctx, c3, rules.White); err != nil {
+		t.Fatalf("lifting c3: %v", err)
+	}
+	if err := h.Park(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.rig.Err(); err != nil {
+		t.Fatal(err)
+	}
+	truth, off := w.Truth()
+	if truth.At(h8) != rules.Black || truth.At(c3) != rules.Empty || truth.Count(rules.Black)+truth.Count(rules.White) != 1 || len(off) != 0 {
+		t.Errorf("board after the moves:\n%v\noff the grid %v", truth, off)
+	}
+	if d, ok := w.Offset(h8); !ok || d > misplacedMM {
+		t.Errorf("h8's stone lies %.1f mm off its point", d)
+	}
+	if got := 1 + w.InBowl(rules.Black) + w.InBowl(rules.White) + map[bool]int{true: 1}[r.dev.Held() != rules.Empty]; got != total {
+		t.Errorf("stones: %d, want %d", got, total)
+	}
+	if c := r.MedianCycle(); c <= 0 {
+		t.Errorf("cycle %v", c)
+	}
+}
