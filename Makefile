@@ -55,6 +55,7 @@ bench:
 SOAK_SEED ?= 1
 SOAK_CAMERA ?= truth
 soak: build
+	mkdir -p var
 	$(BIN)/tengen sim --games 100 --faults all --seed $(SOAK_SEED) --camera $(SOAK_CAMERA) --think 100ms --dir var/soak-$(SOAK_SEED) --json > var/soak-$(SOAK_SEED).log
 	tail -n 1 var/soak-$(SOAK_SEED).log
 
