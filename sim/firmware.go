@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -62,6 +63,10 @@ func sensorVolts(v float64) float64 { return 5 * (0.92 - 0.007652*v) }
 func startFirmware(ctx context.Context, buildDir string, w *World, cal calibration.Arm) (*firmwareRig, *serial.Driver, error) {
 	if err := simavr.ToolsPresent(); err != nil {
 		return nil, nil, fmt.Errorf("--firmware: %w", err)
+	}
+	buildDir, err := filepath.Abs(buildDir) // the firmware's Makefile runs in its own directory
+	if err != nil {
+		return nil, nil, err
 	}
 	b, err := simavr.BuildAll(ctx, buildDir)
 	if err != nil {
