@@ -27,8 +27,8 @@ type faultyHand struct {
 	in    *injector
 	logf  func(format string, a ...any)
 
-	dropped, pressed atomic.Bool           // set by the scheduled events when they fire
-	stashed          [2][]armsim.BowlState // emptied bowls' stones, black and white
+	dropped, pressed, reset atomic.Bool           // set by the scheduled events when they fire
+	stashed                 [2][]armsim.BowlState // emptied bowls' stones, black and white
 }
 
 // Limits of the recovery.
@@ -60,13 +60,12 @@ func (h *faultyHand) Place(ctx context.Context, p rules.Point, c rules.Color) er
 		w.mu.Unlock()
 	}
 	if h.in.roll(FaultDrop) {
-		h.r.Sim.After(time.Duration(900+h.in.rand()*1100)*time.Millisecond, func(s *armsim.Sim) {
-			if armsim.DropHeld(s) {
-				h.dropped.Store(true)
-			}
-		})
+		h.r.dev.dropAfter(time.Duration(900+h.in.rand()*1100)*time.Millisecond, func() { h.dropped.Store(true) })
 	}
 	h.scheduleEStop()
+	if h.in.roll(FaultReset) {
+		h.r.dev.resetAfter(time.Duration(300+h.in.rand()*2000)*time.Millisecond, func() { h.reset.Store(true) })
+	}
 	err := h.redo(ctx, fmt.Sprintf("placing %v", p), c, func() error { return h.inner.Place(ctx, p, c) },
 		func(b *rules.Board) bool { return b.At(p) == c })
 	w.mu.Lock()
@@ -105,10 +104,7 @@ func (h *faultyHand) scheduleEStop() {
 	if !h.in.roll(FaultEStop) {
 		return
 	}
-	h.r.Sim.After(time.Duration(200+h.in.rand()*2300)*time.Millisecond, func(s *armsim.Sim) {
-		armsim.PressEStop(s)
-		h.pressed.Store(true)
-	})
+	h.r.dev.pressAfter(time.Duration(200+h.in.rand()*2300)*time.Millisecond, func() { h.pressed.Store(true) })
 }
 
 // redo runs op until it succeeds, recovering between tries. done, if set,
@@ -120,7 +116,7 @@ func (h *faultyHand) redo(ctx context.Context, what string, c rules.Color, op fu
 		h.noteEvents()
 		h.collectStrays()
 		if err == nil {
-			h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty)
+			h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset)
 			return nil
 		}
 		if ctx.Err() != nil || errors.Is(err, arm.ErrClosed) {
@@ -141,7 +137,7 @@ func (h *faultyHand) redo(ctx context.Context, what string, c rules.Color, op fu
 			}
 			if done(sight.Board) {
 				h.logf("  arm: the camera sees %s done after all", what)
-				h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty)
+				h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset)
 				return nil
 			}
 		}
@@ -154,6 +150,9 @@ func (h *faultyHand) noteEvents() {
 	if h.dropped.Swap(false) {
 		h.in.inject(FaultDrop, "the stone slipped off the nozzle in flight")
 	}
+	if h.reset.Swap(false) {
+		h.in.inject(FaultReset, "the arm's controller reset")
+	}
 	if h.pressed.Swap(false) {
 		h.in.inject(FaultEStop, "the e-stop was pressed mid-move")
 	}
@@ -161,7 +160,7 @@ func (h *faultyHand) noteEvents() {
 
 // recover makes the arm safe after a failed move and removes the cause.
 func (h *faultyHand) recover(ctx context.Context, cause error, c rules.Color) error {
-	st, err := h.r.Sim.Status(ctx)
+	st, err := h.r.dev.Status(ctx)
 	if err != nil {
 		return err
 	}
@@ -169,21 +168,21 @@ func (h *faultyHand) recover(ctx context.Context, cause error, c rules.Color) er
 		// The game pauses while the e-stop is pressed; the arm must not
 		// move meanwhile.
 		h.logf("  E-stop pressed: the game is paused until it is released.")
-		before, err := h.r.Sim.Tip()
+		before, err := h.r.dev.Tip()
 		if err != nil {
 			return err
 		}
-		if err := h.r.Sim.Sleep(ctx, estopPause); err != nil {
+		if err := h.r.dev.Sleep(ctx, estopPause); err != nil {
 			return err
 		}
-		after, err := h.r.Sim.Tip()
+		after, err := h.r.dev.Tip()
 		if err != nil {
 			return err
 		}
 		if d := after.Sub(before).Norm(); d > 0.01 {
 			return fmt.Errorf("the arm moved %.2f mm with the e-stop pressed", d)
 		}
-		h.r.Sim.SetEStop(false)
+		h.r.dev.SetEStop(false)
 		h.logf("  E-stop released: resuming.")
 	}
 	if errors.Is(cause, arm.ErrMissedPick) {
@@ -206,7 +205,7 @@ func (h *faultyHand) unload(ctx context.Context, c rules.Color) error {
 	if err := a.Home(ctx); err != nil {
 		return err
 	}
-	st, err := h.r.Sim.Status(ctx)
+	st, err := h.r.dev.Status(ctx)
 	if err != nil {
 		return err
 	}
@@ -214,19 +213,19 @@ func (h *faultyHand) unload(ctx context.Context, c rules.Color) error {
 		return nil
 	}
 	if c == rules.Empty {
-		c = h.r.Sim.Held() // parking holds no stone of a known colour
+		c = h.r.dev.Held() // parking holds no stone of a known colour
 	}
 	h.logf("  arm: a %s stone is still on the nozzle (vacuum %.1f kPa); back to its bowl", c, st.Vacuum)
 	if err := a.MoveTo(ctx, arm.Bowl(c)); err != nil {
 		return err
 	}
-	if err := h.r.Sim.SetValve(true); err != nil {
+	if err := h.r.dev.SetValve(true); err != nil {
 		return err
 	}
-	if err := h.r.Sim.Sleep(ctx, 300*time.Millisecond); err != nil {
+	if err := h.r.dev.Sleep(ctx, 300*time.Millisecond); err != nil {
 		return err
 	}
-	if err := h.r.Sim.SetValve(false); err != nil {
+	if err := h.r.dev.SetValve(false); err != nil {
 		return err
 	}
 	return a.Home(ctx)
@@ -246,7 +245,7 @@ func (h *faultyHand) centre(p rules.Point) {
 	}
 	w.Put(s.Colour, p, 0, 0)
 	why := fmt.Sprintf("the stone on %v lay %.1f mm off its centre, out of the pick's reach; the operator centred it", p, d)
-	if !h.in.resolve(FaultEStop, true, why) && !h.in.resolve(FaultDrop, true, why) {
+	if !h.in.resolve(FaultEStop, true, why) && !h.in.resolve(FaultReset, true, why) && !h.in.resolve(FaultDrop, true, why) {
 		h.in.report("stray", why)
 	}
 }
@@ -286,7 +285,7 @@ func (h *faultyHand) collectStrays() {
 		}
 		w.Drop(c, bowlCentre(w, c))
 		why := "a stone off the grid; the operator put it in its bowl"
-		if !h.in.resolve(FaultDrop, true, why) && !h.in.resolve(FaultEStop, true, why) && !h.in.resolve(FaultOffPoint, true, why) {
+		if !h.in.resolve(FaultDrop, true, why) && !h.in.resolve(FaultEStop, true, why) && !h.in.resolve(FaultReset, true, why) && !h.in.resolve(FaultOffPoint, true, why) {
 			h.in.report("stray", why)
 		}
 	}

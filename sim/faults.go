@@ -21,6 +21,7 @@ const (
 	FaultOffPoint  = "off-point"  // the stone lands on a neighbouring point: the camera sees it and the robot moves it
 	FaultBowlEmpty = "bowl-empty" // the bowl runs empty: the pick fails, the operator is called to refill it
 	FaultEStop     = "estop"      // the e-stop is pressed mid-move: motion stops, the game pauses until it is released
+	FaultReset     = "mcu-reset"  // the arm's controller resets mid-move (a brown-out, the watchdog): the move is made safe and redone
 	FaultPush      = "push"       // the person's sleeve pushes a robot stone onto a neighbouring point
 	FaultFrameDrop = "frame-drop" // one frame does not arrive
 	FaultFrozen    = "frozen"     // the camera repeats one frame for a while
@@ -32,7 +33,7 @@ const (
 
 // defaultRates are the chances `all` injects each fault with.
 var defaultRates = map[string]float64{
-	FaultPickMiss: 0.05, FaultDrop: 0.03, FaultOffPoint: 0.05, FaultBowlEmpty: 0.02, FaultEStop: 0.03,
+	FaultPickMiss: 0.05, FaultDrop: 0.03, FaultOffPoint: 0.05, FaultBowlEmpty: 0.02, FaultEStop: 0.03, FaultReset: 0.02,
 	FaultPush:      0.05,
 	FaultFrameDrop: 0.02, FaultFrozen: 0.003, FaultExposure: 0.003, FaultUnplug: 0.002, FaultLight: 0.002, FaultCover: 0.002,
 }
@@ -70,7 +71,7 @@ placement for arm and board faults, per camera frame for camera faults, per
 person's move for push), NAME@moveN (once per game, at the robot's Nth
 placement), NAME (its default rate) or all (every fault at its default rate;
 later items override). Faults: pick-miss, drop, off-point, bowl-empty, estop,
-push, frame-drop, frozen, exposure, unplug, light, cover.
+mcu-reset, push, frame-drop, frozen, exposure, unplug, light, cover.
 Example: all  or  pick-miss=0.05,drop=0.02,frame-drop=0.1,estop@move10`
 
 // ParseFaults parses a fault list (see FaultSpecHelp). An empty list

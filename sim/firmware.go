@@ -26,8 +26,7 @@ import (
 //
 // Limits: the servos are taken to be where their pulses say (no servo lag
 // or speed limit, unlike armsim); the coupling samples every few
-// milliseconds of wall time, so the firmware must run paced to real time;
-// the arm and board faults of --faults need armsim and are not available.
+// milliseconds of wall time, so the firmware must run paced to real time.
 type firmwareRig struct {
 	avr   *simavr.Sim
 	world *World
@@ -35,10 +34,15 @@ type firmwareRig struct {
 	geo   kinematics.Geometry
 	start time.Time
 
-	mu     sync.Mutex
-	held   rules.Color
-	vacuum float64 // kPa below ambient
-	err    error   // the coupling's first error
+	mu      sync.Mutex
+	tipAt   kinematics.Vec3 // the nozzle tip at the last sample
+	tipOK   bool
+	drop    bool // a drop fault waits for the next sample
+	held    rules.Color
+	vacuum  float64 // kPa below ambient
+	err     error   // the coupling's first error
+	drv     arm.Driver
+	dropped func()
 
 	stop, done chan struct{}
 }
@@ -88,6 +92,7 @@ func startFirmware(ctx context.Context, buildDir string, w *World, cal calibrati
 		r.Close()
 		return nil, nil, fmt.Errorf("--firmware: %w", err)
 	}
+	r.drv = drv
 	return r, drv, nil
 }
 
@@ -143,6 +148,14 @@ func (r *firmwareRig) tip(ps [3]simavr.Pulse) (kinematics.Vec3, bool) {
 func (r *firmwareRig) step(tip kinematics.Vec3, ok, pump, valve bool, dt float64) float64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.tipAt, r.tipOK = tip, ok
+	if r.drop && r.held != rules.Empty && ok {
+		r.world.Drop(r.held, tip) // the stone slips off: the vacuum falls
+		r.held, r.vacuum, r.drop = rules.Empty, min(r.vacuum, fwVacuumOpen), false
+		if r.dropped != nil {
+			r.dropped()
+		}
+	}
 	if pump && !valve && r.held == rules.Empty && ok {
 		if c, got := r.world.Take(tip, fwPickRadius); got {
 			r.held = c
@@ -176,6 +189,59 @@ func (r *firmwareRig) Held() rules.Color {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.held
+}
+
+// Tip returns where the nozzle tip is, from the last measured pulses.
+func (r *firmwareRig) Tip() (kinematics.Vec3, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.tipOK {
+		return r.tipAt, fmt.Errorf("the servos' pulses have no forward solution")
+	}
+	return r.tipAt, nil
+}
+
+// SetEStop opens (pressed) or closes the e-stop switch at the firmware's pin.
+func (r *firmwareRig) SetEStop(pressed bool) { r.avr.SetEStop(pressed) }
+
+// Sleep waits d of wall time: the firmware runs paced to it.
+func (r *firmwareRig) Sleep(ctx context.Context, d time.Duration) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(d):
+		return nil
+	}
+}
+
+// Status and SetValve reach the firmware through the serial driver.
+func (r *firmwareRig) Status(ctx context.Context) (arm.Status, error) { return r.drv.Status(ctx) }
+func (r *firmwareRig) SetValve(open bool) error                       { return r.drv.SetValve(open) }
+
+func (r *firmwareRig) pressAfter(d time.Duration, fired func()) {
+	time.AfterFunc(d, func() {
+		if r.avr.SetEStop(true) == nil {
+			fired()
+		}
+	})
+}
+
+func (r *firmwareRig) resetAfter(d time.Duration, fired func()) {
+	time.AfterFunc(d, func() {
+		if r.avr.Reset() == nil {
+			fired()
+		}
+	})
+}
+
+func (r *firmwareRig) dropAfter(d time.Duration, fired func()) {
+	time.AfterFunc(d, func() {
+		r.mu.Lock()
+		if r.held != rules.Empty {
+			r.drop, r.dropped = true, fired
+		}
+		r.mu.Unlock()
+	})
 }
 
 // Err returns the coupling's first error.

@@ -82,11 +82,46 @@ type Robot struct {
 	rig  *firmwareRig // the firmware in simavr, nil for armsim
 }
 
-// device is what the simulation asks of the arm's device beyond
-// arm.Driver: its clock and the stone on its nozzle.
+// device is what the simulation asks of the arm's device beyond what the
+// arm code does: its clock, the stone on its nozzle and where the nozzle
+// really is, the e-stop, and faults scheduled a moment ahead (fired, if
+// set, is called when the fault happened).
 type device interface {
 	Now() time.Duration
 	Held() rules.Color
+	Tip() (kinematics.Vec3, error)
+	SetEStop(pressed bool)
+	Sleep(ctx context.Context, d time.Duration) error
+	Status(ctx context.Context) (arm.Status, error)
+	SetValve(open bool) error
+	pressAfter(d time.Duration, fired func())
+	dropAfter(d time.Duration, fired func())
+	resetAfter(d time.Duration, fired func())
+}
+
+// simDevice is armsim as a device; its moments are in model time.
+type simDevice struct{ *armsim.Sim }
+
+func (s simDevice) pressAfter(d time.Duration, fired func()) {
+	s.After(d, func(s *armsim.Sim) {
+		armsim.PressEStop(s)
+		fired()
+	})
+}
+
+func (s simDevice) resetAfter(d time.Duration, fired func()) {
+	s.After(d, func(s *armsim.Sim) {
+		armsim.Fault(arm.FaultReset)(s)
+		fired()
+	})
+}
+
+func (s simDevice) dropAfter(d time.Duration, fired func()) {
+	s.After(d, func(s *armsim.Sim) {
+		if armsim.DropHeld(s) {
+			fired()
+		}
+	})
 }
 
 // NewRobot builds the world, the simulated arm and the arm code over it.
@@ -115,7 +150,7 @@ func NewRobotIn(w *World, seed uint64, cam Camera) (*Robot, error) {
 	if cam == nil {
 		cam = TruthCamera{}
 	}
-	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam}, dev: s,
+	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam}, dev: simDevice{s},
 		hand: &timedHand{Hand: arm.Hand{Arm: a}, clock: s}}, nil
 }
 
@@ -207,11 +242,6 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 	var r *Robot
 	var err error
 	if opt.Firmware != "" {
-		for n := range opt.Faults {
-			if !cameraFault(n) && n != FaultPush {
-				return Summary{}, fmt.Errorf("fault %s needs the in-process arm; with --firmware only camera faults and push", n)
-			}
-		}
 		r, err = NewFirmwareRobot(ctx, NewWorld(SeedLayout(), opt.Seed), opt.Firmware, opt.Camera)
 	} else {
 		r, err = NewRobot(opt.Seed, opt.Camera)
@@ -226,9 +256,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 	var inj *injector
 	if len(opt.Faults) > 0 {
 		inj = newInjector(opt.Faults, opt.Seed, logf)
-		if r.Sim != nil {
-			hand = &faultyHand{inner: r.hand, r: r, in: inj, logf: logf}
-		}
+		hand = &faultyHand{inner: r.hand, r: r, in: inj, logf: logf}
 		cam := &faultyCamera{Camera: r.Eyes.Camera, in: inj}
 		r.Eyes.Camera = cam
 		r.Eyes.onSteady = func() {
