@@ -2,6 +2,8 @@ package sim
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,4 +63,51 @@ func TestFirmwareRobotMovesStones(t *testing.T) {
 	if c := r.MedianCycle(); c <= 0 {
 		t.Errorf("cycle %v", c)
 	}
+}
+
+// TestFirmwareEStopAndReset presses the e-stop on the firmware's pin
+// mid-move and resets the MCU mid-move: each move is made safe, finished
+// or redone, and the board ends as asked with every stone accounted for.
+func TestFirmwareEStopAndReset(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the firmware in simavr in real time (about 30 s)")
+	}
+	if err := simavr.ToolsPresent(); err != nil {
+		t.Skipf("firmware in simavr: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
+	defer cancel()
+	w := NewWorld(SeedLayout(), 2)
+	total := w.InBowl(rules.Black) + w.InBowl(rules.White)
+	r, err := NewFirmwareRobot(ctx, w, t.TempDir(), TruthCamera{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var log strings.Builder
+	in := newInjector(FaultSpec{FaultEStop: {AtMove: 1}, FaultReset: {AtMove: 2}}, 1, func(f string, a ...any) { fmt.Fprintf(&log, f+"\n", a...) })
+	h := &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
+	pts := []rules.Point{{X: 7, Y: 7}, {X: 8, Y: 8}}
+	for i, p := range pts {
+		if err := h.Place(ctx, p, rules.Color(1+i%2)); err != nil {
+			t.Fatalf("placing %v: %v\n%s", p, err, log.String())
+		}
+	}
+	if err := h.Park(ctx); err != nil {
+		t.Fatal(err)
+	}
+	truth, off := w.Truth()
+	if truth.At(pts[0]) != rules.Black || truth.At(pts[1]) != rules.White || truth.Count(rules.Black)+truth.Count(rules.White) != 2 || len(off) != 0 {
+		t.Errorf("board:\n%v\noff %v\n%s", truth, off, log.String())
+	}
+	counts := in.snapshot()
+	for _, n := range []string{FaultEStop, FaultReset} {
+		if c := counts[n]; c.Injected != 1 || c.Recovered+c.Reported != 1 {
+			t.Errorf("%s: %+v\n%s", n, c, log.String())
+		}
+	}
+	if got := 2 + w.InBowl(rules.Black) + w.InBowl(rules.White); got != total {
+		t.Errorf("stones: %d, want %d", got, total)
+	}
+	t.Log(log.String())
 }
