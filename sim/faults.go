@@ -134,6 +134,10 @@ func (f FaultSpec) String() string {
 	return strings.Join(items, ",")
 }
 
+// A summary's "stray" count is not a fault injected but stones the
+// operator was called to pick up off the grid that no pending fault
+// explains (a second stone one fault scattered).
+
 // FaultCount is what became of one kind of fault: how many were injected,
 // how many the robot recovered from by itself and how many it reported to
 // the operator, who put them right.

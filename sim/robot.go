@@ -254,9 +254,14 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 	before := r.stones() // the person brings their own stones: added below
 	var hand game.Hand = r.hand
 	var inj *injector
-	if len(opt.Faults) > 0 {
+	if len(opt.Faults) > 0 || opt.Firmware != "" {
+		// The firmware's link meets real trouble (a host delayed past the
+		// MCU's deadline on a loaded machine): its moves are always redone
+		// safely, as with injected faults.
 		inj = newInjector(opt.Faults, opt.Seed, logf)
 		hand = &faultyHand{inner: r.hand, r: r, in: inj, logf: logf}
+	}
+	if len(opt.Faults) > 0 {
 		cam := &faultyCamera{Camera: r.Eyes.Camera, in: inj}
 		r.Eyes.Camera = cam
 		r.Eyes.onSteady = func() {
@@ -335,7 +340,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		}
 	}
 	sum.StonesLost = before - r.stones()
-	if inj != nil {
+	if len(opt.Faults) > 0 {
 		sum.Faults = inj.snapshot()
 		sum.FaultsInjected, sum.FaultsRecovered, sum.FaultsReported = 0, 0, 0
 		for _, c := range sum.Faults {
