@@ -406,12 +406,13 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 	}
 }
 
-// ownMovedBesideMove reports whether ch is robot stones moved or missing
-// beside at most one new stone of the person's, none of theirs gone.
+// ownMovedBesideMove reports whether ch is robot stones moved, missing or
+// extra (one the arm dropped) beside at most one new stone of the
+// person's, none of theirs gone: the robot can put its own right.
 func (s *Session) ownMovedBesideMove(ch Change) bool {
 	own := s.own(ch)
 	theirs := len(ch.Added) - len(own.Added)
-	return len(own.Gone) > 0 && len(own.Added) <= len(own.Gone) && len(own.Gone) == len(ch.Gone) && theirs <= 1
+	return len(own.Gone)+len(own.Added) > 0 && len(own.Gone) == len(ch.Gone) && theirs <= 1
 }
 
 // own keeps the changes to the robot's colours.
