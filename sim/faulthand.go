@@ -76,7 +76,33 @@ func (h *faultyHand) Place(ctx context.Context, p rules.Point, c rules.Color) er
 	if nudged {
 		h.in.inject(FaultOffPoint, fmt.Sprintf("the stone for %v landed on a neighbouring point", p))
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return h.reseat(ctx, p, c)
+}
+
+// reseat lifts and places again a stone a fault left on its point but off
+// its centre (it was released while the arm was still moving), as the
+// camera's reading of its offset shows.
+func (h *faultyHand) reseat(ctx context.Context, p rules.Point, c rules.Color) error {
+	for try := 0; try < 2; try++ {
+		d, ok := h.r.World.Offset(p)
+		if !ok || d <= misplacedMM {
+			return nil
+		}
+		h.logf("  the stone on %v lies %.1f mm off its centre; placing it again", p, d)
+		err := h.redo(ctx, fmt.Sprintf("lifting %v", p), c, func() error { return h.inner.Take(ctx, p, c) },
+			func(b *rules.Board) bool { return b.At(p) != c })
+		if err == nil {
+			err = h.redo(ctx, fmt.Sprintf("placing %v", p), c, func() error { return h.inner.Place(ctx, p, c) },
+				func(b *rules.Board) bool { return b.At(p) == c })
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Take implements game.Hand.
@@ -127,7 +153,13 @@ func (h *faultyHand) redo(ctx context.Context, what string, c rules.Color, op fu
 		}
 		h.logf("  arm: %v; recovering", err)
 		if err := h.recover(ctx, err, c); err != nil {
-			return fmt.Errorf("%s: recovering: %w", what, err)
+			// A second fault during the recovery (another e-stop): the
+			// next try meets it and recovers again.
+			if ctx.Err() != nil {
+				return fmt.Errorf("%s: recovering: %w", what, err)
+			}
+			h.logf("  arm: recovering: %v", err)
+			continue
 		}
 		h.collectStrays()
 		if done != nil {
