@@ -27,9 +27,12 @@ type faultyHand struct {
 	in    *injector
 	logf  func(format string, a ...any)
 
-	dropped, pressed, reset atomic.Bool           // set by the scheduled events when they fire
+	dropped, pressed, reset atomic.Bool
+	line                    [3]atomic.Bool        // serial faults fired, in serialFaults' order           // set by the scheduled events when they fire
 	stashed                 [2][]armsim.BowlState // emptied bowls' stones, black and white
 }
+
+var serialFaults = []string{FaultSerialFlip, FaultSerialDrop, FaultSerialStall}
 
 // Limits of the recovery.
 const (
@@ -63,6 +66,11 @@ func (h *faultyHand) Place(ctx context.Context, p rules.Point, c rules.Color) er
 		h.r.dev.dropAfter(time.Duration(900+h.in.rand()*1100)*time.Millisecond, func() { h.dropped.Store(true) })
 	}
 	h.scheduleEStop()
+	for i, f := range serialFaults {
+		if h.in.roll(f) {
+			h.r.dev.lineAfter(f, time.Duration(200+h.in.rand()*2000)*time.Millisecond, func() { h.line[i].Store(true) })
+		}
+	}
 	if h.in.roll(FaultReset) {
 		h.r.dev.resetAfter(time.Duration(300+h.in.rand()*2000)*time.Millisecond, func() { h.reset.Store(true) })
 	}
@@ -141,7 +149,7 @@ func (h *faultyHand) redo(ctx context.Context, what string, c rules.Color, op fu
 		h.noteEvents()
 		h.collectStrays()
 		if err == nil {
-			h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset)
+			h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall)
 			return nil
 		}
 		if ctx.Err() != nil || errors.Is(err, arm.ErrClosed) {
@@ -168,7 +176,7 @@ func (h *faultyHand) redo(ctx context.Context, what string, c rules.Color, op fu
 			}
 			if done(sight.Board) {
 				h.logf("  arm: the camera sees %s done after all", what)
-				h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset)
+				h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall)
 				return nil
 			}
 		}
@@ -180,6 +188,11 @@ func (h *faultyHand) redo(ctx context.Context, what string, c rules.Color, op fu
 func (h *faultyHand) noteEvents() {
 	if h.dropped.Swap(false) {
 		h.in.inject(FaultDrop, "the stone slipped off the nozzle in flight")
+	}
+	for i, f := range serialFaults {
+		if h.line[i].Swap(false) {
+			h.in.inject(f, "on the serial line")
+		}
 	}
 	if h.reset.Swap(false) {
 		h.in.inject(FaultReset, "the arm's controller reset")

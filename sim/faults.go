@@ -16,24 +16,27 @@ import (
 // faults have a chance per robot placement, camera faults a chance per
 // camera frame, the person's push a chance per person's move.
 const (
-	FaultPickMiss  = "pick-miss"  // the cup does not seal on the bowl's stone: the arm searches, then the move is redone
-	FaultDrop      = "drop"       // the stone slips off the nozzle in flight (the vacuum falls): the camera sees it and the robot puts it right
-	FaultOffPoint  = "off-point"  // the stone lands on a neighbouring point: the camera sees it and the robot moves it
-	FaultBowlEmpty = "bowl-empty" // the bowl runs empty: the pick fails, the operator is called to refill it
-	FaultEStop     = "estop"      // the e-stop is pressed mid-move: motion stops, the game pauses until it is released
-	FaultReset     = "mcu-reset"  // the arm's controller resets mid-move (a brown-out, the watchdog): the move is made safe and redone
-	FaultPush      = "push"       // the person's sleeve pushes a robot stone onto a neighbouring point
-	FaultFrameDrop = "frame-drop" // one frame does not arrive
-	FaultFrozen    = "frozen"     // the camera repeats one frame for a while
-	FaultExposure  = "exposure"   // over- or under-exposed, unreadable frames for a while
-	FaultUnplug    = "unplug"     // the camera is unplugged, and plugged back a while later
-	FaultLight     = "light"      // the room's lighting changes: unreadable frames until the reader adapts
-	FaultCover     = "cover"      // a hand or the arm covers the board for long
+	FaultPickMiss    = "pick-miss"    // the cup does not seal on the bowl's stone: the arm searches, then the move is redone
+	FaultDrop        = "drop"         // the stone slips off the nozzle in flight (the vacuum falls): the camera sees it and the robot puts it right
+	FaultOffPoint    = "off-point"    // the stone lands on a neighbouring point: the camera sees it and the robot moves it
+	FaultBowlEmpty   = "bowl-empty"   // the bowl runs empty: the pick fails, the operator is called to refill it
+	FaultEStop       = "estop"        // the e-stop is pressed mid-move: motion stops, the game pauses until it is released
+	FaultReset       = "mcu-reset"    // the arm's controller resets mid-move (a brown-out, the watchdog): the move is made safe and redone
+	FaultSerialFlip  = "serial-flip"  // a byte on the serial line has a bit flipped (--firmware): the CRC catches it, the frame is sent again
+	FaultSerialDrop  = "serial-drop"  // a byte on the serial line is lost (--firmware): the frame is sent again
+	FaultSerialStall = "serial-stall" // the serial line hangs for 0.7 s (--firmware): the MCU stops safely, the move is redone
+	FaultPush        = "push"         // the person's sleeve pushes a robot stone onto a neighbouring point
+	FaultFrameDrop   = "frame-drop"   // one frame does not arrive
+	FaultFrozen      = "frozen"       // the camera repeats one frame for a while
+	FaultExposure    = "exposure"     // over- or under-exposed, unreadable frames for a while
+	FaultUnplug      = "unplug"       // the camera is unplugged, and plugged back a while later
+	FaultLight       = "light"        // the room's lighting changes: unreadable frames until the reader adapts
+	FaultCover       = "cover"        // a hand or the arm covers the board for long
 )
 
 // defaultRates are the chances `all` injects each fault with.
 var defaultRates = map[string]float64{
-	FaultPickMiss: 0.05, FaultDrop: 0.03, FaultOffPoint: 0.05, FaultBowlEmpty: 0.02, FaultEStop: 0.03, FaultReset: 0.02,
+	FaultPickMiss: 0.05, FaultDrop: 0.03, FaultOffPoint: 0.05, FaultBowlEmpty: 0.02, FaultEStop: 0.03, FaultReset: 0.02, FaultSerialFlip: 0.05, FaultSerialDrop: 0.05, FaultSerialStall: 0.02,
 	FaultPush:      0.05,
 	FaultFrameDrop: 0.02, FaultFrozen: 0.003, FaultExposure: 0.003, FaultUnplug: 0.002, FaultLight: 0.002, FaultCover: 0.002,
 }
@@ -71,7 +74,7 @@ placement for arm and board faults, per camera frame for camera faults, per
 person's move for push), NAME@moveN (once per game, at the robot's Nth
 placement), NAME (its default rate) or all (every fault at its default rate;
 later items override). Faults: pick-miss, drop, off-point, bowl-empty, estop,
-mcu-reset, push, frame-drop, frozen, exposure, unplug, light, cover.
+mcu-reset, serial-flip, serial-drop, serial-stall (these three with --firmware), push, frame-drop, frozen, exposure, unplug, light, cover.
 Example: all  or  pick-miss=0.05,drop=0.02,frame-drop=0.1,estop@move10`
 
 // ParseFaults parses a fault list (see FaultSpecHelp). An empty list

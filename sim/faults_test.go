@@ -17,7 +17,7 @@ func TestParseFaults(t *testing.T) {
 		{"", ""},
 		{"pick-miss=0.05,drop=0.02,frame-drop=0.1,estop@move10", "drop=0.02,estop@move10,frame-drop=0.1,pick-miss=0.05"},
 		{" cover ", "cover=0.002"},
-		{"all,estop=0", "bowl-empty=0.02,cover=0.002,drop=0.03,estop=0,exposure=0.003,frame-drop=0.02,frozen=0.003,light=0.002,mcu-reset=0.02,off-point=0.05,pick-miss=0.05,push=0.05,unplug=0.002"},
+		{"all,estop=0", "bowl-empty=0.02,cover=0.002,drop=0.03,estop=0,exposure=0.003,frame-drop=0.02,frozen=0.003,light=0.002,mcu-reset=0.02,off-point=0.05,pick-miss=0.05,push=0.05,serial-drop=0.05,serial-flip=0.05,serial-stall=0.02,unplug=0.002"},
 	}
 	for _, c := range good {
 		spec, err := ParseFaults(c.in)

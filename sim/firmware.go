@@ -42,6 +42,7 @@ type firmwareRig struct {
 	vacuum  float64 // kPa below ambient
 	err     error   // the coupling's first error
 	drv     arm.Driver
+	line    *lineProxy
 	dropped func()
 
 	stop, done chan struct{}
@@ -87,7 +88,11 @@ func startFirmware(ctx context.Context, buildDir string, w *World, cal calibrati
 		return nil, nil, err
 	}
 	go r.run()
-	drv, err := serial.Open(avr.PTY, serial.Options{})
+	if r.line, err = newLineProxy(avr.PTY); err != nil {
+		r.Close()
+		return nil, nil, fmt.Errorf("--firmware: %w", err)
+	}
+	drv, err := serial.Open(r.line.Path, serial.Options{})
 	if err != nil {
 		r.Close()
 		return nil, nil, fmt.Errorf("--firmware: %w", err)
@@ -226,6 +231,20 @@ func (r *firmwareRig) pressAfter(d time.Duration, fired func()) {
 	})
 }
 
+func (r *firmwareRig) lineAfter(fault string, d time.Duration, fired func()) {
+	time.AfterFunc(d, func() {
+		switch fault {
+		case FaultSerialFlip:
+			r.line.Flip(1)
+		case FaultSerialDrop:
+			r.line.Drop(1)
+		case FaultSerialStall:
+			r.line.Stall(700 * time.Millisecond)
+		}
+		fired()
+	})
+}
+
 func (r *firmwareRig) resetAfter(d time.Duration, fired func()) {
 	time.AfterFunc(d, func() {
 		if r.avr.Reset() == nil {
@@ -259,6 +278,9 @@ func (r *firmwareRig) Close() error {
 		close(r.stop)
 	}
 	<-r.done
+	if r.line != nil {
+		r.line.Close()
+	}
 	return r.avr.Close()
 }
 

@@ -85,28 +85,30 @@ func TestFirmwareEStopAndReset(t *testing.T) {
 	}
 	defer r.Close()
 	var log strings.Builder
-	in := newInjector(FaultSpec{FaultEStop: {AtMove: 1}, FaultReset: {AtMove: 2}}, 1, func(f string, a ...any) { fmt.Fprintf(&log, f+"\n", a...) })
+	in := newInjector(FaultSpec{FaultEStop: {AtMove: 1}, FaultReset: {AtMove: 2},
+		FaultSerialFlip: {AtMove: 1}, FaultSerialDrop: {AtMove: 2}, FaultSerialStall: {AtMove: 3}}, 1, func(f string, a ...any) { fmt.Fprintf(&log, f+"\n", a...) })
 	h := &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
-	pts := []rules.Point{{X: 7, Y: 7}, {X: 8, Y: 8}}
+	pts := []rules.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 8}}
 	for i, p := range pts {
 		if err := h.Place(ctx, p, rules.Color(1+i%2)); err != nil {
 			t.Fatalf("placing %v: %v\n%s", p, err, log.String())
 		}
 	}
+	time.Sleep(2500 * time.Millisecond) // every scheduled fault has fired
 	if err := h.Park(ctx); err != nil {
 		t.Fatal(err)
 	}
 	truth, off := w.Truth()
-	if truth.At(pts[0]) != rules.Black || truth.At(pts[1]) != rules.White || truth.Count(rules.Black)+truth.Count(rules.White) != 2 || len(off) != 0 {
+	if truth.At(pts[0]) != rules.Black || truth.At(pts[1]) != rules.White || truth.At(pts[2]) != rules.Black || truth.Count(rules.Black)+truth.Count(rules.White) != 3 || len(off) != 0 {
 		t.Errorf("board:\n%v\noff %v\n%s", truth, off, log.String())
 	}
 	counts := in.snapshot()
-	for _, n := range []string{FaultEStop, FaultReset} {
+	for _, n := range []string{FaultEStop, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall} {
 		if c := counts[n]; c.Injected != 1 || c.Recovered+c.Reported != 1 {
 			t.Errorf("%s: %+v\n%s", n, c, log.String())
 		}
 	}
-	if got := 2 + w.InBowl(rules.Black) + w.InBowl(rules.White); got != total {
+	if got := 3 + w.InBowl(rules.Black) + w.InBowl(rules.White); got != total {
 		t.Errorf("stones: %d, want %d", got, total)
 	}
 	t.Log(log.String())

@@ -97,6 +97,9 @@ type device interface {
 	pressAfter(d time.Duration, fired func())
 	dropAfter(d time.Duration, fired func())
 	resetAfter(d time.Duration, fired func())
+	// lineAfter upsets the serial line (a FaultSerial* fault); armsim has
+	// no line and ignores it.
+	lineAfter(fault string, d time.Duration, fired func())
 }
 
 // simDevice is armsim as a device; its moments are in model time.
@@ -108,6 +111,8 @@ func (s simDevice) pressAfter(d time.Duration, fired func()) {
 		fired()
 	})
 }
+
+func (s simDevice) lineAfter(string, time.Duration, func()) {}
 
 func (s simDevice) resetAfter(d time.Duration, fired func()) {
 	s.After(d, func(s *armsim.Sim) {
