@@ -32,7 +32,7 @@ func init() {
 			camera := fs.String("camera", "rendered", "rendered (read by the vision code) or truth (exact, for quick runs)")
 			dir := fs.String("dir", "", "where journals and records go (default: a new folder under var/sim)")
 			httpAddr := fs.String("http", "", "serve the web page on this address while the simulation runs, e.g. :8080")
-			firmware := fs.Bool("firmware", false, "drive the arm through the serial driver to the real firmware in simavr (built under var/firmware) instead of the in-process armsim; runs in real time; only camera faults and push")
+			firmware := fs.Bool("firmware", false, "drive the arm through the serial driver to the real firmware in simavr (built under var/firmware) instead of the in-process armsim, through a pty proxy that can upset the line (serial-* faults); runs in real time")
 			faults := fs.String("faults", "", "faults to inject and survive: "+sim.FaultSpecHelp)
 			jsonOut := fs.Bool("json", false, "print the summary as JSON on the last line")
 			return func(sio *stdio, args []string) error {
