@@ -7,10 +7,10 @@ BIN       := bin
 DEB_PACKAGES := pkg-config g++ make git \
 	libopencv-dev \
 	gcc-avr avr-libc simavr libsimavr-dev libsimavrparts1 libelf-dev \
-	chromium espeak-ng
+	chromium espeak-ng systemd fonts-wqy-microhei
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test deps lint fuzz bench clean firmware soak
+.PHONY: all build run test deps lint fuzz bench clean firmware flash soak
 
 all: build
 
@@ -32,6 +32,7 @@ run: build
 test: deps
 	$(GO) vet ./...
 	$(GO) test -count=1 -p 1 ./...
+	$(MAKE) test-cross
 
 lint: deps
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -63,6 +64,44 @@ soak: build
 firmware: deps
 	$(MAKE) -C firmware firmware
 
+# Flash it: make flash PORT=/dev/tengen-arm [BAUD=57600 for an old Nano bootloader].
+PORT ?= /dev/tengen-arm
+BAUD ?= 115200
+flash: firmware
+	@command -v avrdude >/dev/null || $(SUDO) apt-get install -y -qq avrdude
+	avrdude -p atmega328p -c arduino -P $(PORT) -b $(BAUD) -U flash:w:firmware/build/tengen-fw.hex:i
+
 clean:
 	rm -rf $(BIN)
 	$(MAKE) -C firmware clean
+
+# ---- Raspberry Pi: install and cross-compilation (deploy/, docs/RASPBERRY-PI.md) ----
+.PHONY: pi-install cross test-cross pi-root-test
+
+# Install or update Tengen on this Pi: packages, I2C and serial, the service
+# user, udev rules, a native build, /usr/local/bin, /etc/tengen,
+# /var/lib/tengen (calibration and records are kept), the systemd unit.
+pi-install:
+	$(SUDO) deploy/install.sh
+
+# The pure-Go parts for the Pi without cgo (vision needs cgo and is built
+# natively): bin/linux-arm64/ and bin/linux-armv7/.
+cross:
+	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 $(GO) build -o $(BIN)/linux-arm64/ ./cmd/...
+	CGO_ENABLED=0 GOOS=linux GOARCH=arm GOARM=7 $(GO) build -o $(BIN)/linux-armv7/ ./cmd/...
+
+# Part of `make test`: everything that builds without cgo compiles (and
+# vets) for arm64 and armv7. Libraries that need OpenCV are left out
+# (deploy/cross-packages.sh); commands never are.
+test-cross:
+	@pkgs=$$(GO=$(GO) deploy/cross-packages.sh) && [ -n "$$pkgs" ] && \
+	echo "cross-compiling $$(echo $$pkgs | wc -w) packages for linux/arm64 and linux/arm (GOARM=7), cgo off" && \
+	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 $(GO) vet $$pkgs && \
+	CGO_ENABLED=0 GOOS=linux GOARCH=arm64 $(GO) build $$pkgs && \
+	CGO_ENABLED=0 GOOS=linux GOARCH=arm GOARM=7 $(GO) build $$pkgs
+
+# Manual, not in `make test` (downloads ~100 MB, minutes): install.sh for
+# real in a fresh Debian root made with debootstrap (ARCH=arm64 needs
+# qemu-user-static and binfmt_misc).
+pi-root-test:
+	$(SUDO) deploy/root-test.sh $(if $(ARCH),--arch $(ARCH))

@@ -6,6 +6,7 @@ require (
 	github.com/chromedp/chromedp v0.23.0
 	go.bug.st/serial v1.8.0
 	gocv.io/x/gocv v0.31.0
+	gopkg.in/yaml.v3 v3.0.1
 	periph.io/x/conn/v3 v3.7.3
 	periph.io/x/devices/v3 v3.7.4
 	periph.io/x/host/v3 v3.8.5

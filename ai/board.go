@@ -83,7 +83,10 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 	if rule < rules.Freestyle || rule > rules.Caro {
 		return nil, fmt.Errorf("unknown rule %v", rule)
 	}
-	b := &board{size: size, stride: size + 2*pad, rule: rule, reading: reading}
+	// The hash starts from the rule, so that tables kept between searches
+	// never mix positions judged under different rules.
+	b := &board{size: size, stride: size + 2*pad, rule: rule, reading: reading,
+		hash: zobrist[0][0] * uint64(1+int(rule)*2+int(reading))}
 	b.dirs = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
 	b.tables = pairTable(fiveRuleFor(rule, cellBlack), fiveRuleFor(rule, cellWhite))
 	comboOnce.Do(buildCombos)
@@ -137,17 +140,13 @@ func (b *board) pointOf(i cell) rules.Point {
 	return rules.Point{X: int(i)%b.stride - pad, Y: int(i)/b.stride - pad}
 }
 
-// toMove is the colour (1 or 2) whose turn it is, from the move count.
-// Positions with uneven stone counts set it through sideToMove.
-func (b *board) ply() int { return len(b.history) }
-
 // addInfo recomputes the combined info of empty cell i and adds it to the totals.
 func (b *board) addInfo(i cell) {
 	for c := 0; c < 2; c++ {
 		p := &b.pats[i][c]
 		in := comboTable[((int(p[0])*numPats+int(p[1]))*numPats+int(p[2]))*numPats+int(p[3])]
 		b.info[i][c] = in
-		b.total[c] += in.score
+		b.total[c] += int32(in.score)
 		b.count[c][in.threat]++
 	}
 }
@@ -156,7 +155,7 @@ func (b *board) addInfo(i cell) {
 func (b *board) removeInfo(i cell) {
 	for c := 0; c < 2; c++ {
 		in := &b.info[i][c]
-		b.total[c] -= in.score
+		b.total[c] -= int32(in.score)
 		b.count[c][in.threat]--
 	}
 }

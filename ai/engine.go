@@ -25,14 +25,14 @@ type EngineOptions struct {
 	// limits give the same move when Threads is 1, or with a Depth or
 	// Nodes limit and Threads 1.
 	Seed uint64
-	// MaxMemory bounds the transposition table in bytes (default 64 MiB).
+	// MaxMemory bounds the transposition table in bytes (default 32 MiB).
 	MaxMemory int64
 	// Threads searching in parallel (lazy SMP); default 2.
 	Threads int
 }
 
 // DefaultMaxMemory is the transposition table size when none is given.
-const DefaultMaxMemory = 64 << 20
+const DefaultMaxMemory = 32 << 20
 
 // Engine is Tengen's own player. It keeps its transposition table between
 // moves, so pondering and earlier searches speed up the next Think. An
@@ -43,11 +43,13 @@ type Engine struct {
 	lv   levelParams
 	tt   *transTable
 	rng  *rand.Rand
+	pool []*searcher // one per thread, kept between moves
+	// openingNodes overrides the search per judged opening position (tests).
+	openingNodes int64
 
-	mu          sync.Mutex // held by a running Think or Ponder
-	ponderMu    sync.Mutex
-	ponderStop  context.CancelFunc
-	ponderValid bool
+	mu         sync.Mutex // held by a running Think or Ponder
+	ponderMu   sync.Mutex
+	ponderStop context.CancelFunc
 }
 
 // NewEngine returns an engine with the given options.
@@ -61,6 +63,7 @@ func NewEngine(opts EngineOptions) *Engine {
 	if opts.Threads <= 0 {
 		opts.Threads = 2
 	}
+	go warmTables()
 	return &Engine{
 		opts: opts,
 		lv:   levels[opts.Level],
@@ -82,17 +85,19 @@ func (e *Engine) Options() EngineOptions { return e.opts }
 
 // NewGame forgets what earlier searches learnt.
 func (e *Engine) NewGame() {
-	e.cancelPonder()
-	e.mu.Lock()
+	e.lock()
 	defer e.mu.Unlock()
 	e.tt.clear()
+	e.pool = nil // and the searchers' VCF tables
 }
 
 // levelParams weaken the engine for people.
 type levelParams struct {
 	depth     int           // deepest iteration
 	timeCap   time.Duration // most time per move (0 = the limits only)
+	share     float64       // part of the allowed time it uses
 	vcf       int           // fours read by the root VCF (0 = none)
+	vct       int           // threats read by the root VCT (0 = none)
 	leafVCF   int           // fours read at the leaves
 	width     int           // quiet moves per node
 	temp      float64       // softmax temperature over root scores (0 = best)
@@ -103,16 +108,16 @@ type levelParams struct {
 // Every level takes a five and blocks a four, as anyone would; the low ones
 // overlook open threes and long threat sequences the way beginners do.
 var levels = [11]levelParams{
-	1:  {depth: 1, timeCap: 100 * time.Millisecond, temp: 250, missThree: 0.6, width: 8},
-	2:  {depth: 2, timeCap: 150 * time.Millisecond, vcf: 1, temp: 160, missThree: 0.4, width: 8},
-	3:  {depth: 2, timeCap: 200 * time.Millisecond, vcf: 2, temp: 110, missThree: 0.25, width: 10},
-	4:  {depth: 3, timeCap: 300 * time.Millisecond, vcf: 3, temp: 75, missThree: 0.1, width: 10},
-	5:  {depth: 4, timeCap: 400 * time.Millisecond, vcf: 5, temp: 50, width: 12},
-	6:  {depth: 5, timeCap: 600 * time.Millisecond, vcf: 7, leafVCF: 1, temp: 32, width: 14},
-	7:  {depth: 6, timeCap: 800 * time.Millisecond, vcf: 10, leafVCF: 2, temp: 20, width: 16},
-	8:  {depth: 8, timeCap: 1200 * time.Millisecond, vcf: 14, leafVCF: 3, temp: 10, width: 18},
-	9:  {depth: 12, timeCap: 2 * time.Second, vcf: 20, leafVCF: 4, temp: 4, width: 20},
-	10: {depth: maxPly - 2, vcf: maxVCFDepth, leafVCF: 6, width: 20},
+	1:  {depth: 1, timeCap: 100 * time.Millisecond, share: 0.1, temp: 250, missThree: 0.6, width: 8},
+	2:  {depth: 2, timeCap: 150 * time.Millisecond, share: 0.1, vcf: 1, temp: 160, missThree: 0.4, width: 8},
+	3:  {depth: 3, timeCap: 200 * time.Millisecond, share: 0.15, vcf: 2, temp: 110, missThree: 0.25, width: 10},
+	4:  {depth: 4, timeCap: 300 * time.Millisecond, share: 0.15, vcf: 3, temp: 75, missThree: 0.1, width: 10},
+	5:  {depth: 5, timeCap: 400 * time.Millisecond, share: 0.2, vcf: 5, temp: 50, width: 12},
+	6:  {depth: 6, timeCap: 600 * time.Millisecond, share: 0.3, vcf: 7, leafVCF: 1, temp: 32, width: 14},
+	7:  {depth: 7, timeCap: 800 * time.Millisecond, share: 0.4, vcf: 10, vct: 1, leafVCF: 2, temp: 20, width: 16},
+	8:  {depth: 8, timeCap: 1200 * time.Millisecond, share: 0.55, vcf: 14, vct: 2, leafVCF: 2, temp: 10, width: 18},
+	9:  {depth: 12, timeCap: 2 * time.Second, share: 0.75, vcf: 20, vct: 3, leafVCF: 3, temp: 4, width: 20},
+	10: {depth: maxPly - 2, share: 1, vcf: maxVCFDepth, vct: 4, leafVCF: 3, width: 20},
 }
 
 // setup builds the board for pos and returns the colour to move.
@@ -174,7 +179,7 @@ func timeBudget(lim Limits, stones, cells int) budget {
 		}
 		t = 5 * time.Second
 	}
-	margin := min(t/10+5*time.Millisecond, 150*time.Millisecond)
+	margin := min(t/10+20*time.Millisecond, 200*time.Millisecond)
 	hard := max(t-margin, time.Millisecond)
 	return budget{hard: hard, soft: hard * 2 / 5}
 }
@@ -184,8 +189,12 @@ func (b budget) forLevel(lv levelParams) budget {
 	if b.instant {
 		return b
 	}
-	if lv.timeCap > 0 && b.hard > lv.timeCap {
-		b = budget{hard: lv.timeCap, soft: lv.timeCap * 2 / 5}
+	hard := time.Duration(float64(b.hard) * lv.share)
+	if lv.timeCap > 0 {
+		hard = min(hard, lv.timeCap)
+	}
+	if hard < b.hard {
+		b = budget{hard: max(hard, time.Millisecond), soft: hard * 2 / 5}
 	}
 	if lv.temp > 0 {
 		b.soft = b.hard / 4
@@ -195,8 +204,8 @@ func (b budget) forLevel(lv levelParams) budget {
 
 // Think chooses a move for pos within lim.
 func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, info func(Info)) (Result, error) {
-	e.cancelPonder()
-	e.mu.Lock()
+	start := time.Now() // the clock runs from the call, set-up included
+	e.lock()
 	defer e.mu.Unlock()
 	b, me, err := setup(pos)
 	if err != nil {
@@ -208,7 +217,7 @@ func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, info func(
 		// depth or node budget (which keeps seeded runs reproducible).
 		bud = bud.forLevel(e.lv)
 	}
-	return e.think(ctx, b, me, lim, bud, info, false)
+	return e.think(ctx, start, b, me, lim, bud, info, false)
 }
 
 // Ponder searches pos (usually the position after the engine's move, with
@@ -216,19 +225,48 @@ func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, info func(
 // table for the next Think, and returns what it found. A Think or another
 // Ponder cancels it.
 func (e *Engine) Ponder(ctx context.Context, pos Position, info func(Info)) (Result, error) {
-	e.cancelPonder()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	e.lock()
+	defer e.mu.Unlock()
 	e.ponderMu.Lock()
 	e.ponderStop = cancel
 	e.ponderMu.Unlock()
-	e.mu.Lock()
-	defer e.mu.Unlock()
 	b, me, err := setup(pos)
 	if err != nil {
 		return Result{Move: rules.Pass}, err
 	}
-	return e.think(ctx, b, me, Limits{NoTurnLimit: true}, budget{}, info, true)
+	return e.think(ctx, time.Now(), b, me, Limits{NoTurnLimit: true}, budget{}, info, true)
+}
+
+// searcher returns the engine's k-th searcher, set up to search b: the
+// searchers and their VCF tables are kept from move to move, so a move
+// allocates almost nothing.
+func (e *Engine) searcher(k int, b *board, stop *atomic.Bool) *searcher {
+	for len(e.pool) <= k {
+		e.pool = append(e.pool, newSearcher(nil, e.tt, nil))
+	}
+	s := e.pool[k]
+	s.b, s.stop = b, stop
+	s.nodes, s.nodeLimit, s.stopped = 0, 0, false
+	s.vcfLimit, s.vcfAborted = 0, false
+	s.threatStop.Store(false)
+	s.killers = [maxPly][2]cell{}
+	s.hist = [2][maxCells]int32{}
+	s.leafVCF, s.width = 6, 20
+	return s
+}
+
+// lock takes the engine from a running Ponder, cancelling it (again, if a
+// Ponder starts between the cancel and the lock).
+func (e *Engine) lock() {
+	for {
+		e.cancelPonder()
+		if e.mu.TryLock() {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 func (e *Engine) cancelPonder() {
@@ -242,16 +280,15 @@ func (e *Engine) cancelPonder() {
 
 // think runs the whole decision: the forced moves, the root VCF, the
 // parallel iterative deepening and the level's choice.
-func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud budget, info func(Info), pondering bool) (Result, error) {
-	start := time.Now()
+func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8, lim Limits, bud budget, info func(Info), pondering bool) (Result, error) {
 	opp := 3 - me
 	// stop ends the searches; timeUp says the clock or the caller ended
 	// them, so that nothing more may be searched.
 	var stop, timeUp atomic.Bool
-	main := newSearcher(b, e.tt, &stop)
+	main := e.searcher(0, b, &stop)
 	main.leafVCF, main.width = e.lv.leafVCF, e.lv.width
 	if bud.hard > 0 {
-		timer := time.AfterFunc(bud.hard, func() { timeUp.Store(true); stop.Store(true) })
+		timer := time.AfterFunc(bud.hard-time.Since(start), func() { timeUp.Store(true); stop.Store(true) })
 		defer timer.Stop()
 	}
 	done := make(chan struct{})
@@ -283,23 +320,39 @@ func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud 
 	if b.has(opp, t5) {
 		f := b.findThreat(opp, t5)
 		if b.count[opp-1][t5] == 1 && b.legal(f, me) {
-			return result(f, 0, 1), nil
+			return e.forced(main, f, me, start), nil
 		}
 	}
 	if e.lv.vcf > 0 && !bud.instant {
-		vb := int64(200000)
-		if bud.hard > 0 && bud.hard < time.Second {
-			vb = 40000
+		// The threat searches get a share of the budget; the main search
+		// the rest.
+		vb := int64(300000)
+		if lim.Nodes > 0 {
+			vb = max(lim.Nodes/3, 1)
+		}
+		if bud.hard > 0 {
+			t := time.AfterFunc(bud.hard/4, func() { main.threatStop.Store(true) })
+			defer t.Stop()
 		}
 		if main.vcfBudget(me, e.lv.vcf, vb) {
 			return result(main.vcfMove, WinScore-3, 1), nil
+		}
+		if e.lv.vct > 0 && !main.stopped && main.vctBudget(me, e.lv.vct, vb) {
+			return result(main.vcfMove, WinScore-5, 1), nil
 		}
 	}
 	main.stopped = false
 	// The root moves.
 	root := make([]rootMove, 0, 64)
 	blind := !pondering && e.lv.missThree > 0 && main.hasWinningThreat(opp) && e.rng.Float64() < e.lv.missThree
-	for _, sm := range main.genMovesAt0(me, blind) {
+	moves := main.genMovesAt0(me, blind)
+	if len(moves) == 0 {
+		// No move meets the opponent's threat: the game is lost against
+		// best play, but a person may still go wrong, so play the most
+		// natural move (blocking the biggest threat) rather than any.
+		moves = main.genMovesAt0(me, true)
+	}
+	for _, sm := range moves {
 		root = append(root, rootMove{m: sm.m, score: int(sm.score)})
 	}
 	if len(root) == 0 {
@@ -325,14 +378,14 @@ func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud 
 		if bud.instant {
 			return e.instant(main, root, me, start)
 		}
-		return result(root[0].m, 0, 1), nil
+		return e.forced(main, root[0].m, me, start), nil
 	}
 	maxDepth := e.lv.depth
 	if lim.Depth > 0 {
 		maxDepth = min(maxDepth, lim.Depth)
 	}
 	if lim.Nodes > 0 {
-		main.nodeLimit = lim.Nodes
+		main.nodeLimit = main.nodes + lim.Nodes
 	}
 	// Helper threads: lazy SMP over the shared table, on their own boards.
 	var wg sync.WaitGroup
@@ -340,7 +393,7 @@ func (e *Engine) think(ctx context.Context, b *board, me uint8, lim Limits, bud 
 	for t := 1; t < e.opts.Threads; t++ {
 		hb := *b
 		hb.history = append([]cell(nil), b.history...)
-		h := newSearcher(&hb, e.tt, &stop)
+		h := e.searcher(t, &hb, &stop)
 		h.leafVCF, h.width = main.leafVCF, main.width
 		hr := append([]rootMove(nil), root...)
 		helpers = append(helpers, h)
@@ -416,15 +469,21 @@ func (e *Engine) nodes(main *searcher, helpers []*searcher) int64 {
 // opponent's threat.
 func (s *searcher) genMovesAt0(me uint8, blind bool) []scored {
 	if !blind {
-		return s.genMoves(me, 0, noCell)
+		ms := s.genMoves(me, 0, noCell)
+		sortMoves(ms)
+		return ms
 	}
 	// Pretend the threat is not there: order all moves by their own value.
 	b := s.b
 	buf := &s.moves[0]
 	n := 0
+	if len(b.history) == 0 {
+		buf[0] = scored{m: b.cellOf(rules.Centre(b.size))}
+		return buf[:1]
+	}
 	b.eachEmpty(func(i cell) bool {
 		if b.near[i] > 0 && b.legal(i, me) {
-			buf[n] = scored{m: i, score: b.info[i][me-1].score + b.info[i][2-me].score/2}
+			buf[n] = scored{m: i, score: int32(b.info[i][me-1].score) + int32(b.info[i][2-me].score)/2}
 			n++
 		}
 		return true
@@ -447,6 +506,31 @@ func (e *Engine) instant(s *searcher, root []rootMove, me uint8, start time.Time
 	}
 	m := root[0].m
 	return Result{Move: s.b.pointOf(m), Info: Info{Depth: 1, Score: v, PV: []rules.Point{s.b.pointOf(m)}, Nodes: s.nodes, Elapsed: time.Since(start)}}, nil
+}
+
+// forced answers with the only sensible move m at once, after a short
+// search of it so that the score and the line shown stay meaningful.
+func (e *Engine) forced(s *searcher, m cell, me uint8, start time.Time) Result {
+	s.nodeLimit = s.nodes + 3000
+	s.stopped = false
+	root := []rootMove{{m: m}}
+	r := Result{Move: s.b.pointOf(m), Info: Info{PV: []rules.Point{s.b.pointOf(m)}}}
+	for d := 1; d <= 4; d++ {
+		v := s.searchRoot(root, d, -WinScore, WinScore, me)
+		if s.stopped {
+			break
+		}
+		r.Depth, r.Score = d, v
+		r.PV = r.PV[:0]
+		for _, c := range s.pv[0][:s.pvLen[0]] {
+			r.PV = append(r.PV, s.b.pointOf(c))
+		}
+		if len(r.PV) == 0 {
+			r.PV = append(r.PV, r.Move)
+		}
+	}
+	r.Nodes, r.Elapsed = s.nodes, time.Since(start)
+	return r
 }
 
 // noisyChoice picks a root move for a weaker level: each of the leading

@@ -287,3 +287,24 @@ func TestSeededDeterminism(t *testing.T) {
 		}
 	}
 }
+
+func TestDefaults(t *testing.T) {
+	e := NewEngine(EngineOptions{Level: 42})
+	o := e.Options()
+	if o.Level != 10 || o.Threads != 2 || o.MaxMemory != DefaultMaxMemory || e.Name() != "tengen" {
+		t.Errorf("defaults: %+v, name %q", o, e.Name())
+	}
+	if n := NewEngine(EngineOptions{Level: 3}).Name(); n != "tengen-L3" {
+		t.Errorf("level 3 is named %q", n)
+	}
+	// NewGame forgets the table: the same search costs the same again.
+	e = NewEngine(EngineOptions{Threads: 1, MaxMemory: 1 << 20})
+	p := pos(t, 15, rules.Freestyle, rules.Black, "h8 i9", "h9 i8")
+	lim := Limits{NoTurnLimit: true, Depth: 4}
+	a := think(t, e, p, lim)
+	e.NewGame()
+	b := think(t, e, p, lim)
+	if a.Move != b.Move || a.Nodes != b.Nodes {
+		t.Errorf("after NewGame: %v in %d nodes, before %v in %d", b.Move, b.Nodes, a.Move, a.Nodes)
+	}
+}

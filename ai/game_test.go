@@ -10,13 +10,12 @@ import (
 
 // playGame plays black against white from the opening stones and returns
 // the winner (Empty for a draw) and the position at the end. The referee
-// is the naive five check plus the forbidden-point judgement the shared
-// renju cases verify; a player that errs or plays an illegal move loses.
+// is package rules; a player that errs or plays an illegal move loses.
 func playGame(t testing.TB, black, white Player, size int, rule rules.Rule, lim Limits, opening []Stone) (rules.Color, Position) {
 	p := Position{Size: size, Rule: rule, Stones: append([]Stone(nil), opening...)}
-	n := newNaive(size, rule)
+	rb := rules.MustBoard(size)
 	for _, s := range opening {
-		n.set(s.P.X, s.P.Y, s.C)
+		rb.Set(s.P, s.C)
 	}
 	p.ToMove = rules.Black
 	if len(opening)%2 == 1 {
@@ -28,19 +27,16 @@ func playGame(t testing.TB, black, white Player, size int, rule rules.Rule, lim 
 			pl = white
 		}
 		r, err := pl.Think(context.Background(), p, lim, nil)
-		if err != nil || !r.Move.In(size) || n.at(r.Move.X, r.Move.Y) != rules.Empty {
+		if err != nil || !r.Move.In(size) || rb.At(r.Move) != rules.Empty {
 			t.Logf("%s: bad move %v (%v)", pl.Name(), r.Move, err)
 			return p.ToMove.Opponent(), p
 		}
-		five := n.makesFive(r.Move.X, r.Move.Y, p.ToMove)
-		if !five && rule == rules.Renju && p.ToMove == rules.Black {
-			b, _, _ := setup(p)
-			if b.forbidden(b.cellOf(r.Move)) != notForbidden {
-				t.Logf("%s: forbidden move %v", pl.Name(), r.Move)
-				return rules.White, p
-			}
+		five := rb.Wins(r.Move, p.ToMove, rule)
+		if !five && rule == rules.Renju && p.ToMove == rules.Black && rb.Forbidden(r.Move, p.Reading) != rules.NotForbidden {
+			t.Logf("%s: forbidden move %v", pl.Name(), r.Move)
+			return rules.White, p
 		}
-		n.set(r.Move.X, r.Move.Y, p.ToMove)
+		rb.Set(r.Move, p.ToMove)
 		p.Stones = append(p.Stones, Stone{P: r.Move, C: p.ToMove})
 		if five {
 			return p.ToMove, p
@@ -108,6 +104,18 @@ func TestStrongBeatsWeak(t *testing.T) {
 		s, n := match(t, strong, weak, rule, Limits{NoTurnLimit: true, Nodes: 20000}, ladderOpenings[:2])
 		if s != float64(n) {
 			t.Errorf("%v: full strength scored %.1f of %d against level 1", rule, s, n)
+		}
+	}
+}
+
+// TestBeatsGreedy: the engine must win every game against the greedy
+// pattern player, with either colour, in freestyle and renju.
+func TestBeatsGreedy(t *testing.T) {
+	for _, rule := range []rules.Rule{rules.Freestyle, rules.Renju} {
+		e := NewEngine(EngineOptions{Threads: 1, MaxMemory: 4 << 20, Seed: 4})
+		s, n := match(t, e, NewGreedy(5), rule, Limits{NoTurnLimit: true, Nodes: 15000}, ladderOpenings[:3])
+		if s != float64(n) {
+			t.Errorf("%v: scored %.1f of %d against the greedy player", rule, s, n)
 		}
 	}
 }

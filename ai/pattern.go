@@ -1,6 +1,9 @@
 package ai
 
-import "sync"
+import (
+	"math"
+	"sync"
+)
 
 // A line pattern is what one stone makes along one line, judged from the
 // five cells on either side of it (enough to tell an exact five from an
@@ -84,6 +87,19 @@ func pairTable(black, white fiveRule) *[1 << 20]uint16 {
 	}
 	pairTables[black][white] = t
 	return t
+}
+
+var warmOnce sync.Once
+
+// warmTables builds every rule's tables once, in the background of the
+// first NewEngine, so that the first move does not pay for them.
+func warmTables() {
+	warmOnce.Do(func() {
+		comboOnce.Do(buildCombos)
+		for _, r := range [][2]fiveRule{{exactlyFive, fiveOrMore}, {fiveOrMore, fiveOrMore}, {exactlyFive, exactlyFive}, {caroFive, caroFive}} {
+			pairTable(r[0], r[1])
+		}
+	})
 }
 
 // slotShift returns the bit position in a key of the neighbour at offset
@@ -192,7 +208,7 @@ type combo struct {
 	// maybeForbidden: under renju this point may be forbidden to Black
 	// (overline, two fours or two open threes) and needs the exact check.
 	maybeForbidden bool
-	score          int32
+	score          int16
 }
 
 // lineValue scores one line pattern for move ordering and evaluation.
@@ -207,10 +223,6 @@ var (
 	comboTable [comboSize]combo
 	comboOnce  sync.Once
 )
-
-func comboIndex(a, b, c, d uint8) int {
-	return ((int(a)*numPats+int(b))*numPats+int(c))*numPats + int(d)
-}
 
 func buildCombos() {
 	for i := 0; i < comboSize; i++ {
@@ -265,7 +277,7 @@ func buildCombos() {
 			c.threat = tB3
 		}
 		c.maybeForbidden = n5 == 0 && (nOL > 0 || fours >= 2 || nF3 >= 2)
-		c.score = score
+		c.score = int16(min(score, math.MaxInt16))
 		comboTable[i] = c
 	}
 }

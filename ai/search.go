@@ -40,6 +40,8 @@ type searcher struct {
 	// says it was, so that no false failure is stored.
 	vcfLimit   int64
 	vcfAborted bool
+	// threatStop ends a budgeted VCF or VCT early (its share of the clock).
+	threatStop atomic.Bool
 
 	moves   [maxPly][maxMoves]scored
 	killers [maxPly][2]cell
@@ -104,8 +106,46 @@ func (s *searcher) hasWinningThreat(c uint8) bool {
 	return found
 }
 
-// genMoves fills the ply's move list for colour me: every sensible legal
-// move, or only the answers to a winning threat when the opponent has one.
+// winningThreats lists (up to len(out)) colour c's legal points that make
+// a straight four or two fours, and returns how many there are.
+func (s *searcher) winningThreats(c uint8, out *[16]cell) int {
+	b := s.b
+	if !b.has(c, t44) {
+		return 0
+	}
+	n := 0
+	b.eachEmpty(func(i cell) bool {
+		if b.info[i][c-1].threat == t44 && b.legal(i, c) {
+			out[n] = i
+			n++
+		}
+		return n < len(out)
+	})
+	return n
+}
+
+// defuses reports whether colour me playing i leaves the opponent none of
+// its winning threats. Only a stone on a threat point's lines, within
+// halfLine, can change what that point makes, so others are not tried.
+func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
+	b := s.b
+	xi, yi := int(i)%b.stride, int(i)/b.stride
+	for _, t := range threats {
+		dx, dy := xi-int(t)%b.stride, yi-int(t)/b.stride
+		ax, ay := max(dx, -dx), max(dy, -dy)
+		if (dx != 0 && dy != 0 && ax != ay) || max(ax, ay) > halfLine {
+			return false
+		}
+	}
+	b.play(i, me)
+	ok := !s.hasWinningThreat(3 - me)
+	b.undo()
+	return ok
+}
+
+// genMoves fills the ply's move list for colour me, unsorted: every
+// sensible legal move, or only the answers to a winning threat when the
+// opponent has one.
 func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
 	b := s.b
 	opp := 3 - me
@@ -115,22 +155,18 @@ func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
 		buf[0] = scored{m: b.cellOf(rules.Centre(b.size))}
 		return buf[:1]
 	}
-	threatened := s.hasWinningThreat(opp)
+	var threats [16]cell
+	nt := s.winningThreats(opp, &threats)
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
 	b.eachEmpty(func(i cell) bool {
 		if b.near[i] == 0 || !b.legal(i, me) {
 			return true
 		}
 		mine, theirs := &b.info[i][me-1], &b.info[i][opp-1]
-		if threatened && mine.threat < tB4 {
-			b.play(i, me)
-			defends := !s.hasWinningThreat(opp)
-			b.undo()
-			if !defends {
-				return true
-			}
+		if nt > 0 && mine.threat < tB4 && !s.defuses(i, me, threats[:nt]) {
+			return true
 		}
-		sc := mine.score + theirs.score*4/5 + s.hist[me-1][i]/16
+		sc := int32(mine.score) + int32(theirs.score)*4/5 + s.hist[me-1][i]/16
 		switch {
 		case i == ttMove:
 			sc += 1 << 28
@@ -149,9 +185,19 @@ func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
 		n++
 		return true
 	})
-	moves := buf[:n]
-	sortMoves(moves)
-	return moves
+	return buf[:n]
+}
+
+// pickNext moves the best of ms[k:] to ms[k]: a lazy selection sort,
+// cheaper than sorting when a cut-off comes after a few moves.
+func pickNext(ms []scored, k int) {
+	b := k
+	for j := k + 1; j < len(ms); j++ {
+		if ms[j].score > ms[b].score {
+			b = j
+		}
+	}
+	ms[k], ms[b] = ms[b], ms[k]
 }
 
 func sortMoves(ms []scored) {
@@ -263,13 +309,14 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 	alphaOrig := alpha
 	best, bestMove := -WinScore, noCell
 	quiet := 0
-	for k, sm := range moves {
-		m := sm.m
+	for k := range moves {
+		pickNext(moves, k)
+		m := moves[k].m
 		tact := forced != noCell || b.tactical(m, me) || m == ttMove
 		if !tact {
 			quiet++
 			if quiet > s.width && k > 0 {
-				break
+				continue // later threats are still searched
 			}
 		}
 		newDepth := depth - 1

@@ -43,7 +43,7 @@ func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
 	if s.checkStop() {
 		return false
 	}
-	if s.vcfLimit > 0 && s.nodes > s.vcfLimit {
+	if s.vcfLimit > 0 && (s.nodes > s.vcfLimit || s.threatStop.Load()) {
 		s.vcfAborted = true
 		return false
 	}

@@ -443,3 +443,18 @@ func TestTouchOff(t *testing.T) {
 		t.Error("a refused jog lost the position")
 	}
 }
+
+// The default calibration file's arm (what `tengen calibrate defaults`
+// writes) must open an arm.
+func TestDefaultCalibrationOpensAnArm(t *testing.T) {
+	cal := calibration.Default().Arm
+	sim, err := armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: cal.Servos}, parkPulses(t, cal))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := arm.New(sim, cal, arm.Options{})
+	if err != nil {
+		t.Fatalf("the default calibration does not open an arm: %v", err)
+	}
+	a.Close()
+}

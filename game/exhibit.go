@@ -78,6 +78,9 @@ func (e *Exhibition) Run(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("game %d: %w", n, err)
 		}
+		if s.Eyes == nil {
+			s.Eyes, s.Hand = e.Eyes, e.Hand
+		}
 		e.say("welcome", "Place a black stone anywhere to start a game.")
 		out, err := e.play(ctx, s)
 		if err != nil {
@@ -92,13 +95,22 @@ func (e *Exhibition) Run(ctx context.Context) error {
 
 // play runs s, and after a fault waits for the operator and resumes.
 func (e *Exhibition) play(ctx context.Context, s *Session) (rules.Outcome, error) {
+	return playThroughFaults(ctx, s, e.Operator, e.Voice)
+}
+
+// playThroughFaults runs s; a fault the session cannot get past is
+// announced, the operator is called, and the game resumes from its
+// journal when the operator says so.
+func playThroughFaults(ctx context.Context, s *Session, operator func(context.Context, error) error, v Voice) (rules.Outcome, error) {
 	out, err := s.Play(ctx)
 	for err != nil {
-		if ctx.Err() != nil || e.Operator == nil {
+		if ctx.Err() != nil || operator == nil {
 			return out, err
 		}
-		e.say("fault", "Something went wrong; I have called the operator: "+err.Error())
-		if werr := e.Operator(ctx, err); werr != nil {
+		if v != nil {
+			v.Say(Message{Key: "fault", Args: []string{err.Error()}, Text: "Something went wrong; I have called the operator: " + err.Error()})
+		}
+		if werr := operator(ctx, err); werr != nil {
 			return out, errors.Join(err, werr)
 		}
 		var pending *Entry

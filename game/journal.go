@@ -38,6 +38,7 @@ type Entry struct {
 	Point  string    `json:"point,omitempty"`
 	By     string    `json:"by,omitempty"` // "robot" or "person"
 	Clock  []int64   `json:"clock_ms,omitempty"`
+	Ms     int64     `json:"ms,omitempty"` // the move's thinking time
 	Event  string    `json:"event,omitempty"`
 	Detail string    `json:"detail,omitempty"`
 	Result string    `json:"result,omitempty"`

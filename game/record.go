@@ -15,8 +15,12 @@ import (
 func (s *Session) Record() *record.Record {
 	r := &record.Record{Size: s.Referee.Size(), Rule: s.Referee.Rule(), Black: s.Config.Black, White: s.Config.White,
 		Opening: s.Config.Opening, Date: time.Now().Format("2006-01-02"), Event: "Tengen"}
-	for _, m := range s.Referee.Moves() {
-		r.Moves = append(r.Moves, record.Move{Color: m.C, Point: m.P})
+	for i, m := range s.Referee.Moves() {
+		mv := record.Move{Color: m.C, Point: m.P}
+		if i < len(s.times) {
+			mv.Time = s.times[i].Round(time.Millisecond)
+		}
+		r.Moves = append(r.Moves, mv)
 	}
 	if out := s.Referee.Outcome(); out.Over {
 		r.Result = record.Result{Winner: out.Winner, Draw: out.Winner == rules.Empty}

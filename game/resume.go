@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"tengen/rules"
 )
@@ -41,6 +42,11 @@ func Replay(entries []Entry, ref *rules.Game) (Config, *Entry, error) {
 				return cfg, nil, fmt.Errorf("journal line %d: %w", line, err)
 			}
 		case EntryEvent:
+			if e.Event == "draw agreed" {
+				if err := ref.AgreeDraw(); err != nil {
+					return cfg, nil, fmt.Errorf("journal line %d: %w", line, err)
+				}
+			}
 			if e.Event == "claim" {
 				if _, err := ref.Claim(); err != nil {
 					return cfg, nil, fmt.Errorf("journal line %d: claim: %w", line, err)
@@ -113,6 +119,8 @@ func (s *Session) Reopen() (*Session, *Entry, error) {
 	}
 	n := *s
 	n.Config, n.Referee, n.Journal = cfg, ref, j
+	n.times = nil
+	n.RestoreTimes(entries)
 	return &n, pending, nil
 }
 
@@ -127,4 +135,20 @@ func NewReferee(cfg Config) (*rules.Game, error) {
 		return nil, err
 	}
 	return rules.NewGame(cfg.Size, rule, rd)
+}
+
+// RestoreTimes takes each move's thinking time from a journal's entries,
+// for a resumed game's record.
+func (s *Session) RestoreTimes(entries []Entry) {
+	s.times = s.times[:0]
+	for _, e := range entries {
+		switch e.Type {
+		case EntryMove:
+			s.times = append(s.times, time.Duration(e.Ms)*time.Millisecond)
+		case EntryUndo:
+			if len(s.times) > 0 {
+				s.times = s.times[:len(s.times)-1]
+			}
+		}
+	}
 }

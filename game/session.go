@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"strconv"
 	"time"
 
 	"tengen/ai"
@@ -31,16 +33,23 @@ type Session struct {
 	Observe func(Snapshot)
 	// Control carries the operator's and the person's requests.
 	Control <-chan Request
+	// Ponder lets the robot's engine think on the person's time, when it
+	// can (an engine with a Ponder method).
+	Ponder bool
 	// MaxWrongViews bounds how many steady views that differ from the
 	// record the loop tolerates in a row before it asks for the operator;
 	// 0 means no bound.
 	MaxWrongViews int
 
-	info   ai.Info
-	evals  []int
-	events []string
-	status string
-	paused bool
+	info       ai.Info
+	evals      []int
+	times      []time.Duration // each move's thinking time, in move order
+	turnFrom   time.Time       // when the side to move began its turn
+	evidence   image.Image     // the frame of the last steady view
+	stopPonder context.CancelFunc
+	events     []string
+	status     string
+	paused     bool
 }
 
 // Request is something asked of the game while it runs.
@@ -51,6 +60,7 @@ const (
 	RequestResume
 	RequestResign   // the person resigns
 	RequestTakeback // take back the person's last move (and the robot's reply)
+	RequestDraw     // the person offers a draw
 )
 
 // Snapshot is the game's state for display.
@@ -67,6 +77,7 @@ type Snapshot struct {
 	Evals     []int // Black's view, one per robot search
 	Events    []string
 	Paused    bool
+	Evidence  image.Image // the camera frame of the last steady view, if any
 }
 
 // ErrStopped is returned when the game was stopped before it ended.
@@ -79,6 +90,8 @@ func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
 			return rules.Outcome{}, err
 		}
 	}
+	s.turnFrom = time.Now()
+	defer s.ponder(nil)
 	for !s.Referee.Over() {
 		if err := s.handleRequests(ctx); err != nil {
 			return rules.Outcome{}, err
@@ -97,7 +110,11 @@ func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
 		}
 	}
 	res := s.Referee.Outcome()
-	s.say("game-over", res.Code(), res.String()+".")
+	m := OutcomeMessage(res)
+	s.event(m.Text)
+	if s.Voice != nil {
+		s.Voice.Say(m)
+	}
 	if err := s.Journal.Append(Entry{Type: EntryEnd, Result: res.String(), Move: res.Move}); err != nil {
 		return res, err
 	}
@@ -144,6 +161,10 @@ func (s *Session) handleRequests(ctx context.Context) error {
 			if err := s.takeback(ctx); err != nil {
 				s.say("takeback-refused", err.Error(), "Takeback refused: "+err.Error())
 			}
+		case RequestDraw:
+			if err := s.drawOffered(); err != nil {
+				return err
+			}
 		}
 	}
 }
@@ -184,6 +205,35 @@ func (s *Session) resign() error {
 	return nil
 }
 
+// drawAccept is how close to even (centi-stones, the engine's scale) the
+// robot's last evaluation must be for it to accept a draw.
+const drawAccept = 60
+
+// drawOffered answers the person's draw offer: the robot accepts when its
+// last search saw the game as even, and only after both sides have made a
+// few moves.
+func (s *Session) drawOffered() error {
+	if s.person() == rules.Empty {
+		return errors.New("no person plays in this game")
+	}
+	if len(s.Referee.Moves()) < 10 || len(s.evals) == 0 || abs(s.evals[len(s.evals)-1]) > drawAccept {
+		s.say("draw-declined", "", "I would rather play on.")
+		return nil
+	}
+	if err := s.Referee.AgreeDraw(); err != nil {
+		return err
+	}
+	s.say("draw-accepted", "", "I accept the draw.")
+	return s.Journal.Append(Entry{Type: EntryEvent, Event: "draw agreed"})
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // takeback removes the person's last move and the robot's reply from the
 // board (the robot lifts both) and from the record.
 func (s *Session) takeback(ctx context.Context) error {
@@ -211,6 +261,9 @@ func (s *Session) takeback(ctx context.Context) error {
 		if _, err := s.Referee.Undo(); err != nil {
 			return err
 		}
+		if len(s.times) > 0 {
+			s.times = s.times[:len(s.times)-1]
+		}
 		if !last.P.IsPass() {
 			if err := s.Hand.Take(ctx, last.P, last.C); err != nil {
 				return fmt.Errorf("lifting %v: %w", last.P, err)
@@ -224,6 +277,7 @@ func (s *Session) takeback(ctx context.Context) error {
 // robotMove thinks for colour c, records the intent, places the stone and
 // checks it.
 func (s *Session) robotMove(ctx context.Context, c rules.Color) error {
+	s.ponder(nil)
 	s.setStatus("thinking")
 	pos := s.position()
 	res, err := s.player(c).Think(ctx, pos, s.limits(c), func(i ai.Info) { s.info = i })
@@ -287,15 +341,23 @@ func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point, c r
 
 // acceptRobot records the robot's stone at p, which the camera has seen.
 func (s *Session) acceptRobot(n int, p rules.Point, c rules.Color) error {
-	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: c.String(), Point: p.String(), By: "robot", Clock: s.pressClock()}); err != nil {
+	took := s.took()
+	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: c.String(), Point: p.String(), By: "robot", Clock: s.pressClock(), Ms: took.Milliseconds()}); err != nil {
 		return err
 	}
+	s.times = append(s.times, took)
 	ev, err := s.Referee.Play(c, p)
 	if err != nil {
 		return fmt.Errorf("the referee refused the robot's own move %v: %w", p, err)
 	}
 	s.say("robot-move", p.String(), "I play "+p.String()+".")
-	return s.afterMove(ev, p)
+	if err := s.afterMove(ev, p); err != nil {
+		return err
+	}
+	if s.Ponder && !s.Referee.Over() && !s.robot(s.Referee.ToMove()) {
+		s.ponder(s.player(c))
+	}
+	return nil
 }
 
 // afterMove claims a forbidden Black move at once when the robot plays
@@ -368,6 +430,9 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 		if err != nil {
 			return err
 		}
+		if sight.Evidence != nil {
+			s.evidence = sight.Evidence
+		}
 		record := s.Referee.Board()
 		ch := Compare(record, sight.Board)
 		switch {
@@ -434,9 +499,11 @@ func (s *Session) own(ch Change) Change {
 // acceptPerson records the person's stone at p after the referee's check.
 func (s *Session) acceptPerson(person rules.Color, p rules.Point) error {
 	n := len(s.Referee.Moves()) + 1
-	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: person.String(), Point: p.String(), By: "person", Clock: s.pressClock()}); err != nil {
+	took := s.took()
+	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: person.String(), Point: p.String(), By: "person", Clock: s.pressClock(), Ms: took.Milliseconds()}); err != nil {
 		return err
 	}
+	s.times = append(s.times, took)
 	ev, err := s.Referee.Play(person, p)
 	if err != nil {
 		return fmt.Errorf("move %d at %v: %w", n, p, err)
@@ -522,7 +589,7 @@ func (s *Session) publish() {
 		Status: s.status, Moves: s.Referee.Moves(), Forbidden: s.forbidden(),
 		ToMove: s.Referee.ToMove(), Over: s.Referee.Over(), Outcome: s.Referee.Outcome(),
 		Info: s.info, Evals: append([]int(nil), s.evals...), Events: append([]string(nil), s.events...),
-		Paused: s.paused, Clocks: s.clockFaces(), Running: s.running(),
+		Paused: s.paused, Clocks: s.clockFaces(), Running: s.running(), Evidence: s.evidence,
 	})
 }
 
@@ -573,4 +640,45 @@ func (s *Session) forbidden() []rules.Forbid {
 		return nil
 	}
 	return s.Referee.Board().ForbiddenPoints(s.Referee.Reading())
+}
+
+// took returns how long the side to move has taken, and starts the next
+// side's turn.
+func (s *Session) took() time.Duration {
+	now := time.Now()
+	d := now.Sub(s.turnFrom)
+	s.turnFrom = now
+	return d
+}
+
+// ponder stops any pondering and, with pl not nil, starts pl pondering
+// on the current position in the background until the next ponder call.
+func (s *Session) ponder(pl ai.Player) {
+	if s.stopPonder != nil {
+		s.stopPonder()
+		s.stopPonder = nil
+	}
+	p, ok := pl.(interface {
+		Ponder(context.Context, ai.Position, func(ai.Info)) (ai.Result, error)
+	})
+	if !ok {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.stopPonder = cancel
+	go p.Ponder(ctx, s.position(), nil)
+}
+
+// Times returns each move's thinking time, in move order.
+func (s *Session) Times() []time.Duration { return append([]time.Duration(nil), s.times...) }
+
+// OutcomeMessage says how a game ended: "game-won" with the winner, the
+// reason's code and the deciding move's number, or "game-drawn" with the
+// code and the number.
+func OutcomeMessage(o rules.Outcome) Message {
+	n := strconv.Itoa(o.Move)
+	if o.Winner == rules.Empty {
+		return Message{Key: "game-drawn", Args: []string{o.Code(), n}, Text: o.String() + "."}
+	}
+	return Message{Key: "game-won", Args: []string{o.Winner.String(), o.Code(), n}, Text: o.String() + "."}
 }

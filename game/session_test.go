@@ -354,3 +354,48 @@ func TestRobotStoneDisturbedWithPersonsMove(t *testing.T) {
 		})
 	}
 }
+
+func TestDrawOffer(t *testing.T) {
+	for _, even := range []bool{true, false} {
+		tb := newTable(15)
+		ctl := make(chan Request, 1)
+		person := personPlays(t, rules.Black, "h8 h9 h10 c3 c4 c5 h11 h12")
+		tb.script = func(n int, b *rules.Board) {
+			if b.Count(rules.White) == 5 && len(ctl) == 0 && !tb.offered {
+				ctl <- RequestDraw
+				tb.offered = true
+				return
+			}
+			person(n, b)
+		}
+		s, v := newSession(t, rules.Freestyle, rules.White, "a1 a3 a5 a7 a9 a11 a13 o1", tb)
+		score := 500
+		if even {
+			score = 10
+		}
+		s.White = &scoring{scripted: scripted{moves: pts(t, "a1 a3 a5 a7 a9 a11 a13 o1")}, score: score}
+		s.Control = ctl
+		out, err := s.Play(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if even && (out.Reason != rules.Agreement || !v.has("draw-accepted")) {
+			t.Errorf("even game: %v, said %v", out, v.keys)
+		}
+		if !even && (out.Reason == rules.Agreement || !v.has("draw-declined")) {
+			t.Errorf("won game: %v, said %v", out, v.keys)
+		}
+	}
+}
+
+// scoring is a scripted player that reports a fixed score.
+type scoring struct {
+	scripted
+	score int
+}
+
+func (p *scoring) Think(ctx context.Context, pos ai.Position, lim ai.Limits, info func(ai.Info)) (ai.Result, error) {
+	r, err := p.scripted.Think(ctx, pos, lim, info)
+	r.Score = p.score
+	return r, err
+}

@@ -23,6 +23,7 @@ type table struct {
 	misplace *rules.Point
 	// failPlace makes that many Place calls fail before any stone moves.
 	failPlace int
+	offered   bool // a test's one-off request was sent
 }
 
 func newTable(size int) *table { return &table{board: rules.MustBoard(size)} }

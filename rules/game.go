@@ -46,12 +46,14 @@ const (
 	TwoPasses            // both players passed in turn: a draw (RIF)
 	Resignation          // a player resigned
 	Time                 // a player ran out of time
+	Agreement            // both players agreed to a draw
 )
 
-var reasonNames = [...]string{"", "five", "forbidden", "full board", "two passes", "resignation", "time"}
+var reasonNames = [...]string{"", "five", "forbidden", "full board", "two passes", "resignation", "time", "agreement"}
 
 // String gives the reason's name: "five", "forbidden", "full board",
-// "two passes", "resignation", "time" ("" while the game goes on).
+// "two passes", "resignation", "time", "agreement" ("" while the game
+// goes on).
 func (r Reason) String() string {
 	if r >= 0 && int(r) < len(reasonNames) {
 		return reasonNames[r]
@@ -257,6 +259,15 @@ func (g *Game) Resign(c Color) error { return g.lose(c, Resignation) }
 
 // Timeout ends the game: c ran out of time and the other side wins.
 func (g *Game) Timeout(c Color) error { return g.lose(c, Time) }
+
+// AgreeDraw ends the game drawn by the players' agreement.
+func (g *Game) AgreeDraw() error {
+	if g.outcome.Over {
+		return fmt.Errorf("the game is over (%v)", g.outcome)
+	}
+	g.end(Empty, Agreement, len(g.moves), NotForbidden)
+	return nil
+}
 
 func (g *Game) lose(c Color, r Reason) error {
 	if g.outcome.Over {

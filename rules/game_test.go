@@ -287,3 +287,19 @@ func TestGameFullBoardClaimsOverline(t *testing.T) {
 		t.Errorf("%v, want %v", ev.Outcome, want)
 	}
 }
+
+func TestAgreeDraw(t *testing.T) {
+	g, _ := NewGame(15, Renju, ReadingRIF)
+	if _, err := g.Play(Black, Point{7, 7}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.AgreeDraw(); err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Outcome(); !o.Over || o.Winner != Empty || o.Reason != Agreement || o.Code() != "agreement" {
+		t.Errorf("outcome %+v", o)
+	}
+	if err := g.AgreeDraw(); err == nil {
+		t.Error("a second draw was agreed in a finished game")
+	}
+}

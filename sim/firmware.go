@@ -298,7 +298,14 @@ func NewFirmwareRobot(ctx context.Context, w *World, buildDir string, cam Camera
 		rig.Close()
 		return nil, err
 	}
-	if err := a.Home(ctx); err != nil {
+	// A loaded host may miss the MCU's deadline while the link starts:
+	// homing clears the fault and tries again.
+	for try := 0; try < 3; try++ {
+		if err = a.Home(ctx); err == nil {
+			break
+		}
+	}
+	if err != nil {
 		a.Close()
 		rig.Close()
 		return nil, fmt.Errorf("homing the arm on the firmware: %w", err)

@@ -160,3 +160,14 @@ func dot(a, b [3]float64) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 func cross(a, b [3]float64) [3]float64 {
 	return [3]float64{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
 }
+
+// Lifted returns the homography of the plane z grid steps above the
+// board (a stone's top, say) as the camera recovered from h sees it, for
+// a w x ht image: the same pinhole model the reader uses to find stone
+// tops, so renderers that use it draw parallax the reader expects.
+func Lifted(h Homography, w, ht, n int, z float64) (Homography, error) {
+	c := newCamera(h, w, ht)
+	m := float64(n - 1)
+	return QuadHomography([4]Point{{0, 0}, {m, 0}, {m, m}, {0, m}},
+		[4]Point{c.project(0, 0, z), c.project(m, 0, z), c.project(m, m, z), c.project(0, m, z)})
+}

@@ -19,6 +19,17 @@ import (
 // corners in the reader's order and the fit's score (line contrast; the
 // higher the surer, below about 0.1 not a board).
 func Locate(pl *Planes, n int) ([4]Point, float64, error) {
+	return LocateWithin(pl, n, nil)
+}
+
+// LocateWithin is Locate searching only inside the convex polygon region
+// (image pixels), e.g. the hull of the ArUco markers printed beside the
+// board's corners, which shuts out clutter around the board. A nil
+// region searches the whole frame.
+//
+// Holes are polygons to leave out (the markers themselves, whose crisp
+// edges would otherwise pull at the lattice).
+func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point, float64, error) {
 	luma := pl.Luma
 	w, h := luma.Rect.Dx(), luma.Rect.Dy()
 	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC1, luma.Pix)
@@ -26,9 +37,9 @@ func Locate(pl *Planes, n int) ([4]Point, float64, error) {
 		return [4]Point{}, 0, err
 	}
 	defer src.Close()
-	// Work at about 1000 pixels across: enough for a 19x19 grid's lines,
+	// Work at 1000 pixels across: enough for a 19x19 grid's lines,
 	// and the same kernel sizes serve every camera.
-	scale := math.Min(1, 1000/float64(max(w, h)))
+	scale := 1000 / float64(max(w, h))
 	small := gocv.NewMat()
 	defer small.Close()
 	gocv.Resize(src, &small, image.Point{}, scale, scale, gocv.InterpolationArea)
@@ -40,55 +51,95 @@ func Locate(pl *Planes, n int) ([4]Point, float64, error) {
 	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(7, 7))
 	defer k.Close()
 	gocv.MorphologyEx(small, &resp, gocv.MorphBlackhat, k)
-	mask := gocv.NewMat()
-	defer mask.Close()
-	gocv.Threshold(resp, &mask, 0, 255, gocv.ThresholdBinary|gocv.ThresholdOtsu)
+	// Normalise by the local mean response, so that faint lines in glare
+	// count as much as crisp ones in shade, and busy texture (carpet,
+	// wood grain) evens out to no preference at all.
+	bh := gocv.NewMat()
+	defer bh.Close()
+	resp.ConvertTo(&bh, gocv.MatTypeCV32F)
+	mean := gocv.NewMat()
+	defer mean.Close()
+	gocv.Blur(bh, &mean, image.Pt(41, 41))
+	mean.AddFloat(2)
+	gocv.Divide(bh, mean, &bh)
+	norm := gocv.NewMat()
+	defer norm.Close()
+	bh.ConvertToWithParams(&norm, gocv.MatTypeCV8U, 40, 0) // 1x the local mean -> 40
+	if len(region) >= 3 {
+		keep := gocv.NewMatWithSize(norm.Rows(), norm.Cols(), gocv.MatTypeCV8UC1)
+		defer keep.Close()
+		pts := make([]image.Point, len(region))
+		for i, p := range region {
+			pts[i] = image.Pt(int(math.Round(p.X*scale)), int(math.Round(p.Y*scale)))
+		}
+		poly := gocv.NewPointsVectorFromPoints([][]image.Point{convexHull(pts)})
+		gocv.FillPoly(&keep, poly, color.RGBA{255, 255, 255, 255})
+		poly.Close()
+		for _, h := range holes {
+			hp := make([]image.Point, len(h))
+			for i, p := range h {
+				hp[i] = image.Pt(int(math.Round(p.X*scale)), int(math.Round(p.Y*scale)))
+			}
+			poly := gocv.NewPointsVectorFromPoints([][]image.Point{convexHull(hp)})
+			gocv.FillPoly(&keep, poly, color.RGBA{0, 0, 0, 255})
+			poly.Close()
+		}
+		masked := gocv.NewMatWithSize(norm.Rows(), norm.Cols(), gocv.MatTypeCV8UC1)
+		norm.CopyToWithMask(&masked, keep)
+		norm.Close()
+		norm = masked
+	}
 	blurred := gocv.NewMat()
 	defer blurred.Close()
-	gocv.GaussianBlur(resp, &blurred, image.Pt(3, 3), 0, 0, gocv.BorderDefault)
+	gocv.GaussianBlur(norm, &blurred, image.Pt(3, 3), 0, 0, gocv.BorderDefault)
 	field, err := GrayImage(blurred)
 	if err != nil {
 		return [4]Point{}, 0, err
 	}
 
-	// Keep only long straight strokes (grid lines; not carpet or wood
-	// texture), redrawn a little thick so the grid's net stays connected
-	// where stones interrupt it.
-	segs := gocv.NewMat()
-	defer segs.Close()
-	gocv.HoughLinesPWithParams(mask, &segs, 1, math.Pi/360, 40, 35, 3)
-	net := gocv.NewMatWithSize(mask.Rows(), mask.Cols(), gocv.MatTypeCV8UC1)
-	defer net.Close()
-	for i := 0; i < segs.Rows(); i++ {
-		v := segs.GetVeciAt(i, 0)
-		gocv.Line(&net, image.Pt(int(v[0]), int(v[1])), image.Pt(int(v[2]), int(v[3])), color.RGBA{255, 255, 255, 255}, 3)
-	}
-	contours := gocv.FindContours(net, gocv.RetrievalExternal, gocv.ChainApproxSimple)
-	defer contours.Close()
 	type cand struct {
 		area float64
-		pts  []image.Point
+		quad [4]Point
 	}
 	var cands []cand
-	for i := 0; i < contours.Size(); i++ {
-		c := contours.At(i)
-		a := gocv.ContourArea(c)
-		if a < 0.01*float64(small.Cols()*small.Rows()) {
-			continue
+	// Two thresholds on the normalised response: a strict one for crisp
+	// photos and a lenient one for faint lines; the lattice fit decides.
+	for _, th := range []float32{80, 110} {
+		for _, c := range netCandidates(norm, th) {
+			// Two outlines of each piece: the simplified hull, and the
+			// largest quadrilateral on it (when stones or glare cut a
+			// corner of the net off, the simplification may drop it).
+			for _, f := range []func([]image.Point) ([4]Point, bool){hullQuad, maxAreaQuad} {
+				q, ok := f(c.pts)
+				if !ok {
+					continue
+				}
+				dup := false
+				for _, o := range cands {
+					if quadDist(o.quad, q) < 8 {
+						dup = true
+					}
+				}
+				if !dup {
+					cands = append(cands, cand{c.area, q})
+				}
+			}
 		}
-		cands = append(cands, cand{a, c.ToPoints()})
 	}
-	sort.Slice(cands, func(i, j int) bool { return cands[i].area > cands[j].area })
-	if len(cands) > 4 {
-		cands = cands[:4]
+	// A rough fit ranks the candidates; the best two get the full fit.
+	type ranked struct {
+		q     [4]Point
+		score float64
 	}
-	best, bestScore := [4]Point{}, math.Inf(-1)
+	var rs []ranked
 	for _, c := range cands {
-		q, ok := hullQuad(c.pts)
-		if !ok {
-			continue
-		}
-		q, s := fitLattice(field, n, q)
+		q, s := fitLattice(field, n, c.quad, true)
+		rs = append(rs, ranked{q, s})
+	}
+	sort.Slice(rs, func(i, j int) bool { return rs[i].score > rs[j].score })
+	best, bestScore := [4]Point{}, math.Inf(-1)
+	for _, r := range rs[:min(len(rs), 2)] {
+		q, s := fitLattice(field, n, r.q, false)
 		if s > bestScore {
 			best, bestScore = q, s
 		}
@@ -103,6 +154,63 @@ func Locate(pl *Planes, n int) ([4]Point, float64, error) {
 		return OrderCorners(best), bestScore, errors.New("no clear grid found in the image (the best candidate fits poorly)")
 	}
 	return OrderCorners(best), bestScore, nil
+}
+
+type piece struct {
+	area float64
+	pts  []image.Point
+}
+
+// netCandidates thresholds the normalised line response at th, keeps
+// only long straight strokes (grid lines; not carpet or wood texture),
+// redrawn a little thick so the grid's net stays connected where stones
+// interrupt it, and returns the net's largest pieces as drawn and closed
+// (gaps between nearby lines filled, so a net broken by stones, glare or
+// foreshortened lines is one piece).
+func netCandidates(norm gocv.Mat, th float32) []piece {
+	mask := gocv.NewMat()
+	defer mask.Close()
+	gocv.Threshold(norm, &mask, th, 255, gocv.ThresholdBinary)
+	segs := gocv.NewMat()
+	defer segs.Close()
+	gocv.HoughLinesPWithParams(mask, &segs, 1, math.Pi/360, 40, 35, 3)
+	net := gocv.NewMatWithSize(mask.Rows(), mask.Cols(), gocv.MatTypeCV8UC1)
+	defer net.Close()
+	for i := 0; i < segs.Rows(); i++ {
+		v := segs.GetVeciAt(i, 0)
+		gocv.Line(&net, image.Pt(int(v[0]), int(v[1])), image.Pt(int(v[2]), int(v[3])), color.RGBA{255, 255, 255, 255}, 3)
+	}
+	closed := gocv.NewMat()
+	defer closed.Close()
+	ck := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(25, 25))
+	defer ck.Close()
+	gocv.MorphologyEx(net, &closed, gocv.MorphClose, ck)
+	var out []piece
+	for _, m := range []gocv.Mat{net, closed} {
+		contours := gocv.FindContours(m, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+		var cs []piece
+		for i := 0; i < contours.Size(); i++ {
+			c := contours.At(i)
+			a := gocv.ContourArea(c)
+			if a < 0.01*float64(m.Cols()*m.Rows()) {
+				continue
+			}
+			cs = append(cs, piece{a, c.ToPoints()})
+		}
+		contours.Close()
+		sort.Slice(cs, func(i, j int) bool { return cs[i].area > cs[j].area })
+		out = append(out, cs[:min(len(cs), 3)]...)
+	}
+	return out
+}
+
+// quadDist is the largest distance between corresponding corners.
+func quadDist(a, b [4]Point) float64 {
+	d := 0.0
+	for i := range a {
+		d = math.Max(d, math.Hypot(a[i].X-b[i].X, a[i].Y-b[i].Y))
+	}
+	return d
 }
 
 // hullQuad returns the quadrilateral that best approximates the convex
@@ -131,6 +239,62 @@ func hullQuad(pts []image.Point) ([4]Point, bool) {
 		}
 	}
 	return [4]Point{}, false
+}
+
+// maxAreaQuad returns the largest quadrilateral with its corners on the
+// convex hull of pts: for the net of a grid, whose hull may have extra
+// vertices where stones or glare cut a corner off, that is the outer
+// grid square.
+func maxAreaQuad(pts []image.Point) ([4]Point, bool) {
+	hull := convexHull(pts)
+	if len(hull) < 4 {
+		return [4]Point{}, false
+	}
+	pv := gocv.NewPointVectorFromPoints(hull)
+	defer pv.Close()
+	ap := gocv.ApproxPolyDP(pv, 0.004*gocv.ArcLength(pv, true), true)
+	h := ap.ToPoints()
+	ap.Close()
+	for len(h) > 24 { // keep the search small: drop every other vertex
+		var k []image.Point
+		for i := 0; i < len(h); i += 2 {
+			k = append(k, h[i])
+		}
+		h = k
+	}
+	if len(h) < 4 {
+		return [4]Point{}, false
+	}
+	area := func(a, b, c, d image.Point) int {
+		s := 0
+		q := [4]image.Point{a, b, c, d}
+		for i := 0; i < 4; i++ {
+			j := (i + 1) % 4
+			s += q[i].X*q[j].Y - q[j].X*q[i].Y
+		}
+		if s < 0 {
+			s = -s
+		}
+		return s
+	}
+	best, bi := -1, [4]int{}
+	n := len(h)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			for k := j + 1; k < n; k++ {
+				for l := k + 1; l < n; l++ {
+					if a := area(h[i], h[j], h[k], h[l]); a > best {
+						best, bi = a, [4]int{i, j, k, l}
+					}
+				}
+			}
+		}
+	}
+	var q [4]Point
+	for i, k := range bi {
+		q[i] = Point{float64(h[k].X), float64(h[k].Y)}
+	}
+	return OrderCorners(q), true
 }
 
 // convexHull is Andrew's monotone chain.
@@ -200,8 +364,9 @@ func latticeScore(field *image.Gray, n int, q [4]Point) float64 {
 // fitLattice moves the corners to maximise the lattice score: coordinate
 // descent in ever finer steps, then whole grid steps on each side (an
 // outline that took the board's edge for the outer line, or missed a
-// line), each refitted.
-func fitLattice(field *image.Gray, n int, q [4]Point) ([4]Point, float64) {
+// line), each refitted. A quick fit stops at a quarter step and tries no
+// whole steps.
+func fitLattice(field *image.Gray, n int, q [4]Point, quick bool) ([4]Point, float64) {
 	step := func(q [4]Point) float64 { // mean grid step in pixels
 		d := 0.0
 		for i := 0; i < 4; i++ {
@@ -210,9 +375,13 @@ func fitLattice(field *image.Gray, n int, q [4]Point) ([4]Point, float64) {
 		}
 		return d / 4 / float64(n-1)
 	}
+	stop := 0.4
+	if quick {
+		stop = step(q) / 4
+	}
 	descend := func(q [4]Point, s float64) ([4]Point, float64) {
 		sc := latticeScore(field, n, q)
-		for d := s; d >= 0.4; d /= 2 {
+		for d := s; d >= math.Max(stop, 0.4); d /= 2 {
 			for improved := true; improved; {
 				improved = false
 				for i := 0; i < 8; i++ {
@@ -233,14 +402,17 @@ func fitLattice(field *image.Gray, n int, q [4]Point) ([4]Point, float64) {
 		return q, sc
 	}
 	q, best := descend(q, step(q)/2)
-	for round := 0; round < 3; round++ {
+	for round := 0; round < 3 && !quick; round++ {
 		changed := false
 		h, err := GridHomography(n, q)
 		if err != nil {
 			break
 		}
 		m := float64(n - 1)
-		for side := 0; side < 4; side++ {
+		// Moves 0-3 slide one side a line in or out; 4 and 5 slide the
+		// whole lattice a line along each axis (a lattice one line over
+		// fits all lines but one, and no single-side move gets it back).
+		for side := 0; side < 6; side++ {
 			for _, d := range []float64{-1, 1} {
 				u0, v0, u1, v1 := 0.0, 0.0, m, m
 				switch side {
@@ -252,9 +424,15 @@ func fitLattice(field *image.Gray, n int, q [4]Point) ([4]Point, float64) {
 					v1 += d
 				case 3:
 					u0 += d
+				case 4:
+					u0, u1 = u0+d, u1+d
+				case 5:
+					v0, v1 = v0+d, v1+d
 				}
 				t := [4]Point{h.Apply(u0, v0), h.Apply(u1, v0), h.Apply(u1, v1), h.Apply(u0, v1)}
+				stop = 1.5
 				t, v := descend(t, step(t)/4)
+				stop = 0.4
 				if v > best+0.01 {
 					q, best, changed = t, v, true
 				}
@@ -263,6 +441,11 @@ func fitLattice(field *image.Gray, n int, q [4]Point) ([4]Point, float64) {
 		if !changed {
 			break
 		}
+		q, best = descend(q, 1)
+	}
+	if !quick { // sub-pixel: the field is smooth and sampled bilinearly
+		stop = 0.1
+		q, best = descend(q, 0.4)
 	}
 	return q, best
 }

@@ -94,6 +94,7 @@ type features struct {
 	dark   float64 // stone-top brightness over the local board brightness
 	white  float64 // the same in the Low plane
 	local  float64 // Low of the top over Low just around the stone
+	base   float64 // Low at the stone's base (at board level) over the board's
 	round  float64 // share of rays from the point that cross a stone's rim
 	chroma float64 // neutrality of the top (Low/Luma) over the board's
 }
@@ -290,11 +291,13 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 	tl, tw := median(top), median(topLow)
 	// The base: covered by any stone from any view, and on the board even
 	// where the lifted top disk of an edge point falls off it.
-	var base []float64
+	var base, baseLow []float64
 	for a := 0; a < 8; a++ {
 		th := 2*math.Pi*float64(a)/8 + math.Pi/8
-		if g := s.at(s.h.Apply(u+0.2*math.Cos(th), v+0.2*math.Sin(th))); g >= 0 {
+		p := s.h.Apply(u+0.2*math.Cos(th), v+0.2*math.Sin(th))
+		if g := s.at(p); g >= 0 {
 			base = append(base, g)
+			baseLow = append(baseLow, bilinear(s.low, p))
 		}
 	}
 	// The board right beside the point: around the four cell centres,
@@ -356,6 +359,7 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 		local:  tw / math.Max(quantile(ringLow, 0.5), 8),
 		round:  round,
 		white:  tw / math.Max(boardLow, 8),
+		base:   median(baseLow) / math.Max(boardLow, 8),
 		chroma: (tw / math.Max(tl, 8)) / (math.Max(boardLow, 1) / math.Max(board, 8)),
 	}
 }
@@ -386,14 +390,32 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 			ref := math.Max(math.Max(quantile(near, 0.75), 0.5*global), 0.03)
 			l := p.lines / ref // about 1 for an empty point, about 0 under a stone
 			black := (0.62 - p.dark) / 0.15
-			white := math.Min(math.Min((0.5-l)/0.3, (math.Max(p.local, p.white)-1.12)/0.1), (p.round-0.8)/0.1)
+			// White: the lines are hidden, the top is brighter than the
+			// board (in Luma, and in Low around and beside it), and a rim
+			// runs all round. A very bright top may show a little line (corners a
+			// pixel or two off) or a broken rim (neighbouring stones), as
+			// long as the other clue is clear.
+			bright := math.Min(math.Max(p.local, p.white), p.base)
+			lt, rt := 0.5, 0.8
+			switch {
+			case bright > 1.8 && p.dark > 1.3:
+				lt, rt = 0.9, 0.5
+			case bright > 1.4 && p.dark > 1.2:
+				lt = 0.7
+				if l < 0.2 {
+					rt = 0.6
+				}
+			}
+			white := math.Min(math.Min((lt-l)/0.3, (bright-1.12)/0.1), math.Min((p.round-rt)/0.1, (p.dark-1)/0.1))
 			switch {
 			case black > 0:
 				st[j][i], conf[j][i] = Black, clamp01(black)
 			case white > 0:
 				st[j][i], conf[j][i] = White, clamp01(math.Min(white, -black))
 			default:
-				st[j][i], conf[j][i] = Empty, clamp01(math.Min(-white, -black))
+				// An empty point shows its lines: one that hides them is
+				// covered by something that is not a stone (a hand, the arm).
+				st[j][i], conf[j][i] = Empty, clamp01(math.Min(math.Min(-white, -black), (l-0.1)/0.3))
 			}
 		}
 	}

@@ -19,6 +19,16 @@ type State struct {
 	Paused      bool       `json:"paused"`
 	Fault       string     `json:"fault,omitempty"` // waiting for the operator
 	HasCamera   bool       `json:"has_camera"`
+	// Lang is the robot's language setting ("en", "zh-Hans", "zh-Hant"):
+	// the page's language until the viewer picks another.
+	Lang string `json:"lang,omitempty"`
+	// Messages are the robot's latest messages, latest last, for the page
+	// to word in the viewer's language.
+	Messages []Said `json:"messages,omitempty"`
+	// ResultSaid is the result as a message (i18n.OutcomeMessage).
+	ResultSaid *Said `json:"result_said,omitempty"`
+	// Explain, when set, draws the forbidden shape that lost the game.
+	Explain *Explain `json:"explain,omitempty"`
 }
 
 // Move is a stone in move order.
@@ -55,4 +65,23 @@ type Standing struct {
 	Score    float64 `json:"score"`
 	Buchholz float64 `json:"buchholz"`
 	Games    int     `json:"games"`
+}
+
+// Said is something the robot said, as a catalogue key and its arguments
+// in the catalogue's form (i18n.Normalize), with the English text for a
+// page that does not know the key.
+type Said struct {
+	Key  string   `json:"key"`
+	Args []string `json:"args,omitempty"`
+	Text string   `json:"text"`
+	Time string   `json:"time,omitempty"` // "15:04:05"
+}
+
+// Explain shows why Black's move is forbidden: the point, the kind
+// ("overline", "double-four", "double-three") and the lines that make
+// the shape, each a list of points in the Chinese notation.
+type Explain struct {
+	Point string     `json:"point"`
+	Kind  string     `json:"kind"`
+	Lines [][]string `json:"lines"`
 }

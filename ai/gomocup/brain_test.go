@@ -3,6 +3,9 @@ package gomocup
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,6 +13,7 @@ import (
 
 	"tengen/ai"
 	"tengen/rules"
+	"tengen/rules/opening"
 )
 
 func greedyBrain() Brain {
@@ -196,6 +200,63 @@ func TestRuleBits(t *testing.T) {
 	}
 }
 
+// opener is a greedy player that also takes opening decisions, scripted.
+type opener struct {
+	*ai.Greedy
+	actions []opening.Action
+	asked   []opening.Player
+}
+
+func (o *opener) OpeningAction(ctx context.Context, m *opening.Machine, me opening.Player, rule rules.Rule, reading rules.Reading) (opening.Action, error) {
+	if st := m.Step(); st.Player != me {
+		return opening.Action{}, fmt.Errorf("asked as %v at %q", me, st.What)
+	}
+	o.asked = append(o.asked, me)
+	if len(o.actions) == 0 {
+		return opening.Action{}, errors.New("no more actions")
+	}
+	a := o.actions[0]
+	o.actions = o.actions[1:]
+	return a, nil
+}
+
+func TestBrainSwap2WithOpeningPlayer(t *testing.T) {
+	place := func(s string) opening.Action {
+		p, _ := rules.ParsePoint(s, 15)
+		return opening.Action{Kind: opening.Place, Point: p}
+	}
+	three := []string{"SWAP2BOARD", "7,7", "7,6", "8,8", "DONE"}
+	five := []string{"SWAP2BOARD", "7,7", "7,6", "8,8", "6,6", "9,9", "DONE"}
+	tests := []struct {
+		name    string
+		input   []string
+		actions []opening.Action
+		asked   opening.Player
+		want    string
+	}{
+		{"open with three stones", []string{"SWAP2BOARD", "DONE"}, []opening.Action{place("h8"), place("h9"), place("j10")}, opening.First, "^7,7 7,6 9,5$"},
+		{"three: swap to Black", three, []opening.Action{{Kind: opening.Swap}}, opening.Second, "^SWAP$"},
+		{"three: keep White and move", three, []opening.Action{{Kind: opening.Keep}}, opening.Second, `^\d+,\d+$`},
+		{"three: add White 4 and Black 5", three, []opening.Action{place("g7"), place("k5")}, opening.Second, "^6,8 10,10$"},
+		{"five: keep Black", five, []opening.Action{{Kind: opening.Keep}}, opening.First, "^SWAP$"},
+		{"five: swap to White and move", five, []opening.Action{{Kind: opening.Swap}}, opening.First, `^\d+,\d+$`},
+		{"an illegal decision is an error", three, []opening.Action{place("i7")}, opening.Second, "^ERROR .*taken"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			op := &opener{Greedy: ai.NewGreedy(1), actions: tt.actions}
+			cfg := Brain{NewPlayer: func(Settings) (ai.Player, error) { return op, nil }}
+			got, _ := transcript(t, cfg, strings.Join(append([]string{"START 15"}, tt.input...), "\n")+"\n")
+			if len(got) != 2 || !regexp.MustCompile(tt.want).MatchString(got[1]) {
+				t.Fatalf("replies %q, want OK and %s", got, tt.want)
+			}
+			if len(op.asked) == 0 || op.asked[0] != tt.asked {
+				t.Errorf("asked as %v, want %v", op.asked, tt.asked)
+			}
+		})
+	}
+}
+
 // FuzzBrain feeds arbitrary input to the brain: it must never panic or
 // fail, and every reply is a protocol line.
 func FuzzBrain(f *testing.F) {
@@ -224,4 +285,23 @@ func FuzzBrain(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkServeBoard measures a whole request: parsing a 30-stone BOARD,
+// the greedy player's answer and the reply.
+func BenchmarkServeBoard(b *testing.B) {
+	var in strings.Builder
+	in.WriteString("START 15\n")
+	pts, _ := rules.ParsePoints("h8 i9 g9 i7 i8 g8 j10 h10 f7 e6 j8 k8 g10 f11 j9 j7 k10 l11 e8 d9 f9 e10 h12 g11 c10 d8 l9 m8 e12 d11", 15)
+	for i := 0; i < b.N; i++ {
+		in.WriteString("BOARD\n")
+		for j, p := range pts {
+			fmt.Fprintf(&in, "%s,%d\n", p.Gomocup(15), 1+j%2)
+		}
+		in.WriteString("DONE\n")
+	}
+	b.ResetTimer()
+	if err := Serve(context.Background(), strings.NewReader(in.String()), io.Discard, greedyBrain()); err != nil {
+		b.Fatal(err)
+	}
 }

@@ -61,7 +61,9 @@ type brainProc struct {
 	stdin  io.WriteCloser
 	lines  chan string   // stdout, closed at EOF
 	exited chan struct{} // closed when the process is gone
-	err    error         // its exit status, valid after exited
+	quit   chan struct{} // closed when we stop listening
+	once   sync.Once
+	err    error // its exit status, valid after exited
 
 	size      int
 	rule      rules.Rule
@@ -112,6 +114,7 @@ func (c *Client) Close() error {
 	c.proc = nil
 	fmt.Fprintf(p.stdin, "END\n")
 	p.stdin.Close()
+	p.stopListening()
 	select {
 	case <-p.exited:
 	case <-time.After(time.Second):
@@ -122,11 +125,16 @@ func (c *Client) Close() error {
 }
 
 func (p *brainProc) kill() {
+	p.stopListening()
 	if p.cmd.Process != nil {
 		// The brain may be a script with children: end the whole group.
 		_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 	}
 }
+
+// stopListening lets the stdout reader drop what the brain still says,
+// so it never blocks on a full channel nobody reads.
+func (p *brainProc) stopListening() { p.once.Do(func() { close(p.quit) }) }
 
 // tail keeps the last lines of a stream for error reports.
 type tail struct {
@@ -169,7 +177,7 @@ func (c *Client) start() (*brainProc, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting brain %q: %w", c.argv[0], err)
 	}
-	p := &brainProc{cmd: cmd, stdin: stdin, lines: make(chan string, 256), exited: make(chan struct{}), stderr: &tail{}, quiet: c.opt.Quiet}
+	p := &brainProc{cmd: cmd, stdin: stdin, lines: make(chan string, 256), exited: make(chan struct{}), quit: make(chan struct{}), stderr: &tail{}, quiet: c.opt.Quiet}
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() {
@@ -185,7 +193,12 @@ func (c *Client) start() (*brainProc, error) {
 			if err != nil {
 				return
 			}
-			p.lines <- l
+			select {
+			case p.lines <- l:
+			case <-p.quit:
+				io.Copy(io.Discard, stdout)
+				return
+			}
 		}
 	}()
 	go func() {
@@ -278,7 +291,7 @@ func (c *Client) reply(ctx context.Context, p *brainProc, deadline time.Time, fi
 			if p.lastError != "" {
 				msg += "; it said ERROR " + p.lastError
 			}
-			return errors.New(msg)
+			return fmt.Errorf("%s: %w", msg, context.DeadlineExceeded)
 		case <-ctx.Done():
 			p.kill()
 			return ctx.Err()
@@ -414,7 +427,13 @@ func (c *Client) Think(ctx context.Context, pos ai.Position, lim ai.Limits, info
 	}
 	var res ai.Result
 	var moveErr error
-	err = c.reply(ctx, p, start.Add(budget+c.opt.Grace), false, func(in ai.Info) {
+	// The caller's deadline, when it sets one, is the referee's: it wins
+	// over our own allowance.
+	deadline := start.Add(budget + c.opt.Grace)
+	if d, ok := ctx.Deadline(); ok {
+		deadline = d
+	}
+	err = c.reply(ctx, p, deadline, false, func(in ai.Info) {
 		res.Info = in
 		if info != nil {
 			info(in)

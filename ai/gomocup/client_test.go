@@ -2,6 +2,7 @@ package gomocup
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,7 +33,7 @@ func TestMain(m *testing.M) {
 }
 
 // build builds a Go program of this module once and returns its path.
-func build(t *testing.T, pkg string) string {
+func build(t testing.TB, pkg string) string {
 	t.Helper()
 	buildMu.Lock()
 	defer buildMu.Unlock()
@@ -62,9 +63,21 @@ func (l *logLines) String() string {
 	return strings.Join(l.lines, "\n")
 }
 
+// newClient makes a client with a generous grace, so a busy machine does
+// not fail the tests; hangs are tested with newHastyClient.
 func newClient(t *testing.T, log *logLines, argv ...string) *Client {
 	t.Helper()
-	opt := ClientOptions{Grace: 300 * time.Millisecond, StartTimeout: 5 * time.Second}
+	return newClientGrace(t, log, 10*time.Second, argv...)
+}
+
+func newHastyClient(t *testing.T, log *logLines, argv ...string) *Client {
+	t.Helper()
+	return newClientGrace(t, log, 300*time.Millisecond, argv...)
+}
+
+func newClientGrace(t *testing.T, log *logLines, grace time.Duration, argv ...string) *Client {
+	t.Helper()
+	opt := ClientOptions{Grace: grace, StartTimeout: 10 * time.Second}
 	if log != nil {
 		opt.Log = log.add
 	}
@@ -143,11 +156,14 @@ func TestClientMisbehavingBrains(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
-			c := newClient(t, nil, fake, tt.mode)
+			c := newHastyClient(t, nil, fake, tt.mode)
 			start := time.Now()
 			_, err := c.Think(context.Background(), empty, quick, nil)
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Fatalf("err = %v, want one saying %q", err, tt.wantErr)
+			}
+			if timedOut := errors.Is(err, context.DeadlineExceeded); timedOut != (tt.mode == "hang") {
+				t.Errorf("err %v: timed out %v", err, timedOut)
 			}
 			if d := time.Since(start); d > 3*time.Second {
 				t.Errorf("took %v to give up", d)
@@ -194,13 +210,28 @@ func TestClientWaitsAfterMove(t *testing.T) {
 	playGame(t, c, rules.White, 12)
 }
 
+func TestClientChattyBrainCloses(t *testing.T) {
+	c, err := NewClient([]string{fakeBrain(t), "flood"}, ClientOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playGame(t, c, rules.Black, 4)
+	done := make(chan struct{})
+	go func() { c.Close(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close hangs on a brain that floods its output and ignores END")
+	}
+}
+
 func TestClientContextCancel(t *testing.T) {
 	c := newClient(t, nil, fakeBrain(t), "hang")
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	_, err := c.Think(ctx, ai.Position{Size: 15, ToMove: rules.Black}, ai.Limits{TurnTime: time.Minute}, nil)
-	if err == nil || time.Since(start) > 5*time.Second {
+	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 5*time.Second {
 		t.Errorf("err %v after %v", err, time.Since(start))
 	}
 }
@@ -248,4 +279,39 @@ func FuzzParseInfo(f *testing.F) {
 			t.Errorf("depth %d without ok", in.Depth)
 		}
 	})
+}
+
+// TestClientExternalBrain plays a short game through any Gomocup brain
+// named by TENGEN_TEST_BRAIN (e.g. a Rapfi built beside the project), to
+// check the client against engines we did not write.
+func TestClientExternalBrain(t *testing.T) {
+	brain := os.Getenv("TENGEN_TEST_BRAIN")
+	if brain == "" {
+		t.Skip("set TENGEN_TEST_BRAIN to a Gomocup brain's path to run")
+	}
+	log := &logLines{}
+	c := newClient(t, log, brain)
+	for _, color := range []rules.Color{rules.Black, rules.White} {
+		playGame(t, c, color, 12)
+	}
+	t.Logf("%s played both colours; log:\n%s", c.Name(), log)
+}
+
+// BenchmarkClientRoundTrip measures a move request through the protocol
+// and a subprocess (pbrain-tengen's greedy player answers), without the
+// quiet time kept for Rapfi.
+func BenchmarkClientRoundTrip(b *testing.B) {
+	brain := build(b, "tengen/cmd/pbrain-tengen")
+	c, err := NewClient([]string{brain, "--greedy"}, ClientOptions{Quiet: time.Microsecond})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Close()
+	pos := ai.Position{Size: 15, Rule: rules.Renju, ToMove: rules.White, Stones: []ai.Stone{{P: rules.Centre(15), C: rules.Black}}}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := c.Think(context.Background(), pos, ai.Limits{TurnTime: time.Second}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

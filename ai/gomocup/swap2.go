@@ -9,6 +9,7 @@ import (
 
 	"tengen/ai"
 	"tengen/rules"
+	"tengen/rules/opening"
 )
 
 // swapMargin is how far (in the player's centi-stones) an evaluation must
@@ -68,6 +69,20 @@ func (s *brainState) swap2(ctx context.Context, lines *lineReader) {
 	}
 	var reply string
 	var err error
+	player, err := s.getPlayer()
+	if err != nil {
+		s.out.printf("ERROR %v", err)
+		return
+	}
+	if op, ok := player.(OpeningPlayer); ok && (len(pts) == 0 || len(pts) == 3 || len(pts) == 5) {
+		reply, err = s.swap2ByPlayer(ctx, op, pos, pts)
+		if err != nil {
+			s.out.printf("ERROR %v", err)
+		} else {
+			s.out.printf("%s", reply)
+		}
+		return
+	}
 	switch len(pts) {
 	case 0:
 		reply, err = s.swap2Open(ctx, pos)
@@ -83,6 +98,103 @@ func (s *brainState) swap2(ctx context.Context, lines *lineReader) {
 		return
 	}
 	s.out.printf("%s", reply)
+}
+
+// OpeningPlayer is a player that makes opening decisions itself, on the
+// rules/opening state machine (the engine does). SWAP2BOARD then follows
+// its decisions instead of the brain's own evaluation.
+type OpeningPlayer interface {
+	OpeningAction(ctx context.Context, m *opening.Machine, me opening.Player, rule rules.Rule, reading rules.Reading) (opening.Action, error)
+}
+
+// swap2ByPlayer answers SWAP2BOARD with an OpeningPlayer's decisions on the
+// Swap2 protocol of rules/opening. The brain is the first player with 0 or
+// 5 stones, the second with 3. Gomocup's answers map onto the protocol's
+// actions: "SWAP" means the brain takes Black (with 3 stones the
+// protocol's Swap, with 5 the first player's Keep), a single move means
+// it plays White's next move, two moves are White 4 and Black 5.
+func (s *brainState) swap2ByPlayer(ctx context.Context, op OpeningPlayer, pos ai.Position, pts []rules.Point) (string, error) {
+	proto, err := opening.ByName("swap2")
+	if err != nil {
+		return "", err
+	}
+	m, err := opening.New(proto, s.size)
+	if err != nil {
+		return "", err
+	}
+	for i, p := range pts {
+		by := opening.First
+		if i >= 3 {
+			by = opening.Second
+		}
+		if err := m.Apply(by, opening.Action{Kind: opening.Place, Point: p}); err != nil {
+			return "", fmt.Errorf("SWAP2BOARD stone %d: %w", i+1, err)
+		}
+	}
+	me := opening.First
+	if len(pts) == 3 {
+		me = opening.Second
+	}
+	var placed []string
+	decide := func() (opening.Action, error) {
+		dctx, cancel := ctx, context.CancelFunc(func() {})
+		if s.turn > 0 {
+			dctx, cancel = context.WithTimeout(ctx, s.turn)
+		}
+		defer cancel()
+		a, err := op.OpeningAction(dctx, m, me, s.settings.Rule, rules.ReadingGomocup)
+		if err == nil {
+			err = m.Apply(me, a)
+		}
+		if err == nil && a.Kind == opening.Place {
+			placed = append(placed, a.Point.Gomocup(s.size))
+		}
+		return a, err
+	}
+	// playWhite answers with White's next move as an ordinary search.
+	playWhite := func() (string, error) {
+		res, err := s.search(ctx, pos, s.limits())
+		if err != nil {
+			return "", err
+		}
+		return res.Move.Gomocup(s.size), nil
+	}
+	switch len(pts) {
+	case 0:
+		for len(placed) < 3 {
+			a, err := decide()
+			if err != nil {
+				return "", err
+			}
+			if a.Kind != opening.Place {
+				return "", fmt.Errorf("the player chose to %v instead of placing the opening stones", a.Kind)
+			}
+		}
+		return strings.Join(placed, " "), nil
+	case 3:
+		a, err := decide()
+		if err != nil {
+			return "", err
+		}
+		switch a.Kind {
+		case opening.Swap:
+			return "SWAP", nil
+		case opening.Keep:
+			return playWhite()
+		}
+		if _, err := decide(); err != nil { // Black 5
+			return "", err
+		}
+		return strings.Join(placed, " "), nil
+	}
+	a, err := decide()
+	if err != nil {
+		return "", err
+	}
+	if a.Kind == opening.Keep {
+		return "SWAP", nil // the first player keeps Black
+	}
+	return playWhite()
 }
 
 // swap2Open proposes three stones: of a few shapes around the centre (the

@@ -62,6 +62,9 @@ func (r GameResult) String() string {
 		s = "0-1"
 	}
 	s = fmt.Sprintf("%s (black) vs %s (white): %s by %s", r.Black, r.White, s, r.Reason)
+	if r.Record != nil {
+		s += fmt.Sprintf(" after %d moves", len(r.Record.Moves))
+	}
 	if r.Detail != "" {
 		s += ": " + r.Detail
 	}
@@ -88,7 +91,9 @@ func PlayGame(ctx context.Context, black, white ai.Player, gc GameConfig, onMove
 			return ev, err
 		}
 		rec.Moves = append(rec.Moves, record.Move{Color: c, Point: p, Time: took})
-		pos.Stones = append(pos.Stones, ai.Stone{P: p, C: c})
+		if !p.IsPass() { // a pass (legal under RIF rules) leaves no stone
+			pos.Stones = append(pos.Stones, ai.Stone{P: p, C: c})
+		}
 		pos.ToMove = c.Opponent()
 		if onMove != nil {
 			onMove(MoveEvent{N: ev.Move, Color: c, Point: p, Player: player, Result: r, Time: took})
@@ -149,8 +154,8 @@ func PlayGame(ctx context.Context, black, white ai.Player, gc GameConfig, onMove
 	case "crash", "illegal move":
 		rec.Result.Reason = record.ReasonForfeit
 	}
-	rec.Comment = res.String()
 	res.Record = rec
+	rec.Comment = res.String()
 	return res, nil
 }
 

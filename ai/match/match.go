@@ -34,6 +34,9 @@ type Config struct {
 	// Progress sees every finished game with the standings so far; calls
 	// are serialised.
 	Progress func(Progress)
+	// OnMove sees every move of game n (from 1) as it is played, for a
+	// live display; calls come from the games' goroutines at once.
+	OnMove func(n int, e MoveEvent)
 	// Log receives external brains' messages (nil drops them).
 	Log func(string)
 }
@@ -120,7 +123,11 @@ func formatElo(e float64) string {
 	case math.IsInf(e, -1):
 		return "-inf"
 	}
-	return fmt.Sprintf("%+.0f", e)
+	r := math.Round(e)
+	if r == 0 {
+		r = 0 // no "-0"
+	}
+	return fmt.Sprintf("%+.0f", r)
 }
 
 // RandomOpenings draws n three-stone openings: Black on the centre, White
@@ -163,6 +170,13 @@ func Run(ctx context.Context, cfg Config) (Stats, []GameResult, error) {
 	if len(openings) == 0 {
 		openings = RandomOpenings(pairs, cfg.Size, cfg.Seed)
 	}
+	if cfg.OutDir != "" {
+		if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
+			return Stats{}, nil, err
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	jobs := make(chan job)
 	go func() {
 		defer close(jobs)
@@ -174,13 +188,6 @@ func Run(ctx context.Context, cfg Config) (Stats, []GameResult, error) {
 			}
 		}
 	}()
-	if cfg.OutDir != "" {
-		if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
-			return Stats{}, nil, err
-		}
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	var (
 		mu      sync.Mutex
 		stats   Stats
@@ -195,7 +202,11 @@ func Run(ctx context.Context, cfg Config) (Stats, []GameResult, error) {
 		go func(w int) {
 			defer wg.Done()
 			err := worker(ctx, cfg, w, jobs, func(j job, r GameResult) error {
-				files, err := writeGame(cfg.OutDir, j.n+1, r.Record)
+				var files []string
+				var err error
+				if cfg.OutDir != "" {
+					files, err = WriteRecord(cfg.OutDir, fmt.Sprintf("game-%03d", j.n+1), r.Record)
+				}
 				mu.Lock()
 				defer mu.Unlock()
 				if err != nil {
@@ -266,7 +277,12 @@ func worker(ctx context.Context, cfg Config, w int, jobs <-chan job, finished fu
 		if !j.engine1Black {
 			black, white = p2, p1
 		}
-		r, err := PlayGame(ctx, black, white, gc, nil)
+		var onMove func(MoveEvent)
+		if cfg.OnMove != nil {
+			n := j.n + 1
+			onMove = func(e MoveEvent) { cfg.OnMove(n, e) }
+		}
+		r, err := PlayGame(ctx, black, white, gc, onMove)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", j.n+1, err)
 		}
@@ -277,11 +293,9 @@ func worker(ctx context.Context, cfg Config, w int, jobs <-chan job, finished fu
 	return nil
 }
 
-// writeGame writes a game as SGF and PSQ into dir and returns the files.
-func writeGame(dir string, n int, rec *record.Record) ([]string, error) {
-	if dir == "" {
-		return nil, nil
-	}
+// WriteRecord writes a game as SGF and PSQ into dir, named base.sgf and
+// base.psq, and returns the files written.
+func WriteRecord(dir, base string, rec *record.Record) ([]string, error) {
 	var files []string
 	for _, f := range []struct {
 		ext   string
@@ -291,7 +305,7 @@ func writeGame(dir string, n int, rec *record.Record) ([]string, error) {
 		if err != nil {
 			return files, fmt.Errorf("writing %s: %w", f.ext, err)
 		}
-		name := filepath.Join(dir, fmt.Sprintf("game-%03d.%s", n, f.ext))
+		name := filepath.Join(dir, base+"."+f.ext)
 		if err := os.WriteFile(name, data, 0o644); err != nil {
 			return files, err
 		}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -132,7 +133,7 @@ func pts(t *testing.T, s string) []rules.Point {
 
 func TestPlayGameGreedy(t *testing.T) {
 	var events []MoveEvent
-	gc := GameConfig{Size: 15, Rule: rules.Renju, TurnTime: 50 * time.Millisecond, Opening: pts(t, "h8 i9 g9")}
+	gc := GameConfig{Size: 15, Rule: rules.Renju, TurnTime: 50 * time.Millisecond, Grace: 10 * time.Second, Opening: pts(t, "h8 i9 g9")}
 	r, err := PlayGame(context.Background(), ai.NewGreedy(1), ai.NewGreedy(2), gc, func(e MoveEvent) { events = append(events, e) })
 	if err != nil {
 		t.Fatal(err)
@@ -188,7 +189,7 @@ func TestPlayGameDefaults(t *testing.T) {
 }
 
 func TestPlayGameForbiddenLoses(t *testing.T) {
-	gc := GameConfig{Size: 15, Rule: rules.Renju, TurnTime: 100 * time.Millisecond,
+	gc := GameConfig{Size: 15, Rule: rules.Renju, TurnTime: 100 * time.Millisecond, Grace: 10 * time.Second,
 		Opening: pts(t, "h8 a1 j8 a3 i9 a5 i10 a7")}
 	// Black i8 now: row h8 i8 j8 (open three) and column i8 i9 i10 (open three): 3-3.
 	r, err := PlayGame(context.Background(), &scripted{moves: pts(t, "i8")}, ai.NewGreedy(1), gc, nil)
@@ -206,6 +207,31 @@ func TestPlayGameForbiddenLoses(t *testing.T) {
 	}
 }
 
+func TestPlayGamePasses(t *testing.T) {
+	// Two passes in a row are a draw; the players never see a pass as a stone.
+	pass := []rules.Point{rules.Pass}
+	black, white := &scripted{moves: pass}, &scripted{moves: pass}
+	r, err := PlayGame(context.Background(), black, white, GameConfig{Size: 15, Rule: rules.Renju, Opening: pts(t, "h8 h9 h10")}, nil)
+	if err != nil || r.Winner != rules.Empty || r.Reason != "two passes" || len(r.Record.Moves) != 5 {
+		t.Errorf("got %v, %v", r, err)
+	}
+	// After one pass, the opponent is asked with the same stones.
+	rec := &recorder{}
+	r, err = PlayGame(context.Background(), &scripted{moves: pass, then: "error"}, rec, GameConfig{Size: 15, Rule: rules.Renju, Opening: pts(t, "h8 h9")}, nil)
+	if err != nil || len(rec.positions) == 0 || len(rec.positions[0].Stones) != 2 || rec.positions[0].ToMove != rules.White {
+		t.Errorf("after a pass White was asked %+v (%v, %v)", rec.positions, r, err)
+	}
+}
+
+// recorder plays greedily and keeps the positions it was asked.
+type recorder struct{ positions []ai.Position }
+
+func (r *recorder) Name() string { return "recorder" }
+func (r *recorder) Think(ctx context.Context, pos ai.Position, lim ai.Limits, info func(ai.Info)) (ai.Result, error) {
+	r.positions = append(r.positions, pos)
+	return ai.NewGreedy(0).Think(ctx, pos, lim, info)
+}
+
 func TestPlayGameBadOpening(t *testing.T) {
 	for _, op := range []string{"h8 h8", "a1 b1 a2 b2 a3 b3 a4 b4 a5"} {
 		gc := GameConfig{Size: 15, Rule: rules.Freestyle, Opening: pts(t, op)}
@@ -218,11 +244,18 @@ func TestPlayGameBadOpening(t *testing.T) {
 func TestRunBalancedPairs(t *testing.T) {
 	dir := t.TempDir()
 	var progress []Progress
+	var mu sync.Mutex
+	moves := map[int]int{}
 	cfg := Config{
 		Engine1: Spec{Kind: "greedy", Params: map[string]string{}}, Engine2: Spec{Kind: "greedy", Params: map[string]string{}},
-		Size: 15, Rule: rules.Renju, Games: 3, TurnTime: 50 * time.Millisecond,
+		Size: 15, Rule: rules.Renju, Games: 3, TurnTime: 50 * time.Millisecond, Grace: 10 * time.Second,
 		Openings: [][]rules.Point{pts(t, "h8 h9 j10"), pts(t, "h8 i9 g10")}, Concurrency: 2, OutDir: dir, Seed: 7,
 		Progress: func(p Progress) { progress = append(progress, p) },
+		OnMove: func(n int, e MoveEvent) {
+			mu.Lock()
+			moves[n]++
+			mu.Unlock()
+		},
 	}
 	stats, games, err := Run(context.Background(), cfg)
 	if err != nil {
@@ -232,6 +265,9 @@ func TestRunBalancedPairs(t *testing.T) {
 		t.Fatalf("stats %+v, %d games, %d progress", stats, len(games), len(progress))
 	}
 	for i, g := range games {
+		if moves[i+1] != len(g.Record.Moves) {
+			t.Errorf("game %d: OnMove saw %d moves of %d", i+1, moves[i+1], len(g.Record.Moves))
+		}
 		op := cfg.Openings[i/2]
 		for j, p := range op {
 			if g.Record.Moves[j].Point != p {
@@ -285,7 +321,8 @@ func TestRunExternalBrain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Engine1: e1, Engine2: Spec{Kind: "greedy"}, Size: 9, Rule: rules.Freestyle, Games: 2, TurnTime: 100 * time.Millisecond, Seed: 1}
+	// A generous grace: this tests driving a brain, not a busy machine's timing.
+	cfg := Config{Engine1: e1, Engine2: Spec{Kind: "greedy"}, Size: 9, Rule: rules.Freestyle, Games: 2, TurnTime: 100 * time.Millisecond, Grace: 10 * time.Second, Seed: 1}
 	stats, games, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -300,6 +337,24 @@ func TestRunExternalBrain(t *testing.T) {
 		if g.Black != "Tengen" && g.White != "Tengen" {
 			t.Errorf("the brain's ABOUT name is missing: %v", g)
 		}
+	}
+}
+
+func TestSpecResources(t *testing.T) {
+	sp, _ := ParseSpec("tengen:level=3")
+	sp.Threads, sp.MemoryMiB = 1, 16
+	p, err := sp.New(1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := p.(*ai.Engine).Options(); o.Threads != 1 || o.MaxMemory != 16<<20 || o.Level != 3 {
+		t.Errorf("engine options %+v", o)
+	}
+	sp, _ = ParseSpec("tengen:threads=2")
+	sp.Threads = 1
+	p, _ = sp.New(1, nil)
+	if o := p.(*ai.Engine).Options(); o.Threads != 2 {
+		t.Errorf("the spec's own threads=2 should win, got %d", o.Threads)
 	}
 }
 
@@ -354,6 +409,7 @@ func TestElo(t *testing.T) {
 		{Wins: 7, Draws: 2, Losses: 1}: "+7 =2 -1  score 80.0%  Elo +241 (95%: +66 to +inf)",
 		{Wins: 4}:                      "+4 =0 -0  score 100.0%  Elo +inf (95%: -191 to +inf)",
 		{Losses: 2}:                    "+0 =0 -2  score 0.0%  Elo -inf",
+		{Wins: 6}:                      "+6 =0 -0  score 100.0%  Elo +inf (95%: +0 to +inf)",
 		{Wins: 60, Losses: 40}:         "+60 =0 -40  score 60.0%  Elo +70 ± 71",
 	} {
 		if got := s.String(); got != want {

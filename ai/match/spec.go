@@ -21,6 +21,11 @@ type Spec struct {
 	Params map[string]string
 	// Argv is an external brain's command line.
 	Argv []string
+	// Threads and MemoryMiB, when positive, are the resources every kind
+	// of engine gets unless its own settings say otherwise: an external
+	// brain is told them with INFO thread_num and max_memory.
+	Threads   int
+	MemoryMiB int64
 }
 
 // ParseSpec reads a player spec. An internal player's settings follow a
@@ -138,11 +143,11 @@ func (sp Spec) New(seed int64, log func(string)) (ai.Player, error) {
 		return ai.NewEngine(ai.EngineOptions{
 			Level:     int(sp.param("level", 10)),
 			Seed:      uint64(sp.param("seed", seed)),
-			Threads:   int(sp.param("threads", 0)),
-			MaxMemory: sp.param("memory", 0) << 20,
+			Threads:   int(sp.param("threads", int64(sp.Threads))),
+			MaxMemory: sp.param("memory", sp.MemoryMiB) << 20,
 		}), nil
 	case "external":
-		return gomocup.NewClient(sp.Argv, gomocup.ClientOptions{Log: log})
+		return gomocup.NewClient(sp.Argv, gomocup.ClientOptions{Log: log, Threads: sp.Threads, MaxMemory: sp.MemoryMiB << 20})
 	}
 	return nil, fmt.Errorf("unknown player kind %q", sp.Kind)
 }

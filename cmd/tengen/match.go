@@ -4,13 +4,16 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/signal"
+	"sync"
 	"time"
 
 	"tengen/ai/match"
 	"tengen/rules"
+	"tengen/rules/opening"
 )
 
 func init() {
@@ -62,10 +65,13 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	e2 := fs.String("engine2", "", "second player, as --engine1")
 	games := fs.Int("games", 2, "number of games, rounded up to pairs (each opening with both colours)")
 	tc := fs.Int("tc", 1000, "time per move in milliseconds")
-	openings := fs.String("openings", "", "file of openings, one move list a line (default: random three-stone openings from --seed)")
+	grace := fs.Int("grace", 0, "milliseconds a move may overrun --tc before it loses on time (default 500 + tc/5)")
+	openings := fs.String("openings", "", "file of openings, one move list a line, or \"renju26\" for the 26 renju openings (default: random three-stone openings from --seed)")
 	conc := fs.Int("concurrency", 1, "games played at once")
 	out := fs.String("out", "", "directory to write every game to as SGF and PSQ")
 	seed := fs.Int64("seed", 1, "seed for openings and the players' random choices")
+	threads := fs.Int("threads", 0, "search threads for each engine, external brains included (default: each engine's own)")
+	memory := fs.Int64("memory", 0, "hash memory in MiB for each engine, external brains included (default: each engine's own)")
 	verbose := fs.Bool("verbose", false, "show external brains' messages on stderr")
 	jsonOut := fs.Bool("json", false, "print the result as JSON on the last line")
 	return func(sio *stdio, args []string) error {
@@ -79,18 +85,32 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if *e1 == "" || *e2 == "" {
 			return usageError("--engine1 and --engine2 are required")
 		}
-		if *games < 1 || *tc < 0 || *conc < 1 {
-			return usageError("--games and --concurrency must be at least 1, --tc not negative")
+		if *games < 1 || *tc < 0 || *conc < 1 || *grace < 0 {
+			return usageError("--games and --concurrency must be at least 1, --tc and --grace not negative")
 		}
 		cfg := match.Config{Size: rf.size, Rule: rule, Reading: reading, Games: *games,
-			TurnTime: time.Duration(*tc) * time.Millisecond, Concurrency: *conc, OutDir: *out, Seed: *seed}
+			TurnTime: time.Duration(*tc) * time.Millisecond, Grace: time.Duration(*grace) * time.Millisecond,
+			Concurrency: *conc, OutDir: *out, Seed: *seed}
 		if cfg.Engine1, err = match.ParseSpec(*e1); err != nil {
 			return usageError("--engine1: %v", err)
 		}
 		if cfg.Engine2, err = match.ParseSpec(*e2); err != nil {
 			return usageError("--engine2: %v", err)
 		}
-		if *openings != "" {
+		if *threads < 0 || *memory < 0 {
+			return usageError("--threads and --memory must not be negative")
+		}
+		for _, sp := range []*match.Spec{&cfg.Engine1, &cfg.Engine2} {
+			sp.Threads, sp.MemoryMiB = *threads, *memory
+		}
+		switch *openings {
+		case "":
+		case "renju26":
+			for _, o := range opening.All() {
+				m := o.Moves(rf.size)
+				cfg.Openings = append(cfg.Openings, m[:])
+			}
+		default:
 			data, err := os.ReadFile(*openings)
 			if err != nil {
 				return err
@@ -102,8 +122,22 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if *verbose {
 			cfg.Log = func(s string) { fmt.Fprintln(sio.err, s) }
 		}
+		live := isTerminal(sio.err)
+		var mu sync.Mutex // serialises the live line and the progress lines
 		cfg.Progress = func(p match.Progress) {
-			fmt.Fprintf(sio.out, "game %d/%d  %s in %d moves  [%s]\n", p.Game, p.Of, p.Result, len(p.Result.Record.Moves), p.Stats)
+			mu.Lock()
+			defer mu.Unlock()
+			if live {
+				fmt.Fprint(sio.err, "\r\033[K")
+			}
+			fmt.Fprintf(sio.out, "game %d/%d  %s  [%s]\n", p.Game, p.Of, p.Result, p.Stats)
+		}
+		if live {
+			cfg.OnMove = func(n int, e match.MoveEvent) {
+				mu.Lock()
+				defer mu.Unlock()
+				fmt.Fprintf(sio.err, "\r\033[Kgame %d: move %d %s %v", n, e.N, e.Color, e.Point)
+			}
 		}
 		fmt.Fprintf(sio.out, "match: %s vs %s, %s %dx%d, %d games, %d ms a move\n", cfg.Engine1, cfg.Engine2, rule, rf.size, rf.size, 2*((*games+1)/2), *tc)
 		ctx, stop := interruptContext()
@@ -123,6 +157,17 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		return nil
 	}
+}
+
+// isTerminal reports whether w is a terminal, where a live line that
+// rewrites itself makes sense.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // matchJSON is `tengen match --json`, from engine1's side; an infinite

@@ -15,12 +15,12 @@ func TestMatchCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, errs, code := runCLI(t, "", "match", "--engine1", "greedy:seed=1", "--engine2", "greedy:seed=2", "--rule", "standard",
-		"--games", "4", "--tc", "100", "--openings", openings, "--out", filepath.Join(dir, "games"), "--json")
+		"--games", "4", "--tc", "100", "--grace", "10000", "--openings", openings, "--out", filepath.Join(dir, "games"), "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	progress := regexp.MustCompile(`^game [1-4]/4  greedy \(black\) vs greedy \(white\): (1-0|0-1|draw) by .* in \d+ moves  \[\+\d =\d -\d  score`)
+	progress := regexp.MustCompile(`^game [1-4]/4  greedy \(black\) vs greedy \(white\): (1-0|0-1|draw) by .* after \d+ moves  \[\+\d =\d -\d  score`)
 	n := 0
 	for _, l := range lines {
 		if progress.MatchString(l) {
@@ -42,6 +42,22 @@ func TestMatchCLI(t *testing.T) {
 	}
 }
 
+func TestMatchCLIRenjuOpenings(t *testing.T) {
+	dir := t.TempDir()
+	out, errs, code := runCLI(t, "", "match", "--engine1", "greedy", "--engine2", "greedy", "--games", "4", "--tc", "0",
+		"--grace", "10000", "--openings", "renju26", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	// Games 1-2 play Kansei (h8 h9 h10), games 3-4 Keigetsu (h8 h9 i10).
+	for n, want := range map[string]string{"001": ";B[hh];W[hg];B[hf]", "003": ";B[hh];W[hg];B[if]"} {
+		data, err := os.ReadFile(filepath.Join(dir, "game-"+n+".sgf"))
+		if err != nil || !strings.Contains(string(data), want) {
+			t.Errorf("game %s does not open with %s: %v\n%s\n%s", n, want, err, data, out)
+		}
+	}
+}
+
 func TestMatchCLIErrors(t *testing.T) {
 	for _, tt := range []struct {
 		args []string
@@ -51,6 +67,7 @@ func TestMatchCLIErrors(t *testing.T) {
 		{[]string{"match", "--engine1", "greedy"}, 2, "required"},
 		{[]string{"match", "--engine1", "greedy", "--engine2", "greedy", "--games", "0"}, 2, "at least 1"},
 		{[]string{"match", "--engine1", "greedy:foo=1", "--engine2", "greedy"}, 2, "--engine1"},
+		{[]string{"match", "--engine1", "greedy", "--engine2", "greedy", "--grace", "-1"}, 2, "not negative"},
 		{[]string{"match", "--engine1", "greedy", "--engine2", "greedy", "--openings", "/no/such/file"}, 1, "no such file"},
 		{[]string{"match", "--engine1", "/no/such/pbrain", "--engine2", "greedy", "--games", "2"}, 0, "crash"},
 	} {

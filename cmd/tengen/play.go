@@ -49,7 +49,8 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	think := fs.Duration("think", 2*time.Second, "the robot's longest think per move")
 	tc := fs.String("time", "", `time control, e.g. "10m", "10m+5s" (Fischer), "10m/3x30s" (byo-yomi); empty: untimed`)
 	simulate := fs.Bool("sim", false, "play on the simulated robot against a simulated person")
-	camera := fs.String("camera", "rendered", "with --sim: rendered (read by the vision code) or truth")
+	camera := fs.String("camera", "", "with --sim: rendered (read by the vision code, the default) or truth; on the real board: a V4L2 device (/dev/video0), a folder of images or a video file (default: the calibration's camera.device)")
+	hw := rigFlags(fs)
 	personLevel := fs.Int("person-level", 3, "with --sim: the simulated person's engine level")
 	seed := fs.Uint64("seed", 1, "with --sim: seed of the world and the person")
 	worldPath := fs.String("world", "", "with --sim: file the simulated board is kept in (it survives a restart, as a real board does)")
@@ -57,7 +58,8 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	resume := fs.Bool("resume", false, "carry on the game in --journal after a crash or a kill")
 	httpAddr := fs.String("http", "", "serve the web page on this address, e.g. :8080")
 	public := fs.Bool("public", false, "allow serving the web page on the network, not only this machine")
-	voice := fs.String("voice", "off", "speech: an espeak-ng voice (en, cmn) or off")
+	voice := fs.String("voice", "off", "speech: an espeak-ng voice (en, cmn-latn-pinyin) or off")
+	ponder := fs.Bool("ponder", true, "let the engine think on the person's time")
 	jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
 	return func(sio *stdio, args []string) error {
 		if len(args) > 0 {
@@ -87,41 +89,62 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if *resume && *journalPath == "" {
 			return usageError("--resume needs --journal")
 		}
-		if !*simulate {
-			return errors.New("playing on a real board needs the camera capture, which is not built yet: use --sim for the simulated robot")
-		}
-		cam, err := simCamera(*camera)
-		if err != nil {
-			return usageError("%v", err)
-		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 
 		if *journalPath == "" {
-			*journalPath = filepath.Join("var", "games", time.Now().Format("20060102-150405")+".journal")
-		}
-		if *worldPath == "" {
-			*worldPath = strings.TrimSuffix(*journalPath, ".journal") + ".world"
+			*journalPath = dataPath("games", time.Now().Format("20060102-150405")+".journal")
 		}
 		if err := os.MkdirAll(filepath.Dir(*journalPath), 0o755); err != nil {
 			return err
 		}
-		w, err := sim.LoadWorld(*worldPath, sim.SeedLayout(), *seed)
-		if err != nil {
-			return err
+		var (
+			eyes game.Eyes
+			hand game.Hand
+			size int
+			rb   *sim.Robot
+		)
+		if *simulate {
+			if *camera == "" {
+				*camera = "rendered"
+			}
+			cam, err := simCamera(*camera)
+			if err != nil {
+				return usageError("%v", err)
+			}
+			if *worldPath == "" {
+				*worldPath = strings.TrimSuffix(*journalPath, ".journal") + ".world"
+			}
+			w, err := sim.LoadWorld(*worldPath, sim.SeedLayout(), *seed)
+			if err != nil {
+				return err
+			}
+			if rb, err = sim.NewRobotIn(w, *seed, cam); err != nil {
+				return err
+			}
+			defer rb.Close()
+			eyes, hand, size = rb.Eyes, rb.Hand(), w.Layout.Size
+		} else {
+			rg, err := hw.open(*camera, sio)
+			if err != nil {
+				return err
+			}
+			defer rg.Close()
+			if rg.Arm == nil {
+				return usageError("play needs the arm: --arm serial:PORT or --arm pi")
+			}
+			eyes, hand, size = rg.Eyes, rg.Hand(), rg.Cal.Board.Size
 		}
-		rb, err := sim.NewRobotIn(w, *seed, cam)
-		if err != nil {
-			return err
-		}
-		defer rb.Close()
 		player, err := spec.New(int64(*seed), nil)
 		if err != nil {
 			return err
 		}
 		defer match.ClosePlayer(player)
 
-		s := &game.Session{Limits: ai.Limits{TurnTime: *think}, Eyes: rb.Eyes, Hand: rb.Hand(), MaxWrongViews: 500}
+		svc := startService(ctx, sio, "playing")
+		eyes, hand = svc.eyes(eyes), svc.hand(hand)
+		defer parkOnStop(ctx, hand, svc)
+		s := &game.Session{Limits: ai.Limits{TurnTime: *think}, Eyes: eyes, Hand: hand, MaxWrongViews: 500, Ponder: *ponder}
 		var pending *game.Entry
 		if *resume {
 			if pending, err = reopen(s, *journalPath); err != nil {
@@ -133,7 +156,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			}
 			fmt.Fprintf(sio.out, "resuming %s after move %d\n", *journalPath, len(s.Referee.Moves()))
 		} else {
-			s.Config = game.Config{Rule: r.String(), Size: w.Layout.Size, Reading: *reading, TimeControl: *tc,
+			s.Config = game.Config{Rule: r.String(), Size: size, Reading: *reading, TimeControl: *tc,
 				Black: spec.String(), White: "person"}
 			if robot == rules.White {
 				s.Config.Black, s.Config.White = "person", spec.String()
@@ -154,10 +177,12 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		} else {
 			s.White = player
 		}
-		person := sim.NewPerson(robot.Opponent(), ai.NewEngine(ai.EngineOptions{Level: *personLevel, Seed: *seed + 7, Threads: 1}), r, *seed)
-		person.Limits = ai.Limits{TurnTime: *think / 3}
-		person.Done = s.Referee.Over
-		rb.Eyes.People = []*sim.Person{person}
+		if *simulate {
+			person := sim.NewPerson(robot.Opponent(), ai.NewEngine(ai.EngineOptions{Level: *personLevel, Seed: *seed + 7, Threads: 1}), r, *seed)
+			person.Limits = ai.Limits{TurnTime: *think / 3}
+			person.Done = s.Referee.Over
+			rb.Eyes.People = []*sim.Person{person}
+		}
 		if !ctl.Unlimited() {
 			if s.Clock, err = clock.New(ctl, clock.System{}); err != nil {
 				return err
@@ -180,7 +205,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				return err
 			}
 			s.Control = reqs
-			s.Observe = func(snap game.Snapshot) { srv.Publish(pageState(r, w.Layout.Size, snap)) }
+			s.Observe = (&pageHub{rule: r, size: size, srv: srv}).observe
 		}
 		fmt.Fprintf(sio.out, "%s: %s (black) against %s (white); journal %s\n", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath)
 		var out rules.Outcome
@@ -231,6 +256,7 @@ func reopen(s *game.Session, path string) (*game.Entry, error) {
 		return nil, err
 	}
 	s.Config, s.Journal = cfg, j
+	s.RestoreTimes(entries)
 	return pending, nil
 }
 
@@ -245,7 +271,7 @@ func (v voiceFuncs) Say(m game.Message) {
 // startWebControl serves the page and turns the operator's actions into
 // requests for the game.
 func startWebControl(ctx context.Context, addr string, public bool, sio *stdio) (*web.Server, <-chan game.Request, error) {
-	tokenPath := filepath.Join("var", "operator-token")
+	tokenPath := dataPath("operator-token")
 	tok, err := web.LoadOrCreateToken(tokenPath)
 	if err != nil {
 		return nil, nil, err
@@ -253,7 +279,7 @@ func startWebControl(ctx context.Context, addr string, public bool, sio *stdio) 
 	reqs := make(chan game.Request, 8)
 	srv := web.New(web.Options{Token: tok, Operator: func(a web.Action) error {
 		r, ok := map[string]game.Request{"pause": game.RequestPause, "resume": game.RequestResume,
-			"resign": game.RequestResign, "takeback": game.RequestTakeback}[a.Name]
+			"resign": game.RequestResign, "takeback": game.RequestTakeback, "draw": game.RequestDraw}[a.Name]
 		if !ok {
 			return fmt.Errorf("%s is not available in this game", a.Name)
 		}

@@ -9,7 +9,6 @@ import (
 
 	"tengen/ai/match"
 	"tengen/rules"
-	"tengen/rules/record"
 )
 
 func init() {
@@ -65,7 +64,9 @@ func selfplayFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		defer match.ClosePlayer(w)
 
 		fmt.Fprintf(sio.out, "%s %dx%d: %s (black) vs %s (white), %d ms a move\n", rule, rf.size, rf.size, players[0], players[1], *moveTime)
-		gc := match.GameConfig{Size: rf.size, Rule: rule, Reading: reading, TurnTime: time.Duration(*moveTime) * time.Millisecond}
+		// A demonstration, not a match: a move slowed by a busy machine
+		// gets seconds of grace rather than losing the game on time.
+		gc := match.GameConfig{Size: rf.size, Rule: rule, Reading: reading, TurnTime: time.Duration(*moveTime) * time.Millisecond, Grace: 5 * time.Second}
 		ctx, stop := interruptContext()
 		defer stop()
 		res, err := match.PlayGame(ctx, b, w, gc, func(e match.MoveEvent) {
@@ -90,21 +91,14 @@ func selfplayFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		} else if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
-		for _, f := range []struct {
-			ext   string
-			write func(*record.Record) ([]byte, error)
-		}{{"sgf", record.WriteSGF}, {"psq", record.WritePSQ}} {
-			data, err := f.write(res.Record)
-			if err != nil {
-				return err
-			}
-			name := dir + string(os.PathSeparator) + "game." + f.ext
-			if err := os.WriteFile(name, data, 0o644); err != nil {
-				return err
-			}
-			fmt.Fprintf(sio.out, "written: %s\n", name)
+		files, err := match.WriteRecord(dir, "game", res.Record)
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(sio.out, "result: %s\n", strings.TrimSpace(gameResultLine(res)))
+		for _, f := range files {
+			fmt.Fprintf(sio.out, "written: %s\n", f)
+		}
+		fmt.Fprintf(sio.out, "result: %s\n", gameResultLine(res))
 		return nil
 	}
 }
@@ -114,13 +108,17 @@ func engineSpec(level int) string { return fmt.Sprintf("tengen:level=%d", level)
 
 // gameResultLine says who won and how.
 func gameResultLine(r match.GameResult) string {
+	s := "draw by " + r.Reason
 	switch r.Winner {
 	case rules.Black:
-		return fmt.Sprintf("black (%s) wins by %s", r.Black, r.Reason)
+		s = fmt.Sprintf("black (%s) wins by %s", r.Black, r.Reason)
 	case rules.White:
-		return fmt.Sprintf("white (%s) wins by %s", r.White, r.Reason)
+		s = fmt.Sprintf("white (%s) wins by %s", r.White, r.Reason)
 	}
-	return "draw by " + r.Reason
+	if r.Detail != "" {
+		s += " (" + r.Detail + ")"
+	}
+	return s
 }
 
 // describeMove is a one-line account of a player's search for a move.

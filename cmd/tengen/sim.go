@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 	"time"
 
@@ -32,7 +31,7 @@ func init() {
 			camera := fs.String("camera", "rendered", "rendered (read by the vision code) or truth (exact, for quick runs)")
 			dir := fs.String("dir", "", "where journals and records go (default: a new folder under var/sim)")
 			httpAddr := fs.String("http", "", "serve the web page on this address while the simulation runs, e.g. :8080")
-			firmware := fs.Bool("firmware", false, "drive the arm through the serial driver to the real firmware in simavr (built under var/firmware) instead of the in-process armsim, through a pty proxy that can upset the line (serial-* faults); runs in real time")
+			firmware := fs.Bool("firmware", false, "drive the arm through the serial driver to the real firmware in simavr (built in the data folder's firmware/) instead of the in-process armsim, through a pty proxy that can upset the line (serial-* faults); runs in real time")
 			faults := fs.String("faults", "", "faults to inject and survive: "+sim.FaultSpecHelp)
 			jsonOut := fs.Bool("json", false, "print the summary as JSON on the last line")
 			return func(sio *stdio, args []string) error {
@@ -52,7 +51,7 @@ func init() {
 					return usageError("%v", err)
 				}
 				if *dir == "" {
-					*dir = filepath.Join("var", "sim", time.Now().Format("20060102-150405"))
+					*dir = dataPath("sim", time.Now().Format("20060102-150405"))
 				}
 				if err := os.MkdirAll(*dir, 0o755); err != nil {
 					return err
@@ -62,7 +61,7 @@ func init() {
 				opt := sim.Options{Games: *games, Seed: *seed, Rule: r, RobotLevel: *level, PersonLevel: *personLevel,
 					Think: *think, PushRate: *push, Camera: cam, Dir: *dir, Log: sio.out, Faults: spec}
 				if *firmware {
-					opt.Firmware = filepath.Join("var", "firmware")
+					opt.Firmware = dataPath("firmware")
 				}
 				if *httpAddr != "" {
 					srv, ctl, err := startWebControl(ctx, *httpAddr, false, sio)

@@ -10,7 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"gocv.io/x/gocv"
+
 	"tengen/vision"
+	"tengen/vision/aruco"
 	"tengen/vision/synth"
 )
 
@@ -24,6 +27,7 @@ func init() {
 		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
 			size := fs.Int("size", 19, "lines per side (5-25)")
 			corners := fs.String("corners", "", "the four outer grid corners as x,y pixels (any order); default: find them")
+			overlay := fs.String("overlay", "", "also write the image with the grid and stones drawn on it (PNG/JPEG)")
 			asJSON := fs.Bool("json", false, "print JSON")
 			return func(sio *stdio, args []string) error {
 				if len(args) != 1 {
@@ -41,13 +45,18 @@ func init() {
 					return err
 				}
 				if *corners == "" {
-					if c, _, err = vision.Locate(pl, *size); err != nil {
+					if c, _, _, err = aruco.LocateBoard(pl, *size); err != nil {
 						return fmt.Errorf("%s: %w", args[0], err)
 					}
 				}
 				rd, err := vision.ReadStones(pl, *size, c)
 				if err != nil {
 					return fmt.Errorf("%s: %w", args[0], err)
+				}
+				if *overlay != "" {
+					if err := writeOverlay(args[0], *overlay, rd); err != nil {
+						return err
+					}
 				}
 				if *asJSON {
 					var cs [4][2]float64
@@ -118,4 +127,18 @@ func parseCorners(s string) ([4]vision.Point, error) {
 		c[i] = vision.Point{X: v[2*i], Y: v[2*i+1]}
 	}
 	return c, nil
+}
+
+// writeOverlay draws the reading on the image's raw pixels and saves it.
+func writeOverlay(in, out string, rd *vision.Reading) error {
+	m := gocv.IMRead(in, gocv.IMReadColor|gocv.IMReadIgnoreOrientation)
+	defer m.Close()
+	if m.Empty() {
+		return fmt.Errorf("%s: cannot read the image", in)
+	}
+	vision.DrawOverlay(&m, rd)
+	if !gocv.IMWrite(out, m) {
+		return fmt.Errorf("%s: cannot write the overlay (use a .png or .jpg name in an existing folder)", out)
+	}
+	return nil
 }

@@ -4,6 +4,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -30,6 +32,21 @@ func TestVisionReadCLI(t *testing.T) {
 	// Labels: row 3 col 3 white, row 3 col 15 black.
 	if got.Rows[3][3] != 'W' || got.Rows[3][15] != 'B' || got.Rows[0][0] != '.' {
 		t.Errorf("rows %q", got.Rows[:4])
+	}
+}
+
+func TestVisionReadLocatesAndDrawsOverlay(t *testing.T) {
+	img := "../../../shared/testdata/photos/gobonline-19x19/few_stones_overhead.jpeg"
+	ov := filepath.Join(t.TempDir(), "overlay.png")
+	out, errOut, code := runCLI(t, "", "vision", "read", img, "--size", "19", "--overlay", ov)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "lowest confidence") || strings.Count(out, "\n") != 20 {
+		t.Errorf("output:\n%s", out)
+	}
+	if st, err := os.Stat(ov); err != nil || st.Size() < 1000 {
+		t.Errorf("overlay not written: %v", err)
 	}
 }
 

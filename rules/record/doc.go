@@ -24,6 +24,9 @@
 //     then the players' names and a result code. See ReadPSQ.
 //   - Move lists: the Chinese rules' notation (h8, columns a-o, rows
 //     from Black's side), with an optional header. See ReadMoves.
+//   - The Chinese score sheet (棋谱): numbered moves, Black's odd numbers
+//     circled (①H8 2 H9 ③J10 …), with a header in Chinese and English.
+//     See WriteChinese and ReadChinese.
 //
 // Every parser reports a corrupt file as a *SyntaxError naming the line
 // (and column where it helps) and what was expected, and is fuzzed. The

@@ -22,18 +22,25 @@ type Scene struct {
 	Stones        map[[2]int]vision.Stone // [row, col] -> Black or White
 	// Offsets moves a stone off its point, in grid steps ([row, col] -> du, dv).
 	Offsets map[[2]int][2]float64
-	// Parallax is how far a stone's top appears shifted from its base, in
-	// grid steps on the board (oblique views); zero looks straight down.
-	Parallax [2]float64
-	Light    float64 // 0..1: how uneven the light is (a gradient across the frame)
-	Glare    float64 // 0..1: strength of a glare spot
-	Noise    float64 // pixel noise, grey levels (standard deviation)
-	Hand     bool    // a hand-coloured blob over part of the board
-	Seed     int64
+	// StoneHeight is a stone's height in grid steps (default 0.4); the
+	// camera that sees the board through Corners sees it with parallax.
+	StoneHeight float64
+	Light       float64 // 0..1: how uneven the light is (a gradient across the frame)
+	Glare       float64 // 0..1: strength of a glare spot
+	Noise       float64 // pixel noise, grey levels (standard deviation)
+	// Distortion is radial lens distortion k1 (barrel when negative): a
+	// pixel at distance r from the image centre shows what an ideal lens
+	// shows at r(1 + k1 (r/R)²), R the half-diagonal. Corners are given
+	// for the ideal lens.
+	Distortion float64
+	Hand       bool         // a hand-coloured blob over part of the board
+	HandAt     vision.Point // where the hand is (pixels); zero: anywhere
+	Seed       int64
 }
 
 // Render draws the scene.
 func Render(s Scene) *image.RGBA {
+	type Homography = vision.Homography
 	rng := rand.New(rand.NewSource(s.Seed))
 	img := image.NewRGBA(image.Rect(0, 0, s.Width, s.Height))
 	h, err := vision.GridHomography(s.Size, s.Corners)
@@ -41,9 +48,26 @@ func Render(s Scene) *image.RGBA {
 		return img
 	}
 	inv := h.Inverse()
+	// The planes through a stone's body, from its base to its top, as the
+	// camera sees them: a stone hides whatever lies behind it in any.
+	height := s.StoneHeight
+	if height == 0 {
+		height = 0.4
+	}
+	var layers []Homography
+	for _, f := range []float64{0, 0.25, 0.5, 0.75} {
+		hz, err := vision.Lifted(h, s.Width, s.Height, s.Size, f*height)
+		if err != nil {
+			return img
+		}
+		layers = append(layers, hz.Inverse())
+	}
 	m := float64(s.Size - 1)
 	gx, gy := rng.Float64()*float64(s.Width), rng.Float64()*float64(s.Height)
 	handC := vision.Point{X: rng.Float64() * float64(s.Width), Y: rng.Float64() * float64(s.Height)}
+	if s.HandAt != (vision.Point{}) {
+		handC = s.HandAt
+	}
 	step := math.Hypot(s.Corners[1].X-s.Corners[0].X, s.Corners[1].Y-s.Corners[0].Y) / m
 	lineW := math.Max(0.8, step/22) // pixels
 	// Stones as discs in board units, base and top.
@@ -51,14 +75,35 @@ func Render(s Scene) *image.RGBA {
 		u, v float64
 		c    vision.Stone
 	}
-	var discs []disc
+	// Stones by the point they stand on, so a pixel looks only nearby.
+	at := make(map[[2]int][]disc)
 	for k, c := range s.Stones {
 		o := s.Offsets[k]
-		discs = append(discs, disc{float64(k[1]) + o[0], float64(k[0]) + o[1], c})
+		at[[2]int{k[0], k[1]}] = append(at[[2]int{k[0], k[1]}], disc{float64(k[1]) + o[0], float64(k[0]) + o[1], c})
+	}
+	buf := make([]disc, 0, 16)
+	near := func(p vision.Point) []disc {
+		out := buf[:0]
+		if p.X < -2 || p.Y < -2 || p.X > m+2 || p.Y > m+2 {
+			return out
+		}
+		r0, c0 := int(math.Round(p.Y)), int(math.Round(p.X))
+		for r := r0 - 1; r <= r0+1; r++ {
+			for c := c0 - 1; c <= c0+1; c++ {
+				out = append(out, at[[2]int{r, c}]...)
+			}
+		}
+		return out
 	}
 	for y := 0; y < s.Height; y++ {
 		for x := 0; x < s.Width; x++ {
 			px, py := float64(x)+0.5, float64(y)+0.5
+			if s.Distortion != 0 {
+				cx, cy := float64(s.Width)/2, float64(s.Height)/2
+				r2 := ((px-cx)*(px-cx) + (py-cy)*(py-cy)) / (cx*cx + cy*cy)
+				f := 1 + s.Distortion*r2
+				px, py = cx+(px-cx)*f, cy+(py-cy)*f
+			}
 			p := inv.Apply(px, py)
 			var r, g, b float64
 			// Carpet: grey texture.
@@ -78,12 +123,14 @@ func Render(s Scene) *image.RGBA {
 					}
 				}
 			}
-			// Stones: the top disc shifted by the parallax hides the base.
-			for _, dd := range discs {
-				for _, lift := range []float64{0, 0.5, 1} {
-					cu, cv := dd.u+s.Parallax[0]*lift, dd.v+s.Parallax[1]*lift
-					rr := math.Hypot(p.X-cu, p.Y-cv)
-					if rr < 0.46 {
+			// Stones: a lens shape, widest at mid-height; the higher layers
+			// are drawn last, as they hide the lower ones.
+			for li, inv := range layers {
+				q := inv.Apply(px, py)
+				rad := 0.46 * math.Sqrt(1-math.Pow(2*float64(li)/float64(len(layers))-0.7, 2)/1.7)
+				for _, dd := range near(q) {
+					rr := math.Hypot(q.X-dd.u, q.Y-dd.v)
+					if rr < rad {
 						edge := rr / 0.46
 						if dd.c == vision.Black {
 							v := 25 + 25*(1-edge)

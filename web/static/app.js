@@ -1,8 +1,12 @@
 "use strict";
 // Draws the state the server streams; knows nothing the state does not say.
+// Every label and message is worded from i18n.json (package i18n's
+// catalogue) in the viewer's language, kept in localStorage.
 const NS = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 let state = null;
+let cat = null; // the catalogue, once loaded
+let lang = "en";
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
@@ -10,6 +14,108 @@ function el(name, attrs, parent) {
   if (parent) parent.appendChild(e);
   return e;
 }
+
+// ---- language ----
+
+const chinese = () => lang.startsWith("zh");
+
+// term words a key with no arguments, or gives fallback.
+function term(key, fallback) {
+  const t = cat && cat.text[lang] && cat.text[lang][key];
+  return t === undefined ? fallback : t;
+}
+
+// fmtPoint writes "h8" as the language does: H8 in Chinese.
+function fmtPoint(v) {
+  if (v === "pass") return term("rec.pass", v);
+  return /^[a-v][0-9]+$/.test(v) && chinese() ? v.toUpperCase() : v;
+}
+
+function fmtArg(kind, v) {
+  switch (kind) {
+    case "point": return fmtPoint(v);
+    case "points": {
+      const pts = v.split(/\s+/).filter((x) => x);
+      return pts.length ? pts.map(fmtPoint).join(chinese() ? "、" : ", ") : term("none", "none");
+    }
+    case "colour": return term("colour." + v.toLowerCase(), v);
+    case "kind": return term(v ? "kind." + v : "kind.forbidden", v);
+    case "rule": return term("rule." + v.toLowerCase(), v);
+    case "parity": return term("parity." + v, v);
+    case "reason": {
+      const code = v.trim().replace(/ /g, "-"), i = code.indexOf(":");
+      if (i < 0) return term("reason." + code, code);
+      const reason = term("reason." + code.slice(0, i), code.slice(0, i)), kind = fmtArg("kind", code.slice(i + 1));
+      return chinese() ? kind + reason : reason + " (" + kind + ")"; // 三三禁手
+    }
+    case "opening": {
+      let n = parseInt(v, 10);
+      if (isNaN(n)) for (let i = 1; i <= 26; i++) if ((cat.text.en["opening." + i] || "").toLowerCase() === v.toLowerCase()) n = i;
+      return term("opening." + n, v);
+    }
+  }
+  return v;
+}
+
+// t words key with its arguments; null when the key or its arguments do not fit.
+function t(key, args) {
+  if (!cat) return null;
+  const text = cat.text[lang] && cat.text[lang][key];
+  const kinds = cat.args[key] || [];
+  args = (args || []).slice();
+  while (args.length > kinds.length && args[args.length - 1] === "") args.pop();
+  if (text === undefined || args.length !== kinds.length) return null;
+  return text.replace(/\{(\d+)\}/g, (m, i) => fmtArg(kinds[+i], args[+i]));
+}
+
+// said words a message of the robot, falling back to its English text.
+const said = (m) => t(m.key, m.args) || m.text;
+
+// Statuses the game sets, worded by pattern; others are shown as they are.
+const statuses = [
+  [/^thinking$/, "ui.status.thinking"], [/^placing (\S+)$/, "ui.status.placing"],
+  [/^your move/, "ui.status.your-move"], [/^paused$/, "ui.status.paused"], [/^resumed$/, "ui.status.resumed"],
+  [/^waiting for the board/, "ui.status.waiting"], [/^starting$/, "ui.status.starting"],
+];
+
+function fmtStatus(s) {
+  for (const [re, key] of statuses) {
+    const m = re.exec(s || "");
+    if (m) return term(key, s) + (m[1] ? " " + fmtPoint(m[1]) : "");
+  }
+  return s || "";
+}
+
+// circled writes n circled: ①–⑳, ㉑–㉟, ㊱–㊿, then "(51)" as Chinese score sheets do.
+function circled(n) {
+  if (n >= 1 && n <= 20) return String.fromCodePoint(0x2460 + n - 1);
+  if (n >= 21 && n <= 35) return String.fromCodePoint(0x3251 + n - 21);
+  if (n >= 36 && n <= 50) return String.fromCodePoint(0x32b1 + n - 36);
+  return "(" + n + ")";
+}
+
+const moveNumber = (n) => ($("chinese").checked && n % 2 === 1 ? circled(n) : String(n));
+
+function applyLabels() {
+  document.documentElement.lang = lang;
+  for (const e of document.querySelectorAll("[data-i18n]")) {
+    if (!e.dataset.fallback) e.dataset.fallback = e.textContent;
+    e.textContent = term(e.dataset.i18n, e.dataset.fallback);
+  }
+  for (const e of document.querySelectorAll("[data-i18n-placeholder]")) {
+    e.placeholder = term(e.dataset.i18nPlaceholder, e.placeholder);
+  }
+}
+
+function setLang(l) {
+  if (!cat || !cat.text[l]) return;
+  lang = l;
+  $("lang").value = l;
+  applyLabels();
+  if (state) render(state);
+}
+
+// ---- drawing ----
 
 // pointXY maps "h8" to board coordinates: column a at the left, row 1 at the bottom.
 function pointXY(p, n) {
@@ -28,8 +134,8 @@ function drawBoard(s) {
     el("line", { x1: c, y1: 5, x2: c, y2: 95, stroke: "#333", "stroke-width": 0.15 }, svg);
   }
   for (let i = 0; i < n; i++) {
-    const c = 5 + i * step;
-    el("text", { x: c, y: 99, "text-anchor": "middle", "font-size": 2.2, fill: "#333" }, svg).textContent = String.fromCharCode(97 + i);
+    const c = 5 + i * step, letter = String.fromCharCode(97 + i);
+    el("text", { x: c, y: 99, "text-anchor": "middle", "font-size": 2.2, fill: "#333" }, svg).textContent = chinese() ? letter.toUpperCase() : letter;
     el("text", { x: 2.2, y: 95 - i * step + 0.8, "text-anchor": "middle", "font-size": 2.2, fill: "#333" }, svg).textContent = i + 1;
   }
   const mid = (n - 1) / 2, q = n >= 13 ? 3 : 2;
@@ -41,7 +147,7 @@ function drawBoard(s) {
     const m = el("g", { class: "forbidden", "data-point": f.point }, svg);
     el("line", { x1: x - 1.2, y1: y - 1.2, x2: x + 1.2, y2: y + 1.2, stroke: "#c00", "stroke-width": 0.5 }, m);
     el("line", { x1: x - 1.2, y1: y + 1.2, x2: x + 1.2, y2: y - 1.2, stroke: "#c00", "stroke-width": 0.5 }, m);
-    el("title", {}, m).textContent = f.point + ": " + f.kind;
+    el("title", {}, m).textContent = fmtPoint(f.point) + ": " + fmtArg("kind", f.kind);
   }
   const numbers = $("numbers").checked;
   const moves = s.moves || [];
@@ -58,6 +164,22 @@ function drawBoard(s) {
       el("circle", { cx: x, cy: y, r: step * 0.15, fill: "#d22", class: "last" }, svg);
     }
   });
+  drawExplain(s, svg, n, step);
+}
+
+// drawExplain draws the lines that make a forbidden shape over the stones.
+function drawExplain(s, svg, n, step) {
+  const ex = s.explain;
+  if (!ex) return;
+  const g = el("g", { class: "explain", "data-point": ex.point }, svg);
+  for (const line of ex.lines || []) {
+    const xy = line.map((p) => pointXY(p, n)).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    if (xy.length < 2) continue;
+    el("line", { x1: xy[0][0], y1: xy[0][1], x2: xy[xy.length - 1][0], y2: xy[xy.length - 1][1],
+      stroke: "#e07000", "stroke-width": step * 0.18, "stroke-linecap": "round", opacity: 0.8, class: "explain-line" }, g);
+  }
+  const [x, y] = pointXY(ex.point, n);
+  el("circle", { cx: x, cy: y, r: step * 0.5, fill: "none", stroke: "#c00", "stroke-width": 0.5 }, g);
 }
 
 function drawGraph(hist) {
@@ -72,10 +194,16 @@ function drawGraph(hist) {
   el("polyline", { points: pts.join(" "), fill: "none", stroke: "#222", "stroke-width": 1 }, svg);
 }
 
+function item(text) {
+  const li = document.createElement("li");
+  li.textContent = text;
+  return li;
+}
+
 function render(s) {
   state = s;
   $("title").textContent = s.title || "Tengen";
-  $("status").textContent = s.status + (s.paused ? " (paused)" : "");
+  $("status").textContent = fmtStatus(s.status) + (s.paused ? " " + term("ui.paused", "(paused)") : "");
   drawBoard(s);
   $("clocks").replaceChildren(...(s.clocks || []).map((c) => {
     const d = document.createElement("span");
@@ -83,21 +211,22 @@ function render(s) {
     d.textContent = (c.color === "black" ? "● " : "○ ") + c.display;
     return d;
   }));
-  $("result").textContent = s.result || "";
+  $("result").textContent = s.result_said ? said(s.result_said) : s.result || "";
   $("fault").hidden = !s.fault;
   $("fault").textContent = s.fault || "";
-  $("eval").textContent = s.eval ? `${(s.eval.score / 100).toFixed(2)} (depth ${s.eval.depth}) ${(s.eval.pv || []).join(" ")}` : "–";
+  $("explainbox").hidden = !s.explain;
+  $("explain").textContent = s.explain ? t("forbidden-explain", [s.explain.point, s.explain.kind]) || s.explain.point : "";
+  $("messages").replaceChildren(...(s.messages || []).slice(-8).map((m) => item(said(m))));
+  $("eval").textContent = s.eval ? `${(s.eval.score / 100).toFixed(2)} (${term("ui.depth", "depth")} ${s.eval.depth}) ${(s.eval.pv || []).map(fmtPoint).join(" ")}` : "–";
   drawGraph(s.eval_history);
+  const circledList = $("chinese").checked;
+  $("moves").classList.toggle("chinese", circledList);
   $("moves").replaceChildren(...(s.moves || []).map((m) => {
-    const li = document.createElement("li");
-    li.textContent = m.point;
+    const li = item(circledList ? moveNumber(m.n) + " " + fmtPoint(m.point) : fmtPoint(m.point));
+    if (circledList) li.style.listStyle = "none";
     return li;
   }));
-  $("events").replaceChildren(...(s.events || []).slice(-20).reverse().map((e) => {
-    const li = document.createElement("li");
-    li.textContent = e;
-    return li;
-  }));
+  $("events").replaceChildren(...(s.events || []).slice(-20).reverse().map(item));
   $("camerabox").hidden = !s.has_camera;
   $("standingsbox").hidden = !(s.standings && s.standings.length);
   $("standings").tBodies[0].replaceChildren(...(s.standings || []).map((r) => {
@@ -113,8 +242,15 @@ function render(s) {
 
 function connect() {
   const es = new EventSource("api/events");
-  es.onmessage = (ev) => render(JSON.parse(ev.data));
-  es.onerror = () => { $("status").textContent = "connection lost, retrying…"; };
+  let first = true;
+  es.onmessage = (ev) => {
+    const s = JSON.parse(ev.data);
+    // The robot's language is the page's until the viewer picks one.
+    if (first && s.lang && !localStorage.getItem("tengen-lang")) setLang(s.lang);
+    first = false;
+    render(s);
+  };
+  es.onerror = () => { $("status").textContent = term("ui.connection-lost", "connection lost, retrying…"); };
 }
 
 async function act(name) {
@@ -125,11 +261,37 @@ async function act(name) {
     headers: { "Content-Type": "application/json", "Authorization": "Bearer " + token },
     body: JSON.stringify({ action: name }),
   });
-  $("opresult").textContent = r.ok ? name + ": done" : name + ": " + r.status + " " + (await r.text()).trim();
+  $("opresult").textContent = r.ok ? name + ": " + term("ui.done", "done") : name + ": " + r.status + " " + (await r.text()).trim();
+}
+
+async function loadCatalogue() {
+  try {
+    const r = await fetch("i18n.json");
+    if (!r.ok) throw new Error(r.status);
+    cat = await r.json();
+  } catch (e) {
+    return; // the page stays in English with its built-in labels
+  }
+  $("lang").replaceChildren(...cat.langs.map((l) => {
+    const o = document.createElement("option");
+    o.value = l.tag;
+    o.textContent = l.name;
+    return o;
+  }));
+  setLang(localStorage.getItem("tengen-lang") || "en");
 }
 
 $("token").value = localStorage.getItem("tengen-token") || "";
 for (const b of document.querySelectorAll("#buttons button")) b.onclick = () => act(b.dataset.action);
 $("numbers").onchange = () => state && drawBoard(state);
+$("chinese").checked = localStorage.getItem("tengen-chinese-numbers") === "1";
+$("chinese").onchange = () => {
+  localStorage.setItem("tengen-chinese-numbers", $("chinese").checked ? "1" : "");
+  if (state) render(state);
+};
+$("lang").onchange = () => {
+  localStorage.setItem("tengen-lang", $("lang").value);
+  setLang($("lang").value);
+};
 setInterval(() => { if (state && state.has_camera) $("camera").src = "api/camera.jpg?t=" + Date.now(); }, 1000);
-connect();
+loadCatalogue().then(connect);

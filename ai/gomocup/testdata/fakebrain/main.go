@@ -11,6 +11,7 @@
 //	illegal  answers with a point off the board
 //	drop     ignores any command that arrives within 30 ms of its move
 //	         (as Rapfi does)
+//	flood    prints a thousand DEBUG lines after each move and ignores END
 package main
 
 import (
@@ -65,6 +66,11 @@ func main() {
 						taken[[2]int{x, y}] = true
 						say(fmt.Sprintf("%d,%d", x, y))
 						moved = time.Now()
+						if mode == "flood" {
+							for i := 0; i < 1000; i++ {
+								say(fmt.Sprintf("DEBUG chatter %d", i))
+							}
+						}
 						return
 					}
 				}
@@ -109,6 +115,9 @@ func main() {
 			}
 			play()
 		case "END":
+			if mode == "flood" {
+				time.Sleep(time.Hour)
+			}
 			return
 		}
 	}

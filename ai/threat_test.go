@@ -1,0 +1,63 @@
+package ai
+
+import (
+	"testing"
+
+	"tengen/rules"
+)
+
+func solver(t testing.TB, p Position) (*searcher, uint8) {
+	t.Helper()
+	b, me, err := setup(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stop atomicBool
+	return newSearcher(b, newTransTable(1<<16), &stop.b), me
+}
+
+// TestVCT: two crossing open twos give a double three: a VCT in two but no
+// VCF. Under renju the double three is forbidden to Black (who, with four
+// stones against none nearby, still wins another way), not to White.
+func TestVCT(t *testing.T) {
+	tests := []struct {
+		rule   rules.Rule
+		toMove rules.Color
+		mine   string
+		theirs string
+		win    bool
+	}{
+		{rules.Freestyle, rules.Black, "h8 i8 j9 j10", "a1 a15 o1 o15", true},
+		{rules.Renju, rules.Black, "h8 i8 j9 j10", "a1 a15 o1 o15", true},
+		{rules.Renju, rules.White, "h8 i8 j9 j10", "a1 a15 o1 o15", true},
+	}
+	for _, tt := range tests {
+		black, white := tt.mine, tt.theirs
+		if tt.toMove == rules.White {
+			black, white = white, black
+		}
+		s, me := solver(t, pos(t, 15, tt.rule, tt.toMove, black, white))
+		if s.vcf(me, 20) {
+			t.Fatalf("%v %v: a VCF where none exists", tt.rule, tt.toMove)
+		}
+		got := s.vct(me, 3)
+		if got != tt.win {
+			t.Errorf("%v %v: vct = %v, want %v", tt.rule, tt.toMove, got, tt.win)
+		}
+		first := s.b.pointOf(s.vcfMove).String()
+		if tt.rule == rules.Renju && tt.toMove == rules.Black {
+			if first == "j8" {
+				t.Error("renju: Black's VCT starts on its forbidden point j8")
+			}
+			continue
+		}
+		if got && first != "j8" {
+			t.Errorf("%v %v: VCT starts at %v, want j8", tt.rule, tt.toMove, s.b.pointOf(s.vcfMove))
+		}
+	}
+	// A single open two is no win.
+	s, me := solver(t, pos(t, 15, rules.Freestyle, rules.Black, "h8 i8 c3", "a1 a15 o1 o15"))
+	if s.vct(me, 4) {
+		t.Error("VCT claimed from a lone open two")
+	}
+}

@@ -1,0 +1,166 @@
+package ai
+
+// The VCT solver (victory by continuous threats): the attacker plays fours
+// and threes. Against a four the defender's reply is forced; against a
+// three (a threat to make a straight four or two fours) the defender may
+// play any move that takes the threat away or makes a four of its own,
+// and the attacker must win against every one of them. Fours are read
+// first by the VCF solver at every attacker node.
+
+// vctFours is how many fours the VCF inside the VCT reads.
+const vctFours = 8
+
+// vct reports whether colour me, to move, wins by threes and fours within
+// depth of its own threat moves. On success the first move is in s.vcfMove.
+func (s *searcher) vct(me uint8, depth int) bool {
+	return s.vctNode(me, depth, 0)
+}
+
+// vctBudget is vct reading at most budget nodes.
+func (s *searcher) vctBudget(me uint8, depth int, budget int64) bool {
+	s.vcfLimit, s.vcfAborted = s.nodes+budget, false
+	win := s.vctNode(me, depth, 0)
+	aborted := s.vcfAborted
+	s.vcfLimit, s.vcfAborted = 0, false
+	return win && !aborted
+}
+
+func (s *searcher) vctNode(me uint8, depth, ply int) bool {
+	b := s.b
+	s.nodes++
+	if s.checkStop() || (s.vcfLimit > 0 && (s.nodes > s.vcfLimit || s.threatStop.Load())) {
+		s.vcfAborted = s.vcfAborted || !s.stopped
+		return false
+	}
+	opp := 3 - me
+	if b.has(me, t5) {
+		if ply == 0 {
+			s.vcfMove = b.findThreat(me, t5)
+		}
+		return true
+	}
+	h := b.hash ^ vcfSalt[me] ^ 0x9e3779b97f4a7c15
+	slot := &s.vtt[h&(1<<vcfTableBits-1)]
+	if e := *slot; e>>8 == h>>8 && ply > 0 {
+		if e&vcfWin != 0 {
+			return true
+		}
+		if int(e&vcfMask) >= depth {
+			return false
+		}
+	}
+	var moves []cell
+	if b.has(opp, t5) {
+		f := b.findThreat(opp, t5)
+		if b.count[opp-1][t5] > 1 || !b.legal(f, me) {
+			return false
+		}
+		buf := &s.vcfMoves[ply]
+		buf[0] = f
+		moves = buf[:1]
+	} else {
+		// Fours alone first: cheap, and the usual way a VCT ends.
+		if s.vcfNode(me, vctFours, ply) {
+			return true
+		}
+		if depth <= 0 || ply >= 2*maxVCFDepth-4 || s.vcfAborted || s.stopped {
+			return false
+		}
+		moves = s.threatMoves(me, ply)
+	}
+	win := false
+	for _, m := range moves {
+		b.play(m, me)
+		var fives [4]cell
+		switch n := s.fivesOn(m, me, &fives); {
+		case n >= 2:
+			win = true
+		case n == 1:
+			if b.isRenjuBlack(opp) && !b.legal(fives[0], opp) {
+				win = true
+				break
+			}
+			b.play(fives[0], opp)
+			win = s.vctNode(me, depth-1, ply+2)
+			b.undo()
+		case s.hasWinningThreat(me):
+			win = s.refuteAll(me, depth-1, ply+1)
+		}
+		b.undo()
+		if s.stopped || s.vcfAborted {
+			return false
+		}
+		if win {
+			if ply == 0 {
+				s.vcfMove = m
+			}
+			break
+		}
+	}
+	if win {
+		*slot = h&^0xff | vcfWin
+	} else if !s.vcfAborted && !s.stopped {
+		*slot = h&^0xff | uint64(min(depth, vcfMask))
+	}
+	return win
+}
+
+// refuteAll reports whether the attacker (me) still wins after every
+// defence against its three: each defender move that leaves the attacker
+// without a winning threat, or makes a four, is tried.
+func (s *searcher) refuteAll(me uint8, depth, ply int) bool {
+	b := s.b
+	opp := 3 - me
+	// Collect the defences first: the per-ply buffers below are reused by
+	// the deeper nodes.
+	var defs [maxMoves]cell
+	var threats [16]cell
+	nt := s.winningThreats(me, &threats)
+	n := 0
+	b.eachEmpty(func(i cell) bool {
+		if b.near[i] == 0 || !b.legal(i, opp) {
+			return true
+		}
+		if b.info[i][opp-1].threat < tB4 && !s.defuses(i, opp, threats[:nt]) {
+			return true
+		}
+		defs[n] = i
+		n++
+		return true
+	})
+	for _, d := range defs[:n] {
+		b.play(d, opp)
+		win := s.vctNode(me, depth, ply+1)
+		b.undo()
+		if !win {
+			return false
+		}
+	}
+	return true
+}
+
+// threatMoves lists colour c's legal moves that make a four or a three,
+// best first.
+func (s *searcher) threatMoves(c uint8, ply int) []cell {
+	b := s.b
+	buf := &s.vcfMoves[ply]
+	n := 0
+	b.eachEmpty(func(i cell) bool {
+		if t := b.info[i][c-1].threat; t >= tB3 && n < len(buf) && b.legal(i, c) {
+			buf[n] = i
+			n++
+		}
+		return true
+	})
+	moves := buf[:n]
+	for k := 1; k < n; k++ {
+		m := moves[k]
+		j := k
+		for j > 0 && b.better(m, moves[j-1], c) {
+			moves[j] = moves[j-1]
+			j--
+		}
+		moves[j] = m
+	}
+	return moves
+}

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"tengen/arm"
+	"tengen/arm/armsim"
+	"tengen/arm/serial"
+	"tengen/calibration"
+	"tengen/rig"
+)
+
+// The calibration steps that move the arm.
+func init() {
+	addCommand("calibrate", &command{
+		name:    "arm",
+		summary: "touch-off: jog the nozzle onto the board's corners and centre, the bowls and the parking spot; learn the vacuum threshold",
+		usage:   "[--file calibration.yaml] [--arm serial:PORT|pi|sim]",
+		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+			file := calibrationFileFlag(fs)
+			armSpec := fs.String("arm", "serial:/dev/ttyACM0", "the arm: serial:PORT, pi, or sim (a dry run on the simulated arm)")
+			hover := fs.Float64("hover", 10, "mm above the expected place each point starts at")
+			return func(sio *stdio, args []string) error {
+				if len(args) != 0 {
+					return usageError("arm takes no arguments")
+				}
+				f, err := loadOrDefault(*file)
+				if err != nil {
+					return err
+				}
+				a, drv, err := openArm(*armSpec, f)
+				if err != nil {
+					return err
+				}
+				defer a.Close()
+				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+				defer stop()
+				to := &rig.TouchOff{Arm: a, Driver: drv, In: sio.in, Out: sio.out, Hover: *hover}
+				got, _, err := to.Run(ctx, f.Arm, f.Board.Size)
+				if err != nil {
+					return err
+				}
+				f.Arm = got
+				// Only a complete step is written, and atomically, so the
+				// last good file survives anything that stops it.
+				if err := calibration.Save(*file, f); err != nil {
+					return err
+				}
+				if err := a.Park(ctx); err != nil {
+					fmt.Fprintf(sio.err, "parking: %v\n", err)
+				}
+				_, err = fmt.Fprintf(sio.out, "arm calibration saved to %s\n", *file)
+				return err
+			}
+		},
+	})
+}
+
+func init() {
+	addCommand("calibrate", &command{
+		name:    "verify",
+		summary: "the arm visits the board's corners and centre; the nozzle's place is checked at each",
+		usage:   "[--file calibration.yaml] [--arm serial:PORT|pi|sim] [--tolerance MM] [--json]",
+		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+			file := calibrationFileFlag(fs)
+			armSpec := fs.String("arm", "serial:/dev/ttyACM0", "the arm: serial:PORT, pi, or sim (the simulated arm, whose true tip is the check)")
+			hover := fs.Float64("hover", 3, "mm above each point the nozzle stops at")
+			tol := fs.Float64("tolerance", 1.5, "the most (mm) the nozzle may be off a point")
+			jsonOut := fs.Bool("json", false, "print the measurements as JSON on the last line")
+			return func(sio *stdio, args []string) error {
+				if len(args) != 0 {
+					return usageError("verify takes no arguments")
+				}
+				f, err := calibration.Load(*file)
+				if err != nil {
+					return err
+				}
+				a, drv, err := openArm(*armSpec, f)
+				if err != nil {
+					return err
+				}
+				defer a.Close()
+				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+				defer stop()
+				// The simulated arm knows its true tip; on real hardware the
+				// person at the board looks and answers.
+				check := rig.AskCheck(sio.in, sio.out)
+				if sim, ok := drv.(*armsim.Sim); ok {
+					check = rig.TipCheck(sim.Tip)
+				}
+				got, verr := rig.Verify(ctx, a, f.Board.Size, *hover, *tol, check)
+				type point struct {
+					Point string  `json:"point"`
+					OffMM float64 `json:"off_mm"`
+				}
+				var res struct {
+					OK     bool    `json:"ok"`
+					Points []point `json:"points"`
+				}
+				for _, v := range got {
+					fmt.Fprintf(sio.out, "%-4s %5.2f mm off\n", v.Point, v.Off)
+					res.Points = append(res.Points, point{v.Point.String(), v.Off})
+				}
+				if err := a.Park(ctx); err != nil {
+					fmt.Fprintf(sio.err, "parking: %v\n", err)
+				}
+				res.OK = verr == nil
+				if res.OK {
+					fmt.Fprintln(sio.out, "the arm is where the calibration says")
+				}
+				if *jsonOut {
+					if err := printJSON(sio, res); err != nil {
+						return err
+					}
+				}
+				return verr
+			}
+		},
+	})
+}
+
+func init() {
+	addCommand("calibrate", &command{
+		name:    "servos",
+		summary: "find each servo's pulse at 0° and its µs per degree by guided jogging (forearms unhooked)",
+		usage:   "[--file calibration.yaml] [--arm serial:PORT|pi|sim]",
+		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+			file := calibrationFileFlag(fs)
+			armSpec := fs.String("arm", "serial:/dev/ttyACM0", "the arm: serial:PORT, pi, or sim (a dry run on the simulated arm)")
+			return func(sio *stdio, args []string) error {
+				if len(args) != 0 {
+					return usageError("servos takes no arguments")
+				}
+				f, err := loadOrDefault(*file)
+				if err != nil {
+					return err
+				}
+				if *armSpec == "none" {
+					return usageError("this step needs the arm: --arm serial:PORT, pi or sim")
+				}
+				drv, err := rig.OpenDriver(*armSpec, f.Arm, serial.Options{})
+				if err != nil {
+					return err
+				}
+				defer drv.Close()
+				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+				defer stop()
+				fmt.Fprintln(sio.out, "unhook the forearms so each upper arm swings freely; have a spirit level and a square at hand")
+				sj := &rig.ServoJog{Driver: drv, In: sio.in, Out: sio.out}
+				servos, err := sj.Run(ctx, f.Arm.Servos)
+				if err != nil {
+					return err
+				}
+				f.Arm.Servos = servos
+				if err := calibration.Save(*file, f); err != nil {
+					return err
+				}
+				_, err = fmt.Fprintf(sio.out, "servo calibration saved to %s: hook the forearms back on, then run tengen calibrate arm\n", *file)
+				return err
+			}
+		},
+	})
+}
+
+// openArm opens the arm named by spec with the calibration f, and
+// returns its driver too.
+func openArm(spec string, f *calibration.File) (*arm.Arm, arm.Driver, error) {
+	if spec == "none" {
+		return nil, nil, usageError("this step needs the arm: --arm serial:PORT, pi or sim")
+	}
+	drv, err := rig.OpenDriver(spec, f.Arm, serial.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := arm.New(drv, f.Arm, arm.Options{BoardSize: f.Board.Size})
+	if err != nil {
+		drv.Close()
+		return nil, nil, fmt.Errorf("%w (run tengen calibrate servos and arm)", err)
+	}
+	return a, drv, nil
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tengen/arm/armsim"
+	"tengen/calibration"
+)
+
+// TestCalibrateArm runs the touch-off on the simulated arm with a scripted
+// person: the file is written only when the step is complete.
+func TestCalibrateArm(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "calibration.yaml")
+	// The simulated arm's calibration: calibration.Default's arm section
+	// is not one arm.New accepts (its place_height is under a stone).
+	start := calibration.Default()
+	start.Arm = armsim.SeedArm()
+	if err := calibration.Save(path, start); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	// Stopped after two points: the last good file stays as it was.
+	_, errOut, code := runCLI(t, "ok\nok\n", "calibrate", "arm", "--file", path, "--arm", "sim")
+	if after, _ := os.ReadFile(path); code == 0 || string(after) != string(before) || !strings.Contains(errOut, "unchanged") {
+		t.Fatalf("stopped step: exit %d, %q; file changed: %v", code, errOut, string(after) != string(before))
+	}
+	onto := "x 1\ny 2\nz -10.5\nok\n" // the board lies 1, 2, -0.5 mm off
+	// The dry run's bowls hold stones where the file says: touch them there.
+	bowls := "z -10\nok\nz -10\nok\n"
+	out, errOut, code := runCLI(t, strings.Repeat(onto, 5)+bowls+"ok\n", "calibrate", "arm", "--file", path, "--arm", "sim")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	f, err := calibration.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := start.Arm.BoardA1
+	want[0], want[1], want[2] = want[0]+1, want[1]+2, want[2]-0.5
+	for i := range want {
+		if math.Abs(f.Arm.BoardA1[i]-want[i]) > 1e-3 {
+			t.Errorf("saved board_a1 %v, want %v", f.Arm.BoardA1, want)
+		}
+	}
+	if math.Abs(f.Arm.VacuumThreshold-21) > 2 {
+		t.Errorf("vacuum threshold %.1f, want about 21 (armsim: 40 kPa held, 2 open)", f.Arm.VacuumThreshold)
+	}
+	if !strings.Contains(out, "arm calibration saved") {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
+// TestCalibrateVerify visits the corners and centre on the simulated arm,
+// whose true tip is the check.
+func TestCalibrateVerify(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "calibration.yaml")
+	f := calibration.Default()
+	f.Arm = armsim.SeedArm()
+	if err := calibration.Save(path, f); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCLI(t, "", "calibrate", "verify", "--file", path, "--arm", "sim", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var res struct {
+		OK     bool
+		Points []struct {
+			Point string
+			OffMM float64 `json:"off_mm"`
+		}
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK || len(res.Points) != 5 || res.Points[4].Point != "h8" {
+		t.Errorf("result %+v", res)
+	}
+}
+
+// TestCalibrateServos jogs the simulated arm's servos (true to the
+// file) to 0° and 90°; the file is written once all three are done.
+func TestCalibrateServos(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "calibration.yaml")
+	f := calibration.Default()
+	f.Arm = armsim.SeedArm()
+	if err := calibration.Save(path, f); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	ninety := fmt.Sprintf("%+d", int(math.Round(90*f.Arm.Servos[0].USPerDegree)))
+	one := "+0\nok\n" + ninety + "\nok\n"
+	if _, errOut, code := runCLI(t, one+one, "calibrate", "servos", "--file", path, "--arm", "sim"); code == 0 || !strings.Contains(errOut, "unchanged") {
+		t.Fatalf("stopped after two servos: exit %d %s", code, errOut)
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Fatal("a stopped step changed the file")
+	}
+	out, errOut, code := runCLI(t, one+one+one, "calibrate", "servos", "--file", path, "--arm", "sim")
+	if code != 0 || !strings.Contains(out, "saved") {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	g, err := calibration.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range g.Arm.Servos {
+		w := f.Arm.Servos[i]
+		if s.ZeroUS != math.Round(w.ZeroUS) || math.Abs(s.USPerDegree-w.USPerDegree) > 0.01 {
+			t.Errorf("servo %d saved as %+v, want %+v", i+1, s, w)
+		}
+	}
+}

@@ -1,0 +1,170 @@
+//go:build cgo
+
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"gocv.io/x/gocv"
+
+	"tengen/calibration"
+	"tengen/vision"
+	"tengen/vision/aruco"
+	"tengen/vision/capture"
+)
+
+// The calibration steps that need the camera (cgo, OpenCV).
+func init() {
+	addCommand("calibrate", &command{
+		name:    "camera",
+		summary: "calibrate the lens from photos of a printed chessboard",
+		usage:   "--chessboard 9x6 --square MM IMAGE... [--file calibration.yaml] [--json]",
+		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+			file := calibrationFileFlag(fs)
+			pattern := fs.String("chessboard", "9x6", "inner corners of the chessboard, COLSxROWS")
+			square := fs.Float64("square", 25, "side of one chessboard square, mm")
+			asJSON := fs.Bool("json", false, "print JSON")
+			return func(sio *stdio, args []string) error {
+				var cols, rows int
+				if _, err := fmt.Sscanf(*pattern, "%dx%d", &cols, &rows); err != nil {
+					return usageError("--chessboard %q: want COLSxROWS, e.g. 9x6", *pattern)
+				}
+				if len(args) < 3 {
+					return usageError("want at least 3 photos of the chessboard, got %d", len(args))
+				}
+				f, err := loadOrDefault(*file)
+				if err != nil {
+					return err
+				}
+				var views []gocv.Mat
+				defer func() {
+					for _, v := range views {
+						v.Close()
+					}
+				}()
+				for _, a := range args {
+					m := gocv.IMRead(a, gocv.IMReadColor|gocv.IMReadIgnoreOrientation)
+					if m.Empty() {
+						return fmt.Errorf("%s: cannot read the image", a)
+					}
+					views = append(views, m)
+				}
+				res, err := calibration.CalibrateLens(views, cols, rows, *square)
+				if err != nil {
+					return err
+				}
+				for i, used := range res.Used {
+					fmt.Fprintf(sio.err, "[%d/%d] %s: chessboard %s\n", i+1, len(args), args[i], map[bool]string{true: "found", false: "NOT found (skipped)"}[used])
+				}
+				dev := f.Camera.Device
+				f.Camera = res.Camera
+				f.Camera.Device = dev
+				if err := calibration.Save(*file, f); err != nil {
+					return err
+				}
+				if *asJSON {
+					return printJSON(sio, map[string]any{"matrix": f.Camera.Matrix, "distortion": f.Camera.Distortion, "reprojection_error": f.Camera.ReprojectionError})
+				}
+				_, err = fmt.Fprintf(sio.out, "lens calibrated: focal %.1f px, reprojection error %.3f px; saved to %s\n", f.Camera.Matrix[0], f.Camera.ReprojectionError, *file)
+				return err
+			}
+		},
+	})
+	addCommand("calibrate", &command{
+		name:    "board",
+		summary: "find the board's four grid corners in the camera image (or take them as given)",
+		usage:   "[--image IMG | --device DEV] [--size 15] [--corners x,y,...] [--turn N] [--file calibration.yaml] [--json]",
+		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+			file := calibrationFileFlag(fs)
+			img := fs.String("image", "", "a photo from the fixed camera (default: grab a frame from the camera)")
+			device := fs.String("device", "", "camera to grab from (default: the file's camera.device)")
+			size := fs.Int("size", 15, "lines per side")
+			corners := fs.String("corners", "", "the corners as x,y,x,y,x,y,x,y (e.g. clicked on the web page) instead of finding them")
+			turn := fs.Int("turn", 0, "quarter turns to apply so the first corner is a15 seen from Black's side")
+			asJSON := fs.Bool("json", false, "print JSON")
+			return func(sio *stdio, args []string) error {
+				if len(args) != 0 {
+					return usageError("board takes flags only")
+				}
+				f, err := loadOrDefault(*file)
+				if err != nil {
+					return err
+				}
+				var pl *vision.Planes
+				switch {
+				case *img != "":
+					if pl, err = vision.LoadPlanes(*img); err != nil {
+						return err
+					}
+				default:
+					dev := *device
+					if dev == "" {
+						dev = f.Camera.Device
+					}
+					if pl, err = grabFrame(dev); err != nil {
+						return err
+					}
+				}
+				var c [4]vision.Point
+				if *corners != "" {
+					if c, err = parseCorners(*corners); err != nil {
+						return usageError("--corners: %v", err)
+					}
+				} else {
+					fmt.Fprintln(sio.err, "locating the board…")
+					var score float64
+					var ms []aruco.Marker
+					if c, score, ms, err = aruco.LocateBoard(pl, *size); err != nil {
+						return err
+					}
+					fmt.Fprintf(sio.err, "found (lattice fit %.2f, %d markers)\n", score, len(ms))
+				}
+				rd, err := vision.ReadStones(pl, *size, c)
+				if err != nil {
+					return err
+				}
+				k := ((*turn % 4) + 4) % 4
+				f.Board.Size = *size
+				f.Camera.Width, f.Camera.Height = pl.Bounds().Dx(), pl.Bounds().Dy()
+				for i := 0; i < 4; i++ {
+					p := rd.Corners[(i+k)%4]
+					f.Board.Corners[i] = [2]float64{math.Round(p.X*10) / 10, math.Round(p.Y*10) / 10}
+				}
+				if err := calibration.Save(*file, f); err != nil {
+					return err
+				}
+				if *asJSON {
+					return printJSON(sio, map[string]any{"corners": f.Board.Corners, "size": *size})
+				}
+				_, err = fmt.Fprintf(sio.out, "board corners %v saved to %s\n", f.Board.Corners, *file)
+				return err
+			}
+		},
+	})
+}
+
+// grabFrame takes one frame from a camera, a video or a folder.
+func grabFrame(dev string) (*vision.Planes, error) {
+	if dev == "" || dev == "sim" {
+		return nil, fmt.Errorf("no camera to grab from (camera.device is %q): pass --image or --device", dev)
+	}
+	if _, err := strconv.Atoi(dev); err != nil && !strings.HasPrefix(dev, "/") && !strings.Contains(dev, ".") {
+		return nil, fmt.Errorf("camera %q: want /dev/videoN, N, a video file or a folder of images", dev)
+	}
+	cam := &capture.Camera{Open: func() (capture.Source, error) { return capture.Open(dev) }, Retry: 200 * time.Millisecond}
+	defer cam.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	fr, err := cam.Next(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("camera %s: %w", dev, err)
+	}
+	defer fr.Image.Close()
+	return vision.PlanesFromMat(fr.Image)
+}

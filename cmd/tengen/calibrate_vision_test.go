@@ -1,0 +1,66 @@
+//go:build cgo
+
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tengen/calibration"
+)
+
+func TestCalibrateBoardFromPhoto(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.yaml")
+	img := "../../../shared/testdata/photos/gobonline-19x19/laser_empty_board_2.jpg"
+	_, errOut, code := runCLI(t, "", "calibrate", "board", "--file", path, "--image", img, "--size", "19", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	f, err := calibration.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Labelled corners of this photo (EXIF orientation 1), reader order.
+	want := [4][2]float64{{830, 233}, {1384, 191}, {1613, 739}, {882, 810}}
+	for i := range want {
+		if d := abs2(f.Board.Corners[i], want[i]); d > 5 {
+			t.Errorf("corner %d at %v, want %v", i, f.Board.Corners[i], want[i])
+		}
+	}
+	if f.Board.Size != 19 || f.Camera.Width != 1920 {
+		t.Errorf("size %d width %d", f.Board.Size, f.Camera.Width)
+	}
+	// A quarter turn starts from the next corner.
+	runCLI(t, "", "calibrate", "board", "--file", path, "--image", img, "--size", "19", "--corners", "830,233,1384,191,1613,739,882,810", "--turn", "1")
+	f, _ = calibration.Load(path)
+	if f.Board.Corners[0] != [2]float64{1384, 191} {
+		t.Errorf("turned corners %v", f.Board.Corners)
+	}
+}
+
+func abs2(a, b [2]float64) float64 {
+	dx, dy := a[0]-b[0], a[1]-b[1]
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	return dx + dy
+}
+
+func TestCalibrateCameraErrors(t *testing.T) {
+	_, errOut, code := runCLI(t, "", "calibrate", "camera", "a.png")
+	if code != 2 || !strings.Contains(errOut, "at least 3") {
+		t.Errorf("exit %d %q", code, errOut)
+	}
+	_, errOut, code = runCLI(t, "", "calibrate", "camera", "--chessboard", "nine", "a", "b", "c")
+	if code != 2 || !strings.Contains(errOut, "COLSxROWS") {
+		t.Errorf("exit %d %q", code, errOut)
+	}
+	_, errOut, code = runCLI(t, "", "calibrate", "board", "--file", filepath.Join(t.TempDir(), "c.yaml"))
+	if code != 1 || !strings.Contains(errOut, "--image") {
+		t.Errorf("no camera: exit %d %q", code, errOut)
+	}
+}

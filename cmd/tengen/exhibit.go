@@ -1,0 +1,288 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"tengen/ai"
+	"tengen/ai/match"
+	"tengen/game"
+	"tengen/rules"
+	"tengen/rules/swiss"
+	"tengen/sim"
+	"tengen/web"
+)
+
+func init() {
+	addCommand("", &command{
+		name:    "exhibit",
+		summary: "run unattended: visitor after visitor, or a Swiss tournament of engines on the board",
+		usage:   "[flags]",
+		flags:   exhibitFlags,
+	})
+}
+
+func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
+	rule := fs.String("rule", "renju", "rule set: freestyle, standard, renju or caro")
+	engine := fs.String("engine", "tengen:level=5", "the robot's player against visitors")
+	visitors := fs.Int("visitors", 0, "play this many visitors, then stop (0: until stopped)")
+	tournament := fs.String("tournament", "", `a Swiss tournament among these players instead of visitors, separated by ";", e.g. "tengen:level=3;tengen:level=6;greedy"`)
+	rounds := fs.Int("rounds", 3, "rounds of the tournament")
+	think := fs.Duration("think", time.Second, "time per move")
+	simulate := fs.Bool("sim", false, "on the simulated robot, with simulated visitors")
+	camera := fs.String("camera", "", "with --sim: rendered (the default) or truth; on the real board: a V4L2 device, a folder of images or a video file (default: the calibration's camera.device)")
+	hw := rigFlags(fs)
+	seed := fs.Uint64("seed", 1, "seed of the draw and the simulation")
+	dir := fs.String("dir", "", "where journals and records go (default: a new folder under var/exhibit)")
+	httpAddr := fs.String("http", "", "serve the web page on this address, e.g. :8080")
+	public := fs.Bool("public", false, "allow serving the web page on the network")
+	return func(sio *stdio, args []string) error {
+		if len(args) > 0 {
+			return usageError("exhibit takes no arguments")
+		}
+		r, err := rules.ParseRule(*rule)
+		if err != nil {
+			return usageError("%v", err)
+		}
+		var entrants []game.Entrant
+		if *tournament != "" {
+			if entrants, err = parseEntrants(*tournament, *seed); err != nil {
+				return usageError("--tournament: %v", err)
+			}
+		}
+		spec, err := match.ParseSpec(*engine)
+		if err != nil {
+			return usageError("--engine: %v", err)
+		}
+		if *dir == "" {
+			*dir = dataPath("exhibit", time.Now().Format("20060102-150405"))
+		}
+		if err := os.MkdirAll(*dir, 0o755); err != nil {
+			return err
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		var (
+			eyes game.Eyes
+			hand game.Hand
+			size int
+			rb   *sim.Robot
+		)
+		if *simulate {
+			if *camera == "" {
+				*camera = "rendered"
+			}
+			cam, err := simCamera(*camera)
+			if err != nil {
+				return usageError("%v", err)
+			}
+			if rb, err = sim.NewRobot(*seed, cam); err != nil {
+				return err
+			}
+			defer rb.Close()
+			eyes, hand, size = rb.Eyes, rb.Hand(), rb.World.Layout.Size
+		} else {
+			rg, err := hw.open(*camera, sio)
+			if err != nil {
+				return err
+			}
+			defer rg.Close()
+			if rg.Arm == nil {
+				return usageError("exhibit needs the arm: --arm serial:PORT or --arm pi")
+			}
+			eyes, hand, size = rg.Eyes, rg.Hand(), rg.Cal.Board.Size
+		}
+		svc := startService(ctx, sio, "exhibiting")
+		eyes, hand = svc.eyes(eyes), svc.hand(hand)
+		defer parkOnStop(ctx, hand, svc)
+
+		page := &pageHub{rule: r, size: size}
+		var reqs <-chan game.Request
+		if *httpAddr != "" {
+			srv, rq, err := startWebControl(ctx, *httpAddr, *public, sio)
+			if err != nil {
+				return err
+			}
+			page.srv, reqs = srv, rq
+		}
+		say := voiceFuncs{func(m game.Message) { fmt.Fprintln(sio.out, " ", m.Text) }}
+		newSession := func(name string, cfg game.Config) (*game.Session, error) {
+			ref, err := game.NewReferee(cfg)
+			if err != nil {
+				return nil, err
+			}
+			j, err := game.CreateJournal(filepath.Join(*dir, name+".journal"))
+			if err != nil {
+				return nil, err
+			}
+			if err := j.Append(game.Entry{Type: game.EntryStart, Config: &cfg}); err != nil {
+				return nil, err
+			}
+			return &game.Session{Config: cfg, Referee: ref, Journal: j, Limits: ai.Limits{TurnTime: *think},
+				Voice: say, Control: reqs, Observe: page.observe, MaxWrongViews: 500}, nil
+		}
+		// With nobody to call in a simulation, a fault is logged and the
+		// game resumes at once; a real exhibition waits for the operator.
+		operator := func(ctx context.Context, fault error) error {
+			fmt.Fprintf(sio.out, "fault: %v; resuming\n", fault)
+			return nil
+		}
+		if !*simulate {
+			operator = func(ctx context.Context, fault error) error {
+				fmt.Fprintf(sio.out, "\afault: %v\noperator: put it right, then press Enter to go on\n", fault)
+				return waitEnter(ctx, sio)
+			}
+		}
+		writeRecord := func(name string, s *game.Session) {
+			path := filepath.Join(*dir, name+".sgf")
+			if err := s.WriteRecord(path); err != nil {
+				fmt.Fprintf(sio.err, "writing %s: %v\n", path, err)
+				return
+			}
+			fmt.Fprintf(sio.out, "record %s\n", path)
+		}
+
+		if entrants != nil {
+			t := &game.Tournament{Entrants: entrants, Rounds: *rounds, Seed: *seed, Eyes: eyes, Hand: hand, Voice: say,
+				Operator: operator,
+				NewSession: func(round, board int, black, white string) (*game.Session, error) {
+					return newSession(fmt.Sprintf("round%d-board%d", round, board),
+						game.Config{Rule: r.String(), Size: size, Black: black, White: white})
+				},
+				Standings: func(round int, st []swiss.Standing) { page.standings(round, st) },
+			}
+			st, err := t.Run(ctx)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(sio.out, "\nfinal standings:")
+			for _, s := range st {
+				fmt.Fprintf(sio.out, "%3d. %-28s %4s  Buchholz %s\n", s.Rank, s.Name, s.Score, s.Buchholz)
+			}
+			return nil
+		}
+
+		rng := rand.New(rand.NewPCG(*seed, 0xe7))
+		e := &game.Exhibition{Eyes: eyes, Hand: hand, Voice: say, Games: *visitors, Operator: operator,
+			Next: func(n int) (*game.Session, error) {
+				player, err := spec.New(int64(*seed)+int64(n), nil)
+				if err != nil {
+					return nil, err
+				}
+				visitor := fmt.Sprintf("visitor %d", n)
+				s, err := newSession(fmt.Sprintf("visitor%03d", n), game.Config{Rule: r.String(), Size: size,
+					Black: visitor, White: spec.String()})
+				if err != nil {
+					return nil, err
+				}
+				s.White = player
+				if !*simulate {
+					fmt.Fprintf(sio.out, "%s: place the first stone to start\n", visitor)
+					return s, nil
+				}
+				level := 1 + rng.IntN(6)
+				p := sim.NewPerson(rules.Black, ai.NewEngine(ai.EngineOptions{Level: level, Seed: *seed + uint64(n), Threads: 1}), r, *seed+uint64(n))
+				p.Limits = ai.Limits{TurnTime: *think / 3}
+				p.Done = s.Referee.Over
+				rb.Eyes.People = []*sim.Person{p}
+				fmt.Fprintf(sio.out, "%s (level %d) sits down\n", visitor, level)
+				return s, nil
+			},
+			Finished: func(n int, out rules.Outcome, s *game.Session) {
+				fmt.Fprintf(sio.out, "visitor %d: %s\n", n, out)
+				writeRecord(fmt.Sprintf("visitor%03d", n), s)
+				s.Journal.Close()
+			},
+		}
+		return e.Run(ctx)
+	}
+}
+
+// parseEntrants reads tournament players separated by ";".
+func parseEntrants(list string, seed uint64) ([]game.Entrant, error) {
+	var out []game.Entrant
+	for i, f := range strings.Split(list, ";") {
+		spec, err := match.ParseSpec(f)
+		if err != nil {
+			return nil, fmt.Errorf("player %d: %w", i+1, err)
+		}
+		name := spec.String()
+		for n := 2; contains(out, name); n++ {
+			name = fmt.Sprintf("%s #%d", spec.String(), n)
+		}
+		s := int64(seed) + int64(i)
+		out = append(out, game.Entrant{Name: name, New: func() (ai.Player, error) { return spec.New(s, nil) }})
+	}
+	if len(out) < 2 {
+		return nil, errors.New("a tournament needs at least 2 players")
+	}
+	return out, nil
+}
+
+func contains(es []game.Entrant, name string) bool {
+	for _, e := range es {
+		if e.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// pageHub keeps what the page shows across games: the current game and
+// the standings.
+type pageHub struct {
+	rule rules.Rule
+	size int
+	srv  *web.Server
+
+	mu       sync.Mutex
+	table    []web.Standing
+	evidence image.Image // the camera frame last sent
+}
+
+// observe publishes a game's snapshot, with the standings and, when the
+// camera saw something new, its frame.
+func (h *pageHub) observe(s game.Snapshot) {
+	if h.srv == nil {
+		return
+	}
+	st := pageState(h.rule, h.size, s)
+	h.mu.Lock()
+	st.Standings = h.table
+	fresh := s.Evidence != nil && s.Evidence != h.evidence
+	if fresh {
+		h.evidence = s.Evidence
+	}
+	h.mu.Unlock()
+	if fresh {
+		var b bytes.Buffer
+		if err := jpeg.Encode(&b, s.Evidence, &jpeg.Options{Quality: 75}); err == nil {
+			h.srv.SetCamera(b.Bytes())
+		}
+	}
+	st.HasCamera = h.evidence != nil
+	h.srv.Publish(st)
+}
+
+func (h *pageHub) standings(round int, st []swiss.Standing) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.table = h.table[:0]
+	for _, s := range st {
+		h.table = append(h.table, web.Standing{Rank: s.Rank, Name: s.Name, Score: float64(s.Score) / 2,
+			Buchholz: float64(s.Buchholz) / 2, Games: round - s.Byes})
+	}
+}

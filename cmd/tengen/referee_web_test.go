@@ -1,0 +1,108 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"tengen/referee"
+	"tengen/rules"
+	"tengen/rules/opening"
+	"tengen/web"
+)
+
+func TestSignalOf(t *testing.T) {
+	for _, tc := range []struct {
+		a    web.Action
+		want referee.Signal
+		err  string
+	}{
+		{web.Action{Name: "press", Args: map[string]string{"color": "white"}}, referee.Signal{Kind: referee.Press, Color: rules.White}, ""},
+		{web.Action{Name: "swap", Args: map[string]string{"player": "second"}}, referee.Signal{Kind: referee.Swap, Player: opening.Second}, ""},
+		{web.Action{Name: "declare", Args: map[string]string{"player": "first", "n": "3"}}, referee.Signal{Kind: referee.Declare, N: 3}, ""},
+		{web.Action{Name: "choose", Args: map[string]string{"player": "first", "point": "j7"}}, referee.Signal{Kind: referee.Choose, Point: rules.Point{X: 9, Y: 6}}, ""},
+		{web.Action{Name: "claim"}, referee.Signal{Kind: referee.Claim, Color: rules.White}, ""},
+		{web.Action{Name: "resign", Args: map[string]string{"color": "black"}}, referee.Signal{Kind: referee.Resign, Color: rules.Black}, ""},
+		{web.Action{Name: "confirm", Args: map[string]string{"player": "third"}}, referee.Signal{}, "player=first or player=second"},
+		{web.Action{Name: "press"}, referee.Signal{}, "color=black or color=white"},
+		{web.Action{Name: "declare", Args: map[string]string{"player": "first", "n": "x"}}, referee.Signal{}, "must be a number"},
+		{web.Action{Name: "choose", Args: map[string]string{"player": "first", "point": "z99"}}, referee.Signal{}, "off a 15x15 board"},
+		{web.Action{Name: "jog"}, referee.Signal{}, `does not take "jog"`},
+	} {
+		got, err := signalOf(tc.a, 15)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%v: error %v, want %q", tc.a, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("%v: %+v, %v; want %+v", tc.a, got, err, tc.want)
+		}
+	}
+}
+
+// A player's action on the page reaches the referee as a signal; without
+// the operator token it is refused.
+func TestRefereePageActions(t *testing.T) {
+	t.Chdir(t.TempDir())
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var errs bytes.Buffer
+	signals := make(chan referee.Signal, 4)
+	srv, err := refereeWeb(ctx, "127.0.0.1:0", &stdio{out: io.Discard, err: &errs}, 15, signals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Publish(refereePage(rules.Renju, 15, referee.State{Status: "black to play", ToMove: rules.Black, Clocks: [2]string{"10:00", "10:00"}}))
+	addr := regexp.MustCompile(`http://([^/]+)/`).FindStringSubmatch(errs.String())
+	if addr == nil {
+		t.Fatalf("no address in %q", errs.String())
+	}
+	tok, err := os.ReadFile(dataPath("operator-token"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := func(token string) int {
+		req, _ := http.NewRequest("POST", "http://"+addr[1]+"/api/action", strings.NewReader(`{"action":"press","args":{"color":"black"}}`))
+		req.Header.Set("Content-Type", "application/json")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if code := post(""); code != http.StatusUnauthorized {
+		t.Errorf("without the token: %d", code)
+	}
+	if code := post(strings.TrimSpace(string(tok))); code != http.StatusOK {
+		t.Fatalf("with the token: %d", code)
+	}
+	select {
+	case s := <-signals:
+		if s.Kind != referee.Press || s.Color != rules.Black {
+			t.Errorf("signal %v", s)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no signal")
+	}
+	resp, err := http.Get("http://" + addr[1] + "/api/state")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(body), `"display":"10:00"`) || !strings.Contains(string(body), "Tengen referee") {
+		t.Errorf("state %s", body)
+	}
+}

@@ -1,0 +1,19 @@
+package main
+
+import (
+	"os"
+	"testing"
+)
+
+// TestMain keeps the commands' data (operator token, default folders)
+// out of the source tree.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "tengen-data-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("TENGEN_DATA", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}

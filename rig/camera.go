@@ -1,0 +1,66 @@
+//go:build cgo
+
+package rig
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"tengen/calibration"
+	"tengen/game"
+	"tengen/vision"
+	"tengen/vision/capture"
+)
+
+// openEyes opens the camera name and the board reader over it, with the
+// board's corners from the calibration.
+func openEyes(name string, cal *calibration.File, notify func(string)) (game.Eyes, io.Closer, error) {
+	cam, err := OpenCamera(name, notify)
+	if err != nil {
+		return nil, nil, err
+	}
+	var corners [4]vision.Point
+	for k, c := range cal.Board.Corners {
+		corners[k] = vision.Point{X: c[0], Y: c[1]}
+	}
+	return NewEyes(&vision.Watcher{Camera: cam}, cal.Board.Size, corners), cam, nil
+}
+
+// OpenCamera opens the camera source name once, so that a wrong name
+// fails at once with a clear error, and returns a capture.Camera that
+// reopens it whenever it is lost, telling notify.
+func OpenCamera(name string, notify func(string)) (*capture.Camera, error) {
+	switch {
+	case name == "" || name == "sim":
+		return nil, fmt.Errorf("no camera named (the calibration says %q): pass --camera /dev/video0 (or a folder of images, or a video file), or set camera.device in the calibration file", name)
+	case strings.HasPrefix(name, "/dev/"):
+		if _, err := os.Stat(name); err != nil {
+			return nil, fmt.Errorf("no camera at %s: is it plugged in? `v4l2-ctl --list-devices` lists the cameras; the Pi camera needs libcamera's V4L2 layer (README: the hardware)", name)
+		}
+	}
+	src, err := capture.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("camera %s: %w (is another program using it?)", name, err)
+	}
+	first := src
+	cam := &capture.Camera{Open: func() (capture.Source, error) {
+		if first != nil {
+			s := first
+			first = nil
+			return s, nil
+		}
+		return capture.Open(name)
+	}}
+	if notify != nil {
+		cam.OnStatus = func(s capture.Status) {
+			if s.Lost {
+				notify(fmt.Sprintf("camera %s lost (%v): check its cable; waiting for it", name, s.Err))
+			} else {
+				notify(fmt.Sprintf("camera %s is back", name))
+			}
+		}
+	}
+	return cam, nil
+}

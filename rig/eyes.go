@@ -1,0 +1,153 @@
+//go:build cgo
+
+package rig
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"tengen/game"
+	"tengen/rules"
+	"tengen/vision"
+)
+
+// Eyes are the game's eyes on a real board: a vision.Watcher over a
+// camera. Corners are the calibration's outer grid corners in the image,
+// in its order a15, o15, o1, a1; they say which way the board lies in the
+// picture, so the reader's rows (row 0 at the image's top) become the
+// rules' points whichever way the camera is turned.
+type Eyes struct {
+	Watcher *vision.Watcher
+	Corners [4]vision.Point
+	// OnEvent, when set, is told every event the tracker accepts (a hand
+	// over the board, a bumped board), for the log and the page.
+	OnEvent func(vision.Event)
+}
+
+// NewEyes watches an n x n board whose calibrated corners (a15, o15, o1,
+// a1) are given, through w (whose Size, Corners and Tracker it sets).
+func NewEyes(w *vision.Watcher, n int, corners [4]vision.Point) *Eyes {
+	w.Size, w.Corners = n, corners
+	if w.Tracker == nil {
+		w.Tracker = vision.NewTracker()
+	}
+	return &Eyes{Watcher: w, Corners: corners}
+}
+
+// ErrCameraEnded is a finite camera source (a video file, a folder of
+// images) that has no more frames.
+var ErrCameraEnded = errors.New("the camera source has no more frames")
+
+// Look implements game.Eyes: it reads frames until the tracker has a
+// board and the latest Hold frames all read that same board with no
+// doubtful point (nothing over the board), then returns it. A lost
+// camera is waited out (the capture.Camera reopens it) until ctx ends.
+func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
+	w := e.Watcher
+	hold := w.Tracker.Hold
+	if hold <= 0 {
+		hold = 3
+	}
+	// agree counts the latest frames that read the same board with no
+	// doubtful point; the tracker accepts a board after Hold of them.
+	agree := 0
+	var prev [][]vision.Stone
+	for {
+		if err := ctx.Err(); err != nil {
+			return game.Sight{}, err
+		}
+		evs, err := w.Step(ctx)
+		if errors.Is(err, io.EOF) {
+			return game.Sight{}, ErrCameraEnded
+		}
+		if err != nil {
+			return game.Sight{}, fmt.Errorf("camera: %w", err)
+		}
+		if e.OnEvent != nil {
+			for _, ev := range evs {
+				e.OnEvent(ev)
+			}
+		}
+		b, r := w.Tracker.Board(), w.Last.Reading
+		switch {
+		case r == nil || !steady(r, w.Tracker.MinConf):
+			agree, prev = 0, nil
+		case prev != nil && same(prev, r.Stones):
+			agree++
+		default:
+			agree, prev = 1, r.Stones
+		}
+		if agree >= hold && b != nil && same(b, r.Stones) {
+			board, err := e.board(b, r.Corners)
+			if err != nil {
+				return game.Sight{}, err
+			}
+			return game.Sight{Board: board, Evidence: w.Last.Frame.Luma}, nil
+		}
+	}
+}
+
+func steady(r *vision.Reading, minConf float64) bool {
+	c, _, _ := r.MinConf()
+	return c >= minConf
+}
+
+func same(a, b [][]vision.Stone) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if len(a[i]) != len(b[i]) {
+			return false
+		}
+		for j := range a[i] {
+			if a[i][j] != b[i][j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// board turns the reader's stones (row 0 from the image's top-left grid
+// corner seen, Corners TL, TR, BR, BL) into a rules.Board: each image
+// corner is the nearest calibrated corner, whose point is known.
+func (e *Eyes) board(stones [][]vision.Stone, seen [4]vision.Point) (*rules.Board, error) {
+	n := len(stones)
+	b, err := rules.NewBoard(n)
+	if err != nil {
+		return nil, err
+	}
+	m := n - 1
+	at := [4]rules.Point{{X: 0, Y: m}, {X: m, Y: m}, {X: m, Y: 0}, {X: 0, Y: 0}} // a15, o15, o1, a1
+	nearest := func(p vision.Point) rules.Point {
+		best, bd := 0, -1.0
+		for k, c := range e.Corners {
+			if d := (c.X-p.X)*(c.X-p.X) + (c.Y-p.Y)*(c.Y-p.Y); bd < 0 || d < bd {
+				best, bd = k, d
+			}
+		}
+		return at[best]
+	}
+	tl, tr, bl := nearest(seen[0]), nearest(seen[1]), nearest(seen[3])
+	if tl == tr || tl == bl || tr == bl {
+		return nil, fmt.Errorf("vision: the board seen at %v does not match the calibrated corners %v: run tengen calibrate board", seen, e.Corners)
+	}
+	// Unit steps along an image row and down an image column.
+	col := rules.Point{X: (tr.X - tl.X) / m, Y: (tr.Y - tl.Y) / m}
+	row := rules.Point{X: (bl.X - tl.X) / m, Y: (bl.Y - tl.Y) / m}
+	for i, line := range stones {
+		for j, s := range line {
+			p := rules.Point{X: tl.X + j*col.X + i*row.X, Y: tl.Y + j*col.Y + i*row.Y}
+			switch s {
+			case vision.Black:
+				b.Set(p, rules.Black)
+			case vision.White:
+				b.Set(p, rules.White)
+			}
+		}
+	}
+	return b, nil
+}

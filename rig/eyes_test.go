@@ -1,0 +1,234 @@
+//go:build cgo
+
+package rig
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"tengen/rules"
+	"tengen/vision"
+	"tengen/vision/capture"
+	"tengen/vision/synth"
+)
+
+// corners of the rendered board in the image: TL, TR, BR, BL.
+var imgCorners = [4]vision.Point{{X: 120, Y: 40}, {X: 520, Y: 48}, {X: 540, Y: 440}, {X: 100, Y: 430}}
+
+func scene(stones map[[2]int]vision.Stone, hand bool, seed int64) synth.Scene {
+	return synth.Scene{Width: 640, Height: 480, Size: 15, Corners: imgCorners, Stones: stones,
+		Light: 0.3, Noise: 3, Hand: hand, Seed: seed}
+}
+
+// frames plays the scenes in turn, then returns end.
+func frames(scenes []synth.Scene, end error) capture.FuncSource {
+	i := 0
+	return func() (image.Image, error) {
+		if i == len(scenes) {
+			return nil, end
+		}
+		i++
+		return synth.Render(scenes[i-1]), nil
+	}
+}
+
+var errGone = errors.New("no frame")
+
+func repeat(s synth.Scene, n int) []synth.Scene {
+	out := make([]synth.Scene, n)
+	for i := range out {
+		out[i] = s
+		out[i].Seed = int64(i)
+	}
+	return out
+}
+
+func pointsOf(b *rules.Board) string {
+	var s []string
+	for y := 0; y < b.Size(); y++ {
+		for x := 0; x < b.Size(); x++ {
+			if c := b.At(rules.Point{X: x, Y: y}); c != rules.Empty {
+				s = append(s, fmt.Sprintf("%s:%s", rules.Point{X: x, Y: y}, c))
+			}
+		}
+	}
+	return strings.Join(s, " ")
+}
+
+// TestEyesLook reads rendered frames: an empty board, a hand over it, then
+// a stone; each Look must return the next steady board, in the rules'
+// coordinates whichever way the calibration says the board lies.
+func TestEyesLook(t *testing.T) {
+	stone := map[[2]int]vision.Stone{{2, 4}: vision.Black, {10, 1}: vision.White}
+	var scenes []synth.Scene
+	scenes = append(scenes, repeat(scene(nil, false, 0), 4)...)
+	scenes = append(scenes, repeat(scene(stone, true, 0), 2)...)
+	scenes = append(scenes, repeat(scene(stone, false, 0), 4)...)
+	tests := []struct {
+		name    string
+		corners [4]vision.Point // a15, o15, o1, a1 in the image
+		want    string
+	}{
+		// a15 at the image's top-left: image row 2, column 4 is e13.
+		{"a15 top-left", imgCorners, "b5:white e13:black"},
+		// Camera turned: a15 at the top-right, a1 at the top-left, so an
+		// image row runs up the a-file and a column along the first row.
+		{"a15 top-right", [4]vision.Point{imgCorners[1], imgCorners[2], imgCorners[3], imgCorners[0]}, "k2:white c5:black"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := frames(scenes, io.EOF)
+			cam := &capture.Camera{Open: func() (capture.Source, error) { return src, nil }}
+			var events []string
+			e := NewEyes(&vision.Watcher{Camera: cam}, 15, tc.corners)
+			e.OnEvent = func(ev vision.Event) { events = append(events, ev.Kind.String()) }
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			s, err := e.Look(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := pointsOf(s.Board); got != "" || s.Evidence == nil {
+				t.Fatalf("first look: stones %q, evidence %v; want an empty board with its frame", got, s.Evidence != nil)
+			}
+			s, err = e.Look(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := pointsOf(s.Board); !sameSet(got, tc.want) {
+				t.Errorf("second look: %q, want %q (events %v)", got, tc.want, events)
+			}
+			if strings.Join(events, " ") != "stable occluded placed-many" {
+				t.Errorf("events %v, want stable occluded placed-many", events)
+			}
+		})
+	}
+}
+
+func sameSet(a, b string) bool {
+	x, y := strings.Fields(a), strings.Fields(b)
+	if len(x) != len(y) {
+		return false
+	}
+	m := map[string]bool{}
+	for _, s := range x {
+		m[s] = true
+	}
+	for _, s := range y {
+		if !m[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestEyesLostCamera: the camera stops giving frames and cannot be opened
+// for a while; Look waits, the person is told it was lost and is back,
+// and the board is read once frames come again.
+func TestEyesLostCamera(t *testing.T) {
+	opens, down := 0, 2
+	cam := &capture.Camera{Retry: time.Millisecond, Open: func() (capture.Source, error) {
+		opens++
+		switch {
+		case opens == 1:
+			return frames(repeat(scene(nil, false, 0), 2), errGone), nil // dies after two frames
+		case down > 0:
+			down--
+			return nil, errors.New("/dev/video0: no such device")
+		}
+		return frames(repeat(scene(map[[2]int]vision.Stone{{7, 7}: vision.Black}, false, 0), 5), errGone), nil
+	}}
+	var told []string
+	cam.OnStatus = func(s capture.Status) { told = append(told, fmt.Sprint(s.Lost)) }
+	e := NewEyes(&vision.Watcher{Camera: cam}, 15, imgCorners)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	s, err := e.Look(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pointsOf(s.Board); got != "h8:black" {
+		t.Errorf("board after the camera came back: %q, want h8:black", got)
+	}
+	if strings.Join(told, " ") != "true false" || opens != 4 {
+		t.Errorf("status reports %v after %d opens, want lost then back after 4", told, opens)
+	}
+	// Frames stop for good: Look waits until its context ends.
+	short, cancel2 := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel2()
+	down = 1 << 30
+	if _, err := e.Look(short); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Look on a camera gone for good: %v, want the context's deadline", err)
+	}
+}
+
+// TestOpenCameraFolder reads a folder of rendered frames through
+// OpenCamera, as --camera DIR does, to its end.
+func TestOpenCameraFolder(t *testing.T) {
+	dir := t.TempDir()
+	for i, sc := range repeat(scene(map[[2]int]vision.Stone{{0, 0}: vision.White}, false, 0), 3) {
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("%03d.png", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := png.Encode(f, synth.Render(sc)); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	var notes []string
+	cam, err := OpenCamera(dir, func(s string) { notes = append(notes, s) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := NewEyes(&vision.Watcher{Camera: cam}, 15, imgCorners)
+	s, err := e.Look(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pointsOf(s.Board); got != "a15:white" {
+		t.Errorf("board %q, want a15:white", got)
+	}
+	if _, err := e.Look(context.Background()); !errors.Is(err, ErrCameraEnded) {
+		t.Errorf("after the last frame: %v, want ErrCameraEnded", err)
+	}
+	if len(notes) != 0 {
+		t.Errorf("notes %v for a folder that never failed", notes)
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"no calibration", Config{Calibration: filepath.Join(dir, "none.yaml"), Arm: "none"}, "run `tengen calibrate`"},
+		{"no camera", Config{Calibration: writeDefault(t, dir), Camera: "/dev/video97", Arm: "none"}, "no camera at /dev/video97: is it plugged in?"},
+		{"sim camera", Config{Calibration: writeDefault(t, dir), Arm: "none"}, "pass --camera"},
+		{"no arm", Config{Calibration: writeDefault(t, dir), Camera: dir, Arm: "serial:/dev/tengen-none"}, "no arm at /dev/tengen-none: is its USB cable plugged in?"},
+		{"bad arm", Config{Calibration: writeDefault(t, dir), Camera: dir, Arm: "usb"}, `arm "usb": want serial:PORT`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Open(tc.cfg)
+			if err == nil {
+				r.Close()
+				t.Fatal("opened")
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q, want it to say %q", err, tc.want)
+			}
+		})
+	}
+}

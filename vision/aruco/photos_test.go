@@ -1,0 +1,38 @@
+package aruco_test
+
+import (
+	"fmt"
+	"testing"
+
+	"tengen/vision"
+	"tengen/vision/aruco"
+	pt "tengen/vision/internal/phototest"
+)
+
+func TestPhotosLocateWithMarkers(t *testing.T) {
+	for _, p := range pt.Load(t) {
+		t.Run(p.Name, func(t *testing.T) {
+			t.Parallel()
+			img, err := vision.LoadPlanes(p.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			corners, score, ms, err := aruco.LocateBoard(img, p.Size)
+			if err != nil {
+				pt.Report(t, "markers/"+p.Name, []string{err.Error()})
+				return
+			}
+			rd, err := vision.ReadStones(img, p.Size, corners)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, dist := pt.AlignLabels(p, rd.Corners)
+			t.Logf("%d markers, score %.3f, worst corner %.1f px", len(ms), score, dist)
+			diffs := pt.Diff(want, rd.Stones)
+			if dist > 0.35*pt.Step(p) {
+				diffs = append([]string{fmt.Sprintf("corners %.0f, want %.0f", rd.Corners, p.Corners)}, diffs...)
+			}
+			pt.Report(t, "markers/"+p.Name, diffs)
+		})
+	}
+}

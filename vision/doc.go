@@ -1,0 +1,35 @@
+// Package vision reads a Gomoku/Go board from camera frames.
+//
+// The pipeline, frame by frame:
+//
+//   - Locate (or LocateWithin, with ArUco markers from package
+//     vision/aruco) finds the four outer grid corners with no help: the
+//     grid's thin dark lines are picked out by a black-hat filter
+//     normalised by the local response, long straight strokes are kept
+//     (probabilistic Hough), the net they form gives candidate outlines,
+//     and an n x n lattice (a homography) is fitted to the line response
+//     of each; the best fit wins. With a fixed camera the corners come
+//     from the calibration file instead (package calibration).
+//   - ReadStones samples every intersection through that homography. A
+//     pinhole camera recovered from the homography (Zhang's constraints
+//     on one plane, principal point at the centre) tells where a stone's
+//     top appears in oblique views, so the stone is sampled where it is
+//     seen, not at its foot. Black: a dark top and foot against the local
+//     board. White: grid lines hidden, a top brighter than the board in
+//     brightness and in the lowest colour channel (wood is yellow: low in
+//     blue; a white stone is neutral), and a rim all round. Every
+//     threshold is relative to the board's own brightness and line
+//     contrast nearby, so uneven light, shadows and glare move both sides
+//     alike. Each point gets a confidence.
+//   - Tracker turns readings into events: a change is accepted only when
+//     it holds for several frames; doubtful frames (a hand or the arm
+//     over the board) are waited out; placed, several, removed, moved to
+//     a neighbour and a shifted board are told apart, each with the frame
+//     that proved it.
+//   - DrawOverlay draws what was read for the web page and for debugging.
+//
+// Frames come from package vision/capture; vision/synth renders test
+// frames (and the simulator's camera) with ground truth. Photos are read
+// on their raw pixels: EXIF orientation is ignored (vision/exif reads
+// it, for tests whose labels follow the rotated view).
+package vision

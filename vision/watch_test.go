@@ -1,0 +1,67 @@
+package vision_test
+
+import (
+	"context"
+	"image"
+	"io"
+	"strings"
+	"testing"
+
+	"tengen/vision"
+	"tengen/vision/capture"
+	"tengen/vision/synth"
+)
+
+// TestWatcherShiftedBoard plays rendered frames through a camera: the
+// board stands still, then is bumped a good way across the image; the
+// watcher must find it again and report a shift, never a move.
+func TestWatcherShiftedBoard(t *testing.T) {
+	scene := synth.Scene{Width: 400, Height: 300, Size: 13,
+		Corners: [4]vision.Point{{X: 80, Y: 40}, {X: 310, Y: 45}, {X: 330, Y: 260}, {X: 65, Y: 255}},
+		Stones:  map[[2]int]vision.Stone{{4, 4}: vision.Black, {2, 6}: vision.White}, Noise: 2}
+	bumped := scene
+	for k := range bumped.Corners {
+		bumped.Corners[k].X += 22
+		bumped.Corners[k].Y += 6
+	}
+	frames := []synth.Scene{}
+	for i := 0; i < 4; i++ {
+		frames = append(frames, scene)
+	}
+	for i := 0; i < 12; i++ {
+		frames = append(frames, bumped)
+	}
+	i := 0
+	src := capture.FuncSource(func() (image.Image, error) {
+		if i == len(frames) {
+			return nil, io.EOF
+		}
+		i++
+		return synth.Render(frames[i-1]), nil
+	})
+	w := &vision.Watcher{
+		Camera:  &capture.Camera{Open: func() (capture.Source, error) { return src, nil }},
+		Size:    13,
+		Corners: scene.Corners, // calibrated
+	}
+	var got []string
+	for {
+		ev, err := w.Step(context.Background())
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ev {
+			got = append(got, e.Kind.String())
+		}
+	}
+	if g := strings.Join(got, " "); g != "stable occluded shifted stable" && g != "stable shifted" {
+		t.Errorf("events %q, want stable, (occluded,) shifted and nothing else", g)
+	}
+	b := w.Tracker.Board()
+	if b[4][4] != vision.Black || b[2][6] != vision.White {
+		t.Errorf("board after the shift:\n%v", b)
+	}
+}
