@@ -69,7 +69,7 @@ func TestFirmwareRobotMovesStones(t *testing.T) {
 }
 
 // TestFirmwareEStopAndReset presses the e-stop on the firmware's pin
-// mid-move and upsets the serial line: each move is made safe, finished
+// mid-move, resets the MCU mid-move and upsets the serial line: each move is made safe, finished
 // or redone, and the board ends as asked with every stone accounted for.
 func TestFirmwareEStopAndReset(t *testing.T) {
 	if testing.Short() {
@@ -88,10 +88,7 @@ func TestFirmwareEStopAndReset(t *testing.T) {
 	}
 	defer r.Close()
 	var log strings.Builder
-	// An MCU reset mid-move (mcu-reset) is not in this list: on this loaded
-	// machine the driver's handshake after the reset failed to come back
-	// (see the report); armsim's reset is covered by TestRunAllFaults.
-	in := newInjector(FaultSpec{FaultEStop: {AtMove: 1},
+	in := newInjector(FaultSpec{FaultEStop: {AtMove: 1}, FaultReset: {AtMove: 2},
 		FaultSerialFlip: {AtMove: 1}, FaultSerialDrop: {AtMove: 2}, FaultSerialStall: {AtMove: 3}}, 1, func(f string, a ...any) { fmt.Fprintf(&log, f+"\n", a...) })
 	h := &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
 	pts := []rules.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 8}}
@@ -109,7 +106,7 @@ func TestFirmwareEStopAndReset(t *testing.T) {
 		t.Errorf("board:\n%v\noff %v\n%s", truth, off, log.String())
 	}
 	counts := in.snapshot()
-	for _, n := range []string{FaultEStop, FaultSerialFlip, FaultSerialDrop, FaultSerialStall} {
+	for _, n := range []string{FaultEStop, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall} {
 		if c := counts[n]; c.Injected != 1 || c.Recovered+c.Reported != 1 {
 			t.Errorf("%s: %+v\n%s", n, c, log.String())
 		}

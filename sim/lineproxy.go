@@ -62,7 +62,14 @@ func (p *lineProxy) pump(src io.Reader, dst io.Writer) {
 	for {
 		n, err := src.Read(buf)
 		if err != nil {
-			return
+			// The pty's master reads EIO while the driver has the port
+			// closed (it reconnects after a reset): wait for it to reopen.
+			select {
+			case <-p.stop:
+				return
+			case <-time.After(10 * time.Millisecond):
+				continue
+			}
 		}
 		out := buf[:0:0]
 		for _, b := range buf[:n] {
@@ -106,6 +113,7 @@ func (p *lineProxy) Stall(d time.Duration) {
 
 // Close stops forwarding.
 func (p *lineProxy) Close() error {
+	close(p.stop)
 	p.master.Close()
 	return p.device.Close()
 }
