@@ -10,7 +10,7 @@ DEB_PACKAGES := pkg-config g++ make git \
 	chromium espeak-ng systemd fonts-wqy-microhei
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test deps lint fuzz bench clean firmware flash
+.PHONY: all build run test deps lint fuzz bench clean firmware flash soak
 
 all: build
 
@@ -49,6 +49,16 @@ fuzz:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# The reliability soak (issue 7): 100 games with every fault injected; the
+# JSON summary's last line must show no misread move and no lost stone.
+# SOAK_CAMERA=rendered reads every frame with the vision code (slow).
+SOAK_SEED ?= 1
+SOAK_CAMERA ?= truth
+soak: build
+	mkdir -p var
+	$(BIN)/tengen sim --games 100 --faults all --seed $(SOAK_SEED) --camera $(SOAK_CAMERA) --think 100ms --dir var/soak-$(SOAK_SEED) --json > var/soak-$(SOAK_SEED).log
+	tail -n 1 var/soak-$(SOAK_SEED).log
 
 # The microcontroller firmware (.elf and .hex for the ATmega328P); see firmware/README.md.
 firmware: deps

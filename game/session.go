@@ -454,6 +454,13 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 			if err := s.repairOwn(ctx, ch); err != nil {
 				return err
 			}
+		case s.ownMovedBesideMove(ch):
+			// The person's sleeve moved a robot stone as they played (or
+			// it fell): put it back, then take the new stone on the next
+			// view.
+			if err := s.repairOwn(ctx, ch); err != nil {
+				return err
+			}
 		default:
 			tell("board-differs", fmt.Sprint(ch.Added, ch.Gone), fmt.Sprintf("The board differs from the record (%v): added %v, gone %v. Please put it right.", ch.Kind, ch.Added, ch.Gone))
 		}
@@ -462,6 +469,15 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 			return fmt.Errorf("the board has differed from the record for %d views: %v", wrong, ch.Kind)
 		}
 	}
+}
+
+// ownMovedBesideMove reports whether ch is robot stones moved, missing or
+// extra (one the arm dropped) beside at most one new stone of the
+// person's, none of theirs gone: the robot can put its own right.
+func (s *Session) ownMovedBesideMove(ch Change) bool {
+	own := s.own(ch)
+	theirs := len(ch.Added) - len(own.Added)
+	return len(own.Gone)+len(own.Added) > 0 && len(own.Gone) == len(ch.Gone) && theirs <= 1
 }
 
 // own keeps the changes to the robot's colours.

@@ -308,6 +308,53 @@ func TestPersonLosesOnTime(t *testing.T) {
 	}
 }
 
+// TestRobotStoneDisturbedWithPersonsMove: the person plays and, in the same
+// view, one robot stone has been pushed aside and another is gone; the
+// robot puts its stones back and then takes the person's move.
+func TestRobotStoneDisturbedWithPersonsMove(t *testing.T) {
+	for _, tc := range []struct{ name, to, want string }{
+		{"pushed", "b3", "take b3, place a2"},
+		{"gone", "", "place a2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newTable(15)
+			moves := pts(t, "h8 h9 h10 h11 h12")
+			i, done, ready := 0, false, false
+			tb.script = func(n int, b *rules.Board) {
+				mine, theirs := b.Count(rules.Black), b.Count(rules.White)
+				if mine != theirs || i >= len(moves) {
+					ready = false
+					return
+				}
+				if !ready { // the person waits a view: the robot accepts its move first
+					ready = true
+					return
+				}
+				ready = false
+				b.Set(moves[i], rules.Black)
+				i++
+				if a2 := pts(t, "a2")[0]; !done && b.At(a2) == rules.White {
+					b.Set(a2, rules.Empty) // in the same view as the person's stone
+					if tc.to != "" {
+						b.Set(pts(t, tc.to)[0], rules.White)
+					}
+					done = true
+				}
+			}
+			s, _ := newSession(t, rules.Freestyle, rules.White, "a1 a2 a3 a4 a5", tb)
+			if _, err := s.Play(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			if log := strings.Join(tb.placed, ", "); !done || !strings.Contains(log, tc.want) {
+				t.Errorf("disturbed %v; the hand did %s", done, log)
+			}
+			if got := s.Referee.Outcome().String(); !strings.Contains(got, "black wins") {
+				t.Errorf("outcome %s", got)
+			}
+		})
+	}
+}
+
 func TestDrawOffer(t *testing.T) {
 	for _, even := range []bool{true, false} {
 		tb := newTable(15)

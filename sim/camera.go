@@ -11,6 +11,9 @@ type View struct {
 	Board    *rules.Board
 	Occluded bool // a hand (or the arm) covers part of the board
 	Frame    image.Image
+	// Seq numbers the frames a camera delivers (0: not numbered); a
+	// repeated number is a stale frame.
+	Seq uint64
 }
 
 // Camera turns the world into views, one frame at a time.

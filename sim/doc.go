@@ -7,4 +7,16 @@
 // a moment on every move, and who sometimes misplaces, pushes or bumps.
 //
 // The game orchestrator (package game) runs on it unchanged.
+//
+// Run's Options.Faults (tengen sim --faults, grammar in FaultSpecHelp)
+// inject the faults of real hardware and real people: in the arm and on
+// the board through the robot's hand (faulthand.go: a missed pick, a
+// stone dropped in flight, one landing on a neighbouring point, an empty
+// bowl, the e-stop and an MCU reset mid-move), in the camera (faultcam.go:
+// dropped, frozen, unreadable frames, unplugged, covered), and the
+// person's push. Each is recovered by the robot or reported to the
+// operator, and counted per fault in the Summary.
+//
+// Options.Firmware runs the arm on the real firmware in simavr
+// (firmware.go) instead of armsim.
 package sim

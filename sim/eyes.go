@@ -18,7 +18,14 @@ type Eyes struct {
 	Settle int // frames a view must hold [3]
 	// Frames counts every frame taken: the simulation's clock.
 	Frames int
+	// onSteady, if set, is called on every steady view Look returns.
+	onSteady func()
 }
+
+// maxCameraErrors is how many failed frames in a row Look tolerates (a
+// dropped frame, a camera unplugged for a while) before it reports the
+// camera gone.
+const maxCameraErrors = 300
 
 // maxFrames bounds one Look: a steady view must come within it.
 const maxFrames = 2000
@@ -30,7 +37,8 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 		settle = 3
 	}
 	var last *rules.Board
-	same := 0
+	same, failed := 0, 0
+	var seq uint64
 	for i := 0; i < maxFrames; i++ {
 		if err := ctx.Err(); err != nil {
 			return game.Sight{}, err
@@ -46,8 +54,19 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 		v, err := e.Camera.View(e.World)
 		e.Frames++
 		if err != nil {
-			return game.Sight{}, err
+			// A dropped frame or an unplugged camera: wait for it to
+			// come back, up to a point.
+			if failed++; failed >= maxCameraErrors {
+				return game.Sight{}, fmt.Errorf("no frame from the camera for %d frames: %w", failed, err)
+			}
+			last, same = nil, 0
+			continue
 		}
+		failed = 0
+		if v.Seq != 0 && v.Seq == seq {
+			continue // a frozen camera repeats its frame: no news of the board
+		}
+		seq = v.Seq
 		if v.Occluded || v.Board == nil {
 			last, same = nil, 0
 			continue
@@ -58,6 +77,9 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 			last, same = v.Board, 1
 		}
 		if same >= settle {
+			if e.onSteady != nil {
+				e.onSteady()
+			}
 			return game.Sight{Board: last, Evidence: v.Frame}, nil
 		}
 	}

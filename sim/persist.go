@@ -75,6 +75,12 @@ func (w *World) save() error {
 
 // Take implements armsim.World, saving the change.
 func (w *World) Take(tip kinematics.Vec3, radius float64) (rules.Color, bool) {
+	w.mu.Lock()
+	refuse := w.refuse
+	w.mu.Unlock()
+	if refuse {
+		return rules.Empty, false
+	}
 	c, ok := w.Table.Take(tip, radius)
 	if ok {
 		w.saveKeepErr()
@@ -84,6 +90,17 @@ func (w *World) Take(tip kinematics.Vec3, radius float64) (rules.Color, bool) {
 
 // Drop implements armsim.World, saving the change.
 func (w *World) Drop(c rules.Color, tip kinematics.Vec3) {
+	w.mu.Lock()
+	nudge := w.nudge
+	w.mu.Unlock()
+	if nudge {
+		if to, ok := w.neighbour(tip); ok {
+			tip = to
+			w.mu.Lock()
+			w.nudge, w.nudged = false, true
+			w.mu.Unlock()
+		}
+	}
 	w.Table.Drop(c, tip)
 	w.saveKeepErr()
 }
@@ -111,4 +128,45 @@ func (w *World) Err() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.err
+}
+
+// neighbour returns tip moved from the intersection under it to a free
+// neighbouring one, if tip is over an intersection and one is free.
+func (w *World) neighbour(tip kinematics.Vec3) (kinematics.Vec3, bool) {
+	p, d := w.nearest(tip)
+	if d > w.pitch()/4 {
+		return tip, false
+	}
+	truth, _ := w.Truth()
+	for _, dir := range [][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}} {
+		q := rules.Point{X: p.X + dir[0], Y: p.Y + dir[1]}
+		if !q.In(truth.Size()) || truth.At(q) != rules.Empty {
+			continue
+		}
+		if _, dq, ok := w.Nearest(q); ok && dq < w.pitch() {
+			continue // a stray stone lies near it
+		}
+		return tip.Add(w.Layout.Intersection(q).Sub(w.Layout.Intersection(p))), true
+	}
+	return tip, false
+}
+
+// bowl returns the state of colour c's bowl.
+func (w *World) bowl(c rules.Color) armsim.BowlState {
+	return w.Table.State().Bowls[bowlIndex(c)]
+}
+
+// setBowl replaces the state of colour c's bowl, saving the world.
+func (w *World) setBowl(c rules.Color, b armsim.BowlState) {
+	st := w.Table.State()
+	st.Bowls[bowlIndex(c)] = b
+	w.Table.SetState(st)
+	w.saveKeepErr()
+}
+
+func bowlIndex(c rules.Color) int {
+	if c == rules.White {
+		return 1
+	}
+	return 0
 }

@@ -26,8 +26,14 @@ type Person struct {
 	// PushRate is the chance, per move, that their sleeve pushes one of the
 	// robot's stones onto a neighbouring point as they withdraw.
 	PushRate float64
+	// PushRoll, if set, decides instead of PushRate whether they push.
+	PushRoll func() bool
 	// Done tells the person the game is over.
 	Done func() bool
+	// Turn, if set, tells the person the game waits for their move: they
+	// do not play while the robot is still busy with its own (a stone of
+	// its that fell or landed astray is not their cue).
+	Turn func() bool
 
 	rng    *rand.Rand
 	reach  int
@@ -58,7 +64,7 @@ func (p *Person) Step(ctx context.Context, w *World) error {
 	}
 	truth, _ := w.Truth()
 	mine, theirs := truth.Count(p.Color), truth.Count(p.Color.Opponent())
-	if !(p.Color == rules.Black && mine == theirs || p.Color == rules.White && mine < theirs) {
+	if !(p.Color == rules.Black && mine == theirs || p.Color == rules.White && mine < theirs) || p.Turn != nil && !p.Turn() {
 		return nil
 	}
 	if hasFive(truth, p.Color.Opponent(), p.Rule) {
@@ -95,7 +101,7 @@ func (p *Person) put(w *World) {
 	}
 	w.Put(p.Color, p.target, p.rng.NormFloat64()*p.Noise, p.rng.NormFloat64()*p.Noise)
 	p.Played = append(p.Played, p.target)
-	if p.PushRate > 0 && p.rng.Float64() < p.PushRate {
+	if p.PushRoll != nil && p.PushRoll() || p.PushRoll == nil && p.PushRate > 0 && p.rng.Float64() < p.PushRate {
 		p.push(w)
 	}
 }

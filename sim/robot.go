@@ -40,21 +40,30 @@ type Options struct {
 	Observe func(game.Snapshot)
 	// Control carries operator requests into each game.
 	Control <-chan game.Request
+	// Firmware, if set, is a directory to build the firmware in: the arm
+	// then runs on the real firmware in simavr over a pty instead of the
+	// in-process armsim.
+	Firmware string
+	// Faults are injected into the arm, the board and the camera (see
+	// FaultSpecHelp); a push fault overrides PushRate.
+	Faults FaultSpec
 }
 
 // Summary is what a run reports (CLI-CONTRACT.md: tengen sim --json).
 type Summary struct {
-	Games           int      `json:"games"`
-	Moves           int      `json:"moves"`
-	MisreadMoves    int      `json:"misread_moves"`
-	StonesLost      int      `json:"stones_lost"`
-	StonesMisplaced int      `json:"stones_misplaced"`
-	FaultsInjected  int      `json:"faults_injected"`
-	FaultsRecovered int      `json:"faults_recovered"`
-	FaultsReported  int      `json:"faults_reported"`
-	MedianCycleS    float64  `json:"median_cycle_s"`
-	Results         []string `json:"results"`
-	Records         []string `json:"records"`
+	Games           int     `json:"games"`
+	Moves           int     `json:"moves"`
+	MisreadMoves    int     `json:"misread_moves"`
+	StonesLost      int     `json:"stones_lost"`
+	StonesMisplaced int     `json:"stones_misplaced"`
+	FaultsInjected  int     `json:"faults_injected"`
+	FaultsRecovered int     `json:"faults_recovered"`
+	FaultsReported  int     `json:"faults_reported"`
+	MedianCycleS    float64 `json:"median_cycle_s"`
+	// Faults breaks the fault counts down by fault (with --faults).
+	Faults  map[string]FaultCount `json:"faults,omitempty"`
+	Results []string              `json:"results"`
+	Records []string              `json:"records"`
 }
 
 // misplacedMM is how far from its intersection a robot's stone may lie
@@ -64,10 +73,60 @@ const misplacedMM = 4.0
 // Robot is the simulated robot and its world.
 type Robot struct {
 	World *World
-	Sim   *armsim.Sim
-	Arm   *arm.Arm
-	Eyes  *Eyes
-	hand  *timedHand
+	// Sim is the in-process arm device; nil with the firmware in simavr.
+	Sim  *armsim.Sim
+	Arm  *arm.Arm
+	Eyes *Eyes
+	hand *timedHand
+	dev  device       // Sim or the firmware rig
+	rig  *firmwareRig // the firmware in simavr, nil for armsim
+}
+
+// device is what the simulation asks of the arm's device beyond what the
+// arm code does: its clock, the stone on its nozzle and where the nozzle
+// really is, the e-stop, and faults scheduled a moment ahead (fired, if
+// set, is called when the fault happened).
+type device interface {
+	Now() time.Duration
+	Held() rules.Color
+	Tip() (kinematics.Vec3, error)
+	SetEStop(pressed bool)
+	Sleep(ctx context.Context, d time.Duration) error
+	Status(ctx context.Context) (arm.Status, error)
+	SetValve(open bool) error
+	pressAfter(d time.Duration, fired func())
+	dropAfter(d time.Duration, fired func())
+	resetAfter(d time.Duration, fired func())
+	// lineAfter upsets the serial line (a FaultSerial* fault); armsim has
+	// no line and ignores it.
+	lineAfter(fault string, d time.Duration, fired func())
+}
+
+// simDevice is armsim as a device; its moments are in model time.
+type simDevice struct{ *armsim.Sim }
+
+func (s simDevice) pressAfter(d time.Duration, fired func()) {
+	s.After(d, func(s *armsim.Sim) {
+		armsim.PressEStop(s)
+		fired()
+	})
+}
+
+func (s simDevice) lineAfter(string, time.Duration, func()) {}
+
+func (s simDevice) resetAfter(d time.Duration, fired func()) {
+	s.After(d, func(s *armsim.Sim) {
+		armsim.Fault(arm.FaultReset)(s)
+		fired()
+	})
+}
+
+func (s simDevice) dropAfter(d time.Duration, fired func()) {
+	s.After(d, func(s *armsim.Sim) {
+		if armsim.DropHeld(s) {
+			fired()
+		}
+	})
 }
 
 // NewRobot builds the world, the simulated arm and the arm code over it.
@@ -96,8 +155,8 @@ func NewRobotIn(w *World, seed uint64, cam Camera) (*Robot, error) {
 	if cam == nil {
 		cam = TruthCamera{}
 	}
-	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam},
-		hand: &timedHand{Hand: arm.Hand{Arm: a}, sim: s}}, nil
+	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam}, dev: simDevice{s},
+		hand: &timedHand{Hand: arm.Hand{Arm: a}, clock: s}}, nil
 }
 
 // Hand is the robot's hand for the game.
@@ -126,14 +185,22 @@ func parkPulses(cal calibration.Arm) arm.Pulses {
 	return p
 }
 
-// Close releases the simulated arm.
-func (r *Robot) Close() error { return r.Arm.Close() }
+// Close releases the simulated arm (and stops the firmware's simulator).
+func (r *Robot) Close() error {
+	err := r.Arm.Close()
+	if r.rig != nil {
+		if e := r.rig.Close(); err == nil {
+			err = e
+		}
+	}
+	return err
+}
 
 // stones counts every stone in the world: on the board, in the bowls and
 // on the nozzle.
 func (r *Robot) stones() int {
 	n := len(r.World.Board()) + r.World.InBowl(rules.Black) + r.World.InBowl(rules.White)
-	if r.Sim.Held() != rules.Empty {
+	if r.dev.Held() != rules.Empty {
 		n++
 	}
 	return n
@@ -143,21 +210,21 @@ func (r *Robot) stones() int {
 // simulated arm's time.
 type timedHand struct {
 	game.Hand
-	sim     *armsim.Sim
+	clock   interface{ Now() time.Duration }
 	start   time.Duration
 	placing bool
 	cycles  []float64
 }
 
 func (h *timedHand) Place(ctx context.Context, p rules.Point, c rules.Color) error {
-	h.start, h.placing = h.sim.Now(), true
+	h.start, h.placing = h.clock.Now(), true
 	return h.Hand.Place(ctx, p, c)
 }
 
 func (h *timedHand) Park(ctx context.Context) error {
 	err := h.Hand.Park(ctx)
 	if h.placing && err == nil {
-		h.cycles = append(h.cycles, (h.sim.Now() - h.start).Seconds())
+		h.cycles = append(h.cycles, (h.clock.Now() - h.start).Seconds())
 	}
 	h.placing = false
 	return err
@@ -177,13 +244,37 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 			fmt.Fprintf(opt.Log, format+"\n", a...)
 		}
 	}
-	r, err := NewRobot(opt.Seed, opt.Camera)
+	var r *Robot
+	var err error
+	if opt.Firmware != "" {
+		r, err = NewFirmwareRobot(ctx, NewWorld(SeedLayout(), opt.Seed), opt.Firmware, opt.Camera)
+	} else {
+		r, err = NewRobot(opt.Seed, opt.Camera)
+	}
 	if err != nil {
 		return Summary{}, err
 	}
 	defer r.Close()
 	var sum Summary
 	before := r.stones() // the person brings their own stones: added below
+	var hand game.Hand = r.hand
+	var inj *injector
+	if len(opt.Faults) > 0 || opt.Firmware != "" {
+		// The firmware's link meets real trouble (a host delayed past the
+		// MCU's deadline on a loaded machine): its moves are always redone
+		// safely, as with injected faults.
+		inj = newInjector(opt.Faults, opt.Seed, logf)
+		hand = &faultyHand{inner: r.hand, r: r, in: inj, logf: logf}
+	}
+	if len(opt.Faults) > 0 {
+		cam := &faultyCamera{Camera: r.Eyes.Camera, in: inj}
+		r.Eyes.Camera = cam
+		r.Eyes.onSteady = func() {
+			if cam.idle() {
+				inj.resolveAll("the camera sees the board again", cameraFaults...)
+			}
+		}
+	}
 	for g := 1; g <= opt.Games; g++ {
 		robot := rules.White
 		if g%2 == 0 {
@@ -193,13 +284,19 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		person := NewPerson(robot.Opponent(), ai.NewEngine(ai.EngineOptions{Level: opt.PersonLevel, Seed: seed, Threads: 1}), opt.Rule, seed)
 		person.Limits = ai.Limits{TurnTime: opt.Think / 3}
 		person.PushRate = opt.PushRate
+		if inj != nil {
+			inj.newGame()
+			if _, ok := opt.Faults[FaultPush]; ok {
+				person.PushRoll = func() bool { return inj.roll(FaultPush) }
+			}
+		}
 		r.Eyes.People = []*Person{person}
 
 		cfg := game.Config{Rule: opt.Rule.String(), Size: r.World.Layout.Size}
 		engine := ai.NewEngine(ai.EngineOptions{Level: opt.RobotLevel, Seed: seed + 1, Threads: 1})
 		name := fmt.Sprintf("Tengen level %d", max(1, opt.RobotLevel))
 		personName := fmt.Sprintf("simulated person (level %d)", max(1, opt.PersonLevel))
-		s := &game.Session{Limits: ai.Limits{TurnTime: opt.Think}, Eyes: r.Eyes, Hand: r.hand, Control: opt.Control,
+		s := &game.Session{Limits: ai.Limits{TurnTime: opt.Think}, Eyes: r.Eyes, Hand: hand, Control: opt.Control,
 			Voice: voiceFunc(func(m game.Message) { logf("  %s", m.Text) }), Observe: opt.Observe, MaxWrongViews: 200}
 		if robot == rules.Black {
 			s.Black, cfg.Black, cfg.White = engine, name, personName
@@ -211,6 +308,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 			return sum, err
 		}
 		person.Done = s.Referee.Over
+		person.Turn = func() bool { return s.Referee.ToMove() == person.Color }
 		journal := filepath.Join(opt.Dir, fmt.Sprintf("game-%03d.journal", g))
 		if s.Journal, err = game.CreateJournal(journal); err != nil {
 			return sum, err
@@ -237,13 +335,25 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		before += len(person.Played)
 		sum.FaultsRecovered += person.Pushes // every push was seen and put right, or the game would not have ended
 		sum.FaultsInjected += person.Pushes
+		if inj != nil {
+			inj.settleGame(s.Referee.Board(), r.World, person.Pushes)
+		}
 		logf("game %d: %s; record %s", g, out, recPath)
 
-		if err := game.ClearBoard(ctx, r.Eyes, r.hand); err != nil {
+		if err := game.ClearBoard(ctx, r.Eyes, hand); err != nil {
 			return sum, fmt.Errorf("clearing the board after game %d: %w", g, err)
 		}
 	}
 	sum.StonesLost = before - r.stones()
+	if len(opt.Faults) > 0 {
+		sum.Faults = inj.snapshot()
+		sum.FaultsInjected, sum.FaultsRecovered, sum.FaultsReported = 0, 0, 0
+		for _, c := range sum.Faults {
+			sum.FaultsInjected += c.Injected
+			sum.FaultsRecovered += c.Recovered
+			sum.FaultsReported += c.Reported
+		}
+	}
 	sum.MedianCycleS = median(r.hand.cycles)
 	return sum, nil
 }

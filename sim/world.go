@@ -19,6 +19,11 @@ type World struct {
 	hand *Hand  // a hand over the board, nil when none
 	path string // where the world is saved, "" for nowhere (Persist)
 	err  error  // the first error saving it
+
+	// Injected faults (faults.go): refuse makes the nozzle seal on no
+	// stone; nudge sends the next stone released over an intersection to
+	// a free neighbouring one, and nudged reports that it did.
+	refuse, nudge, nudged bool
 }
 
 // Hand is a person's hand over the board, in board millimetres around a

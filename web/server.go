@@ -146,6 +146,13 @@ func (s *Server) handleCamera(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	// A foreign page may not embed the live stream (the camera's board
+	// and the operator's status are for this page and its spectators).
+	if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
+		s.opts.Log.Printf("web: event stream refused to %s: origin %q", clientIP(r), o)
+		http.Error(w, "cross-origin event stream refused", http.StatusForbidden)
+		return
+	}
 	fl, ok := w.(http.Flusher)
 	if !ok {
 		http.Error(w, "streaming unsupported", http.StatusInternalServerError)

@@ -478,6 +478,23 @@ func (s *Sim) SetEStop(pressed bool) {
 	}
 }
 
+// DropHeld lets the stone on the nozzle slip off where the nozzle is (a
+// worn cup, a dusty stone): it falls onto the world and the vacuum reading
+// falls to the open cup's. It reports whether a stone was held. For use
+// with After.
+func DropHeld(s *Sim) bool {
+	if s.held == rules.Empty {
+		return false
+	}
+	tip, _ := s.tip()
+	if s.cfg.World != nil {
+		s.cfg.World.Drop(s.held, tip)
+	}
+	s.held = rules.Empty
+	s.vacuum = min(s.vacuum, s.cfg.VacuumOpen)
+	return true
+}
+
 // Fault returns an event that latches the faults f. For use with After.
 func Fault(f arm.Faults) func(*Sim) { return func(s *Sim) { s.latch(f) } }
 

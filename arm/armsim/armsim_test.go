@@ -225,3 +225,31 @@ func TestCancelStops(t *testing.T) {
 		t.Errorf("after a cancelled drain: %+v", st)
 	}
 }
+
+func TestDropHeldFallsInFlight(t *testing.T) {
+	tb := NewTable(kinematics.DefaultLayout, 8, 40, 10, 1)
+	cal := SeedArm()
+	s, err := New(Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: cal.Servos, World: tb}, arm.Pulses{1500, 1500, 1500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dropped []bool
+	s.After(0, func(s *Sim) { dropped = append(dropped, DropHeld(s)) })
+	if err := s.Sleep(t.Context(), time.Millisecond*5); err != nil {
+		t.Fatal(err)
+	}
+	if len(dropped) != 1 || dropped[0] {
+		t.Fatalf("DropHeld with an empty nozzle reported %v", dropped)
+	}
+	s.mu.Lock()
+	s.held, s.vacuum = rules.White, 40
+	s.mu.Unlock()
+	s.After(0, func(s *Sim) { dropped = append(dropped, DropHeld(s)) })
+	if err := s.Sleep(t.Context(), 5*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := s.Status(t.Context())
+	if len(dropped) != 2 || !dropped[1] || s.Held() != rules.Empty || st.Vacuum > 5 || len(tb.Board()) != 1 {
+		t.Errorf("after the drop: reported %v, held %v, vacuum %.1f, stones on the board %d", dropped, s.Held(), st.Vacuum, len(tb.Board()))
+	}
+}

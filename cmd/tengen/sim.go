@@ -31,6 +31,8 @@ func init() {
 			camera := fs.String("camera", "rendered", "rendered (read by the vision code) or truth (exact, for quick runs)")
 			dir := fs.String("dir", "", "where journals and records go (default: a new folder under var/sim)")
 			httpAddr := fs.String("http", "", "serve the web page on this address while the simulation runs, e.g. :8080")
+			firmware := fs.Bool("firmware", false, "drive the arm through the serial driver to the real firmware in simavr (built in the data folder's firmware/) instead of the in-process armsim, through a pty proxy that can upset the line (serial-* faults); runs in real time")
+			faults := fs.String("faults", "", "faults to inject and survive: "+sim.FaultSpecHelp)
 			jsonOut := fs.Bool("json", false, "print the summary as JSON on the last line")
 			return func(sio *stdio, args []string) error {
 				if len(args) > 0 {
@@ -39,6 +41,10 @@ func init() {
 				r, err := rules.ParseRule(*rule)
 				if err != nil {
 					return usageError("%v", err)
+				}
+				spec, err := sim.ParseFaults(*faults)
+				if err != nil {
+					return usageError("--faults: %v", err)
 				}
 				cam, err := simCamera(*camera)
 				if err != nil {
@@ -53,7 +59,10 @@ func init() {
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
 				opt := sim.Options{Games: *games, Seed: *seed, Rule: r, RobotLevel: *level, PersonLevel: *personLevel,
-					Think: *think, PushRate: *push, Camera: cam, Dir: *dir, Log: sio.out}
+					Think: *think, PushRate: *push, Camera: cam, Dir: *dir, Log: sio.out, Faults: spec}
+				if *firmware {
+					opt.Firmware = dataPath("firmware")
+				}
 				if *httpAddr != "" {
 					srv, ctl, err := startWebControl(ctx, *httpAddr, false, sio)
 					if err != nil {
@@ -71,6 +80,11 @@ func init() {
 				}
 				fmt.Fprintf(sio.out, "\n%d games, %d moves; misread moves %d, stones lost %d, misplaced %d; faults injected %d, recovered %d, reported %d; median robot cycle %.2f s\n",
 					sum.Games, sum.Moves, sum.MisreadMoves, sum.StonesLost, sum.StonesMisplaced, sum.FaultsInjected, sum.FaultsRecovered, sum.FaultsReported, sum.MedianCycleS)
+				for _, n := range sim.FaultNames() {
+					if c, ok := sum.Faults[n]; ok {
+						fmt.Fprintf(sio.out, "  %-11s injected %d, recovered %d, reported %d\n", n, c.Injected, c.Recovered, c.Reported)
+					}
+				}
 				for _, p := range sum.Records {
 					fmt.Fprintln(sio.out, "record:", p)
 				}

@@ -1,0 +1,349 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"tengen/arm"
+	"tengen/arm/armsim"
+	"tengen/game"
+	"tengen/kinematics"
+	"tengen/rules"
+)
+
+// faultyHand is the robot's hand with the arm and board faults injected
+// and the recovery a robot at an exhibition needs: a failed move is made
+// safe (homed, a stone left on the nozzle put back in its bowl), the
+// camera tells whether it was done after all, and if not it is redone; an
+// e-stop pauses the game until it is released; what the robot cannot put
+// right itself (an empty bowl, a stone fallen off the grid) is reported to
+// the operator, who puts it right.
+type faultyHand struct {
+	inner game.Hand
+	r     *Robot
+	in    *injector
+	logf  func(format string, a ...any)
+
+	dropped, pressed, reset atomic.Bool
+	line                    [3]atomic.Bool        // serial faults fired, in serialFaults' order           // set by the scheduled events when they fire
+	stashed                 [2][]armsim.BowlState // emptied bowls' stones, black and white
+}
+
+var serialFaults = []string{FaultSerialFlip, FaultSerialDrop, FaultSerialStall}
+
+// Limits of the recovery.
+const (
+	maxRedo    = 6               // tries of one move before it is given up
+	estopPause = 4 * time.Second // how long the operator keeps the e-stop pressed
+	// unloadVacuum (kPa) is the least vacuum with the pump off that means a
+	// stone still seals the cup (an open cup reads ~0).
+	unloadVacuum = 5
+)
+
+// Place implements game.Hand.
+func (h *faultyHand) Place(ctx context.Context, p rules.Point, c rules.Color) error {
+	h.in.placed()
+	w := h.r.World
+	if h.in.roll(FaultPickMiss) {
+		h.in.inject(FaultPickMiss, "the cup will not seal on the next stone")
+		w.mu.Lock()
+		w.refuse = true
+		w.mu.Unlock()
+	}
+	if h.in.roll(FaultBowlEmpty) {
+		h.in.inject(FaultBowlEmpty, fmt.Sprintf("the %s bowl runs empty", c))
+		h.stash(c)
+	}
+	if h.in.roll(FaultOffPoint) {
+		w.mu.Lock()
+		w.nudge = true
+		w.mu.Unlock()
+	}
+	if h.in.roll(FaultDrop) {
+		h.r.dev.dropAfter(time.Duration(900+h.in.rand()*1100)*time.Millisecond, func() { h.dropped.Store(true) })
+	}
+	h.scheduleEStop()
+	for i, f := range serialFaults {
+		if h.in.roll(f) {
+			h.r.dev.lineAfter(f, time.Duration(200+h.in.rand()*2000)*time.Millisecond, func() { h.line[i].Store(true) })
+		}
+	}
+	if h.in.roll(FaultReset) {
+		h.r.dev.resetAfter(time.Duration(300+h.in.rand()*2000)*time.Millisecond, func() { h.reset.Store(true) })
+	}
+	err := h.redo(ctx, fmt.Sprintf("placing %v", p), c, func() error { return h.inner.Place(ctx, p, c) },
+		func(b *rules.Board) bool { return b.At(p) == c })
+	w.mu.Lock()
+	w.nudge, w.refuse = false, false
+	nudged := w.nudged
+	w.nudged = false
+	w.mu.Unlock()
+	if nudged {
+		h.in.inject(FaultOffPoint, fmt.Sprintf("the stone for %v landed on a neighbouring point", p))
+	}
+	if err != nil {
+		return err
+	}
+	return h.reseat(ctx, p, c)
+}
+
+// reseat lifts and places again a stone a fault left on its point but off
+// its centre (it was released while the arm was still moving), as the
+// camera's reading of its offset shows.
+func (h *faultyHand) reseat(ctx context.Context, p rules.Point, c rules.Color) error {
+	for try := 0; try < 2; try++ {
+		d, ok := h.r.World.Offset(p)
+		if !ok || d <= misplacedMM {
+			return nil
+		}
+		h.logf("  the stone on %v lies %.1f mm off its centre; placing it again", p, d)
+		err := h.Take(ctx, p, c)
+		if err == nil {
+			err = h.redo(ctx, fmt.Sprintf("placing %v", p), c, func() error { return h.inner.Place(ctx, p, c) },
+				func(b *rules.Board) bool { return b.At(p) == c })
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Take implements game.Hand.
+func (h *faultyHand) Take(ctx context.Context, p rules.Point, c rules.Color) error {
+	h.scheduleEStop()
+	misses := 0
+	return h.redo(ctx, fmt.Sprintf("lifting %v", p), c, func() error {
+		err := h.inner.Take(ctx, p, c)
+		if errors.Is(err, arm.ErrMissedPick) {
+			if misses++; misses >= 2 {
+				h.centre(p)
+			}
+		}
+		return err
+	}, func(b *rules.Board) bool { return b.At(p) != c })
+}
+
+// Park implements game.Hand.
+func (h *faultyHand) Park(ctx context.Context) error {
+	return h.redo(ctx, "parking", rules.Empty, func() error { return h.inner.Park(ctx) }, nil)
+}
+
+// scheduleEStop may have the e-stop pressed a moment into the next move.
+func (h *faultyHand) scheduleEStop() {
+	if !h.in.roll(FaultEStop) {
+		return
+	}
+	h.r.dev.pressAfter(time.Duration(200+h.in.rand()*2300)*time.Millisecond, func() { h.pressed.Store(true) })
+}
+
+// redo runs op until it succeeds, recovering between tries. done, if set,
+// tells from a view of the board whether a failed op's work was done
+// after all (the stone reached its point before the fault).
+func (h *faultyHand) redo(ctx context.Context, what string, c rules.Color, op func() error, done func(*rules.Board) bool) error {
+	for try := 1; ; try++ {
+		err := op()
+		h.noteEvents()
+		h.collectStrays()
+		if err == nil {
+			h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall)
+			return nil
+		}
+		if ctx.Err() != nil || errors.Is(err, arm.ErrClosed) {
+			return err
+		}
+		if try == maxRedo {
+			return fmt.Errorf("%s: given up after %d tries: %w", what, try, err)
+		}
+		h.logf("  arm: %v; recovering", err)
+		if err := h.recover(ctx, err, c); err != nil {
+			// A second fault during the recovery (another e-stop): the
+			// next try meets it and recovers again.
+			if ctx.Err() != nil {
+				return fmt.Errorf("%s: recovering: %w", what, err)
+			}
+			h.logf("  arm: recovering: %v", err)
+			continue
+		}
+		h.collectStrays()
+		if done != nil {
+			sight, err := h.r.Eyes.Look(ctx)
+			if err != nil {
+				return err
+			}
+			if done(sight.Board) {
+				h.logf("  arm: the camera sees %s done after all", what)
+				h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall)
+				return nil
+			}
+		}
+		h.logf("  arm: redoing %s (try %d)", what, try+1)
+	}
+}
+
+// noteEvents counts the scheduled faults that have fired.
+func (h *faultyHand) noteEvents() {
+	if h.dropped.Swap(false) {
+		h.in.inject(FaultDrop, "the stone slipped off the nozzle in flight")
+	}
+	for i, f := range serialFaults {
+		if h.line[i].Swap(false) {
+			h.in.inject(f, "on the serial line")
+		}
+	}
+	if h.reset.Swap(false) {
+		h.in.inject(FaultReset, "the arm's controller reset")
+	}
+	if h.pressed.Swap(false) {
+		h.in.inject(FaultEStop, "the e-stop was pressed mid-move")
+	}
+}
+
+// recover makes the arm safe after a failed move and removes the cause.
+func (h *faultyHand) recover(ctx context.Context, cause error, c rules.Color) error {
+	st, err := h.r.dev.Status(ctx)
+	if err != nil {
+		return err
+	}
+	if st.Faults&arm.FaultEStop != 0 {
+		// The game pauses while the e-stop is pressed; the arm must not
+		// move meanwhile.
+		h.logf("  E-stop pressed: the game is paused until it is released.")
+		// The nozzle is read a moment after the stop (the firmware's
+		// pulses are sampled every few ms) and must stay put after.
+		if err := h.r.dev.Sleep(ctx, 100*time.Millisecond); err != nil {
+			return err
+		}
+		before, err := h.r.dev.Tip()
+		if err != nil {
+			return err
+		}
+		if err := h.r.dev.Sleep(ctx, estopPause); err != nil {
+			return err
+		}
+		after, err := h.r.dev.Tip()
+		if err != nil {
+			return err
+		}
+		// 0.5 mm: a microsecond of pulse jitter on the firmware's pins.
+		if d := after.Sub(before).Norm(); d > 0.5 {
+			return fmt.Errorf("the arm moved %.2f mm with the e-stop pressed", d)
+		}
+		h.r.dev.SetEStop(false)
+		h.logf("  E-stop released: resuming.")
+	}
+	if errors.Is(cause, arm.ErrMissedPick) {
+		w := h.r.World
+		w.mu.Lock()
+		refused := w.refuse
+		w.refuse = false // the cup seals again on the next try
+		w.mu.Unlock()
+		if !refused && c != rules.Empty && w.InBowl(c) == 0 {
+			h.refill(c)
+		}
+	}
+	return h.unload(ctx, c)
+}
+
+// unload homes the arm and, if the vacuum shows a stone still on the
+// nozzle, puts it back in its bowl.
+func (h *faultyHand) unload(ctx context.Context, c rules.Color) error {
+	a := h.r.Arm
+	if err := a.Home(ctx); err != nil {
+		return err
+	}
+	st, err := h.r.dev.Status(ctx)
+	if err != nil {
+		return err
+	}
+	if st.Vacuum < unloadVacuum {
+		return nil
+	}
+	if c == rules.Empty {
+		c = h.r.dev.Held() // parking holds no stone of a known colour
+	}
+	h.logf("  arm: a %s stone is still on the nozzle (vacuum %.1f kPa); back to its bowl", c, st.Vacuum)
+	if err := a.MoveTo(ctx, arm.Bowl(c)); err != nil {
+		return err
+	}
+	if err := h.r.dev.SetValve(true); err != nil {
+		return err
+	}
+	if err := h.r.dev.Sleep(ctx, 300*time.Millisecond); err != nil {
+		return err
+	}
+	if err := h.r.dev.SetValve(false); err != nil {
+		return err
+	}
+	return a.Home(ctx)
+}
+
+// centre is the operator, called after the arm twice failed to find the
+// stone the camera sees on p (a fault left it too far off-centre for the
+// pick's search), putting it back on the centre of its point.
+func (h *faultyHand) centre(p rules.Point) {
+	w := h.r.World
+	s, d, ok := w.Nearest(p)
+	if !ok || d > w.pitch()/2 {
+		return
+	}
+	if _, ok := w.Table.Take(s.At, 0.01); !ok {
+		return
+	}
+	w.Put(s.Colour, p, 0, 0)
+	why := fmt.Sprintf("the stone on %v lay %.1f mm off its centre, out of the pick's reach; the operator centred it", p, d)
+	if !h.in.resolve(FaultEStop, true, why) && !h.in.resolve(FaultReset, true, why) && !h.in.resolve(FaultDrop, true, why) {
+		h.in.report("stray", why)
+	}
+}
+
+// stash empties colour c's bowl, keeping its stones for the operator's
+// refill.
+func (h *faultyHand) stash(c rules.Color) {
+	w := h.r.World
+	h.stashed[bowlIndex(c)] = append(h.stashed[bowlIndex(c)], w.bowl(c))
+	w.setBowl(c, armsim.BowlState{})
+}
+
+// refill is the operator refilling colour c's empty bowl, called by the
+// robot.
+func (h *faultyHand) refill(c rules.Color) {
+	w := h.r.World
+	b := w.bowl(c)
+	for _, s := range h.stashed[bowlIndex(c)] {
+		b.Top = append(b.Top, s.Top...)
+		b.Reserve += s.Reserve
+	}
+	h.stashed[bowlIndex(c)] = nil
+	w.setBowl(c, b)
+	h.in.resolve(FaultBowlEmpty, true, fmt.Sprintf("the %s bowl was empty; the operator refilled it", c))
+}
+
+// collectStrays has the operator pick up stones lying off the grid (or on
+// another stone) after a fault and put them in their bowls: the camera
+// cannot place them on a point, so the robot calls for help.
+func (h *faultyHand) collectStrays() {
+	w := h.r.World
+	_, off := w.Truth()
+	for _, s := range off {
+		c, ok := w.Table.Take(s.At, 0.01)
+		if !ok {
+			continue
+		}
+		w.Drop(c, bowlCentre(w, c))
+		why := "a stone off the grid; the operator put it in its bowl"
+		if !h.in.resolve(FaultDrop, true, why) && !h.in.resolve(FaultEStop, true, why) && !h.in.resolve(FaultReset, true, why) && !h.in.resolve(FaultOffPoint, true, why) {
+			h.in.report("stray", why)
+		}
+	}
+}
+
+func bowlCentre(w *World, c rules.Color) kinematics.Vec3 {
+	if c == rules.White {
+		return w.Layout.WhiteBowl
+	}
+	return w.Layout.BlackBowl
+}
