@@ -66,3 +66,28 @@ func TestVisionReadErrors(t *testing.T) {
 		}
 	}
 }
+
+func FuzzParseCorners(f *testing.F) {
+	f.Add("362,471,1230,478,1228,1446,348,1436")
+	f.Add("1,2,3")
+	f.Add("a,b,c,d,e,f,g,h")
+	f.Add("NaN,0,0,0,0,0,0,0")
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := parseCorners(s)
+		if err != nil {
+			return
+		}
+		for _, p := range c {
+			if p.X != p.X || p.Y != p.Y {
+				t.Fatalf("NaN corner from %q", s)
+			}
+		}
+	})
+}
+
+func TestVisionBench(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "vision", "bench", "--frames", "2", "--size", "9")
+	if code != 0 || !strings.Contains(out, "ms/frame") {
+		t.Errorf("exit %d: %s %s", code, out, errOut)
+	}
+}
