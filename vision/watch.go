@@ -2,9 +2,46 @@ package vision
 
 import (
 	"context"
+	"fmt"
+
+	"gocv.io/x/gocv"
 
 	"tengen/vision/capture"
 )
+
+// Lens is a camera's lens model (OpenCV's pinhole matrix and distortion
+// coefficients, as in the calibration file).
+type Lens struct {
+	matrix, dist gocv.Mat
+}
+
+// NewLens builds a lens model from a row-major 3x3 matrix and OpenCV's
+// distortion coefficients.
+func NewLens(matrix, dist []float64) (*Lens, error) {
+	if len(matrix) != 9 || len(dist) == 0 {
+		return nil, fmt.Errorf("lens: want a 3x3 matrix and distortion coefficients, got %d and %d numbers", len(matrix), len(dist))
+	}
+	l := &Lens{matrix: gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F), dist: gocv.NewMatWithSize(1, len(dist), gocv.MatTypeCV64F)}
+	for i, v := range matrix {
+		l.matrix.SetDoubleAt(i/3, i%3, v)
+	}
+	for i, v := range dist {
+		l.dist.SetDoubleAt(0, i, v)
+	}
+	return l, nil
+}
+
+// Undistort writes src as an ideal pinhole camera with the same matrix
+// would have seen it.
+func (l *Lens) Undistort(src gocv.Mat, dst *gocv.Mat) {
+	gocv.Undistort(src, dst, l.matrix, l.dist, l.matrix)
+}
+
+// Close frees the model.
+func (l *Lens) Close() {
+	l.matrix.Close()
+	l.dist.Close()
+}
 
 // Watcher reads frames from a camera, reads the board in each and feeds
 // the tracker. When readings stay doubtful for a while (the board was
@@ -23,6 +60,9 @@ type Watcher struct {
 	// Last is the latest frame as read, for a caller that needs to know
 	// whether the view agrees with the accepted board right now.
 	Last Observation
+	// Lens, when set, undoes the lens distortion of each frame first
+	// (the calibration's camera matrix and distortion coefficients).
+	Lens *Lens
 
 	doubtful int
 }
@@ -34,7 +74,14 @@ func (w *Watcher) Step(ctx context.Context) ([]Event, error) {
 		return nil, err
 	}
 	defer fr.Image.Close()
-	pl, err := PlanesFromMat(fr.Image)
+	img := fr.Image
+	if w.Lens != nil {
+		und := gocv.NewMat()
+		defer und.Close()
+		w.Lens.Undistort(img, &und)
+		img = und
+	}
+	pl, err := PlanesFromMat(img)
 	if err != nil {
 		return nil, err
 	}

@@ -3,8 +3,11 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -12,8 +15,10 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"tengen/calibration"
 	"tengen/vision"
 	"tengen/vision/aruco"
+	"tengen/vision/capture"
 	"tengen/vision/synth"
 )
 
@@ -81,9 +86,15 @@ func init() {
 			frames := fs.Int("frames", 50, "frames to read")
 			size := fs.Int("size", 15, "lines per side")
 			return func(sio *stdio, args []string) error {
+				// One core: Go's reader is single-threaded; keep OpenCV's
+				// part (localisation) on this thread too.
+				vision.SetOpenCVThreads(0)
 				s := synth.Scene{Width: 1280, Height: 720, Size: *size,
 					Corners: [4]vision.Point{{X: 360, Y: 80}, {X: 920, Y: 80}, {X: 980, Y: 660}, {X: 300, Y: 660}},
-					Light:   0.3, Noise: 3, Seed: 1}
+					Stones:  map[[2]int]vision.Stone{}, Light: 0.3, Noise: 3, Seed: 1}
+				for i := 0; i < 40; i++ { // a position mid-game
+					s.Stones[[2]int{(i * 7) % *size, (i * 11) % *size}] = vision.Stone("BW"[i%2])
+				}
 				pl := synth.Planes(synth.Render(s))
 				start := time.Now()
 				for i := 0; i < *frames; i++ {
@@ -100,7 +111,7 @@ func init() {
 					}
 				}
 				loc := time.Since(start) / time.Duration(n)
-				fmt.Fprintf(sio.out, "read %.1f ms/frame, locate %.1f ms (1280x720, %dx%d)\n",
+				fmt.Fprintf(sio.out, "read %.1f ms/frame, locate %.1f ms (1280x720, %dx%d, one core)\n",
 					float64(read.Microseconds())/1000, float64(loc.Microseconds())/1000, *size, *size)
 				return nil
 			}
@@ -141,4 +152,96 @@ func writeOverlay(in, out string, rd *vision.Reading) error {
 		return fmt.Errorf("%s: cannot write the overlay (use a .png or .jpg name in an existing folder)", out)
 	}
 	return nil
+}
+
+func init() {
+	addCommand("vision", &command{
+		name:    "watch",
+		summary: "watch the board through a camera, video or folder and print board events",
+		usage:   "[--device DEV] [--size N] [--file calibration.yaml] [--json]",
+		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+			file := calibrationFileFlag(fs)
+			device := fs.String("device", "", "camera (/dev/videoN or N), video file or folder of images (default: the file's camera.device)")
+			size := fs.Int("size", 0, "lines per side (default: the file's board.size, else 15)")
+			asJSON := fs.Bool("json", false, "print one JSON object per event")
+			return func(sio *stdio, args []string) error {
+				if len(args) != 0 {
+					return usageError("watch takes flags only")
+				}
+				w := &vision.Watcher{Size: 15, Relocate: func(pl *vision.Planes, n int) ([4]vision.Point, float64, error) {
+					c, s, _, err := aruco.LocateBoard(pl, n)
+					return c, s, err
+				}}
+				dev := *device
+				if f, err := calibration.Load(*file); err == nil {
+					w.Size = f.Board.Size
+					for i, c := range f.Board.Corners {
+						w.Corners[i] = vision.Point{X: c[0], Y: c[1]}
+					}
+					if dev == "" {
+						dev = f.Camera.Device
+					}
+					if len(f.Camera.Distortion) > 0 {
+						if w.Lens, err = vision.NewLens(f.Camera.Matrix, f.Camera.Distortion); err != nil {
+							return err
+						}
+						defer w.Lens.Close()
+					}
+				} else if *device == "" {
+					return err // no camera named and no usable calibration
+				}
+				if *size > 0 {
+					w.Size = *size
+				}
+				if dev == "" || dev == "sim" {
+					return usageError("no camera: pass --device")
+				}
+				w.Camera = &capture.Camera{
+					Open: func() (capture.Source, error) { return capture.Open(dev) },
+					OnStatus: func(s capture.Status) {
+						if s.Lost {
+							fmt.Fprintf(sio.err, "camera lost: %v (retrying)\n", s.Err)
+						} else {
+							fmt.Fprintln(sio.err, "camera back")
+						}
+					},
+				}
+				defer w.Camera.Close()
+				for {
+					evs, err := w.Step(context.Background())
+					if errors.Is(err, io.EOF) {
+						return nil
+					}
+					if err != nil {
+						return err
+					}
+					for _, e := range evs {
+						if *asJSON {
+							var ch []map[string]any
+							for _, c := range e.Changes {
+								ch = append(ch, map[string]any{"row": c.Row, "col": c.Col, "was": string(c.Was), "now": string(c.Now)})
+							}
+							var rows []string
+							for _, r := range e.Board {
+								rows = append(rows, string(stonesBytes(r)))
+							}
+							if err := printJSON(sio, map[string]any{"event": e.Kind.String(), "frame": e.Evidence.Seq, "changes": ch, "rows": rows}); err != nil {
+								return err
+							}
+						} else {
+							fmt.Fprintln(sio.out, e)
+						}
+					}
+				}
+			}
+		},
+	})
+}
+
+func stonesBytes(r []vision.Stone) []byte {
+	b := make([]byte, len(r))
+	for i, s := range r {
+		b[i] = byte(s)
+	}
+	return b
 }

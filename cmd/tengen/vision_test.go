@@ -4,10 +4,15 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tengen/vision"
+	"tengen/vision/synth"
 )
 
 func TestVisionReadCLI(t *testing.T) {
@@ -64,5 +69,59 @@ func TestVisionReadErrors(t *testing.T) {
 		if code == 0 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errOut, c.want)
 		}
+	}
+}
+
+func FuzzParseCorners(f *testing.F) {
+	f.Add("362,471,1230,478,1228,1446,348,1436")
+	f.Add("1,2,3")
+	f.Add("a,b,c,d,e,f,g,h")
+	f.Add("NaN,0,0,0,0,0,0,0")
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := parseCorners(s)
+		if err != nil {
+			return
+		}
+		for _, p := range c {
+			if p.X != p.X || p.Y != p.Y {
+				t.Fatalf("NaN corner from %q", s)
+			}
+		}
+	})
+}
+
+func TestVisionBench(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "vision", "bench", "--frames", "2", "--size", "9")
+	if code != 0 || !strings.Contains(out, "ms/frame") {
+		t.Errorf("exit %d: %s %s", code, out, errOut)
+	}
+}
+
+func TestVisionWatchFolder(t *testing.T) {
+	dir := t.TempDir()
+	scene := synth.Scene{Width: 400, Height: 300, Size: 13,
+		Corners: [4]vision.Point{{X: 80, Y: 40}, {X: 310, Y: 45}, {X: 330, Y: 260}, {X: 65, Y: 255}},
+		Stones:  map[[2]int]vision.Stone{{6, 6}: vision.Black}, Noise: 2}
+	for i := 0; i < 6; i++ {
+		if i == 3 {
+			scene.Stones[[2]int{5, 7}] = vision.White
+		}
+		scene.Seed = int64(i)
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("f%02d.png", i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		png.Encode(f, synth.Render(scene))
+		f.Close()
+	}
+	out, errOut, code := runCLI(t, "", "vision", "watch", "--device", dir, "--size", "13",
+		"--file", filepath.Join(dir, "none.yaml"), "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], `"event":"stable"`) || !strings.Contains(lines[1], `"event":"placed"`) ||
+		!strings.Contains(lines[1], `"col":7,"now":"W","row":5`) {
+		t.Errorf("events:\n%s", out)
 	}
 }
