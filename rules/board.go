@@ -23,9 +23,9 @@ var dirs = [4]int{1, stride, stride + 1, stride - 1}
 // one with NewBoard. A Board is a value of about 1 KiB with no pointers:
 // copying it (or Clone) gives an independent board.
 //
-// Methods that only answer questions (Wins, Forbidden, ForbiddenPoints)
-// place trial stones and take them back before they return, so one Board
-// must not be used from several goroutines at once; give each its own copy.
+// Forbidden and ForbiddenPoints place trial stones and take them back
+// before they return, so one Board must not be used from several
+// goroutines at once, even only to ask questions; give each its own copy.
 type Board struct {
 	size   int
 	stones int // stones on the board, for Full

@@ -25,7 +25,9 @@
 // point also makes a five, ReadingRIF (the default, the RIF/Renju World
 // reading since May 1996) counts the three, and ReadingGomocup (the Gomocup
 // referee and Rapfi) does not. The test data in testdata/forbidden-cases.txt
-// are positions from other projects' test suites and renju literature.
+// are positions from other projects' test suites and renju literature; the
+// tests also compare with a slow implementation written from the
+// definitions, and, when TENGEN_RAPFI names a Rapfi binary, with Rapfi.
 //
 // Game is the referee over a real board: turns, illegal moves refused with
 // a reason, fives, draws (full board; two passes in a row, as in the RIF

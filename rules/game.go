@@ -13,8 +13,8 @@ import (
 // Forbidden moves follow the renju rules for a game over the board: a
 // forbidden Black move does not end the game by itself. White (or the
 // referee) must claim it at once, before White's next move, or it stands;
-// an overline stays claimable until the game ends. With AutoClaim set the
-// referee claims every forbidden move as it is made, as a computer
+// an overline stays claimable until the game ends. After SetAutoClaim(true)
+// the referee claims every forbidden move as it is made, as a computer
 // referee does.
 type Game struct {
 	size      int
