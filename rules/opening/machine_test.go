@@ -191,6 +191,15 @@ func TestProtocols(t *testing.T) {
 		{"rif", 19, "F place j10; F place j11; F place j12; S keep; S place a1; F offer s19 s18; S choose s19",
 			"j10 j11 j12 a1 s19", First, rules.White},
 	}
+	covered := map[string]bool{}
+	for _, tt := range tests {
+		covered[tt.proto] = true
+	}
+	for _, p := range Protocols() {
+		if !covered[p.Name()] {
+			t.Errorf("protocol %s has no full sequence in this table", p.Name())
+		}
+	}
 	for _, tt := range tests {
 		t.Run(tt.proto+"/"+tt.moves, func(t *testing.T) {
 			p, err := ByName(tt.proto)
@@ -334,7 +343,7 @@ func TestByName(t *testing.T) {
 			t.Errorf("ByName(%q) = %v, %v", p.Name(), q.Name(), err)
 		}
 	}
-	for name, want := range map[string]string{"Soosõrv-5": "soosorv-5", "taraguchi-7": "taraguchi-7", "taraguchi-5": "taraguchi"} {
+	for name, want := range map[string]string{"Soosõrv-5": "soosorv-5", "soosorv-4": "soosorv", "taraguchi-7": "taraguchi-7", "taraguchi-5": "taraguchi"} {
 		if p, err := ByName(name); err != nil || p.Name() != want {
 			t.Errorf("ByName(%q) = %q, %v; want %q", name, p.Name(), err, want)
 		}

@@ -2,7 +2,6 @@ package opening
 
 import (
 	"fmt"
-	"sort"
 
 	"tengen/rules"
 )
@@ -100,9 +99,6 @@ func ByNumber(n int) (Opening, error) {
 	return openings[n-1], nil
 }
 
-// minBoard is the smallest board that holds the central 5x5 square.
-const minBoard = 5
-
 // Identify names the opening that the three moves (Black 1, White 2,
 // Black 3) form on a board of the given size, and returns the symmetry s
 // with AboutCentre(s, p) carrying the opening's canonical moves onto
@@ -116,7 +112,7 @@ func Identify(moves [3]rules.Point, size int) (Opening, rules.Symmetry, error) {
 	for _, o := range openings {
 		can := o.Moves(size)
 		for _, s := range rules.Symmetries {
-			if aboutCentre(s, can[1], size) == moves[1] && aboutCentre(s, can[2], size) == moves[2] {
+			if AboutCentre(s, can[1], size) == moves[1] && AboutCentre(s, can[2], size) == moves[2] {
 				return o, s, nil
 			}
 		}
@@ -129,8 +125,8 @@ func Identify(moves [3]rules.Point, size int) (Opening, rules.Symmetry, error) {
 // checkThree checks the shape of an opening with Black 3 inside the
 // central side x side square.
 func checkThree(m [3]rules.Point, size, side int) error {
-	if size < minBoard || size > rules.MaxSize {
-		return fmt.Errorf("board size %d cannot hold an opening (want %d to %d)", size, minBoard, rules.MaxSize)
+	if err := rules.CheckSize(size); err != nil {
+		return err
 	}
 	if m[0] != rules.Centre(size) {
 		return fmt.Errorf("Black 1 at %v is not on the centre %v", m[0], rules.Centre(size))
@@ -219,7 +215,7 @@ func Shapes(size, side int) ([]Shape, error) {
 func canonicalThree(m [3]rules.Point, size int) [3]rules.Point {
 	var best [3]rules.Point
 	for i, s := range rules.Symmetries {
-		img := [3]rules.Point{aboutCentre(s, m[0], size), aboutCentre(s, m[1], size), aboutCentre(s, m[2], size)}
+		img := [3]rules.Point{AboutCentre(s, m[0], size), AboutCentre(s, m[1], size), AboutCentre(s, m[2], size)}
 		if i == 0 || lessThree(img, best) {
 			best = img
 		}
@@ -243,21 +239,12 @@ func lessPoint(a, b rules.Point) bool {
 	return a.X < b.X
 }
 
-// sortPoints sorts points in a fixed order so sets compare equal.
-func sortPoints(p []rules.Point) {
-	sort.Slice(p, func(i, j int) bool { return lessPoint(p[i], p[j]) })
-}
-
 // AboutCentre maps p by the rotation or reflection s (as rules.Symmetry
 // numbers them) about the centre point of a board of the given size. On
 // an odd-sized board that is the board symmetry s itself; an even-sized
 // board has no central point, and its openings are still laid around
 // rules.Centre, so they are compared by motions about that point.
 func AboutCentre(s rules.Symmetry, p rules.Point, size int) rules.Point {
-	return aboutCentre(s, p, size)
-}
-
-func aboutCentre(s rules.Symmetry, p rules.Point, size int) rules.Point {
 	c := rules.Centre(size)
 	x, y := linear(int8(s), p.X-c.X, p.Y-c.Y)
 	return rules.Point{X: c.X + x, Y: c.Y + y}

@@ -239,3 +239,18 @@ func BenchmarkIdentify(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkEquivalent(b *testing.B) {
+	bd := rules.MustBoard(15)
+	bl, _ := rules.ParsePoints("h8 h10", 15)
+	wh, _ := rules.ParsePoints("h9 g9", 15)
+	if err := bd.Place(bl, wh); err != nil {
+		b.Fatal(err)
+	}
+	p, q := pt(b, "g7", 15), pt(b, "g11", 15)
+	for b.Loop() {
+		if !Equivalent(bd, p, q) {
+			b.Fatal("not equivalent")
+		}
+	}
+}

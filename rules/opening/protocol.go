@@ -226,7 +226,11 @@ func yamaguchi(name, summary string, side2, side3 int) Protocol {
 }
 
 func soosorv(n int) Protocol {
-	return Protocol{fmt.Sprintf("soosorv-%d", n),
+	name := "soosorv" // the original rule, N = 4
+	if n != 4 {
+		name = fmt.Sprintf("soosorv-%d", n)
+	}
+	return Protocol{name,
 		fmt.Sprintf("Soosõrv-%d: one of the 26 openings, swap, White 4 and a declared 1-%d fifth moves, swap, offers", n, n),
 		seq(append(first3(3, 5),
 			swapOrKeep(white, "the tentative White may swap"),
