@@ -245,6 +245,13 @@ func (r *firmwareRig) lineAfter(fault string, d time.Duration, fired func()) {
 	})
 }
 
+func (r *firmwareRig) unplugAfter(d, outage time.Duration, fired func()) {
+	time.AfterFunc(d, func() {
+		r.line.Unplug(outage)
+		fired()
+	})
+}
+
 func (r *firmwareRig) resetAfter(d time.Duration, fired func()) {
 	time.AfterFunc(d, func() {
 		if r.avr.Reset() == nil {

@@ -69,8 +69,10 @@ func TestFirmwareRobotMovesStones(t *testing.T) {
 }
 
 // TestFirmwareEStopAndReset presses the e-stop on the firmware's pin
-// mid-move, resets the MCU mid-move and upsets the serial line: each move is made safe, finished
-// or redone, and the board ends as asked with every stone accounted for.
+// mid-move, resets the MCU mid-move, upsets the serial line and pulls the
+// USB cable (the port's path vanishes and returns, to a new pty): each
+// move is made safe, finished or redone, and the board ends as asked with
+// every stone accounted for.
 func TestFirmwareEStopAndReset(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the firmware in simavr in real time (about 30 s)")
@@ -89,29 +91,29 @@ func TestFirmwareEStopAndReset(t *testing.T) {
 	defer r.Close()
 	var log strings.Builder
 	in := newInjector(FaultSpec{FaultEStop: {AtMove: 1}, FaultReset: {AtMove: 2},
-		FaultSerialFlip: {AtMove: 1}, FaultSerialDrop: {AtMove: 2}, FaultSerialStall: {AtMove: 3}}, 1, func(f string, a ...any) { fmt.Fprintf(&log, f+"\n", a...) })
+		FaultSerialFlip: {AtMove: 1}, FaultSerialDrop: {AtMove: 2}, FaultSerialStall: {AtMove: 3}, FaultUSB: {AtMove: 4}}, 1, func(f string, a ...any) { fmt.Fprintf(&log, f+"\n", a...) })
 	h := &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
-	pts := []rules.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 8}}
+	pts := []rules.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 8}, {X: 9, Y: 6}}
 	for i, p := range pts {
 		if err := h.Place(ctx, p, rules.Color(1+i%2)); err != nil {
 			t.Fatalf("placing %v: %v\n%s", p, err, log.String())
 		}
 	}
-	time.Sleep(2500 * time.Millisecond) // every scheduled fault has fired
+	time.Sleep(6500 * time.Millisecond) // every scheduled fault has fired, the cable is back
 	if err := h.Park(ctx); err != nil {
 		t.Fatal(err)
 	}
 	truth, off := w.Truth()
-	if truth.At(pts[0]) != rules.Black || truth.At(pts[1]) != rules.White || truth.At(pts[2]) != rules.Black || truth.Count(rules.Black)+truth.Count(rules.White) != 3 || len(off) != 0 {
+	if truth.At(pts[0]) != rules.Black || truth.At(pts[1]) != rules.White || truth.At(pts[2]) != rules.Black || truth.At(pts[3]) != rules.White || truth.Count(rules.Black)+truth.Count(rules.White) != 4 || len(off) != 0 {
 		t.Errorf("board:\n%v\noff %v\n%s", truth, off, log.String())
 	}
 	counts := in.snapshot()
-	for _, n := range []string{FaultEStop, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall} {
+	for _, n := range []string{FaultEStop, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall, FaultUSB} {
 		if c := counts[n]; c.Injected != 1 || c.Recovered+c.Reported != 1 {
 			t.Errorf("%s: %+v\n%s", n, c, log.String())
 		}
 	}
-	if got := 3 + w.InBowl(rules.Black) + w.InBowl(rules.White); got != total {
+	if got := 4 + w.InBowl(rules.Black) + w.InBowl(rules.White); got != total {
 		t.Errorf("stones: %d, want %d", got, total)
 	}
 	t.Log(log.String())

@@ -100,10 +100,14 @@ type device interface {
 	// lineAfter upsets the serial line (a FaultSerial* fault); armsim has
 	// no line and ignores it.
 	lineAfter(fault string, d time.Duration, fired func())
+	// unplugAfter pulls the USB cable d from now and plugs it back after
+	// outage.
+	unplugAfter(d, outage time.Duration, fired func())
 }
 
-// simDevice is armsim as a device; its moments are in model time.
-type simDevice struct{ *armsim.Sim }
+// simDevice is armsim, behind its cable, as a device; its moments are in
+// model time.
+type simDevice struct{ *cable }
 
 func (s simDevice) pressAfter(d time.Duration, fired func()) {
 	s.After(d, func(s *armsim.Sim) {
@@ -113,6 +117,11 @@ func (s simDevice) pressAfter(d time.Duration, fired func()) {
 }
 
 func (s simDevice) lineAfter(string, time.Duration, func()) {}
+
+func (s simDevice) unplugAfter(d, outage time.Duration, fired func()) {
+	s.unplug(d, outage)
+	s.After(d, func(*armsim.Sim) { fired() })
+}
 
 func (s simDevice) resetAfter(d time.Duration, fired func()) {
 	s.After(d, func(s *armsim.Sim) {
@@ -145,7 +154,8 @@ func NewRobotIn(w *World, seed uint64, cam Camera) (*Robot, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := arm.New(s, cal, arm.Options{StoneHeight: StoneHeight})
+	c := &cable{Sim: s}
+	a, err := arm.New(c, cal, arm.Options{StoneHeight: StoneHeight})
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +165,7 @@ func NewRobotIn(w *World, seed uint64, cam Camera) (*Robot, error) {
 	if cam == nil {
 		cam = TruthCamera{}
 	}
-	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam}, dev: simDevice{s},
+	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam}, dev: simDevice{c},
 		hand: &timedHand{Hand: arm.Hand{Arm: a}, clock: s}}, nil
 }
 
