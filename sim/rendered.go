@@ -4,6 +4,7 @@ package sim
 
 import (
 	"fmt"
+	"image"
 	"math"
 
 	"tengen/rules"
@@ -26,7 +27,38 @@ type RenderedCamera struct {
 	Noise   float64
 	// MinConf is the least confidence of a clear view [0.5].
 	MinConf float64
-	frame   int64
+	// Exposure is the camera's exposure and the room's light on top of
+	// the scene's (the exposure and light faults set it).
+	Exposure Exposure
+	frame    int64
+}
+
+// SetExposure implements relighter.
+func (c *RenderedCamera) SetExposure(e Exposure) { c.Exposure = e }
+
+// apply re-lights a rendered frame in place.
+func (e Exposure) apply(img *image.RGBA) {
+	if e == (Exposure{}) {
+		return
+	}
+	gain, gamma := e.Gain, e.Gamma
+	if gain <= 0 {
+		gain = 1
+	}
+	if gamma <= 0 {
+		gamma = 1
+	}
+	var lut [3][256]uint8
+	for c, tint := range [3]float64{1 + 0.3*e.Warmth, 1, 1 - 0.3*e.Warmth} {
+		for v := range 256 {
+			x := math.Pow(math.Min(1, float64(v)/255*gain*math.Max(0, tint)), gamma)
+			lut[c][v] = uint8(math.Round(255 * x))
+		}
+	}
+	px := img.Pix
+	for i := 0; i+3 < len(px); i += 4 {
+		px[i], px[i+1], px[i+2] = lut[0][px[i]], lut[1][px[i+1]], lut[2][px[i+2]]
+	}
 }
 
 // NewRenderedCamera returns a 1280x720 camera over a 15x15 board, seen
@@ -56,6 +88,7 @@ func (c *RenderedCamera) View(w *World) (View, error) {
 		scene.Offsets[k] = [2]float64{(s.At[0] - q[0]) / pitch, -(s.At[1] - q[1]) / pitch}
 	}
 	img := synth.Render(scene)
+	c.Exposure.apply(img)
 	r, err := vision.ReadStones(synth.Planes(img), n, c.Corners)
 	if err != nil {
 		return View{}, fmt.Errorf("reading the rendered frame: %w", err)

@@ -58,3 +58,50 @@ func fmtPlaced(ps []game.Placed) string {
 	}
 	return s
 }
+
+// TestExposureNeverMisreads re-lights rendered frames as the exposure and
+// light faults do, from far under- to far over-exposed, with gamma and
+// colour casts, and reads them with the vision code: each must be read
+// right or found unreadable (the game then waits it out), never misread.
+// The calibrated light must read right.
+func TestExposureNeverMisreads(t *testing.T) {
+	w := NewWorld(layoutOf(armsim.SeedArm()), 1)
+	pts, _ := rules.ParsePoints("h8 a1 o15 a15 o1 h9 i10 c3 d4 e5 f6 g7", 15)
+	for i, p := range pts {
+		w.Put(rules.Color(1+i%2), p, 0.5, -0.5)
+	}
+	truth, _ := w.Truth()
+	cam := NewRenderedCamera()
+	cam.Width, cam.Height = 960, 540 // the corners scaled: quicker frames
+	for i := range cam.Corners {
+		cam.Corners[i].X *= 0.75
+		cam.Corners[i].Y *= 0.75
+	}
+	cases := []struct {
+		e        Exposure
+		readable bool // must be read (right)
+	}{
+		{Exposure{}, true},
+		{Exposure{Gain: 1.3, Warmth: 0.5}, true},
+		{Exposure{Gain: 0.1, Gamma: 2}, false},  // once read as a board full of black stones
+		{Exposure{Gain: 0.05, Gamma: 2}, false}, // the light off
+		{Exposure{Gain: 0.15, Gamma: 2, Warmth: 1}, false},
+		{Exposure{Gain: 0.3, Gamma: 0.5, Warmth: -1}, false},
+		{Exposure{Gain: 4}, false},
+		{Exposure{Gain: 2.2, Gamma: 2, Warmth: 1}, false},
+		{Exposure{Gain: 1, Warmth: -1}, false},
+	}
+	for _, c := range cases {
+		cam.SetExposure(c.e)
+		v, err := cam.View(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case v.Occluded && c.readable:
+			t.Errorf("%+v: unreadable", c.e)
+		case !v.Occluded && compare(truth, v.Board) != "":
+			t.Errorf("%+v: misread: %s", c.e, compare(truth, v.Board))
+		}
+	}
+}
