@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sync/atomic"
 	"time"
 
@@ -94,7 +95,32 @@ func (h *faultyHand) Place(ctx context.Context, p rules.Point, c rules.Color) er
 	if err != nil {
 		return err
 	}
-	return h.reseat(ctx, p, c)
+	if err := h.reseat(ctx, p, c); err != nil {
+		return err
+	}
+	if h.in.roll(FaultBump) {
+		h.bump()
+	}
+	return nil
+}
+
+// maxBumped (mm) bounds how far bumps take the board from where it was
+// set up: past it the next bump pushes it back (the operator would).
+const maxBumped = 8.0
+
+// bump knocks the table: the board and its stones shift a few millimetres
+// and turn by up to a degree.
+func (h *faultyHand) bump() {
+	w := h.r.World
+	a, d := 2*math.Pi*h.in.rand(), 2+4*h.in.rand()
+	dx, dy := d*math.Cos(a), d*math.Sin(a)
+	deg := 2*h.in.rand() - 1
+	home := SeedLayout().A1
+	if at := w.layout().A1; math.Hypot(at[0]+dx-home[0], at[1]+dy-home[1]) > maxBumped {
+		dx, dy = -dx, -dy
+	}
+	w.Bump(dx, dy, deg)
+	h.in.inject(FaultBump, fmt.Sprintf("the board moved (%+.1f, %+.1f) mm and turned %+.2f°", dx, dy, deg))
 }
 
 // reseat lifts and places again a stone a fault left on its point but off

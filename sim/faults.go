@@ -27,6 +27,7 @@ const (
 	FaultSerialStall = "serial-stall" // the serial line hangs for 0.7 s (--firmware): the MCU stops safely, the move is redone
 	FaultUSB         = "usb-unplug"   // the USB cable is pulled mid-move and plugged back 1-4 s later: the MCU stops at its silence deadline, the driver reconnects, the move is redone
 	FaultPush        = "push"         // the person's sleeve pushes a robot stone onto a neighbouring point
+	FaultBump        = "bump"         // the table is bumped after a robot move: the board and its stones shift 2-6 mm and turn up to 1°; the camera sees it and the arm places on the board where it now lies
 	FaultFrameDrop   = "frame-drop"   // one frame does not arrive
 	FaultFrozen      = "frozen"       // the camera repeats one frame for a while
 	FaultExposure    = "exposure"     // over- or under-exposed, unreadable frames for a while
@@ -38,7 +39,7 @@ const (
 // defaultRates are the chances `all` injects each fault with.
 var defaultRates = map[string]float64{
 	FaultPickMiss: 0.05, FaultDrop: 0.03, FaultOffPoint: 0.05, FaultBowlEmpty: 0.02, FaultEStop: 0.03, FaultReset: 0.02, FaultSerialFlip: 0.05, FaultSerialDrop: 0.05, FaultSerialStall: 0.02, FaultUSB: 0.02,
-	FaultPush:      0.05,
+	FaultPush: 0.05, FaultBump: 0.02,
 	FaultFrameDrop: 0.02, FaultFrozen: 0.003, FaultExposure: 0.003, FaultUnplug: 0.002, FaultLight: 0.002, FaultCover: 0.002,
 }
 
@@ -76,7 +77,7 @@ person's move for push), NAME@moveN (once per game, at the robot's Nth
 placement), NAME (its default rate) or all (every fault at its default rate;
 later items override). Faults: pick-miss, drop, off-point, bowl-empty, estop,
 mcu-reset, serial-flip, serial-drop, serial-stall (these three with --firmware),
-usb-unplug, push, frame-drop, frozen, exposure, unplug, light, cover.
+usb-unplug, push, bump, frame-drop, frozen, exposure, unplug, light, cover.
 Example: all  or  pick-miss=0.05,drop=0.02,frame-drop=0.1,estop@move10`
 
 // ParseFaults parses a fault list (see FaultSpecHelp). An empty list

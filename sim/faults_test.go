@@ -18,7 +18,7 @@ func TestParseFaults(t *testing.T) {
 		{"", ""},
 		{"pick-miss=0.05,drop=0.02,frame-drop=0.1,estop@move10", "drop=0.02,estop@move10,frame-drop=0.1,pick-miss=0.05"},
 		{" cover ", "cover=0.002"},
-		{"all,estop=0", "bowl-empty=0.02,cover=0.002,drop=0.03,estop=0,exposure=0.003,frame-drop=0.02,frozen=0.003,light=0.002,mcu-reset=0.02,off-point=0.05,pick-miss=0.05,push=0.05,serial-drop=0.05,serial-flip=0.05,serial-stall=0.02,unplug=0.002"},
+		{"all,estop=0", "bowl-empty=0.02,bump=0.02,cover=0.002,drop=0.03,estop=0,exposure=0.003,frame-drop=0.02,frozen=0.003,light=0.002,mcu-reset=0.02,off-point=0.05,pick-miss=0.05,push=0.05,serial-drop=0.05,serial-flip=0.05,serial-stall=0.02,unplug=0.002,usb-unplug=0.02"},
 	}
 	for _, c := range good {
 		spec, err := ParseFaults(c.in)
@@ -69,7 +69,7 @@ func FuzzParseFaults(f *testing.F) {
 // checks that nothing was misread or lost and every fault was recovered
 // from or reported.
 func TestRunAllFaults(t *testing.T) {
-	spec, err := ParseFaults("all,pick-miss=0.15,drop=0.25,off-point=0.15,bowl-empty=0.08,estop=0.1,mcu-reset=0.15,push=0.1,frame-drop=0.05,frozen=0.01,exposure=0.01,unplug=0.005,light=0.005,cover=0.005")
+	spec, err := ParseFaults("all,pick-miss=0.15,drop=0.25,off-point=0.15,bowl-empty=0.08,estop=0.1,mcu-reset=0.15,usb-unplug=0.1,bump=0.15,push=0.1,frame-drop=0.05,frozen=0.01,exposure=0.01,unplug=0.005,light=0.005,cover=0.005")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestRunAllFaults(t *testing.T) {
 			t.Errorf("%s: injected %d, recovered %d, reported %d", name, c.Injected, c.Recovered, c.Reported)
 		}
 	}
-	for _, name := range []string{FaultPickMiss, FaultDrop, FaultOffPoint, FaultBowlEmpty, FaultEStop, FaultReset, FaultFrameDrop, FaultFrozen} {
+	for _, name := range []string{FaultPickMiss, FaultDrop, FaultOffPoint, FaultBowlEmpty, FaultEStop, FaultReset, FaultUSB, FaultBump, FaultFrameDrop, FaultFrozen} {
 		if sum.Faults[name].Injected == 0 {
 			t.Errorf("no %s injected in three games at a high rate", name)
 		}

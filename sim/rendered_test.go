@@ -71,12 +71,7 @@ func TestExposureNeverMisreads(t *testing.T) {
 		w.Put(rules.Color(1+i%2), p, 0.5, -0.5)
 	}
 	truth, _ := w.Truth()
-	cam := NewRenderedCamera()
-	cam.Width, cam.Height = 960, 540 // the corners scaled: quicker frames
-	for i := range cam.Corners {
-		cam.Corners[i].X *= 0.75
-		cam.Corners[i].Y *= 0.75
-	}
+	cam := smallCamera()
 	cases := []struct {
 		e        Exposure
 		readable bool // must be read (right)
@@ -104,4 +99,67 @@ func TestExposureNeverMisreads(t *testing.T) {
 			t.Errorf("%+v: misread: %s", c.e, compare(truth, v.Board))
 		}
 	}
+}
+
+// TestBumpRendered bumps the board under the rendered camera: the vision
+// code must find it again (reading no stone wrong meanwhile), the arm must
+// take the board's new pose from the camera, and a stone the robot then
+// places must land on its point of the moved board.
+func TestBumpRendered(t *testing.T) {
+	w := NewWorld(SeedLayout(), 3)
+	pts, _ := rules.ParsePoints("h8 i9 g9 j7 c3 m12", 15)
+	for i, p := range pts {
+		w.Put(rules.Color(1+i%2), p, 0.4, -0.3)
+	}
+	r, err := NewRobotIn(w, 3, smallCamera())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	moved := 0.0
+	r.boardMoved = func(d float64) { moved = d }
+	for _, b := range []struct{ dx, dy, deg float64 }{{4, -3, 0.8}, {-2.5, 5, -1}} {
+		w.Bump(b.dx, b.dy, b.deg)
+		truth, _ := w.Truth()
+		sight, err := r.Eyes.Look(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ch := compare(truth, sight.Board); ch != "" {
+			t.Fatalf("bump %+v: the camera misread: %s", b, ch)
+		}
+		d := poseOf(w.layout()).apart(r.Arm.Layout())
+		if d > 2 || moved == 0 {
+			t.Fatalf("bump %+v: the arm's board lies %.2f mm from the real one (adopted a move of %.1f mm)", b, d, moved)
+		}
+		t.Logf("bump %+v: found again %.2f mm from the real board", b, d)
+		moved = 0
+	}
+	p := rules.Point{X: 10, Y: 4}
+	if err := r.Hand().Place(t.Context(), p, rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := w.Offset(p); !ok || d > 2.5 {
+		t.Errorf("the stone placed after the bumps lies %.2f mm off its point (found %v)", d, ok)
+	}
+	truth, _ := w.Truth()
+	sight, err := r.Eyes.Look(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch := compare(truth, sight.Board); ch != "" {
+		t.Errorf("after the placement the camera misread: %s", ch)
+	}
+	t.Logf("%d frames", r.Eyes.Frames)
+}
+
+// smallCamera is NewRenderedCamera at 960x540: quicker frames.
+func smallCamera() *RenderedCamera {
+	cam := NewRenderedCamera()
+	cam.Width, cam.Height = 960, 540
+	for i := range cam.Corners {
+		cam.Corners[i].X *= 0.75
+		cam.Corners[i].Y *= 0.75
+	}
+	return cam
 }

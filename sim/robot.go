@@ -80,6 +80,39 @@ type Robot struct {
 	hand *timedHand
 	dev  device       // Sim or the firmware rig
 	rig  *firmwareRig // the firmware in simavr, nil for armsim
+	// boardMoved, if set, is told when the arm adopted a board pose the
+	// camera saw moved.
+	boardMoved func(d float64)
+}
+
+// poseTolerance (mm) is how far the board may lie from where the arm
+// thinks it is before the arm adopts the camera's pose: below it, the
+// camera's own noise.
+const poseTolerance = 0.5
+
+// adopt has the arm place on the board where the camera sees it.
+func (r *Robot) adopt(p BoardPose) error {
+	d := p.apart(r.Arm.Layout())
+	if d <= poseTolerance {
+		return nil
+	}
+	if err := r.Arm.MoveBoard(p.A1, p.StepX, p.StepY); err != nil {
+		return fmt.Errorf("the board was moved %.1f mm: %w", d, err)
+	}
+	if r.boardMoved != nil {
+		r.boardMoved(d)
+	}
+	return nil
+}
+
+// newRobot completes a robot of world w, arm a and camera cam.
+func newRobot(w *World, a *arm.Arm, cam Camera) *Robot {
+	if cam == nil {
+		cam = TruthCamera{}
+	}
+	r := &Robot{World: w, Arm: a, Eyes: &Eyes{World: w, Camera: cam}}
+	r.Eyes.onPose = r.adopt
+	return r
 }
 
 // device is what the simulation asks of the arm's device beyond what the
@@ -162,11 +195,9 @@ func NewRobotIn(w *World, seed uint64, cam Camera) (*Robot, error) {
 	if err := a.Home(context.Background()); err != nil {
 		return nil, fmt.Errorf("homing the simulated arm: %w", err)
 	}
-	if cam == nil {
-		cam = TruthCamera{}
-	}
-	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam}, dev: simDevice{c},
-		hand: &timedHand{Hand: arm.Hand{Arm: a}, clock: s}}, nil
+	r := newRobot(w, a, cam)
+	r.Sim, r.dev, r.hand = s, simDevice{c}, &timedHand{Hand: arm.Hand{Arm: a}, clock: s}
+	return r, nil
 }
 
 // Hand is the robot's hand for the game.
@@ -275,6 +306,9 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		// safely, as with injected faults.
 		inj = newInjector(opt.Faults, opt.Seed, logf)
 		hand = &faultyHand{inner: r.hand, r: r, in: inj, logf: logf}
+		r.boardMoved = func(d float64) {
+			inj.resolveAll(fmt.Sprintf("the camera saw the board %.1f mm away; the arm places on it there", d), FaultBump)
+		}
 	}
 	if len(opt.Faults) > 0 {
 		cam := &faultyCamera{Camera: r.Eyes.Camera, in: inj}
