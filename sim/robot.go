@@ -200,8 +200,17 @@ func NewRobotIn(w *World, seed uint64, cam Camera) (*Robot, error) {
 	return r, nil
 }
 
-// Hand is the robot's hand for the game.
-func (r *Robot) Hand() game.Hand { return r.hand }
+// Hand is the robot's hand for the game. On the firmware it is the
+// recovering hand: the link there meets real trouble (a host delayed past
+// the MCU's deadline on a loaded machine), and a failed move is then made
+// safe and redone.
+func (r *Robot) Hand() game.Hand {
+	if r.rig == nil {
+		return r.hand
+	}
+	in := newInjector(FaultSpec{}, 0, func(string, ...any) {})
+	return &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
+}
 
 // MedianCycle returns the median robot cycle (bowl → board → park),
 // seconds of simulated arm time.
