@@ -114,7 +114,7 @@ func (w *World) save() error {
 	if path == "" {
 		return nil
 	}
-	data, err := json.Marshal(worldFile{Layout: w.Layout, Table: w.Table.State()})
+	data, err := json.Marshal(worldFile{Layout: w.layout(), Table: w.Table.State()})
 	if err != nil {
 		return err
 	}
@@ -198,7 +198,8 @@ func (w *World) neighbour(tip kinematics.Vec3) (kinematics.Vec3, bool) {
 		if _, dq, ok := w.Nearest(q); ok && dq < w.pitch() {
 			continue // a stray stone lies near it
 		}
-		return tip.Add(w.Layout.Intersection(q).Sub(w.Layout.Intersection(p))), true
+		l := w.layout()
+		return tip.Add(l.Intersection(q).Sub(l.Intersection(p))), true
 	}
 	return tip, false
 }

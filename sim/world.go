@@ -78,22 +78,23 @@ func (w *World) Offset(p rules.Point) (float64, bool) {
 	return d, ok && d <= w.pitch()/2
 }
 
-func (w *World) pitch() float64 { return w.Layout.StepX.Norm() }
+func (w *World) pitch() float64 { return w.layout().StepX.Norm() }
 
 // nearest returns the intersection nearest a point in the arm's frame and
 // the horizontal distance to it.
 func (w *World) nearest(at kinematics.Vec3) (rules.Point, float64) {
 	// Solve at ≈ A1 + x·StepX + y·StepY in the board's plane.
-	d := at.Sub(w.Layout.A1)
-	sx, sy := w.Layout.StepX, w.Layout.StepY
+	l := w.layout()
+	d := at.Sub(l.A1)
+	sx, sy := l.StepX, l.StepY
 	a, b, c := sx.Dot(sx), sx.Dot(sy), sy.Dot(sy)
 	u, v := d.Dot(sx), d.Dot(sy)
 	det := a*c - b*b
 	fx, fy := (u*c-v*b)/det, (v*a-u*b)/det
 	p := rules.Point{X: int(math.Round(fx)), Y: int(math.Round(fy))}
-	p.X = max(0, min(w.Layout.Size-1, p.X))
-	p.Y = max(0, min(w.Layout.Size-1, p.Y))
-	q := w.Layout.Intersection(p)
+	p.X = max(0, min(l.Size-1, p.X))
+	p.Y = max(0, min(l.Size-1, p.Y))
+	q := l.Intersection(p)
 	return p, math.Hypot(at[0]-q[0], at[1]-q[1])
 }
 
