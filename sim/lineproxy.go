@@ -30,7 +30,6 @@ type lineProxy struct {
 	flip    int      // bytes still to flip (the next ones forwarded, either way)
 	drop    int      // bytes still to drop
 	stalled time.Time
-	hits    map[string]int // faults that touched a byte, by name
 	stop    chan struct{}
 }
 
@@ -46,7 +45,7 @@ func newLineProxy(devicePath string) (*lineProxy, error) {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("line proxy: %w", err)
 	}
-	p := &lineProxy{Path: filepath.Join(dir, "ttyACM-tengen"), dir: dir, device: dev, hits: map[string]int{}, stop: make(chan struct{})}
+	p := &lineProxy{Path: filepath.Join(dir, "ttyACM-tengen"), dir: dir, device: dev, stop: make(chan struct{})}
 	if err := p.plug(); err != nil {
 		dev.Close()
 		os.RemoveAll(dir)
@@ -187,12 +186,10 @@ func (p *lineProxy) filter(in []byte) []byte {
 		switch {
 		case p.drop > 0:
 			p.drop--
-			p.hits[FaultSerialDrop]++
 			p.mu.Unlock()
 			continue
 		case p.flip > 0:
 			p.flip--
-			p.hits[FaultSerialFlip]++
 			b ^= 1 << (b % 8)
 		}
 		p.mu.Unlock()
