@@ -25,6 +25,9 @@ func TestFirmwareEStopAndReset(t *testing.T) {
 	if err := simavr.ToolsPresent(); err != nil {
 		t.Skipf("firmware in simavr: %v", err)
 	}
+	// It mostly waits on the firmware's real time: the package's other
+	// tests run meanwhile.
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
 	defer cancel()
 	w := NewWorld(SeedLayout(), 2)

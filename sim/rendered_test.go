@@ -65,6 +65,7 @@ func fmtPlaced(ps []game.Placed) string {
 // right or found unreadable (the game then waits it out), never misread.
 // The calibrated light must read right.
 func TestExposureNeverMisreads(t *testing.T) {
+	t.Parallel()
 	w := NewWorld(layoutOf(armsim.SeedArm()), 1)
 	pts, _ := rules.ParsePoints("h8 a1 o15 a15 o1 h9 i10 c3 d4 e5 f6 g7", 15)
 	for i, p := range pts {
@@ -106,6 +107,7 @@ func TestExposureNeverMisreads(t *testing.T) {
 // take the board's new pose from the camera, and a stone the robot then
 // places must land on its point of the moved board.
 func TestBumpRendered(t *testing.T) {
+	t.Parallel()
 	w := NewWorld(SeedLayout(), 3)
 	pts, _ := rules.ParsePoints("h8 i9 g9 j7 c3 m12", 15)
 	for i, p := range pts {

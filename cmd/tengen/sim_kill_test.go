@@ -23,6 +23,7 @@ func TestPlayKillAndResumeFirmware(t *testing.T) {
 	if err := simavr.ToolsPresent(); err != nil {
 		t.Skipf("firmware in simavr: %v", err)
 	}
+	t.Parallel() // it mostly waits on the firmware's real time
 	runs := 1
 	if n, err := strconv.Atoi(os.Getenv("TENGEN_KILL_FW_RUNS")); err == nil {
 		runs = n
