@@ -51,7 +51,7 @@ func TestPlayKillAndResume(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2026, 11))
 	for i := 0; i < runs; i++ {
 		args := []string{"play", "--sim", "--camera", "truth", "--think", "40ms", "--seed", strconv.Itoa(i + 1)}
-		killAndResume(t, bin, i, args, 2+rng.IntN(30), rng, 60*time.Second)
+		killAndResume(t, bin, i, args, nil, 2+rng.IntN(30), rng, 60*time.Second)
 	}
 }
 
@@ -59,14 +59,14 @@ func TestPlayKillAndResume(t *testing.T) {
 // (SIGKILL) once the journal has killAt lines, or a few milliseconds
 // later, and resumes it to the end: the finished game must extend the
 // moves journaled before the kill, and the simulated board must hold
-// exactly the record's stones.
-func killAndResume(t *testing.T, bin string, run int, args []string, killAt int, rng *rand.Rand, limit time.Duration) {
+// exactly the record's stones. env is added to the process's environment.
+func killAndResume(t *testing.T, bin string, run int, args, env []string, killAt int, rng *rand.Rand, limit time.Duration) {
 	t.Helper()
 	dir := t.TempDir()
 	journal := filepath.Join(dir, "g.journal")
 	args = append(args, "--journal", journal)
 	cmd := exec.Command(bin, args...)
-	cmd.Dir = dir
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ watch:
 		return
 	}
 	resume := exec.Command(bin, append(args, "--resume", "--json")...)
-	resume.Dir = dir
+	resume.Dir, resume.Env = dir, cmd.Env
 	out, err := resume.CombinedOutput()
 	if err != nil {
 		if strings.Contains(string(out), "already over") {

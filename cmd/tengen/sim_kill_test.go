@@ -31,7 +31,6 @@ func TestPlayKillAndResumeFirmware(t *testing.T) {
 	bin := buildTengen(t)
 	// One firmware build for every run (the data folder's firmware/).
 	data := t.TempDir()
-	t.Setenv("TENGEN_DATA", data)
 	if _, err := simavr.BuildAll(t.Context(), filepath.Join(data, "firmware")); err != nil {
 		t.Fatal(err)
 	}
@@ -40,6 +39,6 @@ func TestPlayKillAndResumeFirmware(t *testing.T) {
 		// A weak person: short games, as the arm moves in real time.
 		args := []string{"play", "--sim", "--firmware", "--camera", "truth", "--think", "40ms", "--person-level", "1",
 			"--engine", "tengen:level=7", "--seed", strconv.Itoa(i + 1)}
-		killAndResume(t, bin, i, args, 2+rng.IntN(14), rng, 120*time.Second)
+		killAndResume(t, bin, i, args, []string{"TENGEN_DATA=" + data}, 2+rng.IntN(14), rng, 120*time.Second)
 	}
 }
