@@ -40,6 +40,10 @@ type RenderedCamera struct {
 	Noise  float64
 	// MinConf is the least confidence of a clear view [0.5].
 	MinConf float64
+	// Recheck is how many clear frames pass between two searches for the
+	// board while it reads well (0: only when it reads badly): a small
+	// bump leaves the board readable where it was, but the arm must know.
+	Recheck int
 	// Exposure is the camera's exposure and the room's light on top of
 	// the scene's (the exposure and light faults set it).
 	Exposure Exposure
@@ -48,7 +52,13 @@ type RenderedCamera struct {
 	watcher *vision.Watcher
 	img     *image.RGBA // the frame the watcher reads next
 	toImage vision.Homography
+	clear   int        // clear frames since the last search
+	moved   *BoardPose // where the last search found the board moved, to confirm
 }
+
+// recheckMM (mm) is how far a search must find the board from where it is
+// read before the camera moves to it: above the search's own scatter.
+const recheckMM = 1.5
 
 // NewRenderedCamera returns a 1280x720 camera over the simulator's 15x15
 // board (SeedLayout), seen slightly obliquely, with mild uneven light and
@@ -56,7 +66,7 @@ type RenderedCamera struct {
 func NewRenderedCamera() *RenderedCamera {
 	return &RenderedCamera{Width: 1280, Height: 720,
 		Corners: [4]vision.Point{{X: 372, Y: 58}, {X: 918, Y: 70}, {X: 940, Y: 652}, {X: 350, Y: 640}},
-		Layout:  SeedLayout(), Light: 0.3, Glare: 0.2, Noise: 4, MinConf: 0.5}
+		Layout:  SeedLayout(), Light: 0.3, Glare: 0.2, Noise: 4, MinConf: 0.5, Recheck: 25}
 }
 
 // outerPoints are the board's outer grid corners in Corners' order.
@@ -125,7 +135,50 @@ func (c *RenderedCamera) View(w *World) (View, error) {
 	if conf, _, _ := r.MinConf(); conf < c.minConf() || math.IsNaN(conf) {
 		return View{Occluded: true, Frame: img}, nil
 	}
+	if c.clear++; c.Recheck > 0 && c.clear >= c.Recheck {
+		c.clear = 0
+		r = c.recheck(img, r)
+	}
 	return View{Board: boardOf(r, n), Frame: img, Pose: c.pose(r.Corners)}, nil
+}
+
+// recheck searches the frame for the board while it reads well where it
+// is: found clearly elsewhere by two searches in a row, reading the same
+// stones there, the camera moves to it and returns that reading.
+func (c *RenderedCamera) recheck(img *image.RGBA, r *vision.Reading) *vision.Reading {
+	n := c.Layout.Size
+	pl := synth.Planes(img)
+	found, _, err := vision.Locate(pl, n)
+	if err != nil {
+		return r
+	}
+	l := layoutAt(c.Layout, *c.pose(r.Corners))
+	p := c.pose(found)
+	if p.apart(l) <= recheckMM {
+		c.moved = nil
+		return r
+	}
+	// One search may be off (glare on a corner): the next must agree.
+	last := c.moved
+	c.moved = p
+	if last == nil || p.apart(layoutAt(l, *last)) > recheckMM/2 {
+		return r
+	}
+	r2, err := vision.ReadStones(pl, n, found)
+	if err != nil {
+		return r
+	}
+	if conf, _, _ := r2.MinConf(); conf < c.minConf() || !equal(boardOf(r2, n), boardOf(r, n)) {
+		return r
+	}
+	c.watcher.Corners, c.moved = r2.Corners, nil
+	return r2
+}
+
+// layoutAt is l with its board at pose p.
+func layoutAt(l kinematics.Layout, p BoardPose) kinematics.Layout {
+	l.A1, l.StepX, l.StepY = p.A1, p.StepX, p.StepY
+	return l
 }
 
 // pose turns the corners the board was read at into its pose in the

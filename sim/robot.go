@@ -316,7 +316,8 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		inj = newInjector(opt.Faults, opt.Seed, logf)
 		hand = &faultyHand{inner: r.hand, r: r, in: inj, logf: logf}
 		r.boardMoved = func(d float64) {
-			inj.resolveAll(fmt.Sprintf("the camera saw the board %.1f mm away; the arm places on it there", d), FaultBump)
+			logf("  the camera sees the board %.1f mm from where the arm had it; the arm places on it there", d)
+			inj.resolveAll("the arm places on the board where the camera sees it", FaultBump)
 		}
 	}
 	if len(opt.Faults) > 0 {
