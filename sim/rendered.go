@@ -66,7 +66,7 @@ const recheckMM = 1.5
 func NewRenderedCamera() *RenderedCamera {
 	return &RenderedCamera{Width: 1280, Height: 720,
 		Corners: [4]vision.Point{{X: 372, Y: 58}, {X: 918, Y: 70}, {X: 940, Y: 652}, {X: 350, Y: 640}},
-		Layout:  SeedLayout(), Light: 0.3, Glare: 0.2, Noise: 4, MinConf: 0.5, Recheck: 25}
+		Layout:  SeedLayout(), Light: 0.3, Glare: 0.2, Noise: 4, MinConf: 0.5, Recheck: 10}
 }
 
 // outerPoints are the board's outer grid corners in Corners' order.
@@ -161,7 +161,7 @@ func (c *RenderedCamera) recheck(img *image.RGBA, r *vision.Reading) *vision.Rea
 	// One search may be off (glare on a corner): the next must agree.
 	last := c.moved
 	c.moved = p
-	if last == nil || p.apart(layoutAt(l, *last)) > recheckMM/2 {
+	if last == nil || p.apart(layoutAt(l, *last)) > recheckMM {
 		return r
 	}
 	r2, err := vision.ReadStones(pl, n, found)

@@ -114,7 +114,6 @@ func TestBumpRendered(t *testing.T) {
 		w.Put(rules.Color(1+i%2), p, 0.4, -0.3)
 	}
 	cam := smallCamera()
-	cam.Recheck = 10
 	r, err := NewRobotIn(w, 3, cam)
 	if err != nil {
 		t.Fatal(err)
