@@ -25,6 +25,19 @@ type Exposure struct {
 	Warmth float64
 }
 
+// poseChecker is a camera that can look for the board on demand (before
+// the robot moves), which a rendered camera does by searching the frame.
+type poseChecker interface{ CheckPose(w *World) *BoardPose }
+
+// CheckPose implements poseChecker when the camera inside does, and no
+// fault is under way.
+func (c *faultyCamera) CheckPose(w *World) *BoardPose {
+	if pc, ok := c.Camera.(poseChecker); ok && c.idle() {
+		return pc.CheckPose(w)
+	}
+	return nil
+}
+
 // relighter is a camera that renders the light: the exposure and light
 // faults re-light its frames, which the reader then reads right or finds
 // unreadable, instead of blanking them.

@@ -50,6 +50,9 @@ const (
 // Place implements game.Hand.
 func (h *faultyHand) Place(ctx context.Context, p rules.Point, c rules.Color) error {
 	h.in.placed()
+	if err := h.r.checkPose(); err != nil {
+		return err
+	}
 	w := h.r.World
 	if h.in.roll(FaultPickMiss) {
 		h.in.inject(FaultPickMiss, "the cup will not seal on the next stone")
@@ -147,6 +150,9 @@ func (h *faultyHand) reseat(ctx context.Context, p rules.Point, c rules.Color) e
 
 // Take implements game.Hand.
 func (h *faultyHand) Take(ctx context.Context, p rules.Point, c rules.Color) error {
+	if err := h.r.checkPose(); err != nil {
+		return err
+	}
 	h.scheduleEStop()
 	misses := 0
 	return h.redo(ctx, fmt.Sprintf("lifting %v", p), c, func() error {

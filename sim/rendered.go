@@ -102,6 +102,27 @@ func (c *RenderedCamera) View(w *World) (View, error) {
 			return View{}, err
 		}
 	}
+	img := c.render(w)
+	c.img = img
+	if _, err := c.watcher.Step(context.Background()); err != nil {
+		return View{}, fmt.Errorf("reading the rendered frame: %w", err)
+	}
+	r := c.watcher.Last.Reading
+	if r == nil {
+		return View{Occluded: true, Frame: img}, nil
+	}
+	if !c.sure(r) {
+		return View{Occluded: true, Frame: img}, nil
+	}
+	if c.clear++; c.Recheck > 0 && c.clear >= c.Recheck {
+		c.clear = 0
+		r = c.recheck(img, r)
+	}
+	return View{Board: boardOf(r, c.Layout.Size), Frame: img, Pose: c.pose(r.Corners)}, nil
+}
+
+// render draws the world as the camera sees it now.
+func (c *RenderedCamera) render(w *World) *image.RGBA {
 	l := w.layout()
 	n := l.Size
 	scene := synth.Scene{Width: c.Width, Height: c.Height, Size: n,
@@ -124,27 +145,73 @@ func (c *RenderedCamera) View(w *World) (View, error) {
 	}
 	img := synth.Render(scene)
 	c.Exposure.apply(img)
-	c.img = img
-	if _, err := c.watcher.Step(context.Background()); err != nil {
-		return View{}, fmt.Errorf("reading the rendered frame: %w", err)
+	return img
+}
+
+// CheckPose looks for the board in two fresh frames, as the robot does
+// before it moves: where both read there the same stones as where it is
+// read now, and on average find it moved, the camera moves to it. It
+// returns where the camera has the board now, nil without a clear view.
+func (c *RenderedCamera) CheckPose(w *World) *BoardPose {
+	if c.watcher == nil && c.start(w) != nil {
+		return nil
 	}
-	r := c.watcher.Last.Reading
-	if r == nil {
-		return View{Occluded: true, Frame: img}, nil
+	n := c.Layout.Size
+	cur := c.watcher.Corners
+	var now *rules.Board
+	var found [2]*vision.Reading
+	for i := range found {
+		pl := synth.Planes(c.render(w))
+		if i == 0 {
+			r, err := vision.ReadStones(pl, n, cur)
+			if err != nil || !c.sure(r) {
+				return nil
+			}
+			now = boardOf(r, n)
+		}
+		corners, _, err := vision.Locate(pl, n)
+		if err != nil {
+			return c.pose(cur)
+		}
+		r, err := vision.ReadStones(pl, n, corners)
+		if err != nil || !c.sure(r) || !equal(boardOf(r, n), now) {
+			return c.pose(cur)
+		}
+		found[i] = r
 	}
-	if conf, _, _ := r.MinConf(); conf < c.minConf() || math.IsNaN(conf) {
-		return View{Occluded: true, Frame: img}, nil
+	p := mean(c.pose(found[0].Corners), c.pose(found[1].Corners))
+	if p.apart(layoutAt(c.Layout, *c.pose(cur))) <= recheckMM {
+		return c.pose(cur)
 	}
-	if c.clear++; c.Recheck > 0 && c.clear >= c.Recheck {
-		c.clear = 0
-		r = c.recheck(img, r)
+	c.moveTo(p)
+	return p
+}
+
+// mean is the pose halfway between a and b (a search's scatter halved).
+func mean(a, b *BoardPose) *BoardPose {
+	return &BoardPose{A1: a.A1.Add(b.A1).Scale(0.5), StepX: a.StepX.Add(b.StepX).Scale(0.5), StepY: a.StepY.Add(b.StepY).Scale(0.5)}
+}
+
+// moveTo has the watcher read the board at pose p from now on.
+func (c *RenderedCamera) moveTo(p *BoardPose) {
+	l := layoutAt(c.Layout, *p)
+	for i, q := range outerPoints(l.Size) {
+		at := l.Intersection(q)
+		c.watcher.Corners[i] = c.toImage.Apply(at[0], at[1])
 	}
-	return View{Board: boardOf(r, n), Frame: img, Pose: c.pose(r.Corners)}, nil
+	c.moved = nil
+}
+
+// sure reports whether a reading is sure everywhere.
+func (c *RenderedCamera) sure(r *vision.Reading) bool {
+	conf, _, _ := r.MinConf()
+	return conf >= c.minConf() && !math.IsNaN(conf)
 }
 
 // recheck searches the frame for the board while it reads well where it
 // is: found clearly elsewhere by two searches in a row, reading the same
-// stones there, the camera moves to it and returns that reading.
+// stones there, the camera moves to where they found it on average and
+// returns that reading.
 func (c *RenderedCamera) recheck(img *image.RGBA, r *vision.Reading) *vision.Reading {
 	n := c.Layout.Size
 	pl := synth.Planes(img)
@@ -158,20 +225,23 @@ func (c *RenderedCamera) recheck(img *image.RGBA, r *vision.Reading) *vision.Rea
 		c.moved = nil
 		return r
 	}
-	// One search may be off (glare on a corner): the next must agree.
+	// One search may be off (glare on a corner): the mean of two in a
+	// row must be off too.
 	last := c.moved
 	c.moved = p
-	if last == nil || p.apart(layoutAt(l, *last)) > recheckMM {
+	if last == nil {
 		return r
 	}
-	r2, err := vision.ReadStones(pl, n, found)
-	if err != nil {
+	if p = mean(last, p); p.apart(l) <= recheckMM {
 		return r
 	}
-	if conf, _, _ := r2.MinConf(); conf < c.minConf() || !equal(boardOf(r2, n), boardOf(r, n)) {
+	old := c.watcher.Corners
+	c.moveTo(p)
+	r2, err := vision.ReadStones(pl, n, c.watcher.Corners)
+	if err != nil || !c.sure(r2) || !equal(boardOf(r2, n), boardOf(r, n)) {
+		c.watcher.Corners = old // the stones do not read the same there
 		return r
 	}
-	c.watcher.Corners, c.moved = r2.Corners, nil
 	return r2
 }
 

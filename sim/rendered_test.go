@@ -142,6 +142,14 @@ func TestBumpRendered(t *testing.T) {
 		t.Logf("bump %+v: found again %.2f mm from the real board", b, d)
 		moved = 0
 	}
+	// Bumped again just before the robot moves: it looks first.
+	w.Bump(-2, 1.5, -0.2)
+	if err := r.checkPose(); err != nil {
+		t.Fatal(err)
+	}
+	if d := poseOf(w.layout()).apart(r.Arm.Layout()); d > 2 || moved == 0 {
+		t.Fatalf("bumped before a move: the arm's board lies %.2f mm from the real one (adopted a move of %.1f mm)", d, moved)
+	}
 	p := rules.Point{X: 10, Y: 4}
 	if err := r.Hand().Place(t.Context(), p, rules.Black); err != nil {
 		t.Fatal(err)

@@ -105,6 +105,19 @@ func (r *Robot) adopt(p BoardPose) error {
 	return nil
 }
 
+// checkPose has the camera look for the board before the arm moves, if it
+// can, and the arm follow it.
+func (r *Robot) checkPose() error {
+	pc, ok := r.Eyes.Camera.(poseChecker)
+	if !ok {
+		return nil
+	}
+	if p := pc.CheckPose(r.World); p != nil {
+		return r.adopt(*p)
+	}
+	return nil
+}
+
 // newRobot completes a robot of world w, arm a and camera cam.
 func newRobot(w *World, a *arm.Arm, cam Camera) *Robot {
 	if cam == nil {
