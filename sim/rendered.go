@@ -90,7 +90,12 @@ func (c *RenderedCamera) start(w *World) error {
 	}
 	c.toImage = h
 	src := capture.FuncSource(func() (image.Image, error) { return c.img, nil })
-	c.watcher = &vision.Watcher{Size: c.Layout.Size, Corners: c.Corners, Patience: 8,
+	// A frame the camera finds unsure is one the watcher doubts: unsure
+	// frames in a row make it look for the board again, or the camera
+	// could wait forever at corners a little off.
+	tr := vision.NewTracker()
+	tr.MinConf = c.minConf()
+	c.watcher = &vision.Watcher{Size: c.Layout.Size, Corners: c.Corners, Patience: 8, Tracker: tr,
 		Camera: &capture.Camera{Open: func() (capture.Source, error) { return src, nil }}}
 	return nil
 }
