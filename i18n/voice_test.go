@@ -71,7 +71,7 @@ func TestMandarinVoiceReadsEveryText(t *testing.T) {
 			for i, a := range args {
 				vals[i] = map[Arg]string{ArgPoint: "h8", ArgPoints: "h8 i9", ArgColour: "black", ArgCount: "3",
 					ArgReason: "forbidden:double-three", ArgKind: "overline", ArgRule: "renju", ArgOpening: "4",
-					ArgParity: "odd", ArgText: "阿明"}[a]
+					ArgParity: "odd", ArgPlayer: "first", ArgText: "阿明"}[a]
 			}
 			lines = append(lines, p.T(key, vals...))
 		}

@@ -25,6 +25,9 @@ type State struct {
 	// Messages are the robot's latest messages, latest last, for the page
 	// to word in the viewer's language.
 	Messages []Said `json:"messages,omitempty"`
+	// StatusSaid, when set, is Status as a message, for the page to word
+	// in the viewer's language.
+	StatusSaid *Said `json:"status_said,omitempty"`
 	// ResultSaid is the result as a message (i18n.OutcomeMessage).
 	ResultSaid *Said `json:"result_said,omitempty"`
 	// Explain, when set, draws the forbidden shape that lost the game.

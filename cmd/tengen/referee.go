@@ -18,6 +18,7 @@ import (
 	"tengen/ai"
 	"tengen/arm"
 	"tengen/game"
+	"tengen/i18n"
 	"tengen/referee"
 	"tengen/rules"
 	"tengen/rules/clock"
@@ -57,6 +58,7 @@ func init() {
 			camera := fs.String("camera", "", "with --sim: top (exact; a stone laid on another hides it, the default) or rendered (read by the vision code); on a real board: a V4L2 device, a folder of images or a video file (default: the calibration's camera.device)")
 			httpAddr := fs.String("http", "", "serve the page (the game, and the players' buttons through its API) on this address, e.g. :8080")
 			jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
+			lang := fs.String("lang", "en", "the referee's language on the terminal: en, zh-Hans or zh-Hant (the page lets each viewer choose)")
 			hw := rigFlags(fs)
 			return func(sio *stdio, args []string) error {
 				if len(args) > 0 {
@@ -65,6 +67,10 @@ func init() {
 				r, err := rules.ParseRule(*rule)
 				if err != nil {
 					return usageError("%v", err)
+				}
+				lg, err := i18n.ParseLang(*lang)
+				if err != nil {
+					return usageError("--lang: %v", err)
 				}
 				var lv [2]int
 				if _, err := fmt.Sscanf(*levels, "%d,%d", &lv[0], &lv[1]); err != nil {
@@ -82,7 +88,7 @@ func init() {
 					ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 					defer stop()
 					return refereeReal(ctx, sio, refereeOptions{rule: r, time: *tc, buttons: *buttons, byPlayer: *byPlayer,
-						dir: *dir, names: [2]string{*blackName, *whiteName}, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr},
+						dir: *dir, names: [2]string{*blackName, *whiteName}, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, lang: lg},
 						hw, *camera)
 				}
 				if *camera == "" {
@@ -96,7 +102,7 @@ func init() {
 				defer stop()
 				return refereeSim(ctx, sio, refereeOptions{rule: r, time: *tc, buttons: *buttons, byPlayer: *byPlayer,
 					dir: *dir, names: [2]string{*blackName, *whiteName}, seed: *seed, levels: lv,
-					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, camera: cam})
+					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, camera: cam, lang: lg})
 			}
 		},
 	})
@@ -194,6 +200,7 @@ type refereeOptions struct {
 	http              string
 	opening           *opening.Protocol
 	camera            sim.Camera
+	lang              i18n.Lang
 }
 
 func refereeCamera(name string) (sim.Camera, error) {
@@ -249,7 +256,7 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 			last = m.Key
 			count++
 			mu.Unlock()
-			fmt.Fprintln(sio.out, m.Text)
+			fmt.Fprintln(sio.out, (&i18n.Printer{Lang: o.lang}).Message(m))
 		})}
 	// The simulated players confirm a rebuilt position when asked, and
 	// hold back while Tengen has stopped play.
@@ -263,7 +270,7 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 		switch last {
 		case "confirm":
 			out = append(out, referee.Signal{Kind: referee.Confirm, Player: opening.First}, referee.Signal{Kind: referee.Confirm, Player: opening.Second})
-		case "forbidden":
+		case "forbidden-claimable":
 			if n := len(g.Moves()); o.byPlayer && claimed < n {
 				claimed = n
 				out = append(out, referee.Signal{Kind: referee.Claim, Color: rules.White})
@@ -291,9 +298,11 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 		defer mu.Unlock()
 		return slices.Contains(keys, last)
 	}
-	faulted := func() bool { return said("pushed", "lifted", "occupied", "two-in-a-row", "extra-stones", "wrong") }
+	faulted := func() bool {
+		return said("pushed", "pushed-move", "lifted", "lifted-move", "occupied", "two-in-a-row", "extra", "wrong")
+	}
 	stopped := func() bool {
-		return faulted() || said("scattered", "rebuild", "rebuild-step", "confirm") || (ref.Opening != nil && !ref.Opening.Done())
+		return faulted() || said("scattered", "rebuild", "fix-remove", "fix-move", "fix-add", "confirm") || (ref.Opening != nil && !ref.Opening.Done())
 	}
 	if o.arm {
 		ref.Hand = arm.Hand{Arm: robot.Arm}
@@ -526,7 +535,7 @@ func restoreSim(ctx context.Context, sio *stdio, want *rules.Board, seed uint64,
 	stage := &sim.Stage{World: w, Camera: sim.TopCamera{}}
 	var steps []referee.Step
 	if withArm {
-		steps, err = referee.Restore(ctx, stage, arm.Hand{Arm: robot.Arm}, want, func(s string) { fmt.Fprintln(sio.out, s) })
+		steps, err = referee.Restore(ctx, stage, arm.Hand{Arm: robot.Arm}, want, func(m game.Message) { fmt.Fprintln(sio.out, m.Text) })
 	} else {
 		people := &stepPeople{}
 		stage.Actors = []sim.Actor{people}

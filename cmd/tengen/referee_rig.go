@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tengen/game"
+	"tengen/i18n"
 	"tengen/referee"
 	"tengen/rules"
 	"tengen/rules/clock"
@@ -43,7 +44,7 @@ func refereeReal(ctx context.Context, sio *stdio, o refereeOptions, hw rigOption
 	}
 	defer log.Close()
 	ref := &referee.Referee{Game: g, Eyes: rg.Eyes, Now: time.Now, Log: log, Names: o.names, Buttons: o.buttons,
-		ClaimByPlayer: o.byPlayer, Voice: voiceTo(func(m game.Message) { fmt.Fprintln(sio.out, m.Text) })}
+		ClaimByPlayer: o.byPlayer, Voice: voiceTo(func(m game.Message) { fmt.Fprintln(sio.out, (&i18n.Printer{Lang: o.lang}).Message(m)) })}
 	if h := rg.Hand(); h != nil {
 		ref.Hand = h
 	}

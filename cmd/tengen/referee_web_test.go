@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"tengen/game"
 	"tengen/referee"
 	"tengen/rules"
 	"tengen/rules/opening"
@@ -60,7 +61,7 @@ func TestRefereePageActions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.Publish(refereePage(rules.Renju, 15, referee.State{Status: "black to play", ToMove: rules.Black, Clocks: [2]string{"10:00", "10:00"}}))
+	srv.Publish(refereePage(rules.Renju, 15, referee.State{Status: game.Message{Key: "status.to-play", Args: []string{"black"}, Text: "black to play"}, ToMove: rules.Black, Clocks: [2]string{"10:00", "10:00"}}))
 	addr := regexp.MustCompile(`http://([^/]+)/`).FindStringSubmatch(errs.String())
 	if addr == nil {
 		t.Fatalf("no address in %q", errs.String())

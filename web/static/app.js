@@ -42,6 +42,7 @@ function fmtArg(kind, v) {
     case "kind": return term(v ? "kind." + v : "kind.forbidden", v);
     case "rule": return term("rule." + v.toLowerCase(), v);
     case "parity": return term("parity." + v, v);
+    case "player": return term("player." + v.replace(/ player$/, ""), v);
     case "reason": {
       const code = v.trim().replace(/ /g, "-"), i = code.indexOf(":");
       if (i < 0) return term("reason." + code, code);
@@ -203,7 +204,7 @@ function item(text) {
 function render(s) {
   state = s;
   $("title").textContent = s.title || "Tengen";
-  $("status").textContent = fmtStatus(s.status) + (s.paused ? " " + term("ui.paused", "(paused)") : "");
+  $("status").textContent = (s.status_said ? said(s.status_said) : fmtStatus(s.status)) + (s.paused ? " " + term("ui.paused", "(paused)") : "");
   drawBoard(s);
   $("clocks").replaceChildren(...(s.clocks || []).map((c) => {
     const d = document.createElement("span");
