@@ -87,7 +87,7 @@ type State struct {
 	Offers    []string // fifth moves on offer
 	Clocks    [2]string
 	Events    []game.Message // what the referee said, latest last
-	Restore   []Step // steps of a rebuild still to do (the one shown, without an arm)
+	Restore   []Step         // steps of a rebuild still to do (the one shown, without an arm)
 }
 
 // ErrTooManyViews is Run's error when MaxViews runs out.
