@@ -1,0 +1,84 @@
+package qr
+
+// penalty scores a masked symbol by the standard's four rules; Encode
+// keeps the mask with the lowest score. Lower scores read more reliably.
+//
+//	N1: a run of five or more modules of one colour in a row or column
+//	    scores 3, plus 1 for each module beyond five.
+//	N2: each 2×2 block of one colour scores 3.
+//	N3: each 1:1:3:1:1 dark-light-dark-light-dark pattern with four light
+//	    modules on one side (it looks like a finder) scores 40.
+//	N4: 10 for every 5% the dark share strays from 50%.
+func (c *Code) penalty() int {
+	n := c.Size
+	score := 0
+	line := func(at func(i int) bool) {
+		run := 1
+		for i := 1; i <= n; i++ {
+			if i < n && at(i) == at(i-1) {
+				run++
+				continue
+			}
+			if run >= 5 {
+				score += run - 2
+			}
+			run = 1
+		}
+		// The finder-like pattern, with the quiet zone counted as light.
+		for i := -4; i < n; i++ {
+			if finderLike(at, i, n) {
+				score += 40
+			}
+		}
+	}
+	for y := 0; y < n; y++ {
+		line(func(x int) bool { return c.Dark(x, y) })
+	}
+	for x := 0; x < n; x++ {
+		line(func(y int) bool { return c.Dark(x, y) })
+	}
+	dark := 0
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			d := c.Dark(x, y)
+			if d {
+				dark++
+			}
+			if x+1 < n && y+1 < n && c.Dark(x+1, y) == d && c.Dark(x, y+1) == d && c.Dark(x+1, y+1) == d {
+				score += 3
+			}
+		}
+	}
+	pct := dark * 100 / (n * n)
+	dev := pct - 50
+	if dev < 0 {
+		dev = -dev
+	}
+	return score + dev/5*10
+}
+
+// finder is the pattern N3 looks for, 11 modules: four light before a
+// 1:1:3:1:1 pattern, or four light after it.
+var finder = [2][11]bool{
+	{false, false, false, false, true, false, true, true, true, false, true},
+	{true, false, true, true, true, false, true, false, false, false, false},
+}
+
+// finderLike reports whether one of the two patterns starts at module i
+// of a line of n modules (modules outside it are light).
+func finderLike(at func(int) bool, i, n int) bool {
+	for _, p := range finder {
+		ok := true
+		for k, want := range p {
+			j := i + k
+			if (j >= 0 && j < n && at(j)) != want {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
