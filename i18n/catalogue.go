@@ -258,6 +258,13 @@ var catalogue = map[string]entry{
 	"welcome-back": e(a(ArgText, ArgCount, ArgCount), "Welcome back, {0}: today you have won {1} and lost {2}.",
 		"{0}，欢迎回来：你今天赢了{1}局，输了{2}局。", "{0}，歡迎回來：你今天贏了{1}局，輸了{2}局。"),
 
+	// The visitors' desk on the page (customs.Desk): refusals.
+	"visitor.bad-nick": e(nil, "Please choose a nickname of 1 to 24 letters or digits.",
+		"昵称请用1到24个字母或数字。", "暱稱請用1到24個字母或數字。"),
+	"visitor.bad-answer": e(nil, "Please choose one of the answers.", "请选择一个回答。", "請選擇一個回答。"),
+	"visitor.bad-guess":  e(nil, "Please guess odd or even.", "请猜单或双。", "請猜單或雙。"),
+	"visitor.no-guess":   e(nil, "I am not asking for a guess now.", "现在不需要猜。", "現在不需要猜。"),
+
 	// Answers to "have you played before?".
 	"answer.never":     e(nil, "Never", "从来没有", "從來沒有"),
 	"answer.rules":     e(nil, "I know the rules", "知道规则", "知道規則"),
@@ -371,6 +378,22 @@ var catalogue = map[string]entry{
 	"ui.status.resumed":   e(nil, "resumed", "已继续", "已繼續"),
 	"ui.status.waiting":   e(nil, "waiting for the board to be put right", "等待摆正棋盘", "等待擺正棋盤"),
 	"ui.status.starting":  e(nil, "starting", "启动中", "啟動中"),
+
+	"ui.visitor":      e(nil, "Visitor", "来宾", "來賓"),
+	"ui.nickname":     e(nil, "nickname", "昵称", "暱稱"),
+	"ui.hello":        e(nil, "that's me", "就是我", "就是我"),
+	"ui.today":        e(a(ArgCount, ArgCount, ArgCount), "Today: {0} won, {1} lost, {2} drawn", "今天：赢{0}局，输{1}局，和{2}局", "今天：贏{0}局，輸{1}局，和{2}局"),
+	"ui.streak":       e(a(ArgCount), "winning streak: {0}", "连胜{0}局", "連勝{0}局"),
+	"ui.level":        e(a(ArgCount), "your next game: level {0}", "下一局：{0}级", "下一局：{0}級"),
+	"ui.guess":        e(nil, "Odd or even?", "单还是双？", "單還是雙？"),
+	"ui.review":       e(nil, "Review of the last game", "上一局复盘", "上一局復盤"),
+	"ui.review-title": e(nil, "Game review", "对局复盘", "對局復盤"),
+	"ui.turn":         e(a(ArgCount, ArgColour), "The game turned at move {0} ({1}).", "第{0}手（{1}）是胜负手。", "第{0}手（{1}）是勝負手。"),
+	"ui.win-line":     e(nil, "winning line", "连五", "連五"),
+	"ui.download-sgf": e(nil, "Download the record (SGF)", "下载棋谱（SGF）", "下載棋譜（SGF）"),
+	"ui.scan":         e(nil, "Scan to open this page on your phone", "用手机扫码打开本页", "用手機掃碼打開本頁"),
+	"ui.no-review":    e(nil, "No game to review yet.", "还没有可以复盘的对局。", "還沒有可以復盤的對局。"),
+	"ui.back":         e(nil, "back to the game", "返回对局", "返回對局"),
 
 	// The terminal.
 	"cli.record-saved": e(a(ArgText), "Record saved to {0}.", "棋谱已保存到{0}。", "棋譜已儲存到{0}。"),

@@ -97,7 +97,7 @@ func TestGameKeysExist(t *testing.T) {
 	}
 	// say("k", …), tell("k", …), msg("k", …), refuse("k", …), Key: "k",
 	// m.Key = "k", m.Key, m.Args = "k", …, and {err, "k"} tables.
-	keyRE := regexp.MustCompile(`(?:say|tell|msg|refuse)\("([a-z][a-z.-]*)"|Key(?:, m\.Args)?\s*(?::|=)\s*"([a-z][a-z.-]*)"|\{[a-zA-Z.]+, "([a-z][a-z.-]*)"\}`)
+	keyRE := regexp.MustCompile(`(?:say|tell|msg|refuse|refusal)\("([a-z][a-z.-]*)"|Key(?:, m\.Args)?\s*(?::|=)\s*"([a-z][a-z.-]*)"|\{[a-zA-Z.]+, "([a-z][a-z.-]*)"\}`)
 	seen := map[string]bool{}
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {

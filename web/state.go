@@ -32,6 +32,13 @@ type State struct {
 	ResultSaid *Said `json:"result_said,omitempty"`
 	// Explain, when set, draws the forbidden shape that lost the game.
 	Explain *Explain `json:"explain,omitempty"`
+	// Review names the latest game's review (Server.SetReview fills it).
+	Review string `json:"review,omitempty"`
+	// Visitors says the page offers visitors their own panel; AskGuess
+	// that the robot waits for a visitor's 猜先 guess (both filled by the
+	// server from Options.Visitors).
+	Visitors bool `json:"visitors,omitempty"`
+	AskGuess bool `json:"ask_guess,omitempty"`
 }
 
 // Move is a stone in move order.
