@@ -1,0 +1,106 @@
+package customs
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"tengen/web"
+)
+
+func newDesk(t *testing.T) *Desk {
+	t.Helper()
+	day := time.Date(2026, 11, 22, 10, 0, 0, 0, time.Local)
+	s, err := OpenStreaks(t.TempDir(), func() time.Time { return day })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewDesk(s)
+}
+
+func keys(ss []web.Said) []string {
+	var out []string
+	for _, s := range ss {
+		out = append(out, s.Key)
+	}
+	return out
+}
+
+func refusedWith(t *testing.T, err error, key string) {
+	t.Helper()
+	var ve *web.VisitorError
+	if !errors.As(err, &ve) || ve.Said.Key != key {
+		t.Errorf("error %v, want a refusal %q", err, key)
+	}
+}
+
+func TestDesk(t *testing.T) {
+	d := newDesk(t)
+	if _, _, ok := d.Next(3); ok {
+		t.Error("a visitor before anyone said hello")
+	}
+	v, err := d.Hello("  阿明 ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Nick != "阿明" || len(v.Said) != 1 || v.Said[0].Key != "ask-played-before" {
+		t.Errorf("newcomer: %+v", v)
+	}
+	v, err = d.Answer("阿明", "sometimes")
+	if err != nil || v.Level != LevelFor(Sometimes) || keys(v.Said)[0] != "level-chosen" {
+		t.Errorf("answer: %+v %v", v, err)
+	}
+	if nick, lv, ok := d.Next(3); !ok || nick != "阿明" || lv != LevelFor(Sometimes) {
+		t.Errorf("next: %q %d %v", nick, lv, ok)
+	}
+	for range 2 {
+		if _, err := d.Finished("阿明", Win, 4); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v, err = d.Hello("阿明")
+	if err != nil || v.Wins != 2 || v.Streak != 2 || len(v.Said) != 2 || v.Said[0].Key != "welcome-back" || v.Said[1].Key != "streak" {
+		t.Errorf("after two wins: %+v %v", v, err)
+	}
+	// The asked-for level is used up: two wins raise the last game's.
+	if _, lv, _ := d.Next(3); lv != 5 {
+		t.Errorf("level after two wins at 4: %d, want 5", lv)
+	}
+	_, err = d.Hello("x<script>")
+	refusedWith(t, err, "visitor.bad-nick")
+	_, err = d.Answer("阿明", "always")
+	refusedWith(t, err, "visitor.bad-answer")
+	refusedWith(t, d.Guess("阿明", "odd"), "visitor.no-guess")
+	refusedWith(t, d.Guess("阿明", "maybe"), "visitor.bad-guess")
+}
+
+func TestDeskGuess(t *testing.T) {
+	d := newDesk(t)
+	changes := make(chan bool, 4)
+	d.Changed = func() { changes <- d.Asking() }
+	got := make(chan Parity, 1)
+	go func() {
+		p, err := d.WaitGuess(context.Background())
+		if err != nil {
+			t.Error(err)
+		}
+		got <- p
+	}()
+	if !<-changes {
+		t.Fatal("the desk does not say it asks")
+	}
+	if err := d.Guess("Bo", "even"); err != nil {
+		t.Fatal(err)
+	}
+	if p := <-got; p != Even {
+		t.Errorf("guess %v, want even", p)
+	}
+	// Only the first guess counts.
+	refusedWith(t, d.Guess("Bo", "odd"), "visitor.no-guess")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := d.WaitGuess(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled wait: %v", err)
+	}
+}
