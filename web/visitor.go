@@ -68,7 +68,10 @@ func (s *Server) handleVisitor(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "cross-origin request refused", http.StatusForbidden)
 		return
 	}
-	if s.opts.Visitors == nil {
+	s.mu.Lock()
+	desk := s.opts.Visitors
+	s.mu.Unlock()
+	if desk == nil {
 		http.Error(w, "no visitors' desk at this table", http.StatusNotFound)
 		return
 	}
@@ -85,12 +88,12 @@ func (s *Server) handleVisitor(w http.ResponseWriter, r *http.Request) {
 	)
 	switch req.Action {
 	case "hello":
-		v, err = s.opts.Visitors.Hello(req.Nick)
+		v, err = desk.Hello(req.Nick)
 	case "answer":
-		v, err = s.opts.Visitors.Answer(req.Nick, req.Answer)
+		v, err = desk.Answer(req.Nick, req.Answer)
 	case "guess":
-		if err = s.opts.Visitors.Guess(req.Nick, req.Guess); err == nil {
-			v, err = s.opts.Visitors.Hello(req.Nick)
+		if err = desk.Guess(req.Nick, req.Guess); err == nil {
+			v, err = desk.Hello(req.Nick)
 		}
 	default:
 		http.Error(w, "unknown visitor action", http.StatusBadRequest)
@@ -108,6 +111,15 @@ func (s *Server) handleVisitor(w http.ResponseWriter, r *http.Request) {
 	}
 	s.opts.Log.Printf("web: visitor %s from %s", req.Action, ip)
 	writeJSON(w, v)
+}
+
+// SetVisitors opens the visitors' desk on a running server (nil closes
+// it) and republishes the state so that pages show or hide the panel.
+func (s *Server) SetVisitors(v Visitors) {
+	s.mu.Lock()
+	s.opts.Visitors = v
+	s.mu.Unlock()
+	s.Republish()
 }
 
 func (s *Server) allowVisitor(ip string) bool {

@@ -125,6 +125,10 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			}
 			page.srv, reqs = srv, rq
 		}
+		hooks, err := newVisitorHooks(ctx, page.srv, sio) // table_visitors.go
+		if err != nil {
+			return err
+		}
 		say := page.outputs(sio, *voice)
 		defer say.Close()
 		newSession := func(name string, cfg game.Config) (*game.Session, error) {
@@ -186,13 +190,13 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		rng := rand.New(rand.NewPCG(*seed, 0xe7))
 		e := &game.Exhibition{Eyes: eyes, Hand: hand, Voice: say, Games: *visitors, Operator: operator,
 			Next: func(n int) (*game.Session, error) {
-				player, err := spec.New(int64(*seed)+int64(n), nil)
+				visitor, vspec := hooks.next(n, spec)
+				player, err := vspec.New(int64(*seed)+int64(n), nil)
 				if err != nil {
 					return nil, err
 				}
-				visitor := fmt.Sprintf("visitor %d", n)
 				s, err := newSession(fmt.Sprintf("visitor%03d", n), game.Config{Rule: r.String(), Size: size,
-					Black: visitor, White: spec.String()})
+					Black: visitor, White: vspec.String()})
 				if err != nil {
 					return nil, err
 				}
@@ -212,6 +216,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			Finished: func(n int, out rules.Outcome, s *game.Session) {
 				fmt.Fprintf(sio.out, "visitor %d: %s\n", n, out)
 				writeRecord(fmt.Sprintf("visitor%03d", n), s)
+				hooks.finished(n, fmt.Sprintf("visitor%03d", n), out, rules.Black, s.Record())
 				s.Journal.Close()
 			},
 		}
