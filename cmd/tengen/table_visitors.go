@@ -252,4 +252,3 @@ func (h *handful) Step(ctx context.Context, w *sim.World) error {
 	}
 	return nil
 }
-
