@@ -396,11 +396,22 @@ var catalogue = map[string]entry{
 	"ui.back":         e(nil, "back to the game", "返回对局", "返回對局"),
 
 	// The terminal.
-	"cli.record-saved": e(a(ArgText), "Record saved to {0}.", "棋谱已保存到{0}。", "棋譜已儲存到{0}。"),
-	"cli.resuming":     e(a(ArgText), "Resuming the game from {0}.", "从{0}继续对局。", "從{0}繼續對局。"),
-	"cli.page":         e(a(ArgText), "The web page is at {0}.", "网页地址：{0}", "網頁網址：{0}"),
-	"cli.no-voice":     e(a(ArgText), "No voice ({0}): the robot speaks as text only.", "没有语音（{0}）：机器人只显示文字。", "沒有語音（{0}）：機器人只顯示文字。"),
-	"cli.game":         e(a(ArgCount), "Game {0}", "第{0}局", "第{0}局"),
+	"cli.record-saved":     e(a(ArgText), "Record saved to {0}.", "棋谱已保存到{0}。", "棋譜已儲存到{0}。"),
+	"cli.resuming":         e(a(ArgText), "Resuming the game from {0}.", "从{0}继续对局。", "從{0}繼續對局。"),
+	"cli.page":             e(a(ArgText), "The web page is at {0}.", "网页地址：{0}", "網頁網址：{0}"),
+	"cli.no-voice":         e(a(ArgText), "No voice ({0}): the robot speaks as text only.", "没有语音（{0}）：机器人只显示文字。", "沒有語音（{0}）：機器人只顯示文字。"),
+	"cli.sheet-saved":      e(a(ArgText), "Score sheet saved to {0}.", "记录表已保存到{0}。", "記錄表已儲存到{0}。"),
+	"cli.log-saved":        e(a(ArgText), "Referee's log saved to {0}.", "裁判记录已保存到{0}。", "裁判記錄已儲存到{0}。"),
+	"cli.rebuilt":          e(a(ArgCount), "The position is rebuilt ({0} stones):", "局面已复原（{0}颗棋子）：", "局面已復原（{0}顆棋子）："),
+	"cli.laid-out":         e(a(ArgCount), "The position is laid out ({0} stones):", "局面已摆好（{0}颗棋子）：", "局面已擺好（{0}顆棋子）："),
+	"cli.enter-to-confirm": e(nil, "Both players: press Enter to confirm the position.", "请双方确认局面后按回车。", "請雙方確認局面後按Enter。"),
+	"cli.confirmed":        e(nil, "Confirmed.", "已确认。", "已確認。"),
+	"cli.enter-to-clear":   e(nil, "Press Enter to clear the board.", "按回车清空棋盘。", "按Enter清空棋盤。"),
+	"cli.cleared":          e(nil, "The board is clear.", "棋盘已清空。", "棋盤已清空。"),
+	"cli.referee-keys": e(nil, `Type "confirm", "claim", "black" or "white" and Enter.`,
+		`输入 "confirm"（确认）、"claim"（指出禁手）、"black" 或 "white"（按钟）后按回车。`,
+		`輸入 "confirm"（確認）、"claim"（指出禁手）、"black" 或 "white"（按鐘）後按Enter。`),
+	"cli.game": e(a(ArgCount), "Game {0}", "第{0}局", "第{0}局"),
 }
 
 // traditionalOpenings are the opening names in Traditional characters, by

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -117,6 +118,7 @@ func init() {
 			fall := fs.Float64("fall", 0.2, "chance that a knocked stone falls off the board")
 			noArm := fs.Bool("no-arm", false, "show the steps one at a time and wait for people to do each")
 			yes := fs.Bool("yes", false, "take the rebuilt position as confirmed (otherwise Enter on stdin confirms it)")
+			lang := fs.String("lang", "en", "language of what people are told: en, zh-Hans or zh-Hant")
 			jsonOut := fs.Bool("json", false, `print {"steps":[…],"stones":N} on the last line`)
 			return func(sio *stdio, args []string) error {
 				if len(args) != 1 {
@@ -125,11 +127,15 @@ func init() {
 				if !*useSim {
 					return errNeedSim
 				}
+				p, err := i18n.NewPrinter(*lang)
+				if err != nil {
+					return usageError("--lang: %v", err)
+				}
 				want, err := recordPosition(args[0], *moves)
 				if err != nil {
 					return err
 				}
-				return restoreSim(context.Background(), sio, want, *seed, *fall, !*noArm, *yes, *jsonOut)
+				return restoreSim(context.Background(), sio, p, want, *seed, *fall, !*noArm, *yes, *jsonOut)
 			}
 		},
 	})
@@ -143,6 +149,7 @@ func init() {
 			clear := fs.Bool("clear", false, "after the position is laid out, wait for Enter on stdin and clear the board")
 			seed := fs.Uint64("seed", 1, "seed of the simulated table")
 			jsonOut := fs.Bool("json", false, `print {"steps":[…],"stones":N,"cleared":bool} on the last line`)
+			lang := fs.String("lang", "en", "language of what people are told: en, zh-Hans or zh-Hant")
 			return func(sio *stdio, args []string) error {
 				if len(args) != 1 {
 					return usageError("want one record file (SGF, PSQ or a move list)")
@@ -150,11 +157,15 @@ func init() {
 				if !*useSim {
 					return errNeedSim
 				}
+				p, err := i18n.NewPrinter(*lang)
+				if err != nil {
+					return usageError("--lang: %v", err)
+				}
 				want, err := recordPosition(args[0], *moves)
 				if err != nil {
 					return err
 				}
-				return setupSim(context.Background(), sio, want, *seed, *clear, *jsonOut)
+				return setupSim(context.Background(), sio, p, want, *seed, *clear, *jsonOut)
 			}
 		},
 	})
@@ -397,7 +408,9 @@ func runReferee(ctx context.Context, sio *stdio, o refereeOptions, ref *referee.
 	if o.json {
 		return printJSON(sio, sum)
 	}
-	fmt.Fprintf(sio.out, "\n%s after %d moves\nrecord: %s\nscore sheet: %s\nlog: %s\n", out, sum.Moves, sgfPath, sheetPath, log.Path())
+	p := &i18n.Printer{Lang: o.lang}
+	fmt.Fprintf(sio.out, "\n%s\n%s\n%s\n%s\n", p.Message(game.OutcomeMessage(out)), p.T("cli.record-saved", sgfPath),
+		p.T("cli.sheet-saved", sheetPath), p.T("cli.log-saved", log.Path()))
 	return nil
 }
 
@@ -515,7 +528,7 @@ type restoreSummary struct {
 // restoreSim lays want out on the simulated board, knocks the table, and
 // rebuilds the position: with the arm, or by showing the steps to
 // simulated people; then asks for confirmation on stdin.
-func restoreSim(ctx context.Context, sio *stdio, want *rules.Board, seed uint64, fall float64, withArm, yes, jsonOut bool) error {
+func restoreSim(ctx context.Context, sio *stdio, p *i18n.Printer, want *rules.Board, seed uint64, fall float64, withArm, yes, jsonOut bool) error {
 	robot, err := sim.NewRobot(seed, sim.TopCamera{})
 	if err != nil {
 		return err
@@ -535,12 +548,12 @@ func restoreSim(ctx context.Context, sio *stdio, want *rules.Board, seed uint64,
 	stage := &sim.Stage{World: w, Camera: sim.TopCamera{}}
 	var steps []referee.Step
 	if withArm {
-		steps, err = referee.Restore(ctx, stage, arm.Hand{Arm: robot.Arm}, want, func(m game.Message) { fmt.Fprintln(sio.out, m.Text) })
+		steps, err = referee.Restore(ctx, stage, arm.Hand{Arm: robot.Arm}, want, func(m game.Message) { fmt.Fprintln(sio.out, p.Message(m)) })
 	} else {
 		people := &stepPeople{}
 		stage.Actors = []sim.Actor{people}
 		steps, err = referee.Guide(ctx, stage, want, func(s referee.Step) {
-			fmt.Fprintf(sio.out, "please %s\n", s)
+			fmt.Fprintln(sio.out, p.Message(s.Message()))
 			people.todo = append(people.todo, s)
 		}, 1000)
 	}
@@ -551,17 +564,17 @@ func restoreSim(ctx context.Context, sio *stdio, want *rules.Board, seed uint64,
 	for i, s := range steps {
 		sum.Steps = append(sum.Steps, s.String())
 		if withArm {
-			fmt.Fprintf(sio.out, "%d. %s\n", i+1, s)
+			fmt.Fprintf(sio.out, "%d. %s\n", i+1, p.Message(s.Message()))
 		}
 	}
-	fmt.Fprintf(sio.out, "The position is rebuilt (%d stones):\n%s", sum.Stones, want)
+	fmt.Fprintf(sio.out, "%s\n%s", p.T("cli.rebuilt", strconv.Itoa(sum.Stones)), want)
 	if !yes {
 		// Both players look at the position before play goes on.
-		fmt.Fprintln(sio.out, "Both players: press Enter to confirm the position.")
+		fmt.Fprintln(sio.out, p.T("cli.enter-to-confirm"))
 		if _, err := bufio.NewReader(sio.in).ReadString('\n'); err != nil {
 			return fmt.Errorf("the position was not confirmed: %w", err)
 		}
-		fmt.Fprintln(sio.out, "Confirmed.")
+		fmt.Fprintln(sio.out, p.T("cli.confirmed"))
 	}
 	if jsonOut {
 		return printJSON(sio, sum)
@@ -594,7 +607,7 @@ func (p *stepPeople) Step(_ context.Context, w *sim.World) error {
 
 // setupSim lays want out with the simulated arm and, with clear, takes it
 // off again once Enter is read.
-func setupSim(ctx context.Context, sio *stdio, want *rules.Board, seed uint64, clear, jsonOut bool) error {
+func setupSim(ctx context.Context, sio *stdio, p *i18n.Printer, want *rules.Board, seed uint64, clear, jsonOut bool) error {
 	robot, err := sim.NewRobot(seed, sim.TopCamera{})
 	if err != nil {
 		return err
@@ -609,11 +622,11 @@ func setupSim(ctx context.Context, sio *stdio, want *rules.Board, seed uint64, c
 	sum := restoreSummary{Stones: want.Count(rules.Black) + want.Count(rules.White)}
 	for i, s := range steps {
 		sum.Steps = append(sum.Steps, s.String())
-		fmt.Fprintf(sio.out, "%d. %s\n", i+1, s)
+		fmt.Fprintf(sio.out, "%d. %s\n", i+1, p.Message(s.Message()))
 	}
-	fmt.Fprintf(sio.out, "The position is laid out (%d stones):\n%s", sum.Stones, want)
+	fmt.Fprintf(sio.out, "%s\n%s", p.T("cli.laid-out", strconv.Itoa(sum.Stones)), want)
 	if clear {
-		fmt.Fprintln(sio.out, "Press Enter to clear the board.")
+		fmt.Fprintln(sio.out, p.T("cli.enter-to-clear"))
 		if _, err := bufio.NewReader(sio.in).ReadString('\n'); err != nil {
 			return fmt.Errorf("waiting for Enter: %w", err)
 		}
@@ -621,7 +634,7 @@ func setupSim(ctx context.Context, sio *stdio, want *rules.Board, seed uint64, c
 			return err
 		}
 		sum.Cleared = true
-		fmt.Fprintln(sio.out, "The board is clear.")
+		fmt.Fprintln(sio.out, p.T("cli.cleared"))
 	}
 	if jsonOut {
 		return printJSON(sio, sum)

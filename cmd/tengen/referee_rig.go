@@ -49,7 +49,7 @@ func refereeReal(ctx context.Context, sio *stdio, o refereeOptions, hw rigOption
 		ref.Hand = h
 	}
 	signals := make(chan referee.Signal, 16)
-	go terminalSignals(ctx, sio, signals)
+	go terminalSignals(ctx, sio, &i18n.Printer{Lang: o.lang}, signals)
 	ref.Panel = referee.ChanPanel(signals)
 	if o.http != "" {
 		page := make(chan referee.Signal, 16)
@@ -80,7 +80,7 @@ func refereeReal(ctx context.Context, sio *stdio, o refereeOptions, hw rigOption
 }
 
 // terminalSignals turns the players' lines at the terminal into signals.
-func terminalSignals(ctx context.Context, sio *stdio, out chan<- referee.Signal) {
+func terminalSignals(ctx context.Context, sio *stdio, lang *i18n.Printer, out chan<- referee.Signal) {
 	sc := bufio.NewScanner(sio.in)
 	for sc.Scan() && ctx.Err() == nil {
 		var sig []referee.Signal
@@ -94,7 +94,7 @@ func terminalSignals(ctx context.Context, sio *stdio, out chan<- referee.Signal)
 		case "white":
 			sig = []referee.Signal{{Kind: referee.Press, Color: rules.White}}
 		default:
-			fmt.Fprintln(sio.err, `say "confirm", "claim", "black" or "white"`)
+			fmt.Fprintln(sio.err, lang.T("cli.referee-keys"))
 		}
 		for _, s := range sig {
 			select {
