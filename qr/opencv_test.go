@@ -9,7 +9,7 @@ import (
 
 	"gocv.io/x/gocv"
 
-	"tengen/qr/internal/cvread"
+	"tengen/qr/cvread"
 )
 
 // decode reads a symbol's image with OpenCV's WeChat QR reader

@@ -2,7 +2,7 @@
 
 // Package cvread reads QR codes with OpenCV's WeChat QR reader
 // (opencv_contrib's wechat_qrcode module, in Debian's libopencv-contrib),
-// for package qr's tests: Debian's OpenCV 4.6 is built without the quirc
+// for tests of package qr and of the page's QR code: Debian's OpenCV 4.6 is built without the quirc
 // library, so its QRCodeDetector locates codes but does not decode them,
 // and gocv's contrib package needs the non-free xfeatures2d module Debian
 // leaves out. This is a thin binding of the one call the tests need.
