@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"tengen/ai"
 	"tengen/game"
@@ -161,6 +162,9 @@ func outcomeOf(rec *record.Record) (rules.Outcome, bool) {
 	return o, true
 }
 
+// reviewThink caps the engine's time on one position of a review.
+const reviewThink = 150 * time.Millisecond
+
 // mateScore is the evaluation of a position already won (centi-stones).
 const mateScore = 10000
 
@@ -191,10 +195,13 @@ func evaluate(ctx context.Context, rec *record.Record, nodes int64) ([]int, rule
 			b.Set(m.Point, m.Color)
 			stones = append(stones, ai.Stone{P: m.Point, C: m.Color})
 		}
+		// One engine for the whole game: what it learnt of a position
+		// helps with the next. Nodes bound the work; the time cap keeps a
+		// position full of threats (the engine reads them all) from
+		// holding the review up.
 		next := m.Color.Opponent()
-		eng.NewGame()
 		res, err := eng.Think(ctx, ai.Position{Size: rec.Size, Rule: rule, Reading: rules.ReadingRIF, Stones: stones, ToMove: next},
-			ai.Limits{Nodes: nodes, NoTurnLimit: true}, nil)
+			ai.Limits{Nodes: nodes, TurnTime: reviewThink}, nil)
 		if err != nil {
 			return nil, rules.Empty, fmt.Errorf("evaluating after move %d: %w", i+1, err)
 		}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"tengen/rules/record"
 )
 
 // TestTableReview reviews a game White loses by not blocking Black's
@@ -42,5 +44,19 @@ func TestTableReview(t *testing.T) {
 func TestSmooth(t *testing.T) {
 	if got := smooth([]int{-80, 280, -30, 300, 10000}); !slices.Equal(got, []int{-80, 100, 125, 135, 10000}) {
 		t.Errorf("smooth = %v", got)
+	}
+}
+
+// BenchmarkReviewGame evaluates a 30-move game for its review (20000
+// engine nodes a position, as exhibit uses).
+func BenchmarkReviewGame(b *testing.B) {
+	rec, err := record.Read([]byte("h8 i9 h10 h9 g9 i7 i8 j8 g8 f8 g7 g10 f6 e5 h6 i5 h7 h5 f7 e7 g6 e8 g5 g4 j7 k6 f5 e4 h4 d7"), record.FormatUnknown)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := buildReview(b.Context(), "bench", rec, 20000); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
