@@ -77,6 +77,12 @@ func NewReview(id string, rec *record.Record, evals []int, sgf []byte) (*Review,
 			b.Set(m.Point, m.Color)
 		}
 	}
+	switch {
+	case rec.Result.Draw:
+		r.Result = "draw"
+	case rec.Result.Winner != rules.Empty:
+		r.Result = rec.Result.Winner.String() + " wins"
+	}
 	if n := len(rec.Moves); n > 0 && !rec.Result.Draw && rec.Result.Winner != rules.Empty {
 		last := rec.Moves[n-1]
 		if last.Color == rec.Result.Winner && !last.Point.IsPass() {

@@ -50,6 +50,9 @@ func TestNewReview(t *testing.T) {
 	if r.Turn == nil || r.Turn.Move != 7 || r.Turn.By != "black" || r.Turn.From != 40 || r.Turn.To != 2500 {
 		t.Errorf("turn %+v, want move 7 by black, 40 → 2500", r.Turn)
 	}
+	if r.Result != "black wins" {
+		t.Errorf("result %q", r.Result)
+	}
 	if want := []string{"h8", "i9", "j10", "k11", "l12"}; !slices.Equal(r.WinLine, want) {
 		t.Errorf("winning line %v, want %v", r.WinLine, want)
 	}

@@ -127,20 +127,12 @@ func buildReview(ctx context.Context, id string, rec *record.Record, nodes int64
 		return nil, err
 	}
 	if rec.Result.Winner != rules.Empty || rec.Result.Draw {
-		rv.Result = resultText(rec)
 		if out, ok := outcomeOf(rec); ok {
 			said := i18n.Said(game.OutcomeMessage(out))
 			rv.ResultSaid = &said
 		}
 	}
 	return rv, nil
-}
-
-func resultText(rec *record.Record) string {
-	if rec.Result.Draw {
-		return "draw"
-	}
-	return rec.Result.Winner.String() + " wins"
 }
 
 // outcomeOf reads the record's result as the rules' outcome, when it is
