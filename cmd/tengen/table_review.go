@@ -23,7 +23,7 @@ func init() {
 	addCommand("table", &command{
 		name:    "review",
 		summary: "the one-page review of a game: evaluation graph, the move it turned on, the winning line, SGF, QR code",
-		usage:   "RECORD [--id ID] [--nodes N] [--http ADDR [--public] [--base-url URL]] [--json]",
+		usage:   "RECORD [--id ID] [--nodes N] [--think D] [--http ADDR [--public] [--base-url URL]] [--json]",
 		flags:   reviewFlags,
 	})
 }
@@ -40,6 +40,7 @@ type reviewJSON struct {
 func reviewFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	id := fs.String("id", "", "the game's name in the review's address (default: the record's file name)")
 	nodes := fs.Int64("nodes", 20000, "engine nodes per position for the evaluation graph")
+	think := fs.Duration("think", reviewThink, "most engine time per position (0: nodes only, the same graph on any machine)")
 	httpAddr := fs.String("http", "", "serve the review page on this address until stopped, e.g. :8080")
 	public := fs.Bool("public", false, "allow serving on the network (phones scanning the QR code need it)")
 	base := fs.String("base-url", "", "the page's address for phones, e.g. http://192.168.1.20:8080/ (default: this machine's LAN address)")
@@ -61,7 +62,7 @@ func reviewFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		rv, err := buildReview(ctx, *id, rec, *nodes)
+		rv, err := buildReview(ctx, *id, rec, *nodes, *think)
 		if err != nil {
 			return err
 		}
@@ -105,10 +106,11 @@ func reviewName(path string) string {
 	return b.String()[:min(b.Len(), 64)]
 }
 
-// buildReview evaluates every position of rec with the engine and builds
+// buildReview evaluates every position of rec with the engine (nodes and
+// at most think a position; think 0: nodes only) and builds
 // its review, with the record as SGF and the result as a message.
-func buildReview(ctx context.Context, id string, rec *record.Record, nodes int64) (*web.Review, error) {
-	evals, five, err := evaluate(ctx, rec, nodes)
+func buildReview(ctx context.Context, id string, rec *record.Record, nodes int64, think time.Duration) (*web.Review, error) {
+	evals, five, err := evaluate(ctx, rec, nodes, think)
 	if err != nil {
 		return nil, err
 	}
@@ -163,12 +165,13 @@ const mateScore = 10000
 // evaluate gives Black's evaluation after every move of rec: the engine's
 // score of the position for the side to move, turned to Black's view; a
 // five already on the board is a won position, and its colour is returned.
-func evaluate(ctx context.Context, rec *record.Record, nodes int64) ([]int, rules.Color, error) {
+func evaluate(ctx context.Context, rec *record.Record, nodes int64, think time.Duration) ([]int, rules.Color, error) {
 	rule := rec.Rule
 	if rule == record.NoRule {
 		rule = rules.Renju
 	}
 	eng := ai.NewEngine(ai.EngineOptions{Level: 10, Seed: 1, Threads: 1})
+	lim := ai.Limits{Nodes: nodes, TurnTime: think, NoTurnLimit: think == 0}
 	b, err := rules.NewBoard(rec.Size)
 	if err != nil {
 		return nil, rules.Empty, err
@@ -193,7 +196,7 @@ func evaluate(ctx context.Context, rec *record.Record, nodes int64) ([]int, rule
 		// holding the review up.
 		next := m.Color.Opponent()
 		res, err := eng.Think(ctx, ai.Position{Size: rec.Size, Rule: rule, Reading: rules.ReadingRIF, Stones: stones, ToMove: next},
-			ai.Limits{Nodes: nodes, TurnTime: reviewThink}, nil)
+			lim, nil)
 		if err != nil {
 			return nil, rules.Empty, fmt.Errorf("evaluating after move %d: %w", i+1, err)
 		}

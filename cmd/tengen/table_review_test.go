@@ -18,7 +18,7 @@ func TestTableReview(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "visitor 007.txt")
 	os.WriteFile(path, []byte("h8 h9 i9 i10 j10 j11 k11 k12 l12\n"), 0o644)
-	out, errs, code := runCLI(t, "", "table", "review", path, "--nodes", "5000", "--json")
+	out, errs, code := runCLI(t, "", "table", "review", path, "--nodes", "5000", "--think", "0", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -55,7 +55,7 @@ func BenchmarkReviewGame(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if _, err := buildReview(b.Context(), "bench", rec, 20000); err != nil {
+		if _, err := buildReview(b.Context(), "bench", rec, 20000, reviewThink); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -110,7 +110,7 @@ func (h *visitorHooks) finished(n int, id string, out rules.Outcome, c rules.Col
 		}
 	}
 	go func() {
-		rv, err := buildReview(h.ctx, reviewName(id), rec, 20000)
+		rv, err := buildReview(h.ctx, reviewName(id), rec, 20000, reviewThink)
 		if err != nil {
 			fmt.Fprintf(h.out.err, "review of %s: %v\n", id, err)
 			return
