@@ -20,6 +20,10 @@ type Desk struct {
 	// guess, so that the page shows or hides the guess buttons; nil for
 	// nothing.
 	Changed func()
+	// Voice, if set, is the robot's voice at the table: it greets a
+	// visitor who gives their nickname, asks a newcomer the question, and
+	// says the level it will play at.
+	Voice game.Voice
 
 	mu      sync.Mutex
 	levels  map[string]int // the next game's level, by nickname
@@ -64,7 +68,7 @@ func (d *Desk) page(v Visitor) web.Visitor {
 }
 
 // Hello implements web.Visitors: the visitor's day, with the robot's
-// welcome back and their streak, or its question to a newcomer.
+// welcome back and their streak, or its welcome to a newcomer.
 func (d *Desk) Hello(nick string) (web.Visitor, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -73,10 +77,14 @@ func (d *Desk) Hello(nick string) (web.Visitor, error) {
 		return web.Visitor{}, err
 	}
 	out := d.page(v)
-	out.Said = said(Greeting(v, known)...)
-	if !known && out.Level == 0 {
-		out.Said = append(out.Said, said(Question())...)
+	ms := Greeting(v, known)
+	if !known {
+		ms = []game.Message{{Key: "visitor.welcome", Args: []string{v.Nick},
+			Text: "Welcome, " + v.Nick + "! Tell me whether you have played before, and I will choose my level."}}
 	}
+	// The page shows the question beside its answers; the robot asks it.
+	d.say(append(ms, Question())...)
+	out.Said = said(ms...)
 	return out, nil
 }
 
@@ -99,6 +107,7 @@ func (d *Desk) Answer(nick, answer string) (web.Visitor, error) {
 	d.levels[v.Nick] = LevelFor(a)
 	out := d.page(v)
 	out.Said = said(LevelMessage(out.Level))
+	d.say(LevelMessage(out.Level))
 	return out, nil
 }
 
@@ -129,6 +138,15 @@ func (d *Desk) Asking() bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.guess != nil
+}
+
+func (d *Desk) say(ms ...game.Message) {
+	if d.Voice == nil {
+		return
+	}
+	for _, m := range ms {
+		d.Voice.Say(m)
+	}
 }
 
 func (d *Desk) changed() {

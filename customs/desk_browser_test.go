@@ -43,7 +43,7 @@ func TestVisitorFlowInChromium(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.SendKeys("#nick", "Mei"), chromedp.Click("#hello")); err != nil {
 		t.Fatal(err)
 	}
-	poll("question", `document.getElementById("visitorsaid").textContent === "Have you played Gomoku before?"`)
+	poll("welcome", `document.getElementById("visitorsaid").textContent === "Welcome, Mei! Tell me whether you have played before, and I will choose my level."`)
 	if err := chromedp.Do(ctx, chromedp.Click(`#answers button[data-answer="often"]`)); err != nil {
 		t.Fatal(err)
 	}

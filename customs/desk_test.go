@@ -3,9 +3,11 @@ package customs
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
+	"tengen/game"
 	"tengen/web"
 )
 
@@ -44,7 +46,7 @@ func TestDesk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.Nick != "阿明" || len(v.Said) != 1 || v.Said[0].Key != "ask-played-before" {
+	if v.Nick != "阿明" || len(v.Said) != 1 || v.Said[0].Key != "visitor.welcome" || v.Said[0].Args[0] != "阿明" {
 		t.Errorf("newcomer: %+v", v)
 	}
 	v, err = d.Answer("阿明", "sometimes")
@@ -102,5 +104,26 @@ func TestDeskGuess(t *testing.T) {
 	cancel()
 	if _, err := d.WaitGuess(ctx); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled wait: %v", err)
+	}
+}
+
+type voiceFunc func(game.Message)
+
+func (f voiceFunc) Say(m game.Message) { f(m) }
+
+// TestDeskSpeaks: with a voice, the robot greets the visitor, asks the
+// question and says its level at the table.
+func TestDeskSpeaks(t *testing.T) {
+	d := newDesk(t)
+	var heard []string
+	d.Voice = voiceFunc(func(m game.Message) { heard = append(heard, m.Key) })
+	if _, err := d.Hello("Mei"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Answer("Mei", "never"); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(heard, " "); got != "visitor.welcome ask-played-before level-chosen" {
+		t.Errorf("the robot said %q", got)
 	}
 }

@@ -80,7 +80,7 @@ func ExampleDesk() {
 	nick, level, _ := d.Next(5)
 	fmt.Println(nick, level)
 	// Output:
-	// Mei ask-played-before
+	// Mei visitor.welcome
 	// 4 level-chosen [4]
 	// Mei 4
 }

@@ -258,7 +258,9 @@ var catalogue = map[string]entry{
 	"welcome-back": e(a(ArgText, ArgCount, ArgCount), "Welcome back, {0}: today you have won {1} and lost {2}.",
 		"{0}，欢迎回来：你今天赢了{1}局，输了{2}局。", "{0}，歡迎回來：你今天贏了{1}局，輸了{2}局。"),
 
-	// The visitors' desk on the page (customs.Desk): refusals.
+	// The visitors' desk on the page (customs.Desk).
+	"visitor.welcome": e(a(ArgText), "Welcome, {0}! Tell me whether you have played before, and I will choose my level.",
+		"{0}，欢迎！告诉我你以前下过没有，我来选择难度。", "{0}，歡迎！告訴我你以前下過沒有，我來選擇難度。"),
 	"visitor.bad-nick": e(nil, "Please choose a nickname of 1 to 24 letters or digits.",
 		"昵称请用1到24个字母或数字。", "暱稱請用1到24個字母或數字。"),
 	"visitor.bad-answer": e(nil, "Please choose one of the answers.", "请选择一个回答。", "請選擇一個回答。"),

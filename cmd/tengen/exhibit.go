@@ -131,6 +131,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		say := page.outputs(sio, *voice)
 		defer say.Close()
+		hooks.speak(say)
 		newSession := func(name string, cfg game.Config) (*game.Session, error) {
 			ref, err := game.NewReferee(cfg)
 			if err != nil {

@@ -61,6 +61,13 @@ func newVisitorHooks(ctx context.Context, srv *web.Server, sio *stdio) (*visitor
 	return h, nil
 }
 
+// speak lets the desk greet visitors through the robot's voice.
+func (h *visitorHooks) speak(v game.Voice) {
+	if h != nil {
+		h.desk.Voice = v
+	}
+}
+
 // next names visitor n's game: the nickname given on the page and an
 // engine at the level they asked for (or their day's), else "visitor n"
 // and spec as it is.
