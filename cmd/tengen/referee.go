@@ -409,8 +409,8 @@ func runReferee(ctx context.Context, sio *stdio, o refereeOptions, ref *referee.
 		return printJSON(sio, sum)
 	}
 	p := &i18n.Printer{Lang: o.lang}
-	fmt.Fprintf(sio.out, "\n%s\n%s\n%s\n%s\n", p.Message(game.OutcomeMessage(out)), p.T("cli.record-saved", sgfPath),
-		p.T("cli.sheet-saved", sheetPath), p.T("cli.log-saved", log.Path()))
+	// The referee has said the result; the files are for the players.
+	fmt.Fprintf(sio.out, "\n%s\n%s\n%s\n", p.T("cli.record-saved", sgfPath), p.T("cli.sheet-saved", sheetPath), p.T("cli.log-saved", log.Path()))
 	return nil
 }
 
