@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"tengen/game"
 	"tengen/i18n"
@@ -102,5 +103,49 @@ func TestSaidInChinese(t *testing.T) {
 		if got := p.Message(c.m); got != c.want {
 			t.Errorf("%s: %q, want %q", c.m.Key, got, c.want)
 		}
+	}
+}
+
+type voiceFunc func(game.Message)
+
+func (f voiceFunc) Say(m game.Message) { f(m) }
+
+// TestFaultMessagesAreWorded has the referee rule on every kind of
+// finding and words what it says in every language.
+func TestFaultMessagesAreWorded(t *testing.T) {
+	p := func(s string) rules.Point {
+		q, err := rules.ParsePoint(s, 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return q
+	}
+	for _, c := range []struct {
+		f    Finding
+		want string
+	}{
+		{Finding{Occupied: []game.Placed{{P: p("h8"), C: rules.White}}}, "occupied"},
+		{Finding{Pushed: []Push{{C: rules.Black, From: p("h8"), To: p("h9")}}}, "pushed"},
+		{Finding{Pushed: []Push{{C: rules.White, From: p("i9"), To: p("i10")}}}, "pushed-move"},
+		{Finding{Lifted: []game.Placed{{P: p("h8"), C: rules.Black}}}, "lifted"},
+		{Finding{Lifted: []game.Placed{{P: p("i9"), C: rules.White}}}, "lifted-move"},
+		{Finding{New: []game.Placed{{P: p("c3"), C: rules.White}}}, "two-in-a-row"},
+		{Finding{New: []game.Placed{{P: p("c3"), C: rules.Black}, {P: p("c4"), C: rules.Black}}}, "extra"},
+		{Finding{New: []game.Placed{{P: p("c3"), C: rules.Empty}}}, "wrong"},
+	} {
+		g, err := rules.NewGame(15, rules.Renju, rules.ReadingRIF)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Play(rules.Black, p("h8"))
+		g.Play(rules.White, p("i9"))
+		var said []game.Message
+		r := &Referee{Game: g, Now: time.Now, started: true, Voice: voiceFunc(func(m game.Message) { said = append(said, m) })}
+		r.faultFor(c.f, game.Sight{}, rules.Black)
+		if len(said) != 1 || said[0].Key != c.want {
+			t.Errorf("%v: said %v, want %q", c.f, said, c.want)
+			continue
+		}
+		worded(t, said[0])
 	}
 }
