@@ -107,3 +107,24 @@ func TestRefereePageActions(t *testing.T) {
 		t.Errorf("state %s", body)
 	}
 }
+
+// TestRefereePageSaysMessages checks that the page gets the referee's
+// status and words as messages (keys and arguments), for each viewer's
+// language, and the result as a message.
+func TestRefereePageSaysMessages(t *testing.T) {
+	st := referee.State{
+		Status: game.Message{Key: "status.to-play", Args: []string{"white"}, Text: "white to play"},
+		Events: []game.Message{{Key: "move", Args: []string{"1", "black", "h8"}, Text: "1. black h8"}},
+		Over:   true, Outcome: rules.Outcome{Over: true, Winner: rules.White, Reason: rules.Resignation, Move: 1},
+	}
+	ws := refereePage(rules.Renju, 15, st)
+	if ws.StatusSaid == nil || ws.StatusSaid.Key != "status.to-play" || ws.Status != "white to play" {
+		t.Errorf("status %q / %+v", ws.Status, ws.StatusSaid)
+	}
+	if len(ws.Messages) != 1 || ws.Messages[0].Key != "move" || len(ws.Messages[0].Args) != 3 {
+		t.Errorf("messages %+v", ws.Messages)
+	}
+	if ws.ResultSaid == nil || ws.ResultSaid.Key != "game-won" {
+		t.Errorf("result %+v", ws.ResultSaid)
+	}
+}
