@@ -192,14 +192,37 @@ func (s *Server) handleReviewQR(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u := s.ReviewURL(r, rv.ID)
-	c, err := qr.Encode([]byte(u), qr.M)
+	svg, err := s.qrSVG(u)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("X-Review-URL", u)
-	w.Write([]byte(c.SVG()))
+	w.Write([]byte(svg))
+}
+
+// qrSVG draws the QR code of u, once: encoding tries eight masks, and
+// every phone at the table asks for the same few codes.
+func (s *Server) qrSVG(u string) (string, error) {
+	s.mu.Lock()
+	svg, ok := s.qrCache[u]
+	s.mu.Unlock()
+	if ok {
+		return svg, nil
+	}
+	c, err := qr.Encode([]byte(u), qr.M)
+	if err != nil {
+		return "", err
+	}
+	svg = c.SVG()
+	s.mu.Lock()
+	if len(s.qrCache) >= maxReviews {
+		clear(s.qrCache)
+	}
+	s.qrCache[u] = svg
+	s.mu.Unlock()
+	return svg, nil
 }
 
 // ReviewURL is the address of a game's review for a phone on the same
@@ -227,10 +250,19 @@ func (s *Server) ReviewURL(r *http.Request, id string) string {
 	return u.String()
 }
 
-// LANAddress returns this machine's first IPv4 address on a network
-// interface that is up and not a loopback ("" when there is none): the
-// address a phone at the table reaches the page by.
+// LANAddress returns this machine's IPv4 address on the table's network
+// ("" when there is none): the address a phone at the table reaches the
+// page by. It is the source address of the default route (a UDP socket
+// is connected, which sends nothing), else the first address of an
+// interface that is up and not a loopback.
 func LANAddress() string {
+	if c, err := net.Dial("udp4", "192.0.2.1:9"); err == nil { // TEST-NET-1: never answered
+		ip := c.LocalAddr().(*net.UDPAddr).IP
+		c.Close()
+		if !ip.IsLoopback() && !ip.IsUnspecified() {
+			return ip.String()
+		}
+	}
 	ifs, err := net.Interfaces()
 	if err != nil {
 		return ""

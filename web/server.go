@@ -70,7 +70,8 @@ type Server struct {
 	last        State // the state last published, for republishing
 
 	reviews      map[string]*Review
-	reviewOrder  []string // oldest first
+	qrCache      map[string]string // review address → QR code SVG
+	reviewOrder  []string          // oldest first
 	latestReview string
 }
 
@@ -79,7 +80,8 @@ func New(opts Options) *Server {
 	if opts.Log == nil {
 		opts.Log = log.Default()
 	}
-	s := &Server{opts: opts, subs: map[chan []byte]struct{}{}, rate: map[string]*bucket{}, reviews: map[string]*Review{}}
+	s := &Server{opts: opts, subs: map[chan []byte]struct{}{}, rate: map[string]*bucket{}, reviews: map[string]*Review{},
+		qrCache: map[string]string{}}
 	s.Publish(State{Title: "Tengen", Size: 15, Status: "starting"})
 	return s
 }
