@@ -147,7 +147,7 @@ func nigiriFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	useSim := fs.Bool("sim", false, "on the simulated table (the only table this command drives yet)")
 	hide := fs.String("hide", "robot", "who hides the stones: robot (you guess) or person (a simulated person puts a handful down)")
 	guess := fs.String("guess", "", "with --hide robot: your guess, odd or even (or give it on the page with --http)")
-	httpAddr := fs.String("http", "", "with --hide robot: serve the page and take the guess from its visitors' panel")
+	httpAddr := fs.String("http", "", "with --hide robot: serve the page, take the guess from its visitors' panel, show what the robot says; the page stays up until stopped")
 	public := fs.Bool("public", false, "allow serving the page on the network")
 	lang := fs.String("lang", "en", "the robot's language: en, zh-Hans or zh-Hant")
 	seed := fs.Uint64("seed", 1, "seed of the simulated table, the handful and the robot's choices")
@@ -180,13 +180,23 @@ func nigiriFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		p := &i18n.Printer{Lang: l}
 		var mu sync.Mutex
 		var said []string
-		voice := voiceTo(func(m game.Message) {
+		voices := i18n.Voices{voiceTo(func(m game.Message) {
 			mu.Lock()
 			said = append(said, m.Key)
 			mu.Unlock()
 			fmt.Fprintln(sio.out, p.Message(m))
-		})
-		t := customs.Table{Eyes: stage, Hand: arm.Hand{Arm: robot.Arm}, Voice: voice}
+		})}
+		var page *nigiriPage
+		guessFrom := func(context.Context) (customs.Parity, error) { return customs.ParseParity(*guess) }
+		if *httpAddr != "" {
+			if page, err = newNigiriPage(ctx, *httpAddr, *public, l); err != nil {
+				return err
+			}
+			fmt.Fprintf(sio.err, "guess on the page: %s\n", page.url)
+			voices = append(voices, page.log)
+			guessFrom = page.desk.WaitGuess
+		}
+		t := customs.Table{Eyes: stage, Hand: arm.Hand{Arm: robot.Arm}, Voice: voices}
 		rng := customs.NewRand(*seed)
 		var g customs.Nigiri
 		if *hide == "person" {
@@ -197,40 +207,52 @@ func nigiriFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			}})
 			g, err = t.PersonHides(ctx, rng)
 		} else {
-			g, err = t.RobotHides(ctx, rng, nigiriGuess(ctx, sio, *guess, *httpAddr, *public))
+			g, err = t.RobotHides(ctx, rng, guessFrom)
 		}
 		if err != nil {
 			return err
 		}
 		if *asJSON {
-			return printJSON(sio, nigiriJSON{g.Hider.String(), g.Guess.String(), g.Count, g.Black().String()})
+			if err := printJSON(sio, nigiriJSON{g.Hider.String(), g.Guess.String(), g.Count, g.Black().String()}); err != nil {
+				return err
+			}
+		}
+		if page != nil {
+			<-ctx.Done() // the page shows the result until the command is stopped
 		}
 		return nil
 	}
 }
 
-// nigiriGuess is where the person's guess comes from: the flag, or the
-// visitors' panel of a page served for it.
-func nigiriGuess(ctx context.Context, sio *stdio, flagGuess, addr string, public bool) func(context.Context) (customs.Parity, error) {
-	if flagGuess != "" {
-		return func(context.Context) (customs.Parity, error) { return customs.ParseParity(flagGuess) }
+// nigiriPage is the page of "table nigiri --http": the visitors' panel
+// takes the guess, and the robot's words are shown in each viewer's
+// language.
+type nigiriPage struct {
+	srv  *web.Server
+	desk *customs.Desk
+	log  *i18n.PageLog
+	url  string
+}
+
+func newNigiriPage(ctx context.Context, addr string, public bool, l i18n.Lang) (*nigiriPage, error) {
+	st, err := customs.OpenStreaks(dataPath("visitors"), nil)
+	if st == nil {
+		return nil, err
 	}
-	return func(wctx context.Context) (customs.Parity, error) {
-		st, err := customs.OpenStreaks(dataPath("visitors"), nil)
-		if st == nil {
-			return customs.Odd, err
-		}
-		desk := customs.NewDesk(st)
-		srv := web.New(web.Options{Visitors: desk})
-		desk.Changed = srv.Republish
-		srv.Publish(web.State{Title: "Tengen", Size: rules.DefaultSize, Status: "猜先"})
-		at, _, err := web.Serve(ctx, addr, public, srv.Handler())
-		if err != nil {
-			return customs.Odd, err
-		}
-		fmt.Fprintf(sio.err, "guess on the page: http://%s/\n", at)
-		return desk.WaitGuess(wctx)
+	pg := &nigiriPage{desk: customs.NewDesk(st), log: &i18n.PageLog{}}
+	pg.srv = web.New(web.Options{Visitors: pg.desk})
+	publish := func() {
+		pg.srv.Publish(web.State{Title: "Tengen", Size: rules.DefaultSize, Lang: l.String(), Messages: pg.log.Messages(),
+			Status: "猜先", StatusSaid: &web.Said{Key: "term.nigiri", Text: "deciding colours"}})
 	}
+	pg.desk.Changed, pg.log.Changed = pg.srv.Republish, publish
+	publish()
+	at, _, err := web.Serve(ctx, addr, public, pg.srv.Handler())
+	if err != nil {
+		return nil, err
+	}
+	pg.url = "http://" + at.String() + "/"
+	return pg, nil
 }
 
 // handful is a simulated person who, once asked, puts a handful of white

@@ -11,8 +11,12 @@ import (
 	"time"
 
 	"tengen/ai/match"
+	"tengen/arm"
+	"tengen/customs"
+	"tengen/i18n"
 	"tengen/rules"
 	"tengen/rules/record"
+	"tengen/sim"
 	"tengen/web"
 )
 
@@ -110,5 +114,63 @@ func TestVisitorHooks(t *testing.T) {
 	var nilHooks *visitorHooks
 	if name, _ := nilHooks.next(3, spec); name != "visitor 3" {
 		t.Errorf("without a page: %q", name)
+	}
+}
+
+// TestNigiriPage plays 猜先 with the robot hiding on the simulated table
+// and the guess coming from the page's visitors' panel; the page then
+// shows what the robot said.
+func TestNigiriPage(t *testing.T) {
+	pg, err := newNigiriPage(t.Context(), "127.0.0.1:0", false, i18n.Simplified)
+	if err != nil {
+		t.Fatal(err)
+	}
+	robot, err := sim.NewRobot(2, sim.TopCamera{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer robot.Close()
+	tb := customs.Table{Eyes: &sim.Stage{World: robot.World, Camera: sim.TopCamera{}}, Hand: arm.Hand{Arm: robot.Arm}, Voice: pg.log}
+	done := make(chan customs.Nigiri, 1)
+	go func() {
+		g, err := tb.RobotHides(t.Context(), customs.NewRand(2), pg.desk.WaitGuess)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- g
+	}()
+	state := func() string {
+		resp, err := http.Get(pg.url + "api/state")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(state(), `"ask_guess":true`) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the page never asks for a guess: %s", state())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	resp, err := http.Post(pg.url+"api/visitor", "application/json", strings.NewReader(`{"action":"guess","nick":"Mei","guess":"odd"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("guess: %d", resp.StatusCode)
+	}
+	g := <-done
+	if g.Guess != customs.Odd {
+		t.Errorf("nigiri %+v, want the page's guess odd", g)
+	}
+	st := state()
+	for _, key := range []string{`"key":"nigiri-bowl"`, `"key":"nigiri-reveal"`, `"lang":"zh-Hans"`} {
+		if !strings.Contains(st, key) {
+			t.Errorf("the page's state lacks %s: %s", key, st)
+		}
 	}
 }
