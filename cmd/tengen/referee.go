@@ -59,7 +59,8 @@ func init() {
 			camera := fs.String("camera", "", "with --sim: top (exact; a stone laid on another hides it, the default) or rendered (read by the vision code); on a real board: a V4L2 device, a folder of images or a video file (default: the calibration's camera.device)")
 			httpAddr := fs.String("http", "", "serve the page (the game, and the players' buttons through its API) on this address, e.g. :8080")
 			jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
-			lang := fs.String("lang", "en", "the referee's language on the terminal: en, zh-Hans or zh-Hant (the page lets each viewer choose)")
+			lang := fs.String("lang", "en", "the referee's language on the terminal and in speech: en, zh-Hans or zh-Hant (the page lets each viewer choose)")
+			voice := fs.String("voice", "off", "speech: off, on (the language's espeak-ng voice) or an espeak-ng voice")
 			hw := rigFlags(fs)
 			return func(sio *stdio, args []string) error {
 				if len(args) > 0 {
@@ -89,7 +90,7 @@ func init() {
 					ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 					defer stop()
 					return refereeReal(ctx, sio, refereeOptions{rule: r, time: *tc, buttons: *buttons, byPlayer: *byPlayer,
-						dir: *dir, names: [2]string{*blackName, *whiteName}, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, lang: lg},
+						dir: *dir, names: [2]string{*blackName, *whiteName}, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, lang: lg, voice: *voice},
 						hw, *camera)
 				}
 				if *camera == "" {
@@ -103,7 +104,7 @@ func init() {
 				defer stop()
 				return refereeSim(ctx, sio, refereeOptions{rule: r, time: *tc, buttons: *buttons, byPlayer: *byPlayer,
 					dir: *dir, names: [2]string{*blackName, *whiteName}, seed: *seed, levels: lv,
-					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, camera: cam, lang: lg})
+					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, camera: cam, lang: lg, voice: *voice})
 			}
 		},
 	})
@@ -212,6 +213,25 @@ type refereeOptions struct {
 	opening           *opening.Protocol
 	camera            sim.Camera
 	lang              i18n.Lang
+	voice             string // off, on, or an espeak-ng voice
+}
+
+// speaker returns the referee's speech for o.voice, nil when off; a
+// missing voice is said on stderr and the referee goes on in text.
+func (o refereeOptions) speaker(sio *stdio) *i18n.SpeakingVoice {
+	if o.voice == "off" || o.voice == "" {
+		return nil
+	}
+	opt := i18n.SpeechOptions{Lang: o.lang}
+	if o.voice != "on" {
+		opt.Voice = o.voice
+	}
+	v, err := i18n.NewSpeakingVoice(opt)
+	if err != nil {
+		fmt.Fprintln(sio.err, (&i18n.Printer{Lang: o.lang}).T("cli.no-voice", err.Error()))
+		return nil
+	}
+	return v
 }
 
 func refereeCamera(name string) (sim.Camera, error) {
@@ -260,15 +280,19 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 	defer log.Close()
 	var mu sync.Mutex
 	last, count := "", 0
+	voices := i18n.Voices{voiceTo(func(m game.Message) {
+		mu.Lock()
+		last = m.Key
+		count++
+		mu.Unlock()
+		fmt.Fprintln(sio.out, (&i18n.Printer{Lang: o.lang}).Message(m))
+	})}
+	if sp := o.speaker(sio); sp != nil {
+		defer sp.Close()
+		voices = append(voices, sp)
+	}
 	ref := &referee.Referee{Game: g, Eyes: stage, Now: stage.Now, Log: log, Names: o.names, Buttons: o.buttons,
-		ClaimByPlayer: o.byPlayer, MaxViews: 20000,
-		Voice: voiceTo(func(m game.Message) {
-			mu.Lock()
-			last = m.Key
-			count++
-			mu.Unlock()
-			fmt.Fprintln(sio.out, (&i18n.Printer{Lang: o.lang}).Message(m))
-		})}
+		ClaimByPlayer: o.byPlayer, MaxViews: 20000, Voice: voices}
 	// The simulated players confirm a rebuilt position when asked, and
 	// hold back while Tengen has stopped play.
 	// White claims a forbidden move as soon as it is announced, and with

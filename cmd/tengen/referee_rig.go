@@ -43,8 +43,13 @@ func refereeReal(ctx context.Context, sio *stdio, o refereeOptions, hw rigOption
 		return err
 	}
 	defer log.Close()
+	voices := i18n.Voices{voiceTo(func(m game.Message) { fmt.Fprintln(sio.out, (&i18n.Printer{Lang: o.lang}).Message(m)) })}
+	if sp := o.speaker(sio); sp != nil {
+		defer sp.Close()
+		voices = append(voices, sp)
+	}
 	ref := &referee.Referee{Game: g, Eyes: rg.Eyes, Now: time.Now, Log: log, Names: o.names, Buttons: o.buttons,
-		ClaimByPlayer: o.byPlayer, Voice: voiceTo(func(m game.Message) { fmt.Fprintln(sio.out, (&i18n.Printer{Lang: o.lang}).Message(m)) })}
+		ClaimByPlayer: o.byPlayer, Voice: voices}
 	if h := rg.Hand(); h != nil {
 		ref.Hand = h
 	}
