@@ -11,9 +11,13 @@ import (
 // token. None of it moves the arm or changes a game in progress: a
 // visitor says who they are (a nickname, kept on their phone and in the
 // day's streaks, nothing else), answers "have you played before?" (the
-// level of their next game), and guesses odd or even when the robot has
-// hidden stones for 猜先 and asks for a guess (only then, and only the
-// first guess counts). Package customs' Desk implements it.
+// level of their next game, read when that game starts), and guesses odd
+// or even when the robot has hidden stones for 猜先 and asks for a guess
+// (only then, and only the first guess counts; the robot shows its
+// stones whatever the guess, so a guess decides colours, not motion).
+// What the day's record shows of a nickname — games won, lost, drawn — is
+// what the robot says aloud at the table anyway. Package customs' Desk
+// implements it.
 type Visitors interface {
 	// Hello returns a visitor's day so far, with what the robot says to
 	// them (welcome back, a streak).
