@@ -12,10 +12,16 @@ package qr
 func (c *Code) penalty() int {
 	n := c.Size
 	score := 0
+	// Each row and column is copied into buf with the quiet zone's four
+	// light modules on both sides, where N3's patterns may reach.
+	buf := make([]bool, n+8)
 	line := func(at func(i int) bool) {
+		for i := 0; i < n; i++ {
+			buf[i+4] = at(i)
+		}
 		run := 1
 		for i := 1; i <= n; i++ {
-			if i < n && at(i) == at(i-1) {
+			if i < n && buf[i+4] == buf[i+3] {
 				run++
 				continue
 			}
@@ -24,27 +30,26 @@ func (c *Code) penalty() int {
 			}
 			run = 1
 		}
-		// The finder-like pattern, with the quiet zone counted as light.
-		for i := -4; i < n; i++ {
-			if finderLike(at, i, n) {
+		for i := 0; i+11 <= len(buf); i++ {
+			if finderLike(buf[i : i+11]) {
 				score += 40
 			}
 		}
 	}
 	for y := 0; y < n; y++ {
-		line(func(x int) bool { return c.Dark(x, y) })
+		line(func(x int) bool { return c.dark[y*n+x] })
 	}
 	for x := 0; x < n; x++ {
-		line(func(y int) bool { return c.Dark(x, y) })
+		line(func(y int) bool { return c.dark[y*n+x] })
 	}
 	dark := 0
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
-			d := c.Dark(x, y)
+			d := c.dark[y*n+x]
 			if d {
 				dark++
 			}
-			if x+1 < n && y+1 < n && c.Dark(x+1, y) == d && c.Dark(x, y+1) == d && c.Dark(x+1, y+1) == d {
+			if x+1 < n && y+1 < n && c.dark[y*n+x+1] == d && c.dark[(y+1)*n+x] == d && c.dark[(y+1)*n+x+1] == d {
 				score += 3
 			}
 		}
@@ -64,19 +69,10 @@ var finder = [2][11]bool{
 	{true, false, true, true, true, false, true, false, false, false, false},
 }
 
-// finderLike reports whether one of the two patterns starts at module i
-// of a line of n modules (modules outside it are light).
-func finderLike(at func(int) bool, i, n int) bool {
+// finderLike reports whether the 11 modules m hold one of the patterns.
+func finderLike(m []bool) bool {
 	for _, p := range finder {
-		ok := true
-		for k, want := range p {
-			j := i + k
-			if (j >= 0 && j < n && at(j)) != want {
-				ok = false
-				break
-			}
-		}
-		if ok {
+		if [11]bool(m) == p {
 			return true
 		}
 	}

@@ -164,19 +164,26 @@ func TestPenalty(t *testing.T) {
 	if got := c.penalty(); got != 0 {
 		t.Errorf("checkerboard: %d, want 0", got)
 	}
-	// One row holding the finder-like pattern 1011101 with light around.
-	c = &Code{Size: 11, dark: make([]bool, 121)}
-	for _, x := range []int{2, 4, 5, 6, 8} {
-		c.dark[5*11+x] = true
-	}
-	n3 := 0
-	for i := -4; i < 11; i++ {
-		if finderLike(func(x int) bool { return c.Dark(x, 5) }, i, 11) {
-			n3++
+	// A line holding 1011101 with four light modules on both sides
+	// matches twice (light before, light after); broken, never.
+	matches := func(dark ...int) int {
+		buf := make([]bool, 15)
+		for _, x := range dark {
+			buf[x] = true
 		}
+		n := 0
+		for i := 0; i+11 <= len(buf); i++ {
+			if finderLike(buf[i : i+11]) {
+				n++
+			}
+		}
+		return n
 	}
-	if n3 != 2 {
-		t.Errorf("the 1:1:3:1:1 row matches %d times, want 2 (light before and after)", n3)
+	if got := matches(4, 6, 7, 8, 10); got != 2 {
+		t.Errorf("1011101 between light: %d matches, want 2", got)
+	}
+	if got := matches(4, 6, 7, 10); got != 0 {
+		t.Errorf("1011001: %d matches, want 0", got)
 	}
 }
 
