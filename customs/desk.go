@@ -200,11 +200,16 @@ func (d *Desk) Next(def int) (nick string, level int, ok bool) {
 	return d.current, NextLevel(v.Level, v), true
 }
 
-// Finished records a visitor's game in the day's streaks; the level they
-// asked for is used up, so the next game follows their day.
+// Finished records a visitor's game in the day's streaks. The level they
+// asked for is used up, so their next game follows their day, and they
+// leave the table: the next game is theirs only if they say hello again,
+// so that a stranger's game never counts in their streak.
 func (d *Desk) Finished(nick string, r Result, level int) (Visitor, error) {
 	d.mu.Lock()
 	delete(d.levels, nick)
+	if d.current == nick {
+		d.current = ""
+	}
 	d.mu.Unlock()
 	return d.streaks.Record(nick, r, level)
 }

@@ -61,6 +61,9 @@ func TestDesk(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if _, _, ok := d.Next(3); ok {
+		t.Error("the visitor is still at the table after their game")
+	}
 	v, err = d.Hello("阿明")
 	if err != nil || v.Wins != 2 || v.Streak != 2 || len(v.Said) != 2 || v.Said[0].Key != "welcome-back" || v.Said[1].Key != "streak" {
 		t.Errorf("after two wins: %+v %v", v, err)
