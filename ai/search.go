@@ -113,7 +113,7 @@ func threatEval(mine, theirs *[numThreats]int32, mine33Forbidden, their33Forbidd
 		if theirs[t44] >= 3 {
 			v -= 1200
 		} else {
-			v -= 120
+			v -= 250
 		}
 	}
 	n := theirs[t43]
