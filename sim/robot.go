@@ -80,6 +80,39 @@ type Robot struct {
 	hand *timedHand
 	dev  device       // Sim or the firmware rig
 	rig  *firmwareRig // the firmware in simavr, nil for armsim
+	// boardMoved, if set, is told when the arm adopted a board pose the
+	// camera saw moved.
+	boardMoved func(d float64)
+}
+
+// poseTolerance (mm) is how far the board may lie from where the arm
+// thinks it is before the arm adopts the camera's pose: below it, the
+// camera's own noise.
+const poseTolerance = 0.5
+
+// adopt has the arm place on the board where the camera sees it.
+func (r *Robot) adopt(p BoardPose) error {
+	d := p.apart(r.Arm.Layout())
+	if d <= poseTolerance {
+		return nil
+	}
+	if err := r.Arm.MoveBoard(p.A1, p.StepX, p.StepY); err != nil {
+		return fmt.Errorf("the board was moved %.1f mm: %w", d, err)
+	}
+	if r.boardMoved != nil {
+		r.boardMoved(d)
+	}
+	return nil
+}
+
+// newRobot completes a robot of world w, arm a and camera cam.
+func newRobot(w *World, a *arm.Arm, cam Camera) *Robot {
+	if cam == nil {
+		cam = TruthCamera{}
+	}
+	r := &Robot{World: w, Arm: a, Eyes: &Eyes{World: w, Camera: cam}}
+	r.Eyes.onPose = r.adopt
+	return r
 }
 
 // device is what the simulation asks of the arm's device beyond what the
@@ -100,10 +133,14 @@ type device interface {
 	// lineAfter upsets the serial line (a FaultSerial* fault); armsim has
 	// no line and ignores it.
 	lineAfter(fault string, d time.Duration, fired func())
+	// unplugAfter pulls the USB cable d from now and plugs it back after
+	// outage.
+	unplugAfter(d, outage time.Duration, fired func())
 }
 
-// simDevice is armsim as a device; its moments are in model time.
-type simDevice struct{ *armsim.Sim }
+// simDevice is armsim, behind its cable, as a device; its moments are in
+// model time.
+type simDevice struct{ *cable }
 
 func (s simDevice) pressAfter(d time.Duration, fired func()) {
 	s.After(d, func(s *armsim.Sim) {
@@ -113,6 +150,11 @@ func (s simDevice) pressAfter(d time.Duration, fired func()) {
 }
 
 func (s simDevice) lineAfter(string, time.Duration, func()) {}
+
+func (s simDevice) unplugAfter(d, outage time.Duration, fired func()) {
+	s.unplug(d, outage)
+	s.After(d, func(*armsim.Sim) { fired() })
+}
 
 func (s simDevice) resetAfter(d time.Duration, fired func()) {
 	s.After(d, func(s *armsim.Sim) {
@@ -145,22 +187,30 @@ func NewRobotIn(w *World, seed uint64, cam Camera) (*Robot, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := arm.New(s, cal, arm.Options{StoneHeight: StoneHeight})
+	c := &cable{Sim: s}
+	a, err := arm.New(c, cal, arm.Options{StoneHeight: StoneHeight})
 	if err != nil {
 		return nil, err
 	}
 	if err := a.Home(context.Background()); err != nil {
 		return nil, fmt.Errorf("homing the simulated arm: %w", err)
 	}
-	if cam == nil {
-		cam = TruthCamera{}
-	}
-	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam}, dev: simDevice{s},
-		hand: &timedHand{Hand: arm.Hand{Arm: a}, clock: s}}, nil
+	r := newRobot(w, a, cam)
+	r.Sim, r.dev, r.hand = s, simDevice{c}, &timedHand{Hand: arm.Hand{Arm: a}, clock: s}
+	return r, nil
 }
 
-// Hand is the robot's hand for the game.
-func (r *Robot) Hand() game.Hand { return r.hand }
+// Hand is the robot's hand for the game. On the firmware it is the
+// recovering hand: the link there meets real trouble (a host delayed past
+// the MCU's deadline on a loaded machine), and a failed move is then made
+// safe and redone.
+func (r *Robot) Hand() game.Hand {
+	if r.rig == nil {
+		return r.hand
+	}
+	in := newInjector(FaultSpec{}, 0, func(string, ...any) {})
+	return &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
+}
 
 // MedianCycle returns the median robot cycle (bowl → board → park),
 // seconds of simulated arm time.
@@ -265,6 +315,10 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		// safely, as with injected faults.
 		inj = newInjector(opt.Faults, opt.Seed, logf)
 		hand = &faultyHand{inner: r.hand, r: r, in: inj, logf: logf}
+		r.boardMoved = func(d float64) {
+			logf("  the camera sees the board %.1f mm from where the arm had it; the arm places on it there", d)
+			inj.resolveAll("the arm places on the board where the camera sees it", FaultBump)
+		}
 	}
 	if len(opt.Faults) > 0 {
 		cam := &faultyCamera{Camera: r.Eyes.Camera, in: inj}

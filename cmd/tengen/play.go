@@ -53,6 +53,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	hw := rigFlags(fs)
 	personLevel := fs.Int("person-level", 3, "with --sim: the simulated person's engine level")
 	seed := fs.Uint64("seed", 1, "with --sim: seed of the world and the person")
+	firmware := fs.Bool("firmware", false, "with --sim: the arm runs on the real firmware in simavr (built in the data folder's firmware/), through the serial driver; real time")
 	worldPath := fs.String("world", "", "with --sim: file the simulated board is kept in (it survives a restart, as a real board does)")
 	journalPath := fs.String("journal", "", "the game's journal (default: a new file under var/games)")
 	resume := fs.Bool("resume", false, "carry on the game in --journal after a crash or a kill")
@@ -120,7 +121,12 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			if err != nil {
 				return err
 			}
-			if rb, err = sim.NewRobotIn(w, *seed, cam); err != nil {
+			if *firmware {
+				rb, err = sim.NewFirmwareRobot(ctx, w, dataPath("firmware"), cam)
+			} else {
+				rb, err = sim.NewRobotIn(w, *seed, cam)
+			}
+			if err != nil {
 				return err
 			}
 			defer rb.Close()
