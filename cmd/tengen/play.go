@@ -63,6 +63,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	lang := fs.String("lang", "en", "the robot's language: en, zh-Hans or zh-Hant")
 	ponder := fs.Bool("ponder", true, "let the engine think on the person's time")
 	jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
+	review := fs.Bool("review", false, "with --http: after the game, put its review on the page (graph, turning point, SGF, QR code) and keep serving until stopped")
 	return func(sio *stdio, args []string) error {
 		if len(args) > 0 {
 			return usageError("play takes no arguments")
@@ -227,6 +228,9 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			return err
 		}
 		fmt.Fprintf(sio.out, "%s; record %s\n", out, recPath)
+		if *review { // table_review.go
+			defer reviewAfter(ctx, sio, page.srv, filepath.Base(strings.TrimSuffix(*journalPath, ".journal")), s.Record(), lg)
+		}
 		if !*jsonOut {
 			return nil
 		}

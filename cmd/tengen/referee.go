@@ -443,16 +443,9 @@ func runReferee(ctx context.Context, sio *stdio, o refereeOptions, ref *referee.
 		// The referee has said the result; the files are for the players.
 		fmt.Fprintf(sio.out, "\n%s\n%s\n%s\n", p.T("cli.record-saved", sgfPath), p.T("cli.sheet-saved", sheetPath), p.T("cli.log-saved", log.Path()))
 	}
-	if !o.review || o.page == nil {
-		return nil
+	if o.review {
+		reviewAfter(ctx, sio, o.page, filepath.Base(o.dir), ref.Record(), o.lang)
 	}
-	rv, err := buildReview(ctx, reviewName(filepath.Base(o.dir)), ref.Record(), 20000, reviewThink)
-	if err != nil {
-		return err
-	}
-	o.page.SetReview(rv)
-	fmt.Fprintln(sio.err, p.T("cli.review-on-page"))
-	<-ctx.Done()
 	return nil
 }
 
