@@ -130,3 +130,23 @@ func TestDeskSpeaks(t *testing.T) {
 		t.Errorf("the robot said %q", got)
 	}
 }
+
+// TestDeskVoiceRepublishes: the robot's voice may republish the page,
+// which asks the desk whether it waits for a guess; a greeting must not
+// hold the desk's lock meanwhile (it would deadlock).
+func TestDeskVoiceRepublishes(t *testing.T) {
+	d := newDesk(t)
+	srv := web.New(web.Options{Visitors: d})
+	d.Voice = voiceFunc(func(game.Message) { srv.Republish() })
+	done := make(chan struct{})
+	go func() {
+		d.Hello("Mei")
+		d.Answer("Mei", "club")
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the desk deadlocked with a voice that republishes the page")
+	}
+}
