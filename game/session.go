@@ -29,6 +29,12 @@ type Session struct {
 	// as each move is accepted, and a person out of time loses. The robot
 	// thinks within its own remaining time.
 	Clock *clock.Clock
+	// Opening, if set, is the opening protocol played over the board
+	// before the main game (Config.Opening names it). Black and White then
+	// hold the tentative colours, the opening's first player Black; its
+	// swaps decide who plays which colour in the main game. The clock
+	// starts with the main game.
+	Opening *Opening
 	// Observe, if set, is told of every change (for the web page).
 	Observe func(Snapshot)
 	// Control carries the operator's and the person's requests.
@@ -85,6 +91,11 @@ var ErrStopped = errors.New("game stopped")
 
 // Play runs the game to its end and returns the result.
 func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
+	if s.Opening != nil {
+		if err := s.playOpening(ctx); err != nil {
+			return rules.Outcome{}, err
+		}
+	}
 	if s.Clock != nil && s.Clock.Turn() == rules.Empty {
 		if err := s.Clock.Start(s.Referee.ToMove()); err != nil {
 			return rules.Outcome{}, err
@@ -342,7 +353,8 @@ func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point, c r
 // acceptRobot records the robot's stone at p, which the camera has seen.
 func (s *Session) acceptRobot(n int, p rules.Point, c rules.Color) error {
 	took := s.took()
-	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: c.String(), Point: p.String(), By: "robot", Clock: s.pressClock(), Ms: took.Milliseconds()}); err != nil {
+	left, periods := s.pressClock()
+	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: c.String(), Point: p.String(), By: "robot", Clock: left, Periods: periods, Ms: took.Milliseconds()}); err != nil {
 		return err
 	}
 	s.times = append(s.times, took)
@@ -500,7 +512,8 @@ func (s *Session) own(ch Change) Change {
 func (s *Session) acceptPerson(person rules.Color, p rules.Point) error {
 	n := len(s.Referee.Moves()) + 1
 	took := s.took()
-	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: person.String(), Point: p.String(), By: "person", Clock: s.pressClock(), Ms: took.Milliseconds()}); err != nil {
+	left, periods := s.pressClock()
+	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: person.String(), Point: p.String(), By: "person", Clock: left, Periods: periods, Ms: took.Milliseconds()}); err != nil {
 		return err
 	}
 	s.times = append(s.times, took)
@@ -611,13 +624,39 @@ func (s *Session) limits(c rules.Color) ai.Limits {
 }
 
 // pressClock ends the mover's turn on the clock and returns both sides'
-// remaining milliseconds for the journal.
-func (s *Session) pressClock() []int64 {
+// main time left (ms) and byo-yomi periods for the journal.
+func (s *Session) pressClock() ([]int64, []int) {
 	if s.Clock == nil {
-		return nil
+		return nil, nil
 	}
 	s.Clock.Press()
-	return []int64{s.Clock.Remaining(rules.Black).Milliseconds(), s.Clock.Remaining(rules.White).Milliseconds()}
+	b, w := s.Clock.Side(rules.Black), s.Clock.Side(rules.White)
+	return []int64{b.Main.Milliseconds(), w.Main.Milliseconds()}, []int{b.Periods, w.Periods}
+}
+
+// RestoreClock sets a resumed game's clock, before it starts, to the
+// last reading its journal holds (Replayed.Clock); the move in progress
+// when the program stopped starts its time again.
+func (s *Session) RestoreClock(e *Entry) error {
+	if s.Clock == nil || e == nil || len(e.Clock) != 2 {
+		return nil
+	}
+	for i, c := range []rules.Color{rules.Black, rules.White} {
+		periods := 0
+		if len(e.Periods) == 2 {
+			periods = e.Periods[i]
+		}
+		moves := 0
+		for _, m := range s.Referee.Moves() {
+			if m.C == c {
+				moves++
+			}
+		}
+		if err := s.Clock.Restore(c, time.Duration(e.Clock[i])*time.Millisecond, periods, moves); err != nil {
+			return fmt.Errorf("restoring the clock: %w", err)
+		}
+	}
+	return nil
 }
 
 func (s *Session) clockFaces() []string {

@@ -249,14 +249,14 @@ func reopen(s *game.Session, path string) (*game.Entry, error) {
 		j.Close()
 		return nil, fmt.Errorf("journal %s: %w", path, err)
 	}
-	cfg, pending, err := game.Replay(entries, s.Referee)
+	r, err := game.Replay(entries, s.Referee)
 	if err != nil {
 		j.Close()
 		return nil, err
 	}
-	s.Config, s.Journal = cfg, j
+	s.Config, s.Journal = r.Config, j
 	s.RestoreTimes(entries)
-	return pending, nil
+	return r.Pending, nil
 }
 
 // startWebControl serves the page and turns the operator's actions into
