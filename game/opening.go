@@ -13,11 +13,21 @@ import (
 )
 
 // Opening plays an opening protocol over the real board before the main
-// game: the robot places its stones (several offered fifth moves
-// included) and lifts the offers not chosen; the person's stones are
-// read by the camera, and their swaps, declarations and choices come
-// from the page or a button (Decisions) — a choice may also be made by
-// taking the other offers off the board.
+// game. The robot places its stones (several offered fifth moves
+// included) and lifts the offers not chosen. The person acts with stones
+// where stones say it, and on the page or a button (Decisions) where they
+// cannot:
+//
+//   - a stone of theirs is read by the camera as their move; a stone put
+//     down at a step that only offers a swap declines the swap (keep) and
+//     is then read as the next step's move;
+//   - swap, keep, pass and declare N are said on the page or with a button;
+//   - offers are put down one by one; where one stone could also be the
+//     move itself (Taraguchi's fifth move), they first say "offer" (an
+//     Offer without points) so the first stone is not taken for the move;
+//   - a choice among the robot's offers is made by taking the others off
+//     the board (the usual way with two) or by naming it on the page,
+//     and the robot lifts the rest.
 type Opening struct {
 	Machine *opening.Machine
 	Robot   opening.Player // which of the two players the robot is
@@ -155,6 +165,17 @@ func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
 			continue // still taking the other offers off
 		case slices.Contains(step.Allowed, opening.Place) && !o.offering && ch.Kind == NewStone && ch.Added[0].C == step.Stone:
 			a = opening.Action{Kind: opening.Place, Point: ch.Added[0].P}
+		case slices.Contains(step.Allowed, opening.Keep) && !slices.Contains(step.Allowed, opening.Place) && !o.offering && ch.Kind == NewStone:
+			// Playing on declines the swap: keep, then take the stone as
+			// the next step's move.
+			if err := o.Machine.Apply(person, opening.Action{Kind: opening.Keep}); err != nil {
+				return err
+			}
+			if err := o.journal("person", opening.Action{Kind: opening.Keep}, nil); err != nil {
+				return err
+			}
+			o.say("keep", "", "You keep the colours.")
+			return nil // the next step reads the stone
 		case slices.Contains(step.Allowed, opening.Offer) && len(ch.Gone) == 0 && len(ch.Added) == step.Count && allColour(ch.Added, step.Stone):
 			a = opening.Action{Kind: opening.Offer}
 			for _, s := range ch.Added {

@@ -117,13 +117,14 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			return usageError("--lang: %v", err)
 		}
 		page := &pageHub{rule: r, size: size, lang: lg}
-		var reqs <-chan game.Request
+		ctl := newControls(size)
+		reqs := ctl.reqs
 		if *httpAddr != "" {
-			srv, rq, err := startWebControl(ctx, *httpAddr, *public, sio)
+			srv, err := startWebControl(ctx, *httpAddr, *public, sio, ctl)
 			if err != nil {
 				return err
 			}
-			page.srv, reqs = srv, rq
+			page.srv = srv
 		}
 		say := page.outputs(sio, *voice)
 		defer say.Close()
