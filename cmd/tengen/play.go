@@ -63,6 +63,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	lang := fs.String("lang", "en", "the robot's language: en, zh-Hans or zh-Hant")
 	ponder := fs.Bool("ponder", true, "let the engine think on the person's time")
 	jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
+	panelFile := fs.String("panel", "", "a file naming the GPIO pins of the buttons (start, swap, resign, draw, takeback, ack) and LEDs (turn, thinking, fault); see rig/panel")
 	return func(sio *stdio, args []string) error {
 		if len(args) > 0 {
 			return usageError("play takes no arguments")
@@ -242,6 +243,18 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			}
 			page.srv = srv
 			s.Observe = page.observe
+		}
+		if *panelFile != "" {
+			l, err := openPanel(ctx, *panelFile, ctl, sio)
+			if err != nil {
+				return err
+			}
+			defer l.Close()
+			say.Voices = append(say.Voices, l)
+			s.Observe = func(sn game.Snapshot) {
+				page.observe(sn)
+				l.observe(sn)
+			}
 		}
 		fmt.Fprintf(sio.out, "%s: %s (black) against %s (white); journal %s\n", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath)
 		var out rules.Outcome

@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/gpio/gpioreg"
+	"periph.io/x/host/v3"
 )
 
 // Buttons and LEDs a panel may have, by name.
@@ -152,6 +153,15 @@ func Open(cfg Config, byName func(string) gpio.PinIO) (*Panel, error) {
 		p.leds[n] = pin
 	}
 	return p, nil
+}
+
+// OpenHost initialises this machine's GPIO drivers (periph's host.Init)
+// and opens the panel on its pins.
+func OpenHost(cfg Config) (*Panel, error) {
+	if _, err := host.Init(); err != nil {
+		return nil, fmt.Errorf("GPIO drivers: %w", err)
+	}
+	return Open(cfg, gpioreg.ByName)
 }
 
 // Set lights or darkens an LED; an LED the panel does not have is
