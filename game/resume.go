@@ -183,6 +183,17 @@ func (s *Session) Reopen() (*Session, *Entry, error) {
 	n.Config, n.Referee, n.Journal = r.Config, ref, j
 	n.times = nil
 	n.RestoreTimes(entries)
+	if s.Opening != nil {
+		// The live machine holds what the journal does (every action is
+		// journaled as it is applied); the offers left to lift come from
+		// the journal.
+		n.Opening = nil
+		if r.OpeningLeft(ref) {
+			o := *s.Opening
+			o.Unchosen = r.Unchosen
+			n.Opening = &o
+		}
+	}
 	return &n, r.Pending, nil
 }
 

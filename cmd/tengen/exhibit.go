@@ -22,6 +22,7 @@ import (
 	"tengen/game"
 	"tengen/i18n"
 	"tengen/rules"
+	"tengen/rules/opening"
 	"tengen/rules/swiss"
 	"tengen/sim"
 	"tengen/web"
@@ -42,6 +43,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	visitors := fs.Int("visitors", 0, "play this many visitors, then stop (0: until stopped)")
 	tournament := fs.String("tournament", "", `a Swiss tournament among these players instead of visitors, separated by ";", e.g. "tengen:level=3;tengen:level=6;greedy"`)
 	rounds := fs.Int("rounds", 3, "rounds of the tournament")
+	openingName := fs.String("opening", "", "the opening protocol visitors play, the visitor as the first player (default: rif for renju, swap2 for the other rules; tournaments play without)")
 	think := fs.Duration("think", time.Second, "time per move")
 	simulate := fs.Bool("sim", false, "on the simulated robot, with simulated visitors")
 	camera := fs.String("camera", "", "with --sim: rendered (the default) or truth; on the real board: a V4L2 device, a folder of images or a video file (default: the calibration's camera.device)")
@@ -52,6 +54,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	public := fs.Bool("public", false, "allow serving the web page on the network")
 	lang := fs.String("lang", "en", "the robot's language: en, zh-Hans or zh-Hant")
 	voice := fs.String("voice", "off", "speech: off, on (the language's voice) or an espeak-ng voice")
+	panelFile := fs.String("panel", "", "a file naming the GPIO pins of the buttons and LEDs (see play --panel)")
 	return func(sio *stdio, args []string) error {
 		if len(args) > 0 {
 			return usageError("exhibit takes no arguments")
@@ -69,6 +72,13 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		spec, err := match.ParseSpec(*engine)
 		if err != nil {
 			return usageError("--engine: %v", err)
+		}
+		if *openingName == "" {
+			*openingName = game.DefaultOpening(r)
+		}
+		proto, err := opening.ByName(*openingName)
+		if err != nil {
+			return usageError("--opening: %v", err)
 		}
 		if *dir == "" {
 			*dir = dataPath("exhibit", time.Now().Format("20060102-150405"))
@@ -127,6 +137,19 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			page.srv = srv
 		}
 		say := page.outputs(sio, *voice)
+		observe := page.observe
+		if *panelFile != "" {
+			l, err := openPanel(ctx, *panelFile, ctl, sio)
+			if err != nil {
+				return err
+			}
+			defer l.Close()
+			say.Voices = append(say.Voices, l)
+			observe = func(sn game.Snapshot) {
+				page.observe(sn)
+				l.observe(sn)
+			}
+		}
 		defer say.Close()
 		newSession := func(name string, cfg game.Config) (*game.Session, error) {
 			ref, err := game.NewReferee(cfg)
@@ -141,7 +164,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				return nil, err
 			}
 			return &game.Session{Config: cfg, Referee: ref, Journal: j, Limits: ai.Limits{TurnTime: *think},
-				Voice: say, Control: reqs, Observe: page.observe, MaxWrongViews: 500}, nil
+				Voice: say, Control: reqs, Observe: observe, MaxWrongViews: 500}, nil
 		}
 		// With nobody to call in a simulation, a fault is logged and the
 		// game resumes at once; a real exhibition waits for the operator.
@@ -193,19 +216,33 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				}
 				visitor := fmt.Sprintf("visitor %d", n)
 				s, err := newSession(fmt.Sprintf("visitor%03d", n), game.Config{Rule: r.String(), Size: size,
-					Black: visitor, White: spec.String()})
+					Opening: proto.Name(), Black: visitor, White: spec.String()})
 				if err != nil {
 					return nil, err
 				}
 				s.White = player
+				m, err := opening.New(proto, size)
+				if err != nil {
+					return nil, err
+				}
+				if !m.Done() {
+					// The visitor is the first player, the tentative Black.
+					s.Opening = &game.Opening{Machine: m, Robot: opening.Second, Decisions: ctl.decisions,
+						Decider: game.EngineDecider{Engine: openingEngine(player, *seed), Me: opening.Second, Rule: r, Reading: rules.ReadingRIF}}
+				}
 				if !*simulate {
 					fmt.Fprintf(sio.out, "%s: place the first stone to start\n", visitor)
 					return s, nil
 				}
 				level := 1 + rng.IntN(6)
-				p := sim.NewPerson(rules.Black, ai.NewEngine(ai.EngineOptions{Level: level, Seed: *seed + uint64(n), Threads: 1}), r, *seed+uint64(n))
+				pe := ai.NewEngine(ai.EngineOptions{Level: level, Seed: *seed + uint64(n), Threads: 1})
+				p := sim.NewPerson(rules.Black, pe, r, *seed+uint64(n))
 				p.Limits = ai.Limits{TurnTime: *think / 3}
 				p.Done = s.Referee.Over
+				p.Turn = func() bool { return s.Referee.ToMove() == p.Color }
+				if s.Opening != nil {
+					p.Opening = &sim.OpeningSeat{Machine: m, Me: opening.First, Engine: pe, Reading: rules.ReadingRIF, Say: ctl.decisions}
+				}
 				rb.Eyes.People = []*sim.Person{p}
 				fmt.Fprintf(sio.out, "%s (level %d) sits down\n", visitor, level)
 				return s, nil
