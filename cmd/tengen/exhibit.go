@@ -88,39 +88,12 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		var (
-			eyes game.Eyes
-			hand game.Hand
-			size int
-			rb   *sim.Robot
-		)
-		if *simulate {
-			if *camera == "" {
-				*camera = "rendered"
-			}
-			cam, err := simCamera(*camera)
-			if err != nil {
-				return usageError("%v", err)
-			}
-			if rb, err = sim.NewRobot(*seed, cam); err != nil {
-				return err
-			}
-			defer rb.Close()
-			eyes, hand, size = rb.Eyes, rb.Hand(), rb.World.Layout.Size
-		} else {
-			rg, err := hw.open(*camera, sio)
-			if err != nil {
-				return err
-			}
-			defer rg.Close()
-			if rg.Arm == nil {
-				return usageError("exhibit needs the arm: --arm serial:PORT or --arm pi")
-			}
-			eyes, hand, size = rg.Eyes, rg.Hand(), rg.Cal.Board.Size
+		dev, err := openDevices(ctx, sio, deviceOptions{simulate: *simulate, camera: *camera, seed: *seed, hw: hw, doing: "exhibiting"})
+		if err != nil {
+			return err
 		}
-		svc := startService(ctx, sio, "exhibiting")
-		eyes, hand = svc.eyes(eyes), svc.hand(hand)
-		defer parkOnStop(ctx, hand, svc)
+		defer dev.Close(ctx)
+		eyes, hand, size, rb := dev.eyes, dev.hand, dev.size, dev.rb
 
 		lg, err := i18n.ParseLang(*lang)
 		if err != nil {

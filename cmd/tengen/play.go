@@ -108,52 +108,21 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if err := os.MkdirAll(filepath.Dir(*journalPath), 0o755); err != nil {
 			return err
 		}
-		var (
-			eyes game.Eyes
-			hand game.Hand
-			size int
-			rb   *sim.Robot
-		)
-		if *simulate {
-			if *camera == "" {
-				*camera = "rendered"
-			}
-			cam, err := simCamera(*camera)
-			if err != nil {
-				return usageError("%v", err)
-			}
-			if *worldPath == "" {
-				*worldPath = strings.TrimSuffix(*journalPath, ".journal") + ".world"
-			}
-			w, err := sim.LoadWorld(*worldPath, sim.SeedLayout(), *seed)
-			if err != nil {
-				return err
-			}
-			if rb, err = sim.NewRobotIn(w, *seed, cam); err != nil {
-				return err
-			}
-			defer rb.Close()
-			eyes, hand, size = rb.Eyes, rb.Hand(), w.Layout.Size
-		} else {
-			rg, err := hw.open(*camera, sio)
-			if err != nil {
-				return err
-			}
-			defer rg.Close()
-			if rg.Arm == nil {
-				return usageError("play needs the arm: --arm serial:PORT or --arm pi")
-			}
-			eyes, hand, size = rg.Eyes, rg.Hand(), rg.Cal.Board.Size
+		if *simulate && *worldPath == "" {
+			*worldPath = strings.TrimSuffix(*journalPath, ".journal") + ".world"
 		}
+		dev, err := openDevices(ctx, sio, deviceOptions{simulate: *simulate, camera: *camera, world: *worldPath, seed: *seed, hw: hw, doing: "playing"})
+		if err != nil {
+			return err
+		}
+		defer dev.Close(ctx)
+		eyes, hand, size, rb := dev.eyes, dev.hand, dev.size, dev.rb
 		player, err := spec.New(int64(*seed), nil)
 		if err != nil {
 			return err
 		}
 		defer match.ClosePlayer(player)
 
-		svc := startService(ctx, sio, "playing")
-		eyes, hand = svc.eyes(eyes), svc.hand(hand)
-		defer parkOnStop(ctx, hand, svc)
 		s := &game.Session{Limits: ai.Limits{TurnTime: *think}, Eyes: eyes, Hand: hand, MaxWrongViews: 500, Ponder: *ponder}
 		ctl := newControls(size)
 		var (
