@@ -179,3 +179,14 @@ func TestButtonsDebounced(t *testing.T) {
 		t.Errorf("Watch returned %v", err)
 	}
 }
+
+// The example file in this folder parses.
+func TestExampleFile(t *testing.T) {
+	cfg, err := Load("panel.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Buttons) != 5 || len(cfg.LEDs) != 3 {
+		t.Errorf("example file: %+v", cfg)
+	}
+}
