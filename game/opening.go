@@ -221,7 +221,7 @@ func (o *Opening) look(ctx context.Context) (*Sight, bool, error) {
 			// "I will offer": the stones that follow are the offers.
 			if step := o.Machine.Step(); step.Player == person && slices.Contains(step.Allowed, opening.Offer) {
 				o.offering = true
-				o.say("offer-now", strconv.Itoa(step.Count), fmt.Sprintf("Put your %d fifth-move offers on the board.", step.Count))
+				o.say("step-offer", strconv.Itoa(step.Count), fmt.Sprintf("Put your %d fifth-move offers on the board.", step.Count))
 			}
 			return nil, false, nil
 		}

@@ -200,7 +200,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				}
 				if !m.Done() {
 					// The visitor is the first player, the tentative Black.
-					s.Opening = &game.Opening{Machine: m, Robot: opening.Second, Decisions: ctl.decisions,
+					s.Opening = &game.Opening{Machine: m, Robot: opening.Second, Decisions: ctl.decisions, StepMessage: i18n.StepMessage,
 						Decider: game.EngineDecider{Engine: openingEngine(player, *seed), Me: opening.Second, Rule: r, Reading: rules.ReadingRIF}}
 				}
 				if !*simulate {

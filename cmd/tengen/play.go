@@ -174,7 +174,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			seat = opening.First
 		}
 		if m != nil && !m.Done() || replayed.OpeningLeft(s.Referee) {
-			s.Opening = &game.Opening{Machine: m, Robot: seat, Decisions: ctl.decisions, Unchosen: replayed.Unchosen,
+			s.Opening = &game.Opening{Machine: m, Robot: seat, Decisions: ctl.decisions, Unchosen: replayed.Unchosen, StepMessage: i18n.StepMessage,
 				Decider: game.EngineDecider{Engine: openingEngine(player, *seed), Me: seat, Rule: r, Reading: rd}}
 		}
 		if *simulate {
