@@ -420,6 +420,7 @@ func (s *Session) StartFrom(r opening.Result) error {
 		}
 		s.times = append(s.times, 0)
 	}
+	s.openings = len(r.Moves)
 	return nil
 }
 

@@ -177,6 +177,9 @@ func TestTaraguchiPersonOffers(t *testing.T) {
 			t.Errorf("the robot did not lift the unchosen offer %v: %v", p, tb.placed)
 		}
 	}
+	if err := s.takeback(t.Context()); err == nil || !strings.Contains(err.Error(), "opening") {
+		t.Errorf("a takeback into the opening: %v", err)
+	}
 	if s.Config.White != "second" || s.White == nil {
 		t.Errorf("after the opening the robot should play White: config %+v", s.Config)
 	}

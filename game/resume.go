@@ -211,12 +211,15 @@ func NewReferee(cfg Config) (*rules.Game, error) {
 }
 
 // RestoreTimes takes each move's thinking time from a journal's entries,
-// for a resumed game's record.
+// for a resumed game's record, and counts the opening's moves.
 func (s *Session) RestoreTimes(entries []Entry) {
-	s.times = s.times[:0]
+	s.times, s.openings = s.times[:0], 0
 	for _, e := range entries {
 		switch e.Type {
 		case EntryMove:
+			if e.By == "opening" {
+				s.openings++
+			}
 			s.times = append(s.times, time.Duration(e.Ms)*time.Millisecond)
 		case EntryUndo:
 			if len(s.times) > 0 {

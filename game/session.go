@@ -48,6 +48,7 @@ type Session struct {
 	MaxWrongViews int
 
 	info       ai.Info
+	openings   int // moves the opening protocol made: not taken back
 	evals      []int
 	times      []time.Duration // each move's thinking time, in move order
 	turnFrom   time.Time       // when the side to move began its turn
@@ -260,6 +261,9 @@ func (s *Session) takeback(ctx context.Context) error {
 	}
 	if n == 0 {
 		return errors.New("no move of the person's to take back")
+	}
+	if len(moves)-n < s.openings {
+		return errors.New("the opening's moves cannot be taken back")
 	}
 	var lifted []rules.Move
 	for i := 0; i < n; i++ {
