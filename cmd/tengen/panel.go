@@ -25,9 +25,10 @@ type lights struct {
 	robotOn bool
 }
 
-// complaints are what the robot says when the board needs putting right.
+// complaints are what the robot says when the board needs putting right
+// or a fault waits for the operator.
 var complaints = map[string]bool{"board-differs": true, "extra-stones": true, "wrong-colour": true,
-	"stone-moved": true, "stone-missing": true, "opening-refused": true, "takeback-lift": true}
+	"stone-moved": true, "stone-missing": true, "opening-refused": true, "takeback-lift": true, "fault": true}
 
 // openPanel opens the panel file's buttons and LEDs and carries the
 // presses to the game through ctl until ctx ends.
