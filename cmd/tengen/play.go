@@ -225,7 +225,11 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				l.observe(sn)
 			}
 		}
-		fmt.Fprintf(sio.out, "%s: %s (black) against %s (white); journal %s\n", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath)
+		if s.Opening != nil {
+			fmt.Fprintf(sio.out, "%s, opening %s: %s (first player) against %s; journal %s\n", s.Config.Rule, s.Config.Opening, s.Config.Black, s.Config.White, *journalPath)
+		} else {
+			fmt.Fprintf(sio.out, "%s: %s (black) against %s (white); journal %s\n", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath)
+		}
 		var out rules.Outcome
 		if *resume {
 			out, err = s.Resume(ctx, replayed.Pending)
