@@ -24,9 +24,12 @@ func seatOpening(name string, s *game.Session, robot *ai.Engine, seat opening.Pl
 	if err != nil {
 		return fmt.Errorf("opening %s: %w", name, err)
 	}
+	s.Config.Opening = proto.Name()
+	if m.Done() {
+		return nil // free: nothing to play before the game
+	}
 	rule, reading := s.Referee.Rule(), s.Referee.Reading()
 	decisions := make(chan opening.Action, 1)
-	s.Config.Opening = proto.Name()
 	s.Opening = &game.Opening{Machine: m, Robot: seat, Decisions: decisions,
 		Decider: game.EngineDecider{Engine: robot, Me: seat, Rule: rule, Reading: reading}}
 	p.Opening = &OpeningSeat{Machine: m, Me: seat.Other(), Engine: personEngine, Reading: reading, Say: decisions}

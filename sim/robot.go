@@ -327,7 +327,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		if err := s.Journal.Append(game.Entry{Type: game.EntryStart, Config: &cfg}); err != nil {
 			return sum, err
 		}
-		if cfg.Opening != "" {
+		if s.Opening != nil {
 			logf("game %d: %s (first player) against %s, %s, opening %s", g, cfg.Black, cfg.White, cfg.Rule, cfg.Opening)
 		} else {
 			logf("game %d: %s (black) against %s (white), %s", g, cfg.Black, cfg.White, cfg.Rule)
