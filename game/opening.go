@@ -48,6 +48,11 @@ type Opening struct {
 	// resumed opening (Replayed.Unchosen) lifts those it sees.
 	Unchosen []rules.Point
 
+	// Status, if set, is told what the opening waits for: "thinking
+	// (opening)" while the robot decides, "opening: " and the step's
+	// description while the person is to act.
+	Status func(string)
+
 	// offering is set when the person said they will offer fifth moves at
 	// a step that also allows placing one stone (Taraguchi): their first
 	// stone is then an offer, not the move.
@@ -85,6 +90,7 @@ func (o *Opening) Run(ctx context.Context) (opening.Result, error) {
 }
 
 func (o *Opening) robotStep(ctx context.Context) error {
+	o.status("thinking (opening)")
 	a, err := o.Decider.DecideOpening(ctx, o.Machine)
 	if err != nil {
 		return fmt.Errorf("opening decision: %w", err)
@@ -134,6 +140,7 @@ func (o *Opening) place(ctx context.Context, p rules.Point, c rules.Color) error
 // personStep waits for the person's action: stones from the camera,
 // decisions from the page or a button.
 func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
+	o.status("opening: " + step.What)
 	if o.StepMessage != nil && o.Voice != nil {
 		o.Voice.Say(o.StepMessage(step))
 	} else {
@@ -272,6 +279,12 @@ func (o *Opening) waitFor(ctx context.Context, want *rules.Board) error {
 	}
 }
 
+func (o *Opening) status(st string) {
+	if o.Status != nil {
+		o.Status(st)
+	}
+}
+
 func (o *Opening) say(key, arg, text string) {
 	if o.Voice != nil {
 		o.Voice.Say(Message{Key: key, Args: []string{arg}, Text: text})
@@ -388,7 +401,9 @@ func (s *Session) playOpening(ctx context.Context) error {
 	if o.Journal == nil {
 		o.Journal = s.Journal
 	}
-	s.setStatus("opening (" + o.Machine.Protocol().Name() + ")")
+	if o.Status == nil {
+		o.Status = s.setStatus
+	}
 	res, err := o.Run(ctx)
 	if err != nil {
 		return fmt.Errorf("opening: %w", err)

@@ -68,7 +68,9 @@ func TestPanelInPlay(t *testing.T) {
 		}
 	}
 
-	l.observe(game.Snapshot{Status: "opening (rif)"})
+	l.observe(game.Snapshot{Status: "thinking (opening)"})
+	leds(gpio.Low, gpio.High, gpio.Low)
+	l.observe(game.Snapshot{Status: "opening: the tentative White may swap"})
 	leds(gpio.High, gpio.Low, gpio.Low)
 	pins["GPIO5"].EdgesChan <- gpio.Low
 	decision(opening.Swap)
