@@ -303,3 +303,49 @@ func FuzzParseAction(f *testing.F) {
 		}
 	})
 }
+
+// An exhibition's fault in the middle of an opening: the arm fails while
+// placing the robot's offers, the operator puts it right, and the game
+// carries on from its journal (Reopen) with the same opening.
+func TestOpeningThroughFault(t *testing.T) {
+	proto, _ := opening.ByName("rif")
+	m, _ := opening.New(proto, 15)
+	tb := newTable(15)
+	decisions := make(chan opening.Action, 1)
+	person := personAtTable(m, opening.Second, pts(t, "k10"), nil, decisions)
+	offers := pts(t, "j10 f6")
+	tb.script = func(n int, b *rules.Board) {
+		if len(m.Offers()) == 2 && b.At(offers[0]) == rules.Black && b.At(offers[1]) == rules.Black {
+			b.Set(offers[0], rules.Empty) // choose f6 by taking j10 off
+			return
+		}
+		person(n, b)
+	}
+	hand := &killingHand{table: tb, left: 4}
+	s := openingSession(t, "rif", tb)
+	s.Hand = hand
+	s.Black = &scripted{}
+	ctl := make(chan Request, 1)
+	s.Control = ctl
+	s.Opening = &Opening{Machine: m, Robot: opening.First, Decisions: decisions, Decider: &planned{places: pts(t, "h8 h9 i10"), offers: offers}}
+	s.Observe = func(sn Snapshot) {
+		if len(sn.Moves) == 5 && len(ctl) == 0 {
+			ctl <- RequestResign
+		}
+	}
+	faults := 0
+	out, err := playThroughFaults(t.Context(), s, func(ctx context.Context, fault error) error {
+		faults++
+		hand.left = 100 // the operator puts the arm right
+		return nil
+	}, voiceT{t})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if faults != 1 || out.Reason != rules.Resignation {
+		t.Errorf("%d faults, outcome %v", faults, out)
+	}
+	if n := tb.board.Count(rules.Black) + tb.board.Count(rules.White); n != 5 || tb.board.At(offers[1]) != rules.Black {
+		t.Errorf("%d stones on the board, f6 %v", n, tb.board.At(offers[1]))
+	}
+}

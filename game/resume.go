@@ -191,6 +191,7 @@ func (s *Session) Reopen() (*Session, *Entry, error) {
 		if r.OpeningLeft(ref) {
 			o := *s.Opening
 			o.Unchosen = r.Unchosen
+			o.Journal, o.Status = nil, nil // the new session's, when it plays on
 			n.Opening = &o
 		}
 	}
