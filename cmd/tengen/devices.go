@@ -30,8 +30,9 @@ type deviceOptions struct {
 	world string
 	seed  uint64
 	hw    rigOptions
-	// doing is what the service reports to systemd ("playing").
-	doing string
+	// command names the command in errors ("play"); doing is what the
+	// service reports to systemd ("playing").
+	command, doing string
 }
 
 // openDevices opens the devices; Close releases them, parking the arm if
@@ -63,7 +64,7 @@ func openDevices(ctx context.Context, sio *stdio, o deviceOptions) (*devices, er
 		}
 		if rg.Arm == nil {
 			rg.Close()
-			return nil, usageError("the robot needs its arm: --arm serial:PORT or --arm pi")
+			return nil, usageError("%s needs the arm: --arm serial:PORT or --arm pi", o.command)
 		}
 		d.rg = rg
 		d.eyes, d.hand, d.size = rg.Eyes, rg.Hand(), rg.Cal.Board.Size

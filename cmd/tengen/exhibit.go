@@ -88,7 +88,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		dev, err := openDevices(ctx, sio, deviceOptions{simulate: *simulate, camera: *camera, seed: *seed, hw: hw, doing: "exhibiting"})
+		dev, err := openDevices(ctx, sio, deviceOptions{simulate: *simulate, camera: *camera, seed: *seed, hw: hw, command: "exhibit", doing: "exhibiting"})
 		if err != nil {
 			return err
 		}

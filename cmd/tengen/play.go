@@ -111,7 +111,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if *simulate && *worldPath == "" {
 			*worldPath = strings.TrimSuffix(*journalPath, ".journal") + ".world"
 		}
-		dev, err := openDevices(ctx, sio, deviceOptions{simulate: *simulate, camera: *camera, world: *worldPath, seed: *seed, hw: hw, doing: "playing"})
+		dev, err := openDevices(ctx, sio, deviceOptions{simulate: *simulate, camera: *camera, world: *worldPath, seed: *seed, hw: hw, command: "play", doing: "playing"})
 		if err != nil {
 			return err
 		}
