@@ -133,6 +133,16 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			if replayed, err = reopen(s, *journalPath); err != nil {
 				return err
 			}
+			// The journal's settings rule the resumed game, not the flags.
+			if r, err = rules.ParseRule(s.Config.Rule); err != nil {
+				return fmt.Errorf("journal %s: %w", *journalPath, err)
+			}
+			tcl = clock.Control{}
+			if s.Config.TimeControl != "" {
+				if tcl, err = clock.Parse(s.Config.TimeControl); err != nil {
+					return fmt.Errorf("journal %s: %w", *journalPath, err)
+				}
+			}
 			// Before the opening is over the names are the tentative
 			// colours': the robot's seat.
 			robot = rules.Black

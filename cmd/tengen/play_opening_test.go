@@ -107,3 +107,91 @@ func TestPlayKillDuringOpening(t *testing.T) {
 		checkWorldMatches(t, 0, filepath.Join(dir, "g.world"), res.Moves)
 	}
 }
+
+// TestPlayResumeKeepsClock kills a timed `tengen play --sim` after a few
+// moves and resumes it without --time: the resumed game runs under the
+// journal's time control, and its first clock reading carries on from
+// the last one before the kill instead of a full clock.
+func TestPlayResumeKeepsClock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildTengen(t)
+	dir := t.TempDir()
+	journal := filepath.Join(dir, "g.journal")
+	args := []string{"play", "--sim", "--camera", "truth", "--think", "40ms", "--opening", "free", "--seed", "3", "--journal", journal}
+	cmd := exec.Command(bin, append(args, "--time", "10m")...)
+	cmd.Dir = dir
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	readings := func() [][]int64 {
+		_, entries, err := openJournalCopy(journal)
+		if err != nil {
+			return nil
+		}
+		var out [][]int64
+		for _, e := range entries {
+			if len(e.Clock) == 2 {
+				out = append(out, e.Clock)
+			}
+		}
+		return out
+	}
+	deadline := time.After(60 * time.Second)
+wait:
+	for {
+		select {
+		case <-done:
+			t.Fatal("the game ended before the kill")
+		case <-deadline:
+			cmd.Process.Kill()
+			t.Fatal("no 4 clock readings in 60 s")
+		case <-time.After(5 * time.Millisecond):
+			if len(readings()) >= 4 {
+				cmd.Process.Signal(syscall.SIGKILL)
+				<-done
+				break wait
+			}
+		}
+	}
+	before := readings()
+	last := before[len(before)-1]
+	out, err := exec.Command(bin, append(args, "--resume")...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("resume failed: %v\n%s", err, out)
+	}
+	after := readings()
+	if len(after) <= len(before) {
+		t.Fatalf("no clock readings after the resume:\n%s", out)
+	}
+	first := after[len(before)]
+	for i := range first {
+		if first[i] > last[i] {
+			t.Errorf("side %d: %d ms after the resume, %d ms before the kill: the clock was not restored", i, first[i], last[i])
+		}
+	}
+	if first[0] == 600000 && first[1] == 600000 {
+		t.Error("the resumed clock is full")
+	}
+}
+
+// openJournalCopy reads a journal another process may be writing, without
+// cutting its torn last line.
+func openJournalCopy(path string) (*game.Journal, []game.Entry, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	cp := path + ".read"
+	if err := os.WriteFile(cp, data, 0o644); err != nil {
+		return nil, nil, err
+	}
+	j, entries, err := game.OpenJournal(cp)
+	if err == nil {
+		j.Close()
+	}
+	return nil, entries, err
+}
