@@ -48,6 +48,11 @@ type Opening struct {
 	// resumed opening (Replayed.Unchosen) lifts those it sees.
 	Unchosen []rules.Point
 
+	// MaxWrongViews bounds how many steady views that differ from the
+	// opening's record the person is waited for before the operator is
+	// asked for; 0 means no bound (a session passes on its own).
+	MaxWrongViews int
+
 	// Status, if set, is told what the opening waits for: "thinking
 	// (opening)" while the robot decides, "opening: " and the step's
 	// description while the person is to act.
@@ -268,13 +273,17 @@ func (o *Opening) liftUnchosen(ctx context.Context, offers []rules.Point, chosen
 
 // waitFor waits until the board matches want again.
 func (o *Opening) waitFor(ctx context.Context, want *rules.Board) error {
-	for {
+	for views := 1; ; views++ {
 		s, err := o.Eyes.Look(ctx)
 		if err != nil {
 			return err
 		}
-		if Compare(want, s.Board).Kind == NoChange {
+		ch := Compare(want, s.Board)
+		if ch.Kind == NoChange {
 			return nil
+		}
+		if o.MaxWrongViews > 0 && views >= o.MaxWrongViews {
+			return fmt.Errorf("the board has differed from the opening for %d views: added %v, gone %v", views, ch.Added, ch.Gone)
 		}
 	}
 }
@@ -403,6 +412,9 @@ func (s *Session) playOpening(ctx context.Context) error {
 	}
 	if o.Status == nil {
 		o.Status = s.setStatus
+	}
+	if o.MaxWrongViews == 0 {
+		o.MaxWrongViews = s.MaxWrongViews
 	}
 	res, err := o.Run(ctx)
 	if err != nil {

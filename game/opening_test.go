@@ -349,3 +349,23 @@ func TestOpeningThroughFault(t *testing.T) {
 		t.Errorf("%d stones on the board, f6 %v", n, tb.board.At(offers[1]))
 	}
 }
+
+// A person who leaves a stone the opening does not allow (Black 1 off
+// the centre) is told so and waited for, up to the session's bound.
+func TestOpeningWrongStoneBounded(t *testing.T) {
+	proto, _ := opening.ByName("rif")
+	m, _ := opening.New(proto, 15)
+	tb := newTable(15)
+	tb.script = func(n int, b *rules.Board) { b.Set(pts(t, "a1")[0], rules.Black) }
+	s := openingSession(t, "rif", tb)
+	s.White = &scripted{}
+	s.MaxWrongViews = 5
+	s.Opening = &Opening{Machine: m, Robot: opening.Second, Decider: &planned{}}
+	_, err := s.Play(t.Context())
+	if err == nil || !strings.Contains(err.Error(), "differed from the opening for 5 views") {
+		t.Errorf("error %v", err)
+	}
+	if tb.views > 20 {
+		t.Errorf("%d views", tb.views)
+	}
+}
