@@ -108,16 +108,15 @@ func (o *Opening) robotStep(ctx context.Context) error {
 	if err := o.journal("robot", a, offers); err != nil {
 		return err
 	}
+	var placed []Placed
 	switch a.Kind {
 	case opening.Place:
 		o.say("robot-move", a.Point.String(), "I play "+a.Point.String()+".")
-		return o.place(ctx, a.Point, step.Stone)
+		placed = []Placed{{a.Point, step.Stone}}
 	case opening.Offer:
 		o.say("offer", fmt.Sprint(a.Points), fmt.Sprintf("I offer %v as the fifth move; choose one.", a.Points))
 		for _, p := range a.Points {
-			if err := o.place(ctx, p, step.Stone); err != nil {
-				return err
-			}
+			placed = append(placed, Placed{p, step.Stone})
 		}
 	case opening.Choose:
 		o.say("choose", a.Point.String(), fmt.Sprintf("I choose %v; I take the other offers off.", a.Point))
@@ -131,13 +130,67 @@ func (o *Opening) robotStep(ctx context.Context) error {
 	default:
 		o.say(a.Kind.String(), a.String(), "I "+a.String()+".")
 	}
-	return o.Hand.Park(ctx)
+	for _, p := range placed {
+		if err := o.Hand.Place(ctx, p.P, p.C); err != nil {
+			return fmt.Errorf("placing %v: %w", p.P, err)
+		}
+	}
+	if err := o.Hand.Park(ctx); err != nil {
+		return err
+	}
+	// An offer gone without a stray beside it is the person's choice
+	// being made (they take the others off), not a stone that fell.
+	return o.settle(ctx, placed, a.Kind == opening.Offer)
 }
 
-// place puts a stone down with the arm.
-func (o *Opening) place(ctx context.Context, p rules.Point, c rules.Color) error {
-	if err := o.Hand.Place(ctx, p, c); err != nil {
-		return fmt.Errorf("placing %v: %w", p, err)
+// settle checks with the camera that the stones the arm has just put down
+// lie where the record has them, and puts right those that landed on a
+// neighbouring point (lifted and placed again) or fell (placed again).
+// Other new stones are the person's next action and are left alone; with
+// strayOnly, so are placed stones gone without a stray beside them.
+func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool) error {
+	for tries := 0; len(placed) > 0; tries++ {
+		sight, err := o.Eyes.Look(ctx)
+		if err != nil {
+			return err
+		}
+		added := Compare(o.record(), sight.Board).Added
+		// stray returns the index of a new stone of c beside p, or -1.
+		stray := func(p Placed) int {
+			for i, a := range added {
+				if a.C == p.C && max(abs(a.P.X-p.P.X), abs(a.P.Y-p.P.Y)) == 1 {
+					return i
+				}
+			}
+			return -1
+		}
+		var missing []Placed
+		for _, p := range placed {
+			if sight.Board.At(p.P) == rules.Empty && (!strayOnly || stray(p) >= 0) {
+				missing = append(missing, p)
+			}
+		}
+		if len(missing) == 0 {
+			return nil
+		}
+		if tries == 3 {
+			return fmt.Errorf("the arm's stones %v are still not on their points", missing)
+		}
+		o.say("stone-missing", fmt.Sprint(missing), fmt.Sprintf("My stones %v are not where I put them; I will put them right.", missing))
+		for _, g := range missing {
+			if i := stray(g); i >= 0 {
+				if err := o.Hand.Take(ctx, added[i].P, added[i].C); err != nil {
+					return fmt.Errorf("lifting the stray stone at %v: %w", added[i].P, err)
+				}
+				added = slices.Delete(added, i, i+1)
+			}
+			if err := o.Hand.Place(ctx, g.P, g.C); err != nil {
+				return fmt.Errorf("placing %v again: %w", g.P, err)
+			}
+		}
+		if err := o.Hand.Park(ctx); err != nil {
+			return err
+		}
 	}
 	return nil
 }
