@@ -51,16 +51,17 @@ func TestClockSurvivesResume(t *testing.T) {
 	src.Advance(time.Hour) // the program was down: that time is nobody's
 	k2, _ := clock.New(ctl, src)
 	s2 := &Session{Config: r.Config, Referee: ref, Journal: j, Eyes: tb, Hand: tb, Clock: k2, White: &scripted{moves: pts(t, "a4 a5")}}
-	if err := s2.RestoreClock(r.Clock); err != nil {
+	if err := s2.RestoreClock(r.Clock, r.Used); err != nil {
 		t.Fatal(err)
 	}
 	// The last reading was taken when the person's h10 pressed the clock;
-	// White's thinking on a3 since then was lost with the program.
+	// White, to move, is charged the (wall) time until the journal's last
+	// line, its intent to play a3.
 	if got := k2.Side(rules.Black); got.Main != black.Main || got.Periods != black.Periods {
 		t.Errorf("Black restored to %+v, had %+v", got, black)
 	}
-	if got := k2.Side(rules.White).Main; got < white.Main || got >= 5*time.Minute {
-		t.Errorf("White restored to %v, had %v before its lost move", got, white.Main)
+	if got := k2.Side(rules.White).Main; got > white.Main || got < white.Main-time.Second || r.Used <= 0 {
+		t.Errorf("White restored to %v (charged %v), had %v", got, r.Used, white.Main)
 	}
 	if k2.Moves(rules.Black) != 3 || k2.Moves(rules.White) != 2 {
 		t.Errorf("restored moves %d and %d, want 3 and 2", k2.Moves(rules.Black), k2.Moves(rules.White))
@@ -78,23 +79,27 @@ func TestClockSurvivesResume(t *testing.T) {
 }
 
 // A reading without periods (an older journal) restores the main time
-// and leaves no periods; a broken reading is refused.
+// and leaves no periods; the side to move is charged the time its move
+// had run; a broken reading is refused.
 func TestRestoreClockReadings(t *testing.T) {
 	src := clock.NewManual(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	ctl, _ := clock.Parse("10m")
 	g, _ := rules.NewGame(15, rules.Freestyle, rules.ReadingRIF)
 	for _, tc := range []struct {
 		e    *Entry
+		used time.Duration // charged to Black, to move
 		want time.Duration
 		err  bool
 	}{
-		{nil, 10 * time.Minute, false},
-		{&Entry{Clock: []int64{61000, 5000}}, 61 * time.Second, false},
-		{&Entry{Clock: []int64{-5, 5000}}, 0, true},
+		{nil, 0, 10 * time.Minute, false},
+		{&Entry{Clock: []int64{61000, 5000}}, 0, 61 * time.Second, false},
+		{&Entry{Clock: []int64{61000, 5000}}, 10 * time.Second, 51 * time.Second, false},
+		{&Entry{Clock: []int64{61000, 5000}}, time.Hour, 0, false},
+		{&Entry{Clock: []int64{-5, 5000}}, 0, 0, true},
 	} {
 		k, _ := clock.New(ctl, src)
 		s := &Session{Referee: g, Clock: k}
-		err := s.RestoreClock(tc.e)
+		err := s.RestoreClock(tc.e, tc.used)
 		if (err != nil) != tc.err {
 			t.Errorf("%+v: error %v", tc.e, err)
 			continue

@@ -22,8 +22,11 @@ type Replayed struct {
 	// Unchosen are the offers not chosen by the opening's last choice,
 	// when the journal does not show them lifted yet.
 	Unchosen []rules.Point
-	// Clock is the last entry with a clock reading, nil if none.
+	// Clock is the last entry with a clock reading, nil if none; Used is
+	// how long after it the journal's last entry was written: time the
+	// side to move had used on its move when the program stopped.
 	Clock *Entry
+	Used  time.Duration
 }
 
 // OpeningLeft reports whether some of the opening is still to be played
@@ -114,6 +117,9 @@ func Replay(entries []Entry, ref *rules.Game) (Replayed, error) {
 		case EntryEnd:
 			return r, fmt.Errorf("journal line %d: the game is already over (%s)", line, e.Result)
 		}
+	}
+	if last := entries[len(entries)-1]; r.Clock != nil && last.Time.After(r.Clock.Time) {
+		r.Used = last.Time.Sub(r.Clock.Time)
 	}
 	if r.Opening != nil && r.Opening.Done() && r.Opening.Black() == opening.Second {
 		r.Config.Black, r.Config.White = r.Config.White, r.Config.Black

@@ -639,13 +639,20 @@ func (s *Session) pressClock() ([]int64, []int) {
 }
 
 // RestoreClock sets a resumed game's clock, before it starts, to the
-// last reading its journal holds (Replayed.Clock); the move in progress
-// when the program stopped starts its time again.
-func (s *Session) RestoreClock(e *Entry) error {
+// last reading its journal holds (Replayed.Clock) and charges the side to
+// move with used (Replayed.Used), the time its move had run when the
+// journal last heard of it. Time the program was down is nobody's.
+func (s *Session) RestoreClock(e *Entry, used time.Duration) error {
 	if s.Clock == nil || e == nil || len(e.Clock) != 2 {
 		return nil
 	}
 	for i, c := range []rules.Color{rules.Black, rules.White} {
+		main := time.Duration(e.Clock[i]) * time.Millisecond
+		if c == s.Referee.ToMove() && main > 0 {
+			// In byo-yomi the period in use starts again: only main time
+			// is charged.
+			main = max(main-used, 0)
+		}
 		periods := 0
 		if len(e.Periods) == 2 {
 			periods = e.Periods[i]
@@ -656,7 +663,7 @@ func (s *Session) RestoreClock(e *Entry) error {
 				moves++
 			}
 		}
-		if err := s.Clock.Restore(c, time.Duration(e.Clock[i])*time.Millisecond, periods, moves); err != nil {
+		if err := s.Clock.Restore(c, main, periods, moves); err != nil {
 			return fmt.Errorf("restoring the clock: %w", err)
 		}
 	}

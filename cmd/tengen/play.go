@@ -202,7 +202,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			if s.Clock, err = clock.New(tcl, clock.System{}); err != nil {
 				return err
 			}
-			if err := s.RestoreClock(replayed.Clock); err != nil {
+			if err := s.RestoreClock(replayed.Clock, replayed.Used); err != nil {
 				return err
 			}
 		}
