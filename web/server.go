@@ -26,6 +26,7 @@ var Actions = map[string]string{
 	"resign":   "the person resigns",
 	"draw":     "the person offers a draw",
 	"swap":     "the person swaps colours in an opening",
+	"opening":  "an opening decision (args: do=keep|swap|pass|offer|declare N|choose h8)",
 	"takeback": "take back the last moves",
 	"ack":      "acknowledge a fault",
 	"corners":  "set the board corners in the camera picture (args: corners=x,y,x,y,x,y,x,y)",
