@@ -43,7 +43,7 @@ var GameKeys = []string{
 	"your-move", "robot-move", "robot-pass", "extra-stones", "stone-moved",
 	"stone-missing", "board-differs", "forbidden-claim", "game-over",
 	"time-up", "takeback", "takeback-refused", "takeback-lift", "resigned",
-	"wrong-colour", "welcome", "fault", "offer", "choose", "place", "pass",
+	"wrong-colour", "welcome", "welcome-robot", "fault", "offer", "choose", "place", "pass",
 	"swap", "keep", "declare", "opening-step", "opening-refused", "bye", "pairing",
 }
 
@@ -76,6 +76,8 @@ var catalogue = map[string]entry{
 		"{0}的棋子颜色不对，请拿走。", "{0}的棋子顏色不對，請拿走。"),
 	"welcome": e(nil, "Place a black stone anywhere to start a game.",
 		"在棋盘上放一颗黑子，对局就开始。", "在棋盤上放一顆黑子，對局就開始。"),
+	"welcome-robot": e(nil, "I play the first stone; the game starts with my move.",
+		"我先下第一手，对局从我这一手开始。", "我先下第一手，對局從我這一手開始。"),
 	"fault": e(nil, "Something went wrong; I have called the operator.",
 		"出了点问题，我已经叫了工作人员。", "出了點問題，我已經叫了工作人員。"),
 

@@ -19,6 +19,7 @@ import (
 
 	"tengen/ai"
 	"tengen/ai/match"
+	"tengen/customs"
 	"tengen/game"
 	"tengen/i18n"
 	"tengen/rules"
@@ -55,6 +56,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	lang := fs.String("lang", "en", "the robot's language: en, zh-Hans or zh-Hant")
 	voice := fs.String("voice", "off", "speech: off, on (the language's voice) or an espeak-ng voice")
 	panelFile := fs.String("panel", "", "a file naming the GPIO pins of the buttons and LEDs (see play --panel)")
+	nigiriHide := fs.String("nigiri", "", "decide each visitor's colours by 猜先 over the board: person (the visitor hides a handful, the robot guesses) or robot (the robot hides, the visitor guesses on the page or at the terminal); default: the visitor plays Black")
 	return func(sio *stdio, args []string) error {
 		if len(args) > 0 {
 			return usageError("exhibit takes no arguments")
@@ -62,6 +64,14 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		r, err := rules.ParseRule(*rule)
 		if err != nil {
 			return usageError("%v", err)
+		}
+		if *nigiriHide != "" {
+			if err := checkHide(*nigiriHide); err != nil {
+				return usageError("--nigiri: %v", err)
+			}
+			if *tournament != "" {
+				return usageError("--nigiri is for visitors; a tournament's pairing gives the colours")
+			}
 		}
 		var entrants []game.Entrant
 		if *tournament != "" {
@@ -186,6 +196,9 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 
 		rng := rand.New(rand.NewPCG(*seed, 0xe7))
+		// The visitor's colour, and the 猜先 that decided it (nil: none).
+		visitorColour := rules.Black
+		var played *customs.Nigiri
 		e := &game.Exhibition{Eyes: eyes, Hand: hand, Voice: say, Games: *visitors, Operator: operator,
 			Next: func(n int) (*game.Session, error) {
 				visitor, vspec := hooks.next(n, spec)
@@ -193,44 +206,79 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				if err != nil {
 					return nil, err
 				}
-				s, err := newSession(fmt.Sprintf("visitor%03d", n), game.Config{Rule: r.String(), Size: size,
-					Opening: proto.Name(), Black: visitor, White: vspec.String()})
+				cfg := game.Config{Rule: r.String(), Size: size, Opening: proto.Name(), Black: visitor, White: vspec.String()}
+				// The visitor is the first player (the tentative Black)
+				// unless 猜先 gave the robot Black.
+				robotSeat := opening.Second
+				if visitorColour == rules.White {
+					cfg.Black, cfg.White = vspec.String(), visitor
+					robotSeat = opening.First
+				}
+				s, err := newSession(fmt.Sprintf("visitor%03d", n), cfg)
 				if err != nil {
 					return nil, err
 				}
-				s.White = player
+				if played != nil {
+					if err := s.Journal.Append(nigiriEntry(*played)); err != nil {
+						return nil, err
+					}
+				}
+				if visitorColour == rules.White {
+					s.Black = player
+				} else {
+					s.White = player
+				}
 				m, err := opening.New(proto, size)
 				if err != nil {
 					return nil, err
 				}
 				if !m.Done() {
-					// The visitor is the first player, the tentative Black.
-					s.Opening = &game.Opening{Machine: m, Robot: opening.Second, Decisions: ctl.decisions, StepMessage: i18n.StepMessage,
-						Decider: game.EngineDecider{Engine: openingEngine(player, *seed), Me: opening.Second, Rule: r, Reading: rules.ReadingRIF}}
+					s.Opening = &game.Opening{Machine: m, Robot: robotSeat, Decisions: ctl.decisions, StepMessage: i18n.StepMessage,
+						Decider: game.EngineDecider{Engine: openingEngine(player, *seed), Me: robotSeat, Rule: r, Reading: rules.ReadingRIF}}
 				}
 				if !*simulate {
-					fmt.Fprintf(sio.out, "%s: place the first stone to start\n", visitor)
+					if visitorColour == rules.Black {
+						fmt.Fprintf(sio.out, "%s: place the first stone to start\n", visitor)
+					}
 					return s, nil
 				}
 				level := 1 + rng.IntN(6)
 				pe := ai.NewEngine(ai.EngineOptions{Level: level, Seed: *seed + uint64(n), Threads: 1})
-				p := sim.NewPerson(rules.Black, pe, r, *seed+uint64(n))
+				p := sim.NewPerson(visitorColour, pe, r, *seed+uint64(n))
 				p.Limits = ai.Limits{TurnTime: *think / 3}
 				p.Done = s.Referee.Over
 				p.Turn = func() bool { return s.Referee.ToMove() == p.Color }
 				if s.Opening != nil {
-					p.Opening = &sim.OpeningSeat{Machine: m, Me: opening.First, Engine: pe, Reading: rules.ReadingRIF, Say: ctl.decisions}
+					p.Opening = &sim.OpeningSeat{Machine: m, Me: robotSeat.Other(), Engine: pe, Reading: rules.ReadingRIF, Say: ctl.decisions}
 				}
 				rb.Eyes.People = []*sim.Person{p}
-				fmt.Fprintf(sio.out, "%s (level %d) sits down\n", visitor, level)
+				fmt.Fprintf(sio.out, "%s (level %d) sits down and plays %s\n", visitor, level, visitorColour)
 				return s, nil
 			},
 			Finished: func(n int, out rules.Outcome, s *game.Session) {
 				fmt.Fprintf(sio.out, "visitor %d: %s\n", n, out)
 				writeRecord(fmt.Sprintf("visitor%03d", n), s)
-				hooks.finished(n, fmt.Sprintf("visitor%03d", n), out, rules.Black, s.Record())
+				hooks.finished(n, fmt.Sprintf("visitor%03d", n), out, visitorColour, s.Record())
 				s.Journal.Close()
 			},
+		}
+		if *nigiriHide != "" {
+			t := &tableNigiri{hide: *nigiriHide, eyes: eyes, hand: hand, voice: say, rb: rb, sio: sio, rng: customs.NewRand(*seed)}
+			if hooks != nil {
+				t.desk = hooks.desk
+			}
+			e.Colours = func(ctx context.Context, n int) error {
+				g, err := t.play(ctx)
+				if err != nil {
+					return err
+				}
+				played, visitorColour = &g, rules.Black
+				if g.Black() == customs.Robot {
+					visitorColour = rules.White
+				}
+				fmt.Fprintf(sio.out, "visitor %d: %s\n", n, nigiriEntry(g).Detail)
+				return nil
+			}
 		}
 		return e.Run(ctx)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"tengen/ai"
 	"tengen/ai/match"
+	"tengen/customs"
 	"tengen/game"
 	"tengen/i18n"
 	"tengen/rules"
@@ -44,7 +45,8 @@ type playResult struct {
 func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	rule := fs.String("rule", "renju", "rule set: freestyle, standard, renju or caro")
 	reading := fs.String("reading", "rif", "renju reading of threes: rif or gomocup")
-	robotColour := fs.String("robot", "white", "the colour the robot plays: black or white; under an opening protocol that decides the colours, black makes the robot the first player (the tentative Black)")
+	robotColour := fs.String("robot", "white", "the colour the robot plays: black, white, or nigiri (decided by 猜先 over the board before the game, see --hide); under an opening protocol that decides the colours, black makes the robot the first player (the tentative Black)")
+	hide := fs.String("hide", "person", "with --robot nigiri: who hides the stones, person (a handful put on the board, the robot guesses) or robot (the person guesses on the page with --http, else at the terminal)")
 	openingName := fs.String("opening", "", "opening protocol (tengen rules openings lists them): free, centre, rif, yamaguchi, five-move-n, yamaguchi-52, yamaguchi-centre, tarannikov, taraguchi-N, soosorv-N, swap, swap2 (default: rif for renju, swap2 for the other rules)")
 	engine := fs.String("engine", "tengen:level=5", `the robot's player: "tengen:level=N" (1-10), "greedy", or an external Gomocup brain's command line`)
 	think := fs.Duration("think", 2*time.Second, "the robot's longest think per move")
@@ -77,8 +79,13 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if _, err := rules.ParseReading(*reading); err != nil {
 			return usageError("%v", err)
 		}
-		robot, err := rules.ParseColor(*robotColour)
-		if err != nil {
+		nigiri := *robotColour == "nigiri"
+		robot := rules.White // until 猜先 decides
+		if nigiri {
+			if err := checkHide(*hide); err != nil {
+				return usageError("--hide: %v", err)
+			}
+		} else if robot, err = rules.ParseColor(*robotColour); err != nil {
 			return usageError("--robot: %v", err)
 		}
 		spec, err := match.ParseSpec(*engine)
@@ -155,7 +162,56 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				m = replayed.Opening
 			}
 			fmt.Fprintf(sio.out, "resuming %s after move %d\n", *journalPath, len(s.Referee.Moves()))
-		} else {
+		}
+		lg, err := i18n.ParseLang(*lang)
+		if err != nil {
+			return usageError("--lang: %v", err)
+		}
+		page := &pageHub{rule: r, size: size, lang: lg}
+		say := page.outputs(sio, *voice)
+		defer say.Close()
+		s.Voice = say
+		s.Control = ctl.reqs
+		if *httpAddr != "" {
+			srv, err := startWebControl(ctx, *httpAddr, *public, sio, ctl)
+			if err != nil {
+				return err
+			}
+			page.srv = srv
+			s.Observe = page.observe
+		}
+		if *panelFile != "" {
+			l, err := openPanel(ctx, *panelFile, ctl, sio)
+			if err != nil {
+				return err
+			}
+			defer l.Close()
+			say.Voices = append(say.Voices, l)
+			s.Observe = func(sn game.Snapshot) {
+				page.observe(sn)
+				l.observe(sn)
+			}
+		}
+		if !*resume {
+			var g *customs.Nigiri
+			if nigiri {
+				hooks, err := newVisitorHooks(ctx, page.srv, sio) // the page's panel takes the guess
+				if err != nil {
+					return err
+				}
+				t := &tableNigiri{hide: *hide, eyes: eyes, hand: hand, voice: say, rb: rb, sio: sio, rng: customs.NewRand(*seed)}
+				if hooks != nil {
+					t.desk = hooks.desk
+				}
+				played, err := t.play(ctx)
+				if err != nil {
+					return fmt.Errorf("猜先: %w", err)
+				}
+				g = &played
+				if g.Black() == customs.Robot {
+					robot = rules.Black
+				}
+			}
 			s.Config = game.Config{Rule: r.String(), Size: size, Reading: *reading, TimeControl: *tc,
 				Opening: proto.Name(), Black: spec.String(), White: "person"}
 			if m, err = opening.New(proto, size); err != nil {
@@ -172,6 +228,11 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			}
 			if err := s.Journal.Append(game.Entry{Type: game.EntryStart, Config: &s.Config}); err != nil {
 				return err
+			}
+			if g != nil {
+				if err := s.Journal.Append(nigiriEntry(*g)); err != nil {
+					return err
+				}
 			}
 		}
 		defer s.Journal.Close()
@@ -206,35 +267,6 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			}
 			if err := s.RestoreClock(replayed.Clock, replayed.Used); err != nil {
 				return err
-			}
-		}
-		lg, err := i18n.ParseLang(*lang)
-		if err != nil {
-			return usageError("--lang: %v", err)
-		}
-		page := &pageHub{rule: r, size: size, lang: lg}
-		say := page.outputs(sio, *voice)
-		defer say.Close()
-		s.Voice = say
-		s.Control = ctl.reqs
-		if *httpAddr != "" {
-			srv, err := startWebControl(ctx, *httpAddr, *public, sio, ctl)
-			if err != nil {
-				return err
-			}
-			page.srv = srv
-			s.Observe = page.observe
-		}
-		if *panelFile != "" {
-			l, err := openPanel(ctx, *panelFile, ctl, sio)
-			if err != nil {
-				return err
-			}
-			defer l.Close()
-			say.Voices = append(say.Voices, l)
-			s.Observe = func(sn game.Snapshot) {
-				page.observe(sn)
-				l.observe(sn)
 			}
 		}
 		if s.Opening != nil {
