@@ -400,8 +400,15 @@ var catalogue = map[string]entry{
 	"ui.back":         e(nil, "back to the game", "返回对局", "返回對局"),
 
 	// The terminal.
-	"cli.record-saved":     e(a(ArgText), "Record saved to {0}.", "棋谱已保存到{0}。", "棋譜已儲存到{0}。"),
-	"cli.resuming":         e(a(ArgText), "Resuming the game from {0}.", "从{0}继续对局。", "從{0}繼續對局。"),
+	"cli.record-saved": e(a(ArgText), "Record saved to {0}.", "棋谱已保存到{0}。", "棋譜已儲存到{0}。"),
+	"cli.resuming":     e(a(ArgText), "Resuming the game from {0}.", "从{0}继续对局。", "從{0}繼續對局。"),
+	"cli.resuming-at":  e(a(ArgText, ArgCount), "Resuming {0} after move {1}.", "从{0}第{1}手之后继续对局。", "從{0}第{1}手之後繼續對局。"),
+	"cli.operator-fault": e(a(ArgText), "Fault: {0}. Operator: put it right, then press Enter to go on.",
+		"故障：{0}。工作人员：处理好后按回车继续。", "故障：{0}。工作人員：處理好後按Enter繼續。"),
+	"cli.fault-resuming":   e(a(ArgText), "Fault: {0}; resuming.", "故障：{0}；继续对局。", "故障：{0}；繼續對局。"),
+	"cli.visitor-start":    e(a(ArgText), "{0}: place the first stone to start.", "{0}：放下第一颗棋子开始对局。", "{0}：放下第一顆棋子開始對局。"),
+	"cli.nigiri-ask":       e(nil, "Your guess, odd or even (单 or 双), then Enter:", "请猜单还是双（单/双 或 odd/even），然后按回车：", "請猜單還是雙（單/雙 或 odd/even），然後按Enter："),
+	"cli.nigiri-sim-guess": e(a(ArgParity), "The simulated person guesses {0}.", "模拟的对手猜{0}。", "模擬的對手猜{0}。"),
 	"cli.page":             e(a(ArgText), "The web page is at {0}.", "网页地址：{0}", "網頁網址：{0}"),
 	"cli.no-voice":         e(a(ArgText), "No voice ({0}): the robot speaks as text only.", "没有语音（{0}）：机器人只显示文字。", "沒有語音（{0}）：機器人只顯示文字。"),
 	"cli.sheet-saved":      e(a(ArgText), "Score sheet saved to {0}.", "记录表已保存到{0}。", "記錄表已儲存到{0}。"),

@@ -110,6 +110,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			return usageError("--lang: %v", err)
 		}
 		page := &pageHub{rule: r, size: size, lang: lg}
+		pr := &i18n.Printer{Lang: lg}
 		ctl := newControls(size)
 		reqs := ctl.reqs
 		if *httpAddr != "" {
@@ -157,12 +158,12 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		// With nobody to call in a simulation, a fault is logged and the
 		// game resumes at once; a real exhibition waits for the operator.
 		operator := func(ctx context.Context, fault error) error {
-			fmt.Fprintf(sio.out, "fault: %v; resuming\n", fault)
+			fmt.Fprintln(sio.out, pr.T("cli.fault-resuming", fault.Error()))
 			return nil
 		}
 		if !*simulate {
 			operator = func(ctx context.Context, fault error) error {
-				fmt.Fprintf(sio.out, "\afault: %v\noperator: put it right, then press Enter to go on\n", fault)
+				fmt.Fprintln(sio.out, "\a"+pr.T("cli.operator-fault", fault.Error()))
 				return waitEnter(ctx, sio)
 			}
 		}
@@ -238,7 +239,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				}
 				if !*simulate {
 					if visitorColour == rules.Black {
-						fmt.Fprintf(sio.out, "%s: place the first stone to start\n", visitor)
+						fmt.Fprintln(sio.out, pr.T("cli.visitor-start", visitor))
 					}
 					return s, nil
 				}
@@ -263,7 +264,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			},
 		}
 		if *nigiriHide != "" {
-			t := &tableNigiri{hide: *nigiriHide, eyes: eyes, hand: hand, voice: say, rb: rb, sio: sio, rng: customs.NewRand(*seed)}
+			t := &tableNigiri{hide: *nigiriHide, eyes: eyes, hand: hand, voice: say, rb: rb, sio: sio, p: pr, rng: customs.NewRand(*seed)}
 			if hooks != nil {
 				t.desk = hooks.desk
 			}

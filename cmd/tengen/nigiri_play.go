@@ -29,6 +29,7 @@ type tableNigiri struct {
 	rb    *sim.Robot    // the simulated robot, nil on the real one
 	desk  *customs.Desk // the page's visitors' panel, nil without a page
 	sio   *stdio
+	p     *i18n.Printer // the terminal's language
 	rng   *rand.Rand
 	// guesses is the terminal, read line by line for the person's guess.
 	guesses *bufio.Reader
@@ -67,7 +68,7 @@ func (t *tableNigiri) guess(ctx context.Context) (customs.Parity, error) {
 	switch {
 	case t.rb != nil:
 		p := customs.Parity(t.rng.IntN(2))
-		fmt.Fprintf(t.sio.out, "the simulated person guesses %s\n", p)
+		fmt.Fprintln(t.sio.out, t.p.T("cli.nigiri-sim-guess", p.String()))
 		return p, nil
 	case t.desk != nil:
 		return t.desk.WaitGuess(ctx)
@@ -76,16 +77,14 @@ func (t *tableNigiri) guess(ctx context.Context) (customs.Parity, error) {
 		t.guesses = bufio.NewReader(t.sio.in)
 	}
 	for {
-		fmt.Fprintln(t.sio.out, "the person's guess (odd or even), then Enter:")
+		fmt.Fprintln(t.sio.out, t.p.T("cli.nigiri-ask"))
 		line, err := readLine(ctx, t.guesses)
 		if err != nil {
 			return customs.Odd, err
 		}
-		p, err := customs.ParseParity(strings.TrimSpace(line))
-		if err == nil {
+		if p, err := customs.ParseParity(strings.TrimSpace(line)); err == nil {
 			return p, nil
 		}
-		fmt.Fprintln(t.sio.out, err)
 	}
 }
 

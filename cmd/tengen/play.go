@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -108,6 +109,11 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if err != nil {
 			return usageError("--opening: %v", err)
 		}
+		lg, err := i18n.ParseLang(*lang)
+		if err != nil {
+			return usageError("--lang: %v", err)
+		}
+		pr := &i18n.Printer{Lang: lg}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 
@@ -161,11 +167,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			if replayed.OpeningLeft(s.Referee) {
 				m = replayed.Opening
 			}
-			fmt.Fprintf(sio.out, "resuming %s after move %d\n", *journalPath, len(s.Referee.Moves()))
-		}
-		lg, err := i18n.ParseLang(*lang)
-		if err != nil {
-			return usageError("--lang: %v", err)
+			fmt.Fprintln(sio.out, pr.T("cli.resuming-at", *journalPath, strconv.Itoa(len(s.Referee.Moves()))))
 		}
 		page := &pageHub{rule: r, size: size, lang: lg}
 		say := page.outputs(sio, *voice)
@@ -199,7 +201,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				if err != nil {
 					return err
 				}
-				t := &tableNigiri{hide: *hide, eyes: eyes, hand: hand, voice: say, rb: rb, sio: sio, rng: customs.NewRand(*seed)}
+				t := &tableNigiri{hide: *hide, eyes: eyes, hand: hand, voice: say, rb: rb, sio: sio, p: pr, rng: customs.NewRand(*seed)}
 				if hooks != nil {
 					t.desk = hooks.desk
 				}
