@@ -18,6 +18,7 @@ const statuses = [
   [/^thinking$/, "ui.status.thinking"], [/^placing (\S+)$/, "ui.status.placing"],
   [/^your move/, "ui.status.your-move"], [/^paused$/, "ui.status.paused"], [/^resumed$/, "ui.status.resumed"],
   [/^waiting for the board/, "ui.status.waiting"], [/^starting$/, "ui.status.starting"],
+  [/^opening: /, "ui.opening"], [/^thinking \(opening\)$/, "ui.status.thinking"],
 ];
 
 function fmtStatus(s) {
@@ -267,10 +268,16 @@ function decide(what) {
 
 // renderOpening shows the step in progress and the buttons for exactly the
 // decisions allowed now; the offers are drawn by drawOffers.
+let lastOpeningStep = "";
+
 function renderOpening(s) {
   const o = s.opening;
   $("openingbox").hidden = !o;
   if (!o) return;
+  // A new step clears the answer to the last decision.
+  const step = JSON.stringify([o.by, o.allowed, o.offers, o.declared]);
+  if (step !== lastOpeningStep) $("openingresult").textContent = "";
+  lastOpeningStep = step;
   const mine = personOpening(s), allowed = mine ? o.allowed || [] : [];
   $("openingq").textContent = said(o.question);
   const offers = o.offers || [];
