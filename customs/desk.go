@@ -71,18 +71,20 @@ func (d *Desk) page(v Visitor) web.Visitor {
 // welcome back and their streak, or its welcome to a newcomer.
 func (d *Desk) Hello(nick string) (web.Visitor, error) {
 	d.mu.Lock()
-	defer d.mu.Unlock()
 	v, known, err := d.visitor(nick)
+	out := d.page(v)
+	d.mu.Unlock()
 	if err != nil {
 		return web.Visitor{}, err
 	}
-	out := d.page(v)
 	ms := Greeting(v, known)
 	if !known {
 		ms = []game.Message{{Key: "visitor.welcome", Args: []string{v.Nick},
 			Text: "Welcome, " + v.Nick + "! Tell me whether you have played before, and I will choose my level."}}
 	}
 	// The page shows the question beside its answers; the robot asks it.
+	// (Said without the lock: the voice may republish the page, which
+	// asks the desk whether it waits for a guess.)
 	d.say(append(ms, Question())...)
 	out.Said = said(ms...)
 	return out, nil
@@ -96,9 +98,9 @@ func (d *Desk) Answer(nick, answer string) (web.Visitor, error) {
 		return web.Visitor{}, refusal("visitor.bad-answer", err.Error())
 	}
 	d.mu.Lock()
-	defer d.mu.Unlock()
 	v, _, err := d.visitor(nick)
 	if err != nil {
+		d.mu.Unlock()
 		return web.Visitor{}, err
 	}
 	if _, ok := d.levels[v.Nick]; !ok && len(d.levels) >= maxLevels {
@@ -106,6 +108,7 @@ func (d *Desk) Answer(nick, answer string) (web.Visitor, error) {
 	}
 	d.levels[v.Nick] = LevelFor(a)
 	out := d.page(v)
+	d.mu.Unlock()
 	out.Said = said(LevelMessage(out.Level))
 	d.say(LevelMessage(out.Level))
 	return out, nil
@@ -200,11 +203,16 @@ func (d *Desk) Next(def int) (nick string, level int, ok bool) {
 	return d.current, NextLevel(v.Level, v), true
 }
 
-// Finished records a visitor's game in the day's streaks; the level they
-// asked for is used up, so the next game follows their day.
+// Finished records a visitor's game in the day's streaks. The level they
+// asked for is used up, so their next game follows their day, and they
+// leave the table: the next game is theirs only if they say hello again,
+// so that a stranger's game never counts in their streak.
 func (d *Desk) Finished(nick string, r Result, level int) (Visitor, error) {
 	d.mu.Lock()
 	delete(d.levels, nick)
+	if d.current == nick {
+		d.current = ""
+	}
 	d.mu.Unlock()
 	return d.streaks.Record(nick, r, level)
 }

@@ -61,6 +61,9 @@ func TestDesk(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if _, _, ok := d.Next(3); ok {
+		t.Error("the visitor is still at the table after their game")
+	}
 	v, err = d.Hello("阿明")
 	if err != nil || v.Wins != 2 || v.Streak != 2 || len(v.Said) != 2 || v.Said[0].Key != "welcome-back" || v.Said[1].Key != "streak" {
 		t.Errorf("after two wins: %+v %v", v, err)
@@ -125,5 +128,25 @@ func TestDeskSpeaks(t *testing.T) {
 	}
 	if got := strings.Join(heard, " "); got != "visitor.welcome ask-played-before level-chosen" {
 		t.Errorf("the robot said %q", got)
+	}
+}
+
+// TestDeskVoiceRepublishes: the robot's voice may republish the page,
+// which asks the desk whether it waits for a guess; a greeting must not
+// hold the desk's lock meanwhile (it would deadlock).
+func TestDeskVoiceRepublishes(t *testing.T) {
+	d := newDesk(t)
+	srv := web.New(web.Options{Visitors: d})
+	d.Voice = voiceFunc(func(game.Message) { srv.Republish() })
+	done := make(chan struct{})
+	go func() {
+		d.Hello("Mei")
+		d.Answer("Mei", "club")
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the desk deadlocked with a voice that republishes the page")
 	}
 }

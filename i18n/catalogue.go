@@ -425,7 +425,12 @@ var catalogue = map[string]entry{
 	"cli.referee-keys": e(nil, `Type "confirm", "claim", "black" or "white" and Enter.`,
 		`输入 "confirm"（确认）、"claim"（指出禁手）、"black" 或 "white"（按钟）后按回车。`,
 		`輸入 "confirm"（確認）、"claim"（指出禁手）、"black" 或 "white"（按鐘）後按Enter。`),
-	"cli.game": e(a(ArgCount), "Game {0}", "第{0}局", "第{0}局"),
+	"cli.four":           e(a(ArgColour, ArgPoints, ArgPoints), "{0} four: {1}, completed by {2}", "{0}冲四：{1}，成五点{2}", "{0}衝四：{1}，成五點{2}"),
+	"cli.open-four":      e(a(ArgColour, ArgPoints, ArgPoints), "{0} straight four: {1}, completed by {2}", "{0}活四：{1}，成五点{2}", "{0}活四：{1}，成五點{2}"),
+	"cli.fours-count":    e(a(ArgCount, ArgCount, ArgText), "Fours: Black {0}, White {1}; {2}.", "黑方{0}个四，白方{1}个四：{2}。", "黑方{0}個四，白方{1}個四：{2}。"),
+	"cli.explain":        e(a(ArgPoint, ArgKind), "Black on {0} makes {1}, forbidden to Black:", "黑方下{0}形成{1}，是禁手：", "黑方下{0}形成{1}，是禁手："),
+	"cli.review-on-page": e(nil, "The game's review is on the page (Ctrl-C ends).", "对局复盘已在网页上（按Ctrl-C结束）。", "對局復盤已在網頁上（按Ctrl-C結束）。"),
+	"cli.game":           e(a(ArgCount), "Game {0}", "第{0}局", "第{0}局"),
 }
 
 // traditionalOpenings are the opening names in Traditional characters, by

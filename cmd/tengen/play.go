@@ -65,6 +65,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	ponder := fs.Bool("ponder", true, "let the engine think on the person's time")
 	jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
 	panelFile := fs.String("panel", "", "a file naming the GPIO pins of the buttons (start, swap, resign, draw, takeback, ack) and LEDs (turn, thinking, fault); see rig/panel")
+	review := fs.Bool("review", false, "with --http: after the game, put its review on the page (graph, turning point, SGF, QR code) and keep serving until stopped")
 	return func(sio *stdio, args []string) error {
 		if len(args) > 0 {
 			return usageError("play takes no arguments")
@@ -255,6 +256,9 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			return err
 		}
 		fmt.Fprintf(sio.out, "%s; record %s\n", out, recPath)
+		if *review { // table_review.go
+			defer reviewAfter(ctx, sio, page.srv, filepath.Base(strings.TrimSuffix(*journalPath, ".journal")), s.Record(), lg)
+		}
 		if !*jsonOut {
 			return nil
 		}

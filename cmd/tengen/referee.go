@@ -26,6 +26,7 @@ import (
 	"tengen/rules/opening"
 	"tengen/rules/record"
 	"tengen/sim"
+	"tengen/web"
 )
 
 // The referee's commands run on the simulated table until the camera and
@@ -61,6 +62,7 @@ func init() {
 			jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
 			lang := fs.String("lang", "en", "the referee's language on the terminal and in speech: en, zh-Hans or zh-Hant (the page lets each viewer choose)")
 			voice := fs.String("voice", "off", "speech: off, on (the language's espeak-ng voice) or an espeak-ng voice")
+			review := fs.Bool("review", false, "with --http: after the game, put its review on the page (graph, turning point, SGF, QR code) and keep serving until stopped")
 			hw := rigFlags(fs)
 			return func(sio *stdio, args []string) error {
 				if len(args) > 0 {
@@ -90,7 +92,7 @@ func init() {
 					ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 					defer stop()
 					return refereeReal(ctx, sio, refereeOptions{rule: r, time: *tc, buttons: *buttons, byPlayer: *byPlayer,
-						dir: *dir, names: [2]string{*blackName, *whiteName}, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, lang: lg, voice: *voice},
+						dir: *dir, names: [2]string{*blackName, *whiteName}, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, lang: lg, voice: *voice, review: *review},
 						hw, *camera)
 				}
 				if *camera == "" {
@@ -104,7 +106,7 @@ func init() {
 				defer stop()
 				return refereeSim(ctx, sio, refereeOptions{rule: r, time: *tc, buttons: *buttons, byPlayer: *byPlayer,
 					dir: *dir, names: [2]string{*blackName, *whiteName}, seed: *seed, levels: lv,
-					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, camera: cam, lang: lg, voice: *voice})
+					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, camera: cam, lang: lg, voice: *voice, review: *review})
 			}
 		},
 	})
@@ -214,6 +216,8 @@ type refereeOptions struct {
 	camera            sim.Camera
 	lang              i18n.Lang
 	voice             string // off, on, or an espeak-ng voice
+	review            bool   // with http: the game's review on the page afterwards
+	page              *web.Server
 }
 
 // speaker returns the referee's speech for o.voice, nil when off; a
@@ -322,6 +326,7 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 		if err != nil {
 			return err
 		}
+		o.page = srv
 		ref.Observe = func(st referee.State) { srv.Publish(refereePage(o.rule, g.Size(), st)) }
 		simulated := ref.Panel
 		ref.Panel = referee.PanelFunc(func() []referee.Signal {
@@ -429,12 +434,18 @@ func runReferee(ctx context.Context, sio *stdio, o refereeOptions, ref *referee.
 			sum.Rebuilt++
 		}
 	}
-	if o.json {
-		return printJSON(sio, sum)
-	}
 	p := &i18n.Printer{Lang: o.lang}
-	// The referee has said the result; the files are for the players.
-	fmt.Fprintf(sio.out, "\n%s\n%s\n%s\n", p.T("cli.record-saved", sgfPath), p.T("cli.sheet-saved", sheetPath), p.T("cli.log-saved", log.Path()))
+	if o.json {
+		if err := printJSON(sio, sum); err != nil {
+			return err
+		}
+	} else {
+		// The referee has said the result; the files are for the players.
+		fmt.Fprintf(sio.out, "\n%s\n%s\n%s\n", p.T("cli.record-saved", sgfPath), p.T("cli.sheet-saved", sheetPath), p.T("cli.log-saved", log.Path()))
+	}
+	if o.review {
+		reviewAfter(ctx, sio, o.page, filepath.Base(o.dir), ref.Record(), o.lang)
+	}
 	return nil
 }
 

@@ -62,6 +62,7 @@ func refereeReal(ctx context.Context, sio *stdio, o refereeOptions, hw rigOption
 		if err != nil {
 			return err
 		}
+		o.page = srv
 		ref.Observe = func(st referee.State) { srv.Publish(refereePage(o.rule, g.Size(), st)) }
 		ref.Panel = referee.PanelFunc(func() []referee.Signal {
 			return append(referee.ChanPanel(signals).Signals(), referee.ChanPanel(page).Signals()...)

@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +17,7 @@ import (
 	"tengen/referee"
 	"tengen/rules"
 	"tengen/rules/opening"
+	"tengen/sim"
 	"tengen/web"
 )
 
@@ -126,5 +129,76 @@ func TestRefereePageSaysMessages(t *testing.T) {
 	}
 	if ws.ResultSaid == nil || ws.ResultSaid.Key != "game-won" {
 		t.Errorf("result %+v", ws.ResultSaid)
+	}
+}
+
+// lockedBuffer is a bytes.Buffer safe to write from the command and read
+// from the test.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestRefereeReview referees a short simulated game with the page and
+// --review: after the game its review (graph, winning line, SGF) is on
+// the page until the command is stopped.
+func TestRefereeReview(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	errs := &lockedBuffer{}
+	done := make(chan error, 1)
+	go func() {
+		done <- refereeSim(ctx, &stdio{in: strings.NewReader(""), out: io.Discard, err: errs}, refereeOptions{
+			rule: rules.Renju, dir: t.TempDir(), names: [2]string{"Ann", "Bob"}, seed: 1, levels: [2]int{3, 3},
+			moves: [2]string{"h8 i8 j8 k8 l8", "a1 a3 a5 a7"}, arm: true, http: "127.0.0.1:0", review: true, camera: sim.TopCamera{}})
+	}()
+	addrRE := regexp.MustCompile(`http://([^/\s]+)/`)
+	var base string
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if m := addrRE.FindStringSubmatch(errs.String()); m != nil {
+			base = "http://" + m[1]
+		}
+		if base != "" {
+			if resp, err := http.Get(base + "/api/review"); err == nil {
+				b, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode == http.StatusOK {
+					var rv web.Review
+					if err := json.Unmarshal(b, &rv); err != nil {
+						t.Fatal(err)
+					}
+					if len(rv.Moves) != 9 || len(rv.Evals) != 9 || strings.Join(rv.WinLine, " ") != "h8 i8 j8 k8 l8" || rv.ResultSaid == nil {
+						t.Errorf("review %s", b)
+					}
+					break
+				}
+			}
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("the referee ended before the review was up: %v\n%s", err, errs.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no review on the page\n%s", errs.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("stopped: %v", err)
 	}
 }

@@ -91,6 +91,24 @@ func reviewFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	}
 }
 
+// reviewAfter puts a finished game's review on the page srv and keeps
+// serving it until ctx ends (the command is stopped); without a page it
+// does nothing. A review that cannot be built is said on stderr: the
+// game itself is over and recorded.
+func reviewAfter(ctx context.Context, sio *stdio, srv *web.Server, id string, rec *record.Record, lang i18n.Lang) {
+	if srv == nil {
+		return
+	}
+	rv, err := buildReview(ctx, reviewName(id), rec, 20000, reviewThink)
+	if err != nil {
+		fmt.Fprintf(sio.err, "review: %v\n", err)
+		return
+	}
+	srv.SetReview(rv)
+	fmt.Fprintln(sio.err, (&i18n.Printer{Lang: lang}).T("cli.review-on-page"))
+	<-ctx.Done()
+}
+
 // reviewName makes a review id from a file name.
 func reviewName(path string) string {
 	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))

@@ -94,8 +94,9 @@ func (h *visitorHooks) next(n int, spec match.Spec) (string, match.Spec) {
 	return nick, spec
 }
 
-// finished records visitor n's result (the visitor holds colour c) in the
-// day's streaks, and reviews the game on the page, in the background.
+// finished records visitor n's result in the day's streaks (the visitor
+// holds colour c, unless the record names them with the other), and
+// reviews the game on the page, in the background.
 func (h *visitorHooks) finished(n int, id string, out rules.Outcome, c rules.Color, rec *record.Record) {
 	if h == nil {
 		return
@@ -105,6 +106,13 @@ func (h *visitorHooks) finished(n int, id string, out rules.Outcome, c rules.Col
 	delete(h.games, n)
 	h.mu.Unlock()
 	if ok {
+		// After an opening's swap the record names the visitor's colour.
+		switch g.nick {
+		case rec.Black:
+			c = rules.Black
+		case rec.White:
+			c = rules.White
+		}
 		r := customs.Draw
 		switch out.Winner {
 		case c:

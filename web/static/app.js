@@ -210,11 +210,18 @@ let visitorSaid = [];
 async function visit(action, extra) {
   const nick = $("nick").value.trim();
   localStorage.setItem("tengen-nick", nick);
-  const r = await fetch("api/visitor", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(Object.assign({ action: action, nick: nick }, extra || {})),
-  });
+  let r;
+  try {
+    r = await fetch("api/visitor", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(Object.assign({ action: action, nick: nick }, extra || {})),
+    });
+  } catch (e) {
+    visitorSaid = [{ key: "ui.connection-lost", text: "connection lost, retrying…" }];
+    renderVisitor();
+    return;
+  }
   let body = null;
   try { body = await r.json(); } catch (e) { body = null; }
   if (r.ok && body) {
