@@ -312,7 +312,13 @@ function drawOffers(s, svg, n, step) {
     el("circle", { cx: x, cy: y, r: step * 0.46, fill: (o.stone || "black") === "white" ? "#f8f8f8" : "#111", stroke: "#000", "stroke-width": 0.15, opacity: 0.75 }, g);
     el("circle", { cx: x, cy: y, r: step * 0.6, fill: "none", stroke: "#e07000", "stroke-width": 0.45, "stroke-dasharray": "1 0.6" }, g);
     el("title", {}, g).textContent = fmtPoint(p);
-    if (choosing) g.onclick = () => decide("choose " + p);
+    if (!choosing) continue;
+    // A button for keyboards and screen readers too.
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", fmtPoint(p));
+    g.onclick = () => decide("choose " + p);
+    g.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); decide("choose " + p); } };
   }
 }
 
