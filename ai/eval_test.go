@@ -65,3 +65,40 @@ func TestQuiescenceSeesDoubleThree(t *testing.T) {
 		}
 	}
 }
+
+// TestAvoidThreats: a move after which the opponent wins by threats
+// (White's four-three at k8) gives way to the next root move that stops
+// it; when none does, the chosen move stays.
+func TestAvoidThreats(t *testing.T) {
+	tests := []struct {
+		root []string
+		want string
+	}{
+		{[]string{"c13", "k8"}, "k8"},
+		{[]string{"c13", "d13", "k9"}, "k9"},
+		{[]string{"l8", "c13"}, "l8"},
+		{[]string{"c13", "d13"}, "c13"},
+	}
+	for _, tt := range tests {
+		p := pos(t, 15, rules.Freestyle, rules.Black, "a1 a15 o1 o15 g8 h9 j9 i7 l12 j12 l9 m8", "h8 i8 j8 k10 k11")
+		e := NewEngine(EngineOptions{Threads: 1, MaxMemory: 1 << 20})
+		b, me, err := setup(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stop atomicBool
+		s := e.searcher(0, b, &stop.b)
+		var root []rootMove
+		for _, m := range tt.root {
+			pt, err := rules.ParsePoint(m, 15)
+			if err != nil {
+				t.Fatal(err)
+			}
+			root = append(root, rootMove{m: b.cellOf(pt)})
+		}
+		got := b.pointOf(e.avoidThreats(s, root, root[0].m, me)).String()
+		if got != tt.want {
+			t.Errorf("root %v: avoidThreats plays %s, want %s", tt.root, got, tt.want)
+		}
+	}
+}

@@ -85,6 +85,8 @@ type Snapshot struct {
 	Events    []string
 	Paused    bool
 	Evidence  image.Image // the camera frame of the last steady view, if any
+	// Opening is the opening step in progress; nil outside an opening.
+	Opening *OpeningView
 }
 
 // ErrStopped is returned when the game was stopped before it ended.
@@ -607,6 +609,7 @@ func (s *Session) publish() {
 		ToMove: s.Referee.ToMove(), Over: s.Referee.Over(), Outcome: s.Referee.Outcome(),
 		Info: s.info, Evals: append([]int(nil), s.evals...), Events: append([]string(nil), s.events...),
 		Paused: s.paused, Clocks: s.clockFaces(), Running: s.running(), Evidence: s.evidence,
+		Opening: s.Opening.View(),
 	})
 }
 

@@ -383,6 +383,18 @@ var catalogue = map[string]entry{
 	"ui.status.waiting":   e(nil, "waiting for the board to be put right", "等待摆正棋盘", "等待擺正棋盤"),
 	"ui.status.starting":  e(nil, "starting", "启动中", "啟動中"),
 
+	// The page's opening controls: the person's decisions in an opening protocol.
+	"ui.opening":             e(nil, "Opening", "开局", "開局"),
+	"ui.opening.robot":       e(nil, "The robot is deciding its step of the opening.", "机器人正在决定开局的这一步。", "機器人正在決定開局的這一步。"),
+	"ui.opening.keep":        e(nil, "keep the colours", "不交换", "不交換"),
+	"ui.opening.swap":        e(nil, "swap the colours", "交换黑白", "交換黑白"),
+	"ui.opening.pass":        e(nil, "pass", "弃权一手", "棄權一手"),
+	"ui.opening.declare":     e(nil, "declare", "声明", "聲明"),
+	"ui.opening.number":      e(nil, "fifth moves to offer", "五手打点数", "五手打點數"),
+	"ui.opening.offer":       e(nil, "I will put my offers down", "我来摆五手打点", "我來擺五手打點"),
+	"ui.opening.offers":      e(a(ArgPoints), "Offered fifth moves: {0}", "五手打点：{0}", "五手打點：{0}"),
+	"ui.opening.choose-hint": e(nil, "Click an offered stone to choose it.", "点击一个打点选择它。", "點擊一個打點選擇它。"),
+
 	"ui.visitor":      e(nil, "Visitor", "来宾", "來賓"),
 	"ui.nickname":     e(nil, "nickname", "昵称", "暱稱"),
 	"ui.hello":        e(nil, "that's me", "就是我", "就是我"),

@@ -3,6 +3,10 @@
 // engine's evaluation and its graph, the camera picture with the grid,
 // Swiss standings) and, behind the operator token, the controls (start,
 // pause, resign, swap, takeback, calibration steps, fault acknowledgement).
+// During an opening protocol (State.Opening) the page shows the step in
+// progress, the fifth moves on offer drawn on the board, and buttons for
+// exactly the person's decisions allowed now (keep, swap, pass, declare N,
+// offer, click an offer to choose it), posted as the action "opening".
 //
 // After a game, a review page (review.html, SetReview) shows the
 // evaluation graph, the move the game turned on, the winning line, the

@@ -125,6 +125,9 @@ func pageState(rule rules.Rule, size int, s game.Snapshot) web.State {
 	for i, m := range s.Moves {
 		st.Moves = append(st.Moves, web.Move{N: i + 1, Color: m.C.String(), Point: m.P.String()})
 	}
+	if st.Opening = openingState(s.Opening); st.Opening != nil && len(s.Opening.Moves) > len(s.Moves) {
+		st.Moves = openingMoves(s.Opening)
+	}
 	for _, f := range s.Forbidden {
 		st.Forbidden = append(st.Forbidden, web.Mark{Point: f.P.String(), Kind: f.Kind.String()})
 	}

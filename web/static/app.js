@@ -18,6 +18,7 @@ const statuses = [
   [/^thinking$/, "ui.status.thinking"], [/^placing (\S+)$/, "ui.status.placing"],
   [/^your move/, "ui.status.your-move"], [/^paused$/, "ui.status.paused"], [/^resumed$/, "ui.status.resumed"],
   [/^waiting for the board/, "ui.status.waiting"], [/^starting$/, "ui.status.starting"],
+  [/^opening: /, "ui.opening"], [/^thinking \(opening\)$/, "ui.status.thinking"],
 ];
 
 function fmtStatus(s) {
@@ -89,6 +90,7 @@ function drawBoard(s) {
     }
   });
   drawExplain(s, svg, n, step);
+  drawOffers(s, svg, n, step);
 }
 
 // drawExplain draws the lines that make a forbidden shape over the stones.
@@ -126,6 +128,7 @@ function item(text) {
 
 function render(s) {
   state = s;
+  renderOpening(s);
   $("title").textContent = s.title || "Tengen";
   $("status").textContent = (s.status_said ? said(s.status_said) : fmtStatus(s.status)) + (s.paused ? " " + term("ui.paused", "(paused)") : "");
   drawBoard(s);
@@ -181,15 +184,18 @@ function connect() {
   es.onerror = () => { $("status").textContent = term("ui.connection-lost", "connection lost, retrying…"); };
 }
 
-async function act(name) {
+// act posts the operator action name with its args (if any) and shows the
+// answer in out (the operator panel's by default).
+async function act(name, args, out) {
   const token = $("token").value.trim();
   localStorage.setItem("tengen-token", token);
   const r = await fetch("api/action", {
     method: "POST",
     headers: { "Content-Type": "application/json", "Authorization": "Bearer " + token },
-    body: JSON.stringify({ action: name }),
+    body: JSON.stringify({ action: name, args: args }),
   });
-  $("opresult").textContent = r.ok ? name + ": " + term("ui.done", "done") : name + ": " + r.status + " " + (await r.text()).trim();
+  const what = (args && args.do) || name;
+  (out || $("opresult")).textContent = r.ok ? what + ": " + term("ui.done", "done") : what + ": " + r.status + " " + (await r.text()).trim();
 }
 
 async function start() {
@@ -254,3 +260,68 @@ $("lang").onchange = () => {
 };
 setInterval(() => { if (state && state.has_camera) $("camera").src = "api/camera.jpg?t=" + Date.now(); }, 1000);
 start().then(connect);
+
+// ---- the opening protocol's step: the person's decisions on the page ----
+
+// personOpening returns the opening step when it is the person's to take.
+function personOpening(s) {
+  return s && s.opening && s.opening.by === "person" ? s.opening : null;
+}
+
+// decide posts the person's opening decision, e.g. "keep" or "choose h8".
+function decide(what) {
+  return act("opening", { do: what }, $("openingresult"));
+}
+
+// renderOpening shows the step in progress and the buttons for exactly the
+// decisions allowed now; the offers are drawn by drawOffers.
+let lastOpeningStep = "";
+
+function renderOpening(s) {
+  const o = s.opening;
+  $("openingbox").hidden = !o;
+  if (!o) return;
+  // A new step clears the answer to the last decision.
+  const step = JSON.stringify([o.by, o.allowed, o.offers, o.declared]);
+  if (step !== lastOpeningStep) $("openingresult").textContent = "";
+  lastOpeningStep = step;
+  const mine = personOpening(s), allowed = mine ? o.allowed || [] : [];
+  $("openingq").textContent = said(o.question);
+  const offers = o.offers || [];
+  $("openingoffers").textContent = offers.length ? t("ui.opening.offers", [offers.join(" ")]) || offers.join(" ") : "";
+  for (const b of document.querySelectorAll("#openingbuttons > button")) b.hidden = !allowed.includes(b.dataset.do);
+  $("declarebox").hidden = !allowed.includes("declare");
+  if (allowed.includes("declare")) {
+    const n = $("declaren");
+    n.min = o.min || 1;
+    n.max = o.max || 10;
+    if (+n.value < +n.min || +n.value > +n.max) n.value = n.min;
+  }
+  $("choosehint").hidden = !(allowed.includes("choose") && offers.length);
+}
+
+// drawOffers draws the fifth moves on offer as marked stones; while the
+// person is to choose, clicking one chooses it.
+function drawOffers(s, svg, n, step) {
+  const o = s.opening;
+  if (!o || !o.offers) return;
+  const mine = personOpening(s), choosing = !!(mine && (mine.allowed || []).includes("choose"));
+  for (const p of o.offers) {
+    const [x, y] = pointXY(p, n);
+    const g = el("g", { class: "offer" + (choosing ? " choosable" : ""), "data-point": p }, svg);
+    el("circle", { cx: x, cy: y, r: step * 0.46, fill: (o.stone || "black") === "white" ? "#f8f8f8" : "#111", stroke: "#000", "stroke-width": 0.15, opacity: 0.75 }, g);
+    el("circle", { cx: x, cy: y, r: step * 0.6, fill: "none", stroke: "#e07000", "stroke-width": 0.45, "stroke-dasharray": "1 0.6" }, g);
+    el("title", {}, g).textContent = fmtPoint(p);
+    if (!choosing) continue;
+    // A button for keyboards and screen readers too.
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", fmtPoint(p));
+    g.onclick = () => decide("choose " + p);
+    g.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); decide("choose " + p); } };
+  }
+}
+
+for (const b of document.querySelectorAll("#openingbuttons button[data-do]")) {
+  b.onclick = () => decide(b.dataset.do === "declare" ? "declare " + $("declaren").value : b.dataset.do);
+}
