@@ -227,3 +227,59 @@ func TestSweep(t *testing.T) {
 		t.Errorf("misread %d points at the true corners", given.wrongPts)
 	}
 }
+
+// TestReadSunlight reads boards under patches of direct sunlight (blobs
+// larger than a stone and thin streaks that wash the grid lines out, with
+// the stones' shadows in them): the patches must not read as white
+// stones, and the stones in them must still read right.
+func TestReadSunlight(t *testing.T) {
+	// Known failures, logged, not failed, so every other case must stay
+	// right; remove an entry once it passes.
+	known := map[string]string{
+		"15/empty":  "a sunlit blob of a stone's apparent size in a steep view (a stone's silhouette there is 1.6 steps long)",
+		"15/stones": "a sun streak across a white stone among others: the streak runs on past its rim",
+	}
+	rng := rand.New(rand.NewSource(5))
+	for _, size := range []int{9, 13, 15, 19} {
+		for _, c := range []struct {
+			name   string
+			stones bool
+			sun    float64
+		}{{"empty", false, 0.6}, {"stones", true, 0.5}, {"faint", true, 0.3}} {
+			t.Run(fmt.Sprintf("%d/%s", size, c.name), func(t *testing.T) {
+				s := randomScene(rng, size, 0.2, 0, 3)
+				s.Sun, s.SunPatches = c.sun, 3+rng.Intn(4)
+				if !c.stones {
+					s.Stones, s.Offsets = nil, nil
+				}
+				rd, err := vision.ReadStones(Planes(Render(s)), size, s.Corners)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := truth(s)
+				why, isKnown := known[fmt.Sprintf("%d/%s", size, c.name)]
+				bad := 0
+				for r := range want {
+					for col := range want[r] {
+						if rd.Stones[r][col] != want[r][col] {
+							bad++
+							msg := fmt.Sprintf("row %d col %d: want %c got %c (conf %.2f)", r, col, want[r][col], rd.Stones[r][col], rd.Conf[r][col])
+							if isKnown {
+								t.Log(msg)
+							} else {
+								t.Error(msg)
+							}
+						}
+					}
+				}
+				if isKnown {
+					if bad == 0 {
+						t.Errorf("now reads right: remove it from the known failures")
+					} else {
+						t.Logf("known failure: %s", why)
+					}
+				}
+			})
+		}
+	}
+}
