@@ -90,13 +90,13 @@ func OrderCorners(c [4]Point) [4]Point {
 
 // features are the measurements behind one point's verdict.
 type features struct {
-	lines  float64 // contrast of the grid lines through the point (empty: high)
-	dark   float64 // stone-top brightness over the local board brightness
-	white  float64 // the same in the Low plane
-	local  float64 // Low of the top over Low just around the stone
-	base   float64 // Low at the stone's base (at board level) over the board's
-	disc   float64 // share of rays from the best disc centre near the point that dip just outside the rim
-	unif   float64 // evenness of that disc's top: its dim end over its median (Low)
+	lines float64 // contrast of the grid lines through the point (empty: high)
+	dark  float64 // stone-top brightness over the local board brightness
+	white float64 // the same in the Low plane
+	local float64 // Low of the top over Low just around the stone
+	base  float64 // Low at the stone's base (at board level) over the board's
+	disc  float64 // share of rays from the best disc centre near the point that dip just outside the rim
+	unif  float64 // evenness of that disc's top: its dim end over its median (Low)
 }
 
 // Planes is a frame as the reader samples it: Luma (brightness, for grid
@@ -327,13 +327,13 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 		disc, unif = s.disc(u, v)
 	}
 	return features{
-		disc:   disc,
-		unif:   unif,
-		lines:  lines,
-		dark:   math.Max(tl, median(base)) / math.Max(board, 8),
-		local:  tw / math.Max(quantile(ringLow, 0.5), 8),
-		white:  tw / math.Max(boardLow, 8),
-		base:   median(baseLow) / math.Max(boardLow, 8),
+		disc:  disc,
+		unif:  unif,
+		lines: lines,
+		dark:  math.Max(tl, median(base)) / math.Max(board, 8),
+		local: tw / math.Max(quantile(ringLow, 0.5), 8),
+		white: tw / math.Max(boardLow, 8),
+		base:  median(baseLow) / math.Max(boardLow, 8),
 	}
 }
 
