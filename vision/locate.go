@@ -163,7 +163,7 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 // faint) or take in the board's edge, so q may span from four steps
 // fewer to one step more than the grid. The best spans (by the lattice
 // through q itself) are extended to n lines every way they can be, and
-// the two best of those returned after q itself.
+// the two best of those returned after q itself if they fit better.
 func spanHypotheses(field *image.Gray, n int, q [4]Point) [][4]Point {
 	type hyp struct {
 		q     [4]Point
@@ -193,8 +193,9 @@ func spanHypotheses(field *image.Gray, n int, q [4]Point) [][4]Point {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].score > out[j].score })
 	qs := [][4]Point{q} // and the outline as the whole grid, as it most often is
+	s0 := latticeScore(field, n, q)
 	for _, o := range out[:min(2, len(out))] {
-		if quadDist(o.q, q) > 1 {
+		if quadDist(o.q, q) > 1 && o.score > s0 {
 			qs = append(qs, o.q)
 		}
 	}
@@ -225,13 +226,19 @@ func netCandidates(norm gocv.Mat, th float32) []piece {
 		v := segs.GetVeciAt(i, 0)
 		gocv.Line(&net, image.Pt(int(v[0]), int(v[1])), image.Pt(int(v[2]), int(v[3])), color.RGBA{255, 255, 255, 255}, 3)
 	}
-	closed := gocv.NewMat()
+	// Closed twice: across small gaps, and across the larger ones that
+	// stones leave in a coarse grid (a 9x9 board's lines are far apart).
+	closed, wide := gocv.NewMat(), gocv.NewMat()
 	defer closed.Close()
+	defer wide.Close()
 	ck := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(25, 25))
 	defer ck.Close()
 	gocv.MorphologyEx(net, &closed, gocv.MorphClose, ck)
+	wk := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(61, 61))
+	defer wk.Close()
+	gocv.MorphologyEx(net, &wide, gocv.MorphClose, wk)
 	var out []piece
-	for _, m := range []gocv.Mat{net, closed} {
+	for _, m := range []gocv.Mat{net, closed, wide} {
 		contours := gocv.FindContours(m, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 		var cs []piece
 		for i := 0; i < contours.Size(); i++ {
