@@ -242,6 +242,68 @@ func segDist(x, y, ax, ay, bx, by float64) float64 {
 	return math.Hypot(x-ax-t*dx, y-ay-t*dy)
 }
 
+// Random is a random scene of an n x n board in a 640x400 frame, the
+// whole board in view with room around it: random perspective, stones
+// (about a quarter of the points, some off their points), uneven light,
+// glare, noise and a mild uncalibrated lens (stronger ones are undone by
+// the calibration, vision.Lens). The same rng gives the same scene.
+func Random(rng *rand.Rand, n int) Scene {
+	s := randomScene(rng, n, rng.Float64()*0.6, rng.Float64()*0.6, 2+rng.Float64()*8)
+	s.Distortion = -0.005 * rng.Float64()
+	s.Width, s.Height = 640, 400
+	for k := range s.Corners {
+		s.Corners[k].X = 320 + (s.Corners[k].X-240)*640/480*0.85
+		s.Corners[k].Y = 200 + (s.Corners[k].Y-150)*400/300*0.85
+	}
+	return s
+}
+
+// randomScene places the board with a random perspective and random
+// stones (about a quarter of the points, some off their points) in a
+// 480x300 frame, with the given disturbances.
+func randomScene(rng *rand.Rand, size int, light, glare, noise float64) Scene {
+	w, h := 480, 300
+	j := func(v float64) float64 { return v + (rng.Float64()-0.5)*36 }
+	s := Scene{
+		Width: w, Height: h, Size: size,
+		Corners: [4]vision.Point{
+			{X: j(140), Y: j(50)}, {X: j(350), Y: j(50)}, {X: j(390), Y: j(255)}, {X: j(105), Y: j(255)},
+		},
+		Stones:  map[[2]int]vision.Stone{},
+		Offsets: map[[2]int][2]float64{},
+		Light:   light, Glare: glare, Noise: noise, Seed: rng.Int63(),
+	}
+	for r := 0; r < size; r++ {
+		for c := 0; c < size; c++ {
+			switch rng.Intn(8) {
+			case 0:
+				s.Stones[[2]int{r, c}] = vision.Black
+			case 1:
+				s.Stones[[2]int{r, c}] = vision.White
+			}
+			if _, ok := s.Stones[[2]int{r, c}]; ok && rng.Intn(4) == 0 {
+				s.Offsets[[2]int{r, c}] = [2]float64{(rng.Float64() - 0.5) * 0.2, (rng.Float64() - 0.5) * 0.2}
+			}
+		}
+	}
+	return s
+}
+
+// Truth is the scene's board as the reader should see it, [row][column].
+func Truth(s Scene) [][]vision.Stone {
+	out := make([][]vision.Stone, s.Size)
+	for r := range out {
+		out[r] = make([]vision.Stone, s.Size)
+		for c := range out[r] {
+			out[r][c] = vision.Empty
+			if st, ok := s.Stones[[2]int{r, c}]; ok {
+				out[r][c] = st
+			}
+		}
+	}
+	return out
+}
+
 func mix(a, b, t float64) float64 { return a + (b-a)*t }
 
 func clamp(v float64) uint8 { return uint8(math.Max(0, math.Min(255, math.Round(v)))) }
