@@ -484,7 +484,11 @@ func fitLattice(field *image.Gray, n int, q [4]Point, quick bool) ([4]Point, flo
 		// whole lattice a line along each axis (a lattice one line over
 		// fits all lines but one, and no single-side move gets it back).
 		for side := 0; side < 6; side++ {
-			for _, d := range []float64{-1, 1} {
+			ds := []float64{-1, 1}
+			if side >= 4 { // a net missing several lines along one side
+				ds = []float64{-4, -3, -2, -1, 1, 2, 3, 4}
+			}
+			for _, d := range ds {
 				u0, v0, u1, v1 := 0.0, 0.0, m, m
 				switch side {
 				case 0:

@@ -1,8 +1,10 @@
 // Package synth renders camera frames of a board with stones, with ground
 // truth, for the reader's tests and the simulator's camera: a wooden
 // board seen through a pinhole camera (perspective from four corners),
-// stones with height (parallax), uneven light, a glare spot, noise and an
-// optional hand over the board. Pure Go: it returns an *image.RGBA.
+// stones with height (parallax) and a crease where they touch, uneven
+// light, a glare spot, patches of sunlight with the stones' shadows,
+// noise and an optional hand over the board. Random gives the scenes of
+// the accuracy sweep. Pure Go: it returns an *image.RGBA.
 package synth
 
 import (

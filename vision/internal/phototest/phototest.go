@@ -161,7 +161,7 @@ func Diff(want, got [][]vision.Stone) []string {
 // and why; their tests log the differences and are skipped, so that every
 // other photo must stay exactly right. Remove an entry once it passes.
 var KnownMisreads = map[string]string{
-	"locate/empty_angled.jpeg":  "640x480, 6-13 px grid steps: the grid's net is lost among the carpet's texture",
+	"locate/empty_angled.jpeg":  "640x480, 6-13 px steps: the bottom-right corner lies in washed-out sunlight where the lines hardly show; the fit lands about a step (9.5 px) from the labelled corner",
 	"markers/empty_angled.jpeg": "640x480, 6-13 px grid steps: the lattice fit slips even inside the markers",
 }
 
