@@ -378,7 +378,7 @@ func (s *sampler) disc(u, v float64) (share, even float64) {
 			continue
 		}
 		t := median(top)
-		ev := top[len(top)*15/100] / math.Max(t, 8) // median sorted top
+		ev := top[len(top)*15/100] / math.Max(t, 8) // median sorted top: its dim end
 		if ev < 0.75 {
 			continue
 		}
