@@ -10,7 +10,7 @@ DEB_PACKAGES := pkg-config g++ make git \
 	chromium espeak-ng systemd fonts-wqy-microhei
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build run test deps lint fuzz bench clean firmware flash soak
+.PHONY: all build run test deps lint fuzz bench clean firmware flash soak soak-kill
 
 all: build
 
@@ -59,6 +59,14 @@ soak: build
 	mkdir -p var
 	$(BIN)/tengen sim --games 100 --faults all --seed $(SOAK_SEED) --camera $(SOAK_CAMERA) --think 100ms --dir var/soak-$(SOAK_SEED) --json > var/soak-$(SOAK_SEED).log
 	tail -n 1 var/soak-$(SOAK_SEED).log
+
+# Kill-and-resume at many random moments (go test runs 4 in-process and 1
+# firmware run): KILL_RUNS with the in-process arm, KILL_FW_RUNS with the
+# real firmware in simavr (real time, about a minute each).
+KILL_RUNS ?= 40
+KILL_FW_RUNS ?= 5
+soak-kill:
+	TENGEN_KILL_RUNS=$(KILL_RUNS) TENGEN_KILL_FW_RUNS=$(KILL_FW_RUNS) $(GO) test -run 'KillAndResume' -timeout 60m -v ./cmd/tengen
 
 # The microcontroller firmware (.elf and .hex for the ATmega328P); see firmware/README.md.
 firmware: deps

@@ -129,10 +129,12 @@ type Arm struct {
 	geo     kinematics.Geometry
 	lim     kinematics.Limits
 	opt     Options
+	us      [3]float64 // µs per degree of each servo
 	layout  kinematics.Layout
 	stopped atomic.Bool
 
 	mu      sync.Mutex // serialises operations
+	lmu     sync.Mutex // guards layout against Layout while MoveBoard writes it (moves hold mu)
 	cmu     sync.Mutex // guards cancel
 	cancel  context.CancelFunc
 	homed   bool
@@ -178,38 +180,71 @@ func New(drv Driver, cal calibration.Arm, opt Options) (*Arm, error) {
 	if !(cal.Clearance > 0) {
 		return nil, fmt.Errorf("arm: calibration: clearance %g mm, want > 0", cal.Clearance)
 	}
-	a.layout = kinematics.Layout{
-		Size: opt.BoardSize, A1: kinematics.Vec3(cal.BoardA1),
-		StepX: kinematics.Vec3(cal.BoardStepX), StepY: kinematics.Vec3(cal.BoardStepY),
+	a.us = us
+	l, err := a.checkLayout(kinematics.Vec3(cal.BoardA1), kinematics.Vec3(cal.BoardStepX), kinematics.Vec3(cal.BoardStepY))
+	if err != nil {
+		return nil, err
+	}
+	a.layout = l
+	return a, nil
+}
+
+// checkLayout builds the layout with the board at a1, stepX, stepY and
+// checks that all of it lies in reach.
+func (a *Arm) checkLayout(a1, stepX, stepY kinematics.Vec3) (kinematics.Layout, error) {
+	cal := a.cal
+	l := kinematics.Layout{
+		Size: a.opt.BoardSize, A1: a1, StepX: stepX, StepY: stepY,
 		BlackBowl: kinematics.Vec3(cal.BlackBowl), WhiteBowl: kinematics.Vec3(cal.WhiteBowl),
 		Park: kinematics.Vec3(cal.Park),
 	}
 	// Travel so that a held stone clears the tallest stone anywhere on the
 	// board (a plane: its corners bound it) and the bowls' heaps.
 	top := math.Max(cal.BlackBowl[2], cal.WhiteBowl[2])
-	n := opt.BoardSize - 1
+	n := a.opt.BoardSize - 1
 	for _, c := range []rules.Point{{X: 0, Y: 0}, {X: n, Y: 0}, {X: 0, Y: n}, {X: n, Y: n}} {
-		top = math.Max(top, a.layout.Intersection(c)[2]+opt.StoneHeight)
+		top = math.Max(top, l.Intersection(c)[2]+a.opt.StoneHeight)
 	}
-	a.layout.TravelZ = top + opt.StoneHeight + cal.Clearance
-	rep, err := a.geo.Workspace(lim, us, a.layout, 0)
+	l.TravelZ = top + a.opt.StoneHeight + cal.Clearance
+	rep, err := a.geo.Workspace(a.lim, a.us, l, 0)
 	if err != nil {
-		return nil, fmt.Errorf("arm: %w", err)
+		return l, fmt.Errorf("arm: %w", err)
 	}
 	if !rep.OK {
 		for _, p := range rep.Places {
 			if !p.OK {
-				return nil, fmt.Errorf("arm: calibration: %s at (%.1f, %.1f, %.1f) is out of reach: %s", p.Name, p.At[0], p.At[1], p.At[2], p.Error)
+				return l, fmt.Errorf("arm: calibration: %s at (%.1f, %.1f, %.1f) is out of reach: %s", p.Name, p.At[0], p.At[1], p.At[2], p.Error)
 			}
 		}
 	}
-	return a, nil
+	return l, nil
+}
+
+// MoveBoard tells the arm that the board now lies at a1 (its first
+// point), stepping by stepX along a row and stepY along a column, in the
+// arm's frame: the camera found it there after it was bumped. Later moves
+// go to the new points; a board moved out of reach is refused.
+func (a *Arm) MoveBoard(a1, stepX, stepY kinematics.Vec3) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	l, err := a.checkLayout(a1, stepX, stepY)
+	if err != nil {
+		return err
+	}
+	a.lmu.Lock()
+	a.layout = l
+	a.lmu.Unlock()
+	return nil
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // Layout returns where the arm works, in its own frame.
-func (a *Arm) Layout() kinematics.Layout { return a.layout }
+func (a *Arm) Layout() kinematics.Layout {
+	a.lmu.Lock()
+	defer a.lmu.Unlock()
+	return a.layout
+}
 
 // Position returns the nozzle's position and whether it is known.
 func (a *Arm) Position() (kinematics.Vec3, bool) {

@@ -33,7 +33,7 @@ func Parse(data []byte) (*File, error) {
 	// node tree for the required sections first.
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, fmt.Errorf("calibration: not valid YAML: %w", err)
+		return nil, fmt.Errorf("calibration: not valid YAML: %w (fix: repair that line, or restore the last good file; `tengen calibrate defaults` prints a valid one)", err)
 	}
 	if root.Kind != yaml.DocumentNode || len(root.Content) != 1 || root.Content[0].Kind != yaml.MappingNode {
 		return nil, &FieldError{"(top level)", "not a mapping of sections", "start from `tengen calibrate defaults` and edit that"}
@@ -51,12 +51,45 @@ func Parse(data []byte) (*File, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("calibration: %w (fix: correct the field's name or value; `tengen calibrate defaults` prints a valid file)", err)
+		return nil, fmt.Errorf("calibration: %s%w (fix: correct the field's name or value; `tengen calibrate defaults` prints a valid file)", culprit(root.Content[0]), err)
 	}
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
 	return &f, nil
+}
+
+// culprit finds the field a decoding error comes from, as "section.field
+// (line N): ", by decoding one field of one section at a time: some of
+// the decoder's errors (a list of the wrong length) say neither.
+func culprit(top *yaml.Node) string {
+	one := func(key, val *yaml.Node) error {
+		doc := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{key, val}}
+		data, err := yaml.Marshal(doc)
+		if err != nil {
+			return err
+		}
+		dec := yaml.NewDecoder(bytes.NewReader(data))
+		dec.KnownFields(true)
+		var f File
+		return dec.Decode(&f)
+	}
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		key, sec := top.Content[i], top.Content[i+1]
+		if one(key, sec) == nil {
+			continue
+		}
+		if sec.Kind == yaml.MappingNode {
+			for j := 0; j+1 < len(sec.Content); j += 2 {
+				part := &yaml.Node{Kind: yaml.MappingNode, Content: sec.Content[j : j+2]}
+				if one(key, part) != nil {
+					return fmt.Sprintf("%s.%s (line %d): ", key.Value, sec.Content[j].Value, sec.Content[j].Line)
+				}
+			}
+		}
+		return fmt.Sprintf("%s (line %d): ", key.Value, key.Line)
+	}
+	return ""
 }
 
 func fixFor(section string) string {

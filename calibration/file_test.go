@@ -116,6 +116,10 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Parse(data)
 		if err != nil {
+			// Every error says it is the calibration's and how to fix it.
+			if msg := err.Error(); !strings.HasPrefix(msg, "calibration: ") || !strings.Contains(msg, "(fix: ") {
+				t.Errorf("error %q does not say what to fix", msg)
+			}
 			return
 		}
 		// Whatever parses is valid and survives a round trip.

@@ -2,6 +2,9 @@ package sim
 
 import (
 	"image"
+	"math"
+
+	"tengen/kinematics"
 
 	"tengen/rules"
 )
@@ -14,6 +17,31 @@ type View struct {
 	// Seq numbers the frames a camera delivers (0: not numbered); a
 	// repeated number is a stale frame.
 	Seq uint64
+	// Pose is where the camera sees the board, if it knows.
+	Pose *BoardPose
+}
+
+// BoardPose is where the board lies in the arm's frame: its first point
+// (a1) and the steps along a row and along a column. The camera is fixed
+// to the arm's frame, so a board it finds moved in the image is a board
+// moved for the arm.
+type BoardPose struct{ A1, StepX, StepY kinematics.Vec3 }
+
+// poseOf returns a layout's board pose.
+func poseOf(l kinematics.Layout) *BoardPose { return &BoardPose{l.A1, l.StepX, l.StepY} }
+
+// apart returns how far (mm, horizontally) the board's corner points lie
+// between the pose and the layout.
+func (p BoardPose) apart(l kinematics.Layout) float64 {
+	q := l
+	q.A1, q.StepX, q.StepY = p.A1, p.StepX, p.StepY
+	n := l.Size - 1
+	d := 0.0
+	for _, c := range []rules.Point{{X: 0, Y: 0}, {X: n, Y: 0}, {X: 0, Y: n}, {X: n, Y: n}} {
+		a, b := l.Intersection(c), q.Intersection(c)
+		d = math.Max(d, math.Hypot(a[0]-b[0], a[1]-b[1]))
+	}
+	return d
 }
 
 // Camera turns the world into views, one frame at a time.
@@ -31,5 +59,5 @@ func (TruthCamera) View(w *World) (View, error) {
 		return View{Occluded: true}, nil
 	}
 	b, _ := w.Truth()
-	return View{Board: b}, nil
+	return View{Board: b, Pose: poseOf(w.layout())}, nil
 }

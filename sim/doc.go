@@ -12,11 +12,15 @@
 // inject the faults of real hardware and real people: in the arm and on
 // the board through the robot's hand (faulthand.go: a missed pick, a
 // stone dropped in flight, one landing on a neighbouring point, an empty
-// bowl, the e-stop and an MCU reset mid-move), in the camera (faultcam.go:
-// dropped, frozen, unreadable frames, unplugged, covered), and the
+// bowl, the e-stop, an MCU reset and the USB cable pulled mid-move, the
+// table bumped), in the camera (faultcam.go: dropped and frozen frames,
+// unplugged, covered; over- or under-exposed frames and a change of light,
+// which the rendered camera renders and the vision code reads), and the
 // person's push. Each is recovered by the robot or reported to the
 // operator, and counted per fault in the Summary.
 //
 // Options.Firmware runs the arm on the real firmware in simavr
-// (firmware.go) instead of armsim.
+// (firmware.go) instead of armsim, through a byte proxy on its serial
+// line (lineproxy.go) that flips, drops and stalls bytes and can be
+// unplugged; in-process, a cable in front of armsim (cable.go) can be.
 package sim

@@ -20,6 +20,9 @@ type Eyes struct {
 	Frames int
 	// onSteady, if set, is called on every steady view Look returns.
 	onSteady func()
+	// onPose, if set, is told where the camera sees the board on every
+	// steady view that says.
+	onPose func(BoardPose) error
 }
 
 // maxCameraErrors is how many failed frames in a row Look tolerates (a
@@ -77,6 +80,11 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 			last, same = v.Board, 1
 		}
 		if same >= settle {
+			if v.Pose != nil && e.onPose != nil {
+				if err := e.onPose(*v.Pose); err != nil {
+					return game.Sight{}, err
+				}
+			}
 			if e.onSteady != nil {
 				e.onSteady()
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sync/atomic"
 	"time"
 
@@ -27,17 +28,20 @@ type faultyHand struct {
 	in    *injector
 	logf  func(format string, a ...any)
 
-	dropped, pressed, reset atomic.Bool
-	line                    [3]atomic.Bool        // serial faults fired, in serialFaults' order           // set by the scheduled events when they fire
-	stashed                 [2][]armsim.BowlState // emptied bowls' stones, black and white
+	// Set by the scheduled faults when they fire.
+	dropped, pressed, reset, unplugged atomic.Bool
+	line                               [3]atomic.Bool // serial faults, in serialFaults' order
+
+	stashed [2][]armsim.BowlState // emptied bowls' stones, black and white
 }
 
 var serialFaults = []string{FaultSerialFlip, FaultSerialDrop, FaultSerialStall}
 
 // Limits of the recovery.
 const (
-	maxRedo    = 6               // tries of one move before it is given up
-	estopPause = 4 * time.Second // how long the operator keeps the e-stop pressed
+	maxRedo    = 6                // tries of one move before it is given up
+	replugWait = 60 * time.Second // how long the robot waits for its arm's controller to answer again
+	estopPause = 4 * time.Second  // how long the operator keeps the e-stop pressed
 	// unloadVacuum (kPa) is the least vacuum with the pump off that means a
 	// stone still seals the cup (an open cup reads ~0).
 	unloadVacuum = 5
@@ -71,6 +75,10 @@ func (h *faultyHand) Place(ctx context.Context, p rules.Point, c rules.Color) er
 			h.r.dev.lineAfter(f, time.Duration(200+h.in.rand()*2000)*time.Millisecond, func() { h.line[i].Store(true) })
 		}
 	}
+	if h.in.roll(FaultUSB) {
+		h.r.dev.unplugAfter(time.Duration(200+h.in.rand()*2000)*time.Millisecond, time.Duration(1000+h.in.rand()*3000)*time.Millisecond,
+			func() { h.unplugged.Store(true) })
+	}
 	if h.in.roll(FaultReset) {
 		h.r.dev.resetAfter(time.Duration(300+h.in.rand()*2000)*time.Millisecond, func() { h.reset.Store(true) })
 	}
@@ -87,7 +95,32 @@ func (h *faultyHand) Place(ctx context.Context, p rules.Point, c rules.Color) er
 	if err != nil {
 		return err
 	}
-	return h.reseat(ctx, p, c)
+	if err := h.reseat(ctx, p, c); err != nil {
+		return err
+	}
+	if h.in.roll(FaultBump) {
+		h.bump()
+	}
+	return nil
+}
+
+// maxBumped (mm) bounds how far bumps take the board from where it was
+// set up: past it the next bump pushes it back (the operator would).
+const maxBumped = 8.0
+
+// bump knocks the table: the board and its stones shift a few millimetres
+// and turn by up to a degree.
+func (h *faultyHand) bump() {
+	w := h.r.World
+	a, d := 2*math.Pi*h.in.rand(), 2+4*h.in.rand()
+	dx, dy := d*math.Cos(a), d*math.Sin(a)
+	deg := 2*h.in.rand() - 1
+	home := SeedLayout().A1
+	if at := w.layout().A1; math.Hypot(at[0]+dx-home[0], at[1]+dy-home[1]) > maxBumped {
+		dx, dy = -dx, -dy
+	}
+	w.Bump(dx, dy, deg)
+	h.in.inject(FaultBump, fmt.Sprintf("the board moved (%+.1f, %+.1f) mm and turned %+.2f°", dx, dy, deg))
 }
 
 // reseat lifts and places again a stone a fault left on its point but off
@@ -149,7 +182,7 @@ func (h *faultyHand) redo(ctx context.Context, what string, c rules.Color, op fu
 		h.noteEvents()
 		h.collectStrays()
 		if err == nil {
-			h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall)
+			h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall, FaultUSB)
 			return nil
 		}
 		if ctx.Err() != nil || errors.Is(err, arm.ErrClosed) {
@@ -176,7 +209,7 @@ func (h *faultyHand) redo(ctx context.Context, what string, c rules.Color, op fu
 			}
 			if done(sight.Board) {
 				h.logf("  arm: the camera sees %s done after all", what)
-				h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall)
+				h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall, FaultUSB)
 				return nil
 			}
 		}
@@ -197,6 +230,9 @@ func (h *faultyHand) noteEvents() {
 	if h.reset.Swap(false) {
 		h.in.inject(FaultReset, "the arm's controller reset")
 	}
+	if h.unplugged.Swap(false) {
+		h.in.inject(FaultUSB, "the USB cable to the arm's controller was pulled")
+	}
 	if h.pressed.Swap(false) {
 		h.in.inject(FaultEStop, "the e-stop was pressed mid-move")
 	}
@@ -204,7 +240,7 @@ func (h *faultyHand) noteEvents() {
 
 // recover makes the arm safe after a failed move and removes the cause.
 func (h *faultyHand) recover(ctx context.Context, cause error, c rules.Color) error {
-	st, err := h.r.dev.Status(ctx)
+	st, err := h.answer(ctx)
 	if err != nil {
 		return err
 	}
@@ -246,6 +282,27 @@ func (h *faultyHand) recover(ctx context.Context, cause error, c rules.Color) er
 		}
 	}
 	return h.unload(ctx, c)
+}
+
+// answer reads the controller's status, waiting while it does not answer
+// (the USB cable pulled: the driver reconnects once it is back).
+func (h *faultyHand) answer(ctx context.Context) (arm.Status, error) {
+	const poll = 250 * time.Millisecond
+	st, err := h.r.dev.Status(ctx)
+	if err == nil {
+		return st, nil
+	}
+	h.logf("  arm: the controller does not answer (%v); waiting for it", err)
+	for waited := time.Duration(0); waited < replugWait; waited += poll {
+		if err := h.r.dev.Sleep(ctx, poll); err != nil {
+			return st, err
+		}
+		if st, err = h.r.dev.Status(ctx); err == nil {
+			h.logf("  arm: the controller answers again")
+			return st, nil
+		}
+	}
+	return st, fmt.Errorf("the arm's controller did not answer for %v: %w", replugWait, err)
 }
 
 // unload homes the arm and, if the vacuum shows a stone still on the
@@ -295,7 +352,7 @@ func (h *faultyHand) centre(p rules.Point) {
 	}
 	w.Put(s.Colour, p, 0, 0)
 	why := fmt.Sprintf("the stone on %v lay %.1f mm off its centre, out of the pick's reach; the operator centred it", p, d)
-	if !h.in.resolve(FaultEStop, true, why) && !h.in.resolve(FaultReset, true, why) && !h.in.resolve(FaultDrop, true, why) {
+	if !h.in.resolve(FaultEStop, true, why) && !h.in.resolve(FaultReset, true, why) && !h.in.resolve(FaultUSB, true, why) && !h.in.resolve(FaultDrop, true, why) {
 		h.in.report("stray", why)
 	}
 }
@@ -335,7 +392,7 @@ func (h *faultyHand) collectStrays() {
 		}
 		w.Drop(c, bowlCentre(w, c))
 		why := "a stone off the grid; the operator put it in its bowl"
-		if !h.in.resolve(FaultDrop, true, why) && !h.in.resolve(FaultEStop, true, why) && !h.in.resolve(FaultReset, true, why) && !h.in.resolve(FaultOffPoint, true, why) {
+		if !h.in.resolve(FaultDrop, true, why) && !h.in.resolve(FaultEStop, true, why) && !h.in.resolve(FaultReset, true, why) && !h.in.resolve(FaultUSB, true, why) && !h.in.resolve(FaultOffPoint, true, why) {
 			h.in.report("stray", why)
 		}
 	}

@@ -25,7 +25,9 @@ const (
 	FaultSerialFlip  = "serial-flip"  // a byte on the serial line has a bit flipped (--firmware): the CRC catches it, the frame is sent again
 	FaultSerialDrop  = "serial-drop"  // a byte on the serial line is lost (--firmware): the frame is sent again
 	FaultSerialStall = "serial-stall" // the serial line hangs for 0.7 s (--firmware): the MCU stops safely, the move is redone
+	FaultUSB         = "usb-unplug"   // the USB cable is pulled mid-move and plugged back 1-4 s later: the MCU stops at its silence deadline, the driver reconnects, the move is redone
 	FaultPush        = "push"         // the person's sleeve pushes a robot stone onto a neighbouring point
+	FaultBump        = "bump"         // the table is bumped after a robot move: the board and its stones shift 2-6 mm and turn up to 1°; the camera sees it and the arm places on the board where it now lies
 	FaultFrameDrop   = "frame-drop"   // one frame does not arrive
 	FaultFrozen      = "frozen"       // the camera repeats one frame for a while
 	FaultExposure    = "exposure"     // over- or under-exposed, unreadable frames for a while
@@ -36,8 +38,8 @@ const (
 
 // defaultRates are the chances `all` injects each fault with.
 var defaultRates = map[string]float64{
-	FaultPickMiss: 0.05, FaultDrop: 0.03, FaultOffPoint: 0.05, FaultBowlEmpty: 0.02, FaultEStop: 0.03, FaultReset: 0.02, FaultSerialFlip: 0.05, FaultSerialDrop: 0.05, FaultSerialStall: 0.02,
-	FaultPush:      0.05,
+	FaultPickMiss: 0.05, FaultDrop: 0.03, FaultOffPoint: 0.05, FaultBowlEmpty: 0.02, FaultEStop: 0.03, FaultReset: 0.02, FaultSerialFlip: 0.05, FaultSerialDrop: 0.05, FaultSerialStall: 0.02, FaultUSB: 0.02,
+	FaultPush: 0.05, FaultBump: 0.02,
 	FaultFrameDrop: 0.02, FaultFrozen: 0.003, FaultExposure: 0.003, FaultUnplug: 0.002, FaultLight: 0.002, FaultCover: 0.002,
 }
 
@@ -74,7 +76,8 @@ placement for arm and board faults, per camera frame for camera faults, per
 person's move for push), NAME@moveN (once per game, at the robot's Nth
 placement), NAME (its default rate) or all (every fault at its default rate;
 later items override). Faults: pick-miss, drop, off-point, bowl-empty, estop,
-mcu-reset, serial-flip, serial-drop, serial-stall (these three with --firmware), push, frame-drop, frozen, exposure, unplug, light, cover.
+mcu-reset, serial-flip, serial-drop, serial-stall (these three with --firmware),
+usb-unplug, push, bump, frame-drop, frozen, exposure, unplug, light, cover.
 Example: all  or  pick-miss=0.05,drop=0.02,frame-drop=0.1,estop@move10`
 
 // ParseFaults parses a fault list (see FaultSpecHelp). An empty list

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +18,7 @@ func TestParseFaults(t *testing.T) {
 		{"", ""},
 		{"pick-miss=0.05,drop=0.02,frame-drop=0.1,estop@move10", "drop=0.02,estop@move10,frame-drop=0.1,pick-miss=0.05"},
 		{" cover ", "cover=0.002"},
-		{"all,estop=0", "bowl-empty=0.02,cover=0.002,drop=0.03,estop=0,exposure=0.003,frame-drop=0.02,frozen=0.003,light=0.002,mcu-reset=0.02,off-point=0.05,pick-miss=0.05,push=0.05,serial-drop=0.05,serial-flip=0.05,serial-stall=0.02,unplug=0.002"},
+		{"all,estop=0", "bowl-empty=0.02,bump=0.02,cover=0.002,drop=0.03,estop=0,exposure=0.003,frame-drop=0.02,frozen=0.003,light=0.002,mcu-reset=0.02,off-point=0.05,pick-miss=0.05,push=0.05,serial-drop=0.05,serial-flip=0.05,serial-stall=0.02,unplug=0.002,usb-unplug=0.02"},
 	}
 	for _, c := range good {
 		spec, err := ParseFaults(c.in)
@@ -68,7 +69,7 @@ func FuzzParseFaults(f *testing.F) {
 // checks that nothing was misread or lost and every fault was recovered
 // from or reported.
 func TestRunAllFaults(t *testing.T) {
-	spec, err := ParseFaults("all,pick-miss=0.15,drop=0.25,off-point=0.15,bowl-empty=0.08,estop=0.1,mcu-reset=0.15,push=0.1,frame-drop=0.05,frozen=0.01,exposure=0.01,unplug=0.005,light=0.005,cover=0.005")
+	spec, err := ParseFaults("all,pick-miss=0.15,drop=0.25,off-point=0.15,bowl-empty=0.08,estop=0.1,mcu-reset=0.15,usb-unplug=0.1,bump=0.15,push=0.1,frame-drop=0.05,frozen=0.01,exposure=0.01,unplug=0.005,light=0.005,cover=0.005")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,9 +88,57 @@ func TestRunAllFaults(t *testing.T) {
 			t.Errorf("%s: injected %d, recovered %d, reported %d", name, c.Injected, c.Recovered, c.Reported)
 		}
 	}
-	for _, name := range []string{FaultPickMiss, FaultDrop, FaultOffPoint, FaultBowlEmpty, FaultEStop, FaultReset, FaultFrameDrop, FaultFrozen} {
+	for _, name := range []string{FaultPickMiss, FaultDrop, FaultOffPoint, FaultBowlEmpty, FaultEStop, FaultReset, FaultUSB, FaultBump, FaultFrameDrop, FaultFrozen} {
 		if sum.Faults[name].Injected == 0 {
 			t.Errorf("no %s injected in three games at a high rate", name)
 		}
+	}
+}
+
+// TestUSBUnplug pulls the USB cable of the in-process arm on every
+// placement, at a random moment of the move, for one to four seconds: the
+// controller stops at its silence deadline, the robot waits for it to
+// answer again and finishes or redoes the move. Every stone must end on
+// its point, none twice, none lost, and every unplug be counted and
+// settled.
+func TestUSBUnplug(t *testing.T) {
+	r, err := NewRobot(5, TruthCamera{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	w := r.World
+	total := r.stones()
+	var log strings.Builder
+	in := newInjector(FaultSpec{FaultUSB: {Rate: 1}}, 5, func(f string, a ...any) { fmt.Fprintf(&log, f+"\n", a...) })
+	h := &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
+	pts := []rules.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 8}, {X: 0, Y: 14}, {X: 14, Y: 0}}
+	for i, p := range pts {
+		if err := h.Place(t.Context(), p, rules.Color(1+i%2)); err != nil {
+			t.Fatalf("placing %v: %v\n%s", p, err, log.String())
+		}
+	}
+	if err := h.Park(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	truth, off := w.Truth()
+	for i, p := range pts {
+		if truth.At(p) != rules.Color(1+i%2) {
+			t.Errorf("%v holds %v", p, truth.At(p))
+		}
+	}
+	if n := truth.Count(rules.Black) + truth.Count(rules.White); n != len(pts) || len(off) != 0 {
+		t.Errorf("%d stones on the board, %d off the grid\n%s", n, len(off), log.String())
+	}
+	if got := r.stones(); got != total {
+		t.Errorf("stones: %d, want %d", got, total)
+	}
+	c := in.snapshot()[FaultUSB]
+	if c.Injected < 3 || c.Injected != c.Recovered+c.Reported || in.pendingCount() != 0 {
+		t.Errorf("usb-unplug %+v, %d pending\n%s", c, in.pendingCount(), log.String())
+	}
+	t.Log(log.String())
+	if !strings.Contains(log.String(), "does not answer") {
+		t.Errorf("no move met the pulled cable:\n%s", log.String())
 	}
 }

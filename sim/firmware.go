@@ -245,6 +245,13 @@ func (r *firmwareRig) lineAfter(fault string, d time.Duration, fired func()) {
 	})
 }
 
+func (r *firmwareRig) unplugAfter(d, outage time.Duration, fired func()) {
+	time.AfterFunc(d, func() {
+		r.line.Unplug(outage)
+		fired()
+	})
+}
+
 func (r *firmwareRig) resetAfter(d time.Duration, fired func()) {
 	time.AfterFunc(d, func() {
 		if r.avr.Reset() == nil {
@@ -310,9 +317,7 @@ func NewFirmwareRobot(ctx context.Context, w *World, buildDir string, cam Camera
 		rig.Close()
 		return nil, fmt.Errorf("homing the arm on the firmware: %w", err)
 	}
-	if cam == nil {
-		cam = TruthCamera{}
-	}
-	return &Robot{World: w, Arm: a, Eyes: &Eyes{World: w, Camera: cam}, rig: rig, dev: rig,
-		hand: &timedHand{Hand: arm.Hand{Arm: a}, clock: rig}}, nil
+	r := newRobot(w, a, cam)
+	r.rig, r.dev, r.hand = rig, rig, &timedHand{Hand: arm.Hand{Arm: a}, clock: rig}
+	return r, nil
 }

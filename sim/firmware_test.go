@@ -11,66 +11,13 @@ import (
 	"tengen/rules"
 )
 
-// TestFirmwareRobotMovesStones runs the arm on the real firmware in simavr,
-// coupled to the world: stones placed and lifted through the serial driver
-// must land on, and leave, the board's points, and the bowls must account
-// for every stone.
-func TestFirmwareRobotMovesStones(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the firmware in simavr in real time (about 30 s)")
-	}
-	if err := simavr.ToolsPresent(); err != nil {
-		t.Skipf("firmware in simavr: %v", err)
-	}
-	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
-	defer cancel()
-	w := NewWorld(SeedLayout(), 1)
-	total := w.InBowl(rules.Black) + w.InBowl(rules.White)
-	r, err := NewFirmwareRobot(ctx, w, t.TempDir(), TruthCamera{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	// The recovering hand, no faults injected: on a loaded machine the
-	// host may miss the MCU's deadline, and the move is then redone.
-	in := newInjector(FaultSpec{}, 1, t.Logf)
-	h := &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
-	h8, c3 := rules.Point{X: 7, Y: 7}, rules.Point{X: 2, Y: 2}
-	for _, m := range []struct {
-		p rules.Point
-		c rules.Color
-	}{{h8, rules.Black}, {c3, rules.White}} {
-		if err := h.Place(ctx, m.p, m.c); err != nil {
-			t.Fatalf("placing %v: %v", m.p, err)
-		}
-	}
-	if err := h.Take(ctx, c3, rules.White); err != nil {
-		t.Fatalf("lifting c3: %v", err)
-	}
-	if err := h.Park(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if err := r.rig.Err(); err != nil {
-		t.Fatal(err)
-	}
-	truth, off := w.Truth()
-	if truth.At(h8) != rules.Black || truth.At(c3) != rules.Empty || truth.Count(rules.Black)+truth.Count(rules.White) != 1 || len(off) != 0 {
-		t.Errorf("board after the moves:\n%v\noff the grid %v", truth, off)
-	}
-	if d, ok := w.Offset(h8); !ok || d > misplacedMM {
-		t.Errorf("h8's stone lies %.1f mm off its point", d)
-	}
-	if got := 1 + w.InBowl(rules.Black) + w.InBowl(rules.White) + map[bool]int{true: 1}[r.dev.Held() != rules.Empty]; got != total {
-		t.Errorf("stones: %d, want %d", got, total)
-	}
-	if c := r.MedianCycle(); c <= 0 {
-		t.Errorf("cycle %v", c)
-	}
-}
-
-// TestFirmwareEStopAndReset presses the e-stop on the firmware's pin
-// mid-move, resets the MCU mid-move and upsets the serial line: each move is made safe, finished
-// or redone, and the board ends as asked with every stone accounted for.
+// TestFirmwareEStopAndReset runs the arm on the real firmware in simavr,
+// coupled to the world, places stones and lifts one through the serial
+// driver, and meanwhile presses the e-stop on the firmware's pin
+// mid-move, resets the MCU mid-move, upsets the serial line and pulls the
+// USB cable (the port's path vanishes and returns, to a new pty): each
+// move is made safe, finished or redone, and the board ends as asked with
+// every stone accounted for.
 func TestFirmwareEStopAndReset(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the firmware in simavr in real time (about 30 s)")
@@ -78,6 +25,9 @@ func TestFirmwareEStopAndReset(t *testing.T) {
 	if err := simavr.ToolsPresent(); err != nil {
 		t.Skipf("firmware in simavr: %v", err)
 	}
+	// It mostly waits on the firmware's real time: the package's other
+	// tests run meanwhile.
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
 	defer cancel()
 	w := NewWorld(SeedLayout(), 2)
@@ -89,24 +39,38 @@ func TestFirmwareEStopAndReset(t *testing.T) {
 	defer r.Close()
 	var log strings.Builder
 	in := newInjector(FaultSpec{FaultEStop: {AtMove: 1}, FaultReset: {AtMove: 2},
-		FaultSerialFlip: {AtMove: 1}, FaultSerialDrop: {AtMove: 2}, FaultSerialStall: {AtMove: 3}}, 1, func(f string, a ...any) { fmt.Fprintf(&log, f+"\n", a...) })
+		FaultSerialFlip: {AtMove: 1}, FaultSerialDrop: {AtMove: 2}, FaultSerialStall: {AtMove: 3}, FaultUSB: {AtMove: 4}}, 1, func(f string, a ...any) { fmt.Fprintf(&log, f+"\n", a...) })
 	h := &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
-	pts := []rules.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 8}}
+	pts := []rules.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 8}, {X: 9, Y: 6}}
 	for i, p := range pts {
 		if err := h.Place(ctx, p, rules.Color(1+i%2)); err != nil {
 			t.Fatalf("placing %v: %v\n%s", p, err, log.String())
 		}
 	}
-	time.Sleep(2500 * time.Millisecond) // every scheduled fault has fired
+	time.Sleep(6500 * time.Millisecond) // every scheduled fault has fired, the cable is back
+	if err := h.Take(ctx, pts[1], rules.White); err != nil {
+		t.Fatalf("lifting %v: %v\n%s", pts[1], err, log.String())
+	}
 	if err := h.Park(ctx); err != nil {
 		t.Fatal(err)
 	}
+	if err := r.rig.Err(); err != nil {
+		t.Fatal(err)
+	}
 	truth, off := w.Truth()
-	if truth.At(pts[0]) != rules.Black || truth.At(pts[1]) != rules.White || truth.At(pts[2]) != rules.Black || truth.Count(rules.Black)+truth.Count(rules.White) != 3 || len(off) != 0 {
+	if truth.At(pts[0]) != rules.Black || truth.At(pts[1]) != rules.Empty || truth.At(pts[2]) != rules.Black || truth.At(pts[3]) != rules.White || truth.Count(rules.Black)+truth.Count(rules.White) != 3 || len(off) != 0 {
 		t.Errorf("board:\n%v\noff %v\n%s", truth, off, log.String())
 	}
+	for _, p := range []rules.Point{pts[0], pts[2], pts[3]} {
+		if d, ok := w.Offset(p); !ok || d > misplacedMM {
+			t.Errorf("the stone on %v lies %.1f mm off its point", p, d)
+		}
+	}
+	if c := r.MedianCycle(); c <= 0 {
+		t.Errorf("median cycle %v", c)
+	}
 	counts := in.snapshot()
-	for _, n := range []string{FaultEStop, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall} {
+	for _, n := range []string{FaultEStop, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall, FaultUSB} {
 		if c := counts[n]; c.Injected != 1 || c.Recovered+c.Reported != 1 {
 			t.Errorf("%s: %+v\n%s", n, c, log.String())
 		}

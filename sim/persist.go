@@ -1,10 +1,12 @@
 package sim
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 
 	"tengen/arm/armsim"
@@ -42,16 +44,66 @@ func LoadWorld(path string, layout kinematics.Layout, seed uint64) (*World, erro
 	case err != nil:
 		return nil, fmt.Errorf("reading the simulated world: %w", err)
 	}
-	var f worldFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, fmt.Errorf("simulated world %s: %w", path, err)
-	}
-	if f.Layout.Size == 0 {
-		return nil, fmt.Errorf("simulated world %s: no layout", path)
+	f, err := parseWorld(data)
+	if err != nil {
+		return nil, fmt.Errorf("simulated world %s: %w (fix: delete the file to start with an empty board)", path, err)
 	}
 	w = NewWorld(f.Layout, seed)
 	w.Table.SetState(f.Table)
 	return w, w.Persist(path)
+}
+
+// parseWorld decodes and checks a saved world; an error names the field.
+func parseWorld(data []byte) (worldFile, error) {
+	var f worldFile
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return f, fmt.Errorf("not a saved world: %w", err)
+	}
+	l := f.Layout
+	if l.Size < 5 || l.Size > 25 {
+		return f, fmt.Errorf("layout.Size %d: want a board of 5 to 25 lines", l.Size)
+	}
+	for _, v := range []struct {
+		name string
+		v    kinematics.Vec3
+	}{{"A1", l.A1}, {"StepX", l.StepX}, {"StepY", l.StepY}, {"BlackBowl", l.BlackBowl}, {"WhiteBowl", l.WhiteBowl}, {"Park", l.Park}} {
+		if !finiteVec(v.v) {
+			return f, fmt.Errorf("layout.%s %v: want finite millimetres", v.name, v.v)
+		}
+	}
+	if c := l.StepX.Cross(l.StepY); math.Hypot(c[0], c[1]) == 0 && c[2] == 0 {
+		return f, fmt.Errorf("layout.StepX %v and StepY %v: the board's steps must span a plane", l.StepX, l.StepY)
+	}
+	for i, st := range f.Table.Board {
+		if st.Colour != rules.Black && st.Colour != rules.White {
+			return f, fmt.Errorf("table.board[%d].Colour %d: want 1 (black) or 2 (white)", i, st.Colour)
+		}
+		if !finiteVec(st.At) {
+			return f, fmt.Errorf("table.board[%d].At %v: want finite millimetres", i, st.At)
+		}
+	}
+	for i, b := range f.Table.Bowls {
+		if b.Reserve < 0 {
+			return f, fmt.Errorf("table.bowls[%d].reserve %d: want 0 or more", i, b.Reserve)
+		}
+		for j, at := range b.Top {
+			if !finiteVec(at) {
+				return f, fmt.Errorf("table.bowls[%d].top[%d] %v: want finite millimetres", i, j, at)
+			}
+		}
+	}
+	return f, nil
+}
+
+func finiteVec(v kinematics.Vec3) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // save writes the world atomically (a kill leaves the old or the new file).
@@ -62,7 +114,7 @@ func (w *World) save() error {
 	if path == "" {
 		return nil
 	}
-	data, err := json.Marshal(worldFile{Layout: w.Layout, Table: w.Table.State()})
+	data, err := json.Marshal(worldFile{Layout: w.layout(), Table: w.Table.State()})
 	if err != nil {
 		return err
 	}
@@ -146,7 +198,8 @@ func (w *World) neighbour(tip kinematics.Vec3) (kinematics.Vec3, bool) {
 		if _, dq, ok := w.Nearest(q); ok && dq < w.pitch() {
 			continue // a stray stone lies near it
 		}
-		return tip.Add(w.Layout.Intersection(q).Sub(w.Layout.Intersection(p))), true
+		l := w.layout()
+		return tip.Add(l.Intersection(q).Sub(l.Intersection(p))), true
 	}
 	return tip, false
 }

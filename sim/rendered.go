@@ -3,67 +3,242 @@
 package sim
 
 import (
+	"context"
 	"fmt"
+	"image"
 	"math"
 
+	"tengen/kinematics"
 	"tengen/rules"
 	"tengen/vision"
+	"tengen/vision/capture"
 	"tengen/vision/synth"
 )
 
 // RenderedCamera renders the world as a camera above the board sees it
 // (perspective, uneven light, glare, noise, the person's hand) and reads
-// each frame with the real vision code, from the calibrated corners. A
-// frame whose reading is unsure anywhere counts as occluded: the game
-// waits for a clear view, as it does at a real table.
+// each frame with the real vision code: a vision.Watcher, which reads at
+// the calibrated corners and finds the board again when its readings stay
+// doubtful (the board was bumped). A frame whose reading is unsure
+// anywhere counts as occluded: the game waits for a clear view, as it
+// does at a real table.
+//
+// The camera is fixed to the arm's frame: the calibration's corners in
+// the image and the calibration's board in the arm's frame give the map
+// from the board's plane to the image, with which the camera renders a
+// moved board and tells where the board it found lies (View.Pose).
 type RenderedCamera struct {
 	Width, Height int
 	// Corners are the board's outer grid corners in the image: a15, o15,
 	// o1, a1 (the calibration's order).
 	Corners [4]vision.Point
-	Light   float64
-	Glare   float64
-	Noise   float64
+	// Layout is the board as calibrated, in the arm's frame (zero: the
+	// world's board at the first frame).
+	Layout kinematics.Layout
+	Light  float64
+	Glare  float64
+	Noise  float64
 	// MinConf is the least confidence of a clear view [0.5].
 	MinConf float64
-	frame   int64
+	// Recheck is how many clear frames pass between two searches for the
+	// board while it reads well (0: only when it reads badly): a small
+	// bump leaves the board readable where it was, but the arm must know.
+	Recheck int
+	// Exposure is the camera's exposure and the room's light on top of
+	// the scene's (the exposure and light faults set it).
+	Exposure Exposure
+	frame    int64
+
+	watcher *vision.Watcher
+	img     *image.RGBA // the frame the watcher reads next
+	toImage vision.Homography
+	clear   int        // clear frames since the last search
+	moved   *BoardPose // where the last search found the board moved, to confirm
 }
 
-// NewRenderedCamera returns a 1280x720 camera over a 15x15 board, seen
-// slightly obliquely, with mild uneven light and noise.
+// recheckMM (mm) is how far a search must find the board from where it is
+// read before the camera moves to it: above the search's own scatter.
+const recheckMM = 1.5
+
+// NewRenderedCamera returns a 1280x720 camera over the simulator's 15x15
+// board (SeedLayout), seen slightly obliquely, with mild uneven light and
+// noise.
 func NewRenderedCamera() *RenderedCamera {
 	return &RenderedCamera{Width: 1280, Height: 720,
 		Corners: [4]vision.Point{{X: 372, Y: 58}, {X: 918, Y: 70}, {X: 940, Y: 652}, {X: 350, Y: 640}},
-		Light:   0.3, Glare: 0.2, Noise: 4, MinConf: 0.5}
+		Layout:  SeedLayout(), Light: 0.3, Glare: 0.2, Noise: 4, MinConf: 0.5, Recheck: 25}
+}
+
+// outerPoints are the board's outer grid corners in Corners' order.
+func outerPoints(n int) [4]rules.Point {
+	return [4]rules.Point{{X: 0, Y: n - 1}, {X: n - 1, Y: n - 1}, {X: n - 1, Y: 0}, {X: 0, Y: 0}}
+}
+
+// start fixes the camera from the calibration and starts the watcher.
+func (c *RenderedCamera) start(w *World) error {
+	if c.Layout.Size == 0 {
+		c.Layout = w.layout()
+	}
+	var arm [4]vision.Point
+	for i, q := range outerPoints(c.Layout.Size) {
+		p := c.Layout.Intersection(q)
+		arm[i] = vision.Point{X: p[0], Y: p[1]}
+	}
+	h, err := vision.QuadHomography(arm, c.Corners)
+	if err != nil {
+		return fmt.Errorf("rendered camera: the calibrated board: %w", err)
+	}
+	c.toImage = h
+	src := capture.FuncSource(func() (image.Image, error) { return c.img, nil })
+	c.watcher = &vision.Watcher{Size: c.Layout.Size, Corners: c.Corners, Patience: 8,
+		Camera: &capture.Camera{Open: func() (capture.Source, error) { return src, nil }}}
+	return nil
 }
 
 // View implements Camera.
 func (c *RenderedCamera) View(w *World) (View, error) {
-	n := w.Layout.Size
-	scene := synth.Scene{Width: c.Width, Height: c.Height, Size: n, Corners: c.Corners,
+	if c.watcher == nil {
+		if err := c.start(w); err != nil {
+			return View{}, err
+		}
+	}
+	l := w.layout()
+	n := l.Size
+	scene := synth.Scene{Width: c.Width, Height: c.Height, Size: n,
 		Stones: map[[2]int]vision.Stone{}, Offsets: map[[2]int][2]float64{},
 		Light: c.Light, Glare: c.Glare, Noise: c.Noise, Hand: w.HandOver() != nil, Seed: c.frame}
+	for i, q := range outerPoints(n) { // where the board really is
+		p := l.Intersection(q)
+		scene.Corners[i] = c.toImage.Apply(p[0], p[1])
+	}
 	c.frame++
-	pitch := w.pitch()
 	for _, s := range w.Board() {
 		p, _ := w.nearest(s.At)
-		q := w.Layout.Intersection(p)
+		d := s.At.Sub(l.Intersection(p))
 		k := [2]int{n - 1 - p.Y, p.X} // image row 0 is row n, the far side
 		if _, taken := scene.Stones[k]; taken {
 			continue // two stones on one point: the camera sees one
 		}
 		scene.Stones[k] = map[rules.Color]vision.Stone{rules.Black: vision.Black, rules.White: vision.White}[s.Colour]
-		scene.Offsets[k] = [2]float64{(s.At[0] - q[0]) / pitch, -(s.At[1] - q[1]) / pitch}
+		scene.Offsets[k] = [2]float64{d.Dot(l.StepX) / l.StepX.Dot(l.StepX), -d.Dot(l.StepY) / l.StepY.Dot(l.StepY)}
 	}
 	img := synth.Render(scene)
-	r, err := vision.ReadStones(synth.Planes(img), n, c.Corners)
-	if err != nil {
+	c.Exposure.apply(img)
+	c.img = img
+	if _, err := c.watcher.Step(context.Background()); err != nil {
 		return View{}, fmt.Errorf("reading the rendered frame: %w", err)
+	}
+	r := c.watcher.Last.Reading
+	if r == nil {
+		return View{Occluded: true, Frame: img}, nil
 	}
 	if conf, _, _ := r.MinConf(); conf < c.minConf() || math.IsNaN(conf) {
 		return View{Occluded: true, Frame: img}, nil
 	}
-	return View{Board: boardOf(r, n), Frame: img}, nil
+	if c.clear++; c.Recheck > 0 && c.clear >= c.Recheck {
+		c.clear = 0
+		r = c.recheck(img, r)
+	}
+	return View{Board: boardOf(r, n), Frame: img, Pose: c.pose(r.Corners)}, nil
+}
+
+// recheck searches the frame for the board while it reads well where it
+// is: found clearly elsewhere by two searches in a row, reading the same
+// stones there, the camera moves to it and returns that reading.
+func (c *RenderedCamera) recheck(img *image.RGBA, r *vision.Reading) *vision.Reading {
+	n := c.Layout.Size
+	pl := synth.Planes(img)
+	found, _, err := vision.Locate(pl, n)
+	if err != nil {
+		return r
+	}
+	l := layoutAt(c.Layout, *c.pose(r.Corners))
+	p := c.pose(found)
+	if p.apart(l) <= recheckMM {
+		c.moved = nil
+		return r
+	}
+	// One search may be off (glare on a corner): the next must agree.
+	last := c.moved
+	c.moved = p
+	if last == nil || p.apart(layoutAt(l, *last)) > recheckMM/2 {
+		return r
+	}
+	r2, err := vision.ReadStones(pl, n, found)
+	if err != nil {
+		return r
+	}
+	if conf, _, _ := r2.MinConf(); conf < c.minConf() || !equal(boardOf(r2, n), boardOf(r, n)) {
+		return r
+	}
+	c.watcher.Corners, c.moved = r2.Corners, nil
+	return r2
+}
+
+// layoutAt is l with its board at pose p.
+func layoutAt(l kinematics.Layout, p BoardPose) kinematics.Layout {
+	l.A1, l.StepX, l.StepY = p.A1, p.StepX, p.StepY
+	return l
+}
+
+// pose turns the corners the board was read at into its pose in the
+// arm's frame. The board is rigid and stays in its plane: of the eight
+// numbers four corners give, only a shift and a turn are fitted (least
+// squares), which averages the corners' errors out.
+func (c *RenderedCamera) pose(corners [4]vision.Point) *BoardPose {
+	inv := c.toImage.Inverse()
+	var from, to [4][2]float64 // calibrated corners → found corners, arm frame
+	var cf, ct [2]float64      // their centroids
+	for i, q := range outerPoints(c.Layout.Size) {
+		p := c.Layout.Intersection(q)
+		f := inv.Apply(corners[i].X, corners[i].Y)
+		from[i], to[i] = [2]float64{p[0], p[1]}, [2]float64{f.X, f.Y}
+		for k := range 2 {
+			cf[k] += from[i][k] / 4
+			ct[k] += to[i][k] / 4
+		}
+	}
+	var sxx, sxy float64 // Σ a·b and Σ a×b of the centred corners
+	for i := range 4 {
+		ax, ay := from[i][0]-cf[0], from[i][1]-cf[1]
+		bx, by := to[i][0]-ct[0], to[i][1]-ct[1]
+		sxx += ax*bx + ay*by
+		sxy += ax*by - ay*bx
+	}
+	sin, cos := math.Sincos(math.Atan2(sxy, sxx))
+	turn := func(v kinematics.Vec3) kinematics.Vec3 {
+		return kinematics.Vec3{cos*v[0] - sin*v[1], sin*v[0] + cos*v[1], v[2]}
+	}
+	a1 := turn(c.Layout.A1.Sub(kinematics.Vec3{cf[0], cf[1], 0})).Add(kinematics.Vec3{ct[0], ct[1], 0})
+	return &BoardPose{A1: a1, StepX: turn(c.Layout.StepX), StepY: turn(c.Layout.StepY)}
+}
+
+// SetExposure implements relighter.
+func (c *RenderedCamera) SetExposure(e Exposure) { c.Exposure = e }
+
+// apply re-lights a rendered frame in place.
+func (e Exposure) apply(img *image.RGBA) {
+	if e == (Exposure{}) {
+		return
+	}
+	gain, gamma := e.Gain, e.Gamma
+	if gain <= 0 {
+		gain = 1
+	}
+	if gamma <= 0 {
+		gamma = 1
+	}
+	var lut [3][256]uint8
+	for c, tint := range [3]float64{1 + 0.3*e.Warmth, 1, 1 - 0.3*e.Warmth} {
+		for v := range 256 {
+			x := math.Pow(math.Min(1, float64(v)/255*gain*math.Max(0, tint)), gamma)
+			lut[c][v] = uint8(math.Round(255 * x))
+		}
+	}
+	px := img.Pix
+	for i := 0; i+3 < len(px); i += 4 {
+		px[i], px[i+1], px[i+2] = lut[0][px[i]], lut[1][px[i+1]], lut[2][px[i+2]]
+	}
 }
 
 func (c *RenderedCamera) minConf() float64 {

@@ -58,3 +58,116 @@ func fmtPlaced(ps []game.Placed) string {
 	}
 	return s
 }
+
+// TestExposureNeverMisreads re-lights rendered frames as the exposure and
+// light faults do, from far under- to far over-exposed, with gamma and
+// colour casts, and reads them with the vision code: each must be read
+// right or found unreadable (the game then waits it out), never misread.
+// The calibrated light must read right.
+func TestExposureNeverMisreads(t *testing.T) {
+	t.Parallel()
+	w := NewWorld(layoutOf(armsim.SeedArm()), 1)
+	pts, _ := rules.ParsePoints("h8 a1 o15 a15 o1 h9 i10 c3 d4 e5 f6 g7", 15)
+	for i, p := range pts {
+		w.Put(rules.Color(1+i%2), p, 0.5, -0.5)
+	}
+	truth, _ := w.Truth()
+	cam := smallCamera()
+	cases := []struct {
+		e        Exposure
+		readable bool // must be read (right)
+	}{
+		{Exposure{}, true},
+		{Exposure{Gain: 1.3, Warmth: 0.5}, true},
+		{Exposure{Gain: 0.1, Gamma: 2}, false},  // once read as a board full of black stones
+		{Exposure{Gain: 0.05, Gamma: 2}, false}, // the light off
+		{Exposure{Gain: 0.15, Gamma: 2, Warmth: 1}, false},
+		{Exposure{Gain: 0.3, Gamma: 0.5, Warmth: -1}, false},
+		{Exposure{Gain: 4}, false},
+		{Exposure{Gain: 2.2, Gamma: 2, Warmth: 1}, false},
+		{Exposure{Gain: 1, Warmth: -1}, false},
+	}
+	for _, c := range cases {
+		cam.SetExposure(c.e)
+		v, err := cam.View(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case v.Occluded && c.readable:
+			t.Errorf("%+v: unreadable", c.e)
+		case !v.Occluded && compare(truth, v.Board) != "":
+			t.Errorf("%+v: misread: %s", c.e, compare(truth, v.Board))
+		}
+	}
+}
+
+// TestBumpRendered bumps the board under the rendered camera: the vision
+// code must find it again (reading no stone wrong meanwhile), the arm must
+// take the board's new pose from the camera, and a stone the robot then
+// places must land on its point of the moved board.
+func TestBumpRendered(t *testing.T) {
+	t.Parallel()
+	w := NewWorld(SeedLayout(), 3)
+	pts, _ := rules.ParsePoints("h8 i9 g9 j7 c3 m12", 15)
+	for i, p := range pts {
+		w.Put(rules.Color(1+i%2), p, 0.4, -0.3)
+	}
+	cam := smallCamera()
+	cam.Recheck = 10
+	r, err := NewRobotIn(w, 3, cam)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	moved := 0.0
+	r.boardMoved = func(d float64) { moved = d }
+	// The last is a small bump: the board still reads where it was, and
+	// only the camera's periodic search finds it moved.
+	for _, b := range []struct{ dx, dy, deg float64 }{{4, -3, 0.8}, {-2.5, 5, -1}, {1.8, -1.2, 0.3}} {
+		w.Bump(b.dx, b.dy, b.deg)
+		truth, _ := w.Truth()
+		for look := 0; look < 15 && moved == 0; look++ {
+			sight, err := r.Eyes.Look(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ch := compare(truth, sight.Board); ch != "" {
+				t.Fatalf("bump %+v: the camera misread: %s", b, ch)
+			}
+		}
+		d := poseOf(w.layout()).apart(r.Arm.Layout())
+		if d > 2 || moved == 0 {
+			t.Fatalf("bump %+v: the arm's board lies %.2f mm from the real one (adopted a move of %.1f mm)", b, d, moved)
+		}
+		t.Logf("bump %+v: found again %.2f mm from the real board", b, d)
+		moved = 0
+	}
+	p := rules.Point{X: 10, Y: 4}
+	if err := r.Hand().Place(t.Context(), p, rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := w.Offset(p); !ok || d > 2.5 {
+		t.Errorf("the stone placed after the bumps lies %.2f mm off its point (found %v)", d, ok)
+	}
+	truth, _ := w.Truth()
+	sight, err := r.Eyes.Look(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ch := compare(truth, sight.Board); ch != "" {
+		t.Errorf("after the placement the camera misread: %s", ch)
+	}
+	t.Logf("%d frames", r.Eyes.Frames)
+}
+
+// smallCamera is NewRenderedCamera at 960x540: quicker frames.
+func smallCamera() *RenderedCamera {
+	cam := NewRenderedCamera()
+	cam.Width, cam.Height = 960, 540
+	for i := range cam.Corners {
+		cam.Corners[i].X *= 0.75
+		cam.Corners[i].Y *= 0.75
+	}
+	return cam
+}

@@ -47,6 +47,10 @@ type Options struct {
 	// Faults are injected into the arm, the board and the camera (see
 	// FaultSpecHelp); a push fault overrides PushRate.
 	Faults FaultSpec
+	// Opening names the opening protocol each game begins with
+	// (rules/opening); "" plays none. The robot is the first player in
+	// even games, the second in odd ones.
+	Opening string
 }
 
 // Summary is what a run reports (CLI-CONTRACT.md: tengen sim --json).
@@ -80,6 +84,39 @@ type Robot struct {
 	hand *timedHand
 	dev  device       // Sim or the firmware rig
 	rig  *firmwareRig // the firmware in simavr, nil for armsim
+	// boardMoved, if set, is told when the arm adopted a board pose the
+	// camera saw moved.
+	boardMoved func(d float64)
+}
+
+// poseTolerance (mm) is how far the board may lie from where the arm
+// thinks it is before the arm adopts the camera's pose: below it, the
+// camera's own noise.
+const poseTolerance = 0.5
+
+// adopt has the arm place on the board where the camera sees it.
+func (r *Robot) adopt(p BoardPose) error {
+	d := p.apart(r.Arm.Layout())
+	if d <= poseTolerance {
+		return nil
+	}
+	if err := r.Arm.MoveBoard(p.A1, p.StepX, p.StepY); err != nil {
+		return fmt.Errorf("the board was moved %.1f mm: %w", d, err)
+	}
+	if r.boardMoved != nil {
+		r.boardMoved(d)
+	}
+	return nil
+}
+
+// newRobot completes a robot of world w, arm a and camera cam.
+func newRobot(w *World, a *arm.Arm, cam Camera) *Robot {
+	if cam == nil {
+		cam = TruthCamera{}
+	}
+	r := &Robot{World: w, Arm: a, Eyes: &Eyes{World: w, Camera: cam}}
+	r.Eyes.onPose = r.adopt
+	return r
 }
 
 // device is what the simulation asks of the arm's device beyond what the
@@ -100,10 +137,14 @@ type device interface {
 	// lineAfter upsets the serial line (a FaultSerial* fault); armsim has
 	// no line and ignores it.
 	lineAfter(fault string, d time.Duration, fired func())
+	// unplugAfter pulls the USB cable d from now and plugs it back after
+	// outage.
+	unplugAfter(d, outage time.Duration, fired func())
 }
 
-// simDevice is armsim as a device; its moments are in model time.
-type simDevice struct{ *armsim.Sim }
+// simDevice is armsim, behind its cable, as a device; its moments are in
+// model time.
+type simDevice struct{ *cable }
 
 func (s simDevice) pressAfter(d time.Duration, fired func()) {
 	s.After(d, func(s *armsim.Sim) {
@@ -113,6 +154,11 @@ func (s simDevice) pressAfter(d time.Duration, fired func()) {
 }
 
 func (s simDevice) lineAfter(string, time.Duration, func()) {}
+
+func (s simDevice) unplugAfter(d, outage time.Duration, fired func()) {
+	s.unplug(d, outage)
+	s.After(d, func(*armsim.Sim) { fired() })
+}
 
 func (s simDevice) resetAfter(d time.Duration, fired func()) {
 	s.After(d, func(s *armsim.Sim) {
@@ -145,22 +191,30 @@ func NewRobotIn(w *World, seed uint64, cam Camera) (*Robot, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := arm.New(s, cal, arm.Options{StoneHeight: StoneHeight})
+	c := &cable{Sim: s}
+	a, err := arm.New(c, cal, arm.Options{StoneHeight: StoneHeight})
 	if err != nil {
 		return nil, err
 	}
 	if err := a.Home(context.Background()); err != nil {
 		return nil, fmt.Errorf("homing the simulated arm: %w", err)
 	}
-	if cam == nil {
-		cam = TruthCamera{}
-	}
-	return &Robot{World: w, Sim: s, Arm: a, Eyes: &Eyes{World: w, Camera: cam}, dev: simDevice{s},
-		hand: &timedHand{Hand: arm.Hand{Arm: a}, clock: s}}, nil
+	r := newRobot(w, a, cam)
+	r.Sim, r.dev, r.hand = s, simDevice{c}, &timedHand{Hand: arm.Hand{Arm: a}, clock: s}
+	return r, nil
 }
 
-// Hand is the robot's hand for the game.
-func (r *Robot) Hand() game.Hand { return r.hand }
+// Hand is the robot's hand for the game. On the firmware it is the
+// recovering hand: the link there meets real trouble (a host delayed past
+// the MCU's deadline on a loaded machine), and a failed move is then made
+// safe and redone.
+func (r *Robot) Hand() game.Hand {
+	if r.rig == nil {
+		return r.hand
+	}
+	in := newInjector(FaultSpec{}, 0, func(string, ...any) {})
+	return &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
+}
 
 // MedianCycle returns the median robot cycle (bowl → board → park),
 // seconds of simulated arm time.
@@ -265,6 +319,10 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		// safely, as with injected faults.
 		inj = newInjector(opt.Faults, opt.Seed, logf)
 		hand = &faultyHand{inner: r.hand, r: r, in: inj, logf: logf}
+		r.boardMoved = func(d float64) {
+			logf("  the camera sees the board %.1f mm from where the arm had it; the arm places on it there", d)
+			inj.resolveAll("the arm places on the board where the camera sees it", FaultBump)
+		}
 	}
 	if len(opt.Faults) > 0 {
 		cam := &faultyCamera{Camera: r.Eyes.Camera, in: inj}
@@ -281,7 +339,8 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 			robot = rules.Black
 		}
 		seed := opt.Seed*1000 + uint64(g)
-		person := NewPerson(robot.Opponent(), ai.NewEngine(ai.EngineOptions{Level: opt.PersonLevel, Seed: seed, Threads: 1}), opt.Rule, seed)
+		personEngine := ai.NewEngine(ai.EngineOptions{Level: opt.PersonLevel, Seed: seed, Threads: 1})
+		person := NewPerson(robot.Opponent(), personEngine, opt.Rule, seed)
 		person.Limits = ai.Limits{TurnTime: opt.Think / 3}
 		person.PushRate = opt.PushRate
 		if inj != nil {
@@ -307,6 +366,12 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		if s.Referee, err = game.NewReferee(cfg); err != nil {
 			return sum, err
 		}
+		if opt.Opening != "" {
+			if err := seatOpening(opt.Opening, s, engine, seatOf(robot), person, personEngine); err != nil {
+				return sum, err
+			}
+			cfg = s.Config
+		}
 		person.Done = s.Referee.Over
 		person.Turn = func() bool { return s.Referee.ToMove() == person.Color }
 		journal := filepath.Join(opt.Dir, fmt.Sprintf("game-%03d.journal", g))
@@ -316,7 +381,11 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		if err := s.Journal.Append(game.Entry{Type: game.EntryStart, Config: &cfg}); err != nil {
 			return sum, err
 		}
-		logf("game %d: %s (black) against %s (white), %s", g, cfg.Black, cfg.White, cfg.Rule)
+		if s.Opening != nil {
+			logf("game %d: %s (first player) against %s, %s, opening %s", g, cfg.Black, cfg.White, cfg.Rule, cfg.Opening)
+		} else {
+			logf("game %d: %s (black) against %s (white), %s", g, cfg.Black, cfg.White, cfg.Rule)
+		}
 		out, err := s.Play(ctx)
 		s.Journal.Close()
 		if err != nil {
@@ -331,8 +400,8 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		sum.Results = append(sum.Results, out.String())
 		sum.Records = append(sum.Records, recPath)
 		sum.MisreadMoves += misreads(s, person, r.World)
-		sum.StonesMisplaced += misplaced(s, r.World)
-		before += len(person.Played)
+		sum.StonesMisplaced += misplaced(s, person, r.World)
+		before += person.Brought
 		sum.FaultsRecovered += person.Pushes // every push was seen and put right, or the game would not have ended
 		sum.FaultsInjected += person.Pushes
 		if inj != nil {
@@ -362,7 +431,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 // than the one the person really played.
 func misreads(s *game.Session, p *Person, w *World) int {
 	var recorded []rules.Point
-	for _, m := range s.Referee.Moves() {
+	for _, m := range s.Referee.Moves()[min(p.OpeningMoves, len(s.Referee.Moves())):] {
 		if m.C == p.Color {
 			recorded = append(recorded, m.P)
 		}
@@ -377,11 +446,16 @@ func misreads(s *game.Session, p *Person, w *World) int {
 }
 
 // misplaced counts the robot's stones lying further than misplacedMM from
-// their intersection at the end of the game.
-func misplaced(s *game.Session, w *World) int {
+// their intersection at the end of the game: in the main game those of
+// its colour, in the opening those the person did not put down.
+func misplaced(s *game.Session, p *Person, w *World) int {
 	n := 0
-	for _, m := range s.Referee.Moves() {
-		if m.P.IsPass() || (m.C == rules.Black && s.Black == nil) || (m.C == rules.White && s.White == nil) {
+	for i, m := range s.Referee.Moves() {
+		robots := s.Black != nil && m.C == rules.Black || s.White != nil && m.C == rules.White
+		if i < p.OpeningMoves {
+			robots = !p.putInOpening[m.P]
+		}
+		if m.P.IsPass() || !robots {
 			continue
 		}
 		if d, ok := w.Offset(m.P); !ok || d > misplacedMM {

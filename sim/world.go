@@ -78,21 +78,50 @@ func (w *World) Offset(p rules.Point) (float64, bool) {
 	return d, ok && d <= w.pitch()/2
 }
 
-func (w *World) pitch() float64 { return w.Layout.StepX.Norm() }
+func (w *World) pitch() float64 { return w.layout().StepX.Norm() }
 
 // nearest returns the intersection nearest a point in the arm's frame and
 // the horizontal distance to it.
 func (w *World) nearest(at kinematics.Vec3) (rules.Point, float64) {
 	// Solve at ≈ A1 + x·StepX + y·StepY in the board's plane.
-	d := at.Sub(w.Layout.A1)
-	sx, sy := w.Layout.StepX, w.Layout.StepY
+	l := w.layout()
+	d := at.Sub(l.A1)
+	sx, sy := l.StepX, l.StepY
 	a, b, c := sx.Dot(sx), sx.Dot(sy), sy.Dot(sy)
 	u, v := d.Dot(sx), d.Dot(sy)
 	det := a*c - b*b
 	fx, fy := (u*c-v*b)/det, (v*a-u*b)/det
 	p := rules.Point{X: int(math.Round(fx)), Y: int(math.Round(fy))}
-	p.X = max(0, min(w.Layout.Size-1, p.X))
-	p.Y = max(0, min(w.Layout.Size-1, p.Y))
-	q := w.Layout.Intersection(p)
+	p.X = max(0, min(l.Size-1, p.X))
+	p.Y = max(0, min(l.Size-1, p.Y))
+	q := l.Intersection(p)
 	return p, math.Hypot(at[0]-q[0], at[1]-q[1])
+}
+
+// Bump moves the board on the table by (dx, dy) mm and turns it by deg
+// degrees about its centre, with every stone on it (a bumped table); the
+// bowls stay put.
+func (w *World) Bump(dx, dy, deg float64) {
+	l := w.layout()
+	c := l.A1.Add(l.StepX.Add(l.StepY).Scale(float64(l.Size-1) / 2))
+	sin, cos := math.Sincos(deg * math.Pi / 180)
+	turn := func(v kinematics.Vec3) kinematics.Vec3 {
+		return kinematics.Vec3{cos*v[0] - sin*v[1], sin*v[0] + cos*v[1], v[2]}
+	}
+	move := func(v kinematics.Vec3) kinematics.Vec3 {
+		return c.Add(turn(v.Sub(c))).Add(kinematics.Vec3{dx, dy, 0})
+	}
+	l.A1, l.StepX, l.StepY = move(l.A1), turn(l.StepX), turn(l.StepY)
+	w.Table.MoveBoard(l, move)
+	w.mu.Lock()
+	w.Layout = l
+	w.mu.Unlock()
+	w.saveKeepErr()
+}
+
+// layout returns the board's layout now.
+func (w *World) layout() kinematics.Layout {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.Layout
 }

@@ -97,7 +97,14 @@ type features struct {
 	base  float64 // Low at the stone's base (at board level) over the board's
 	disc  float64 // share of rays from the best disc centre near the point that dip just outside the rim
 	unif  float64 // evenness of that disc's top: its dim end over its median (Low)
+	board float64 // the bare board's brightness around the point (grey levels)
 }
+
+// minBoardLuma is the least brightness (of 255) of the bare board around a
+// point that leaves a contrast to read: in a frame darker than that (the
+// light off, the exposure far too short) every ratio above is noise, and
+// a board read from it would be made up.
+const minBoardLuma = 12
 
 // Planes is a frame as the reader samples it: Luma (brightness, for grid
 // lines and black stones) and Low, the lowest of the three colour
@@ -334,6 +341,7 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 		local: tw / math.Max(quantile(ringLow, 0.5), 8),
 		white: tw / math.Max(boardLow, 8),
 		base:  median(baseLow) / math.Max(boardLow, 8),
+		board: board,
 	}
 }
 
@@ -517,6 +525,9 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 				// An empty point shows its lines: one that hides them is
 				// covered by something that is not a stone (a hand, the arm).
 				st[j][i], conf[j][i] = Empty, clamp01(math.Min(math.Min(-white, -black), (l[j][i]-0.1)/0.3))
+			}
+			if !(p.board >= minBoardLuma) {
+				conf[j][i] = 0 // too dark to tell
 			}
 		}
 	}

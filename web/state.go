@@ -25,10 +25,20 @@ type State struct {
 	// Messages are the robot's latest messages, latest last, for the page
 	// to word in the viewer's language.
 	Messages []Said `json:"messages,omitempty"`
+	// StatusSaid, when set, is Status as a message, for the page to word
+	// in the viewer's language.
+	StatusSaid *Said `json:"status_said,omitempty"`
 	// ResultSaid is the result as a message (i18n.OutcomeMessage).
 	ResultSaid *Said `json:"result_said,omitempty"`
 	// Explain, when set, draws the forbidden shape that lost the game.
 	Explain *Explain `json:"explain,omitempty"`
+	// Review names the latest game's review (Server.SetReview fills it).
+	Review string `json:"review,omitempty"`
+	// Visitors says the page offers visitors their own panel; AskGuess
+	// that the robot waits for a visitor's 猜先 guess (both filled by the
+	// server from Options.Visitors).
+	Visitors bool `json:"visitors,omitempty"`
+	AskGuess bool `json:"ask_guess,omitempty"`
 }
 
 // Move is a stone in move order.

@@ -126,11 +126,11 @@ func (t *Table) surface(x, y float64) float64 {
 
 // Put places a stone of colour c on intersection p, off by (dx, dy) mm.
 func (t *Table) Put(c rules.Color, p rules.Point, dx, dy float64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	at := t.layout.Intersection(p)
 	at[0] += dx
 	at[1] += dy
-	t.mu.Lock()
-	defer t.mu.Unlock()
 	t.board = append(t.board, Stone{Colour: c, At: kinematics.Vec3{at[0], at[1], t.surface(at[0], at[1]) + t.stoneHeight}})
 }
 
@@ -170,9 +170,9 @@ func (t *Table) InBowl(c rules.Color) int {
 // Nearest returns the board stone nearest intersection p and its
 // horizontal distance from it (mm).
 func (t *Table) Nearest(p rules.Point) (Stone, float64, bool) {
-	at := t.layout.Intersection(p)
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	at := t.layout.Intersection(p)
 	best, dist := Stone{}, math.Inf(1)
 	for _, s := range t.board {
 		if d := math.Hypot(s.At[0]-at[0], s.At[1]-at[1]); d < dist {
@@ -180,4 +180,15 @@ func (t *Table) Nearest(p rules.Point) (Stone, float64, bool) {
 		}
 	}
 	return best, dist, len(t.board) > 0
+}
+
+// MoveBoard moves the board to layout (a bumped table), and every stone
+// on it by move, the same rigid motion; the bowls stay where they are.
+func (t *Table) MoveBoard(layout kinematics.Layout, move func(kinematics.Vec3) kinematics.Vec3) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.layout.A1, t.layout.StepX, t.layout.StepY = layout.A1, layout.StepX, layout.StepY
+	for i := range t.board {
+		t.board[i].At = move(t.board[i].At)
+	}
 }

@@ -50,60 +50,70 @@ func TestPlayKillAndResume(t *testing.T) {
 	bin := buildTengen(t)
 	rng := rand.New(rand.NewPCG(2026, 11))
 	for i := 0; i < runs; i++ {
-		seed := strconv.Itoa(i + 1)
-		dir := t.TempDir()
-		journal := filepath.Join(dir, "g.journal")
-		args := []string{"play", "--sim", "--camera", "truth", "--think", "40ms", "--seed", seed, "--journal", journal}
-
-		// Kill after a random number of journal lines, or mid-line by a timer.
-		killAt := 2 + rng.IntN(30)
-		cmd := exec.Command(bin, args...)
-		cmd.Dir = dir
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		deadline := time.After(60 * time.Second)
-		killed := false
-	watch:
-		for {
-			select {
-			case <-done:
-				break watch // the game ended before the kill
-			case <-deadline:
-				cmd.Process.Kill()
-				t.Fatalf("run %d: the game did not reach line %d in 60 s", i, killAt)
-			case <-time.After(time.Duration(rng.IntN(8)) * time.Millisecond):
-				if journalLines(journal) >= killAt {
-					cmd.Process.Signal(syscall.SIGKILL)
-					<-done
-					killed = true
-					break watch
-				}
-			}
-		}
-		before := journaledMoves(t, journal)
-		if !killed {
-			continue
-		}
-		out, err := exec.Command(bin, append(args, "--resume", "--json")...).CombinedOutput()
-		if err != nil {
-			if strings.Contains(string(out), "already over") {
-				continue // killed after the end was journaled
-			}
-			t.Fatalf("run %d (killed at line %d): resume failed: %v\n%s", i, killAt, err, out)
-		}
-		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-		var res playResult
-		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
-			t.Fatalf("run %d: %v\n%s", i, err, out)
-		}
-		if len(res.Moves) < len(before) || strings.Join(res.Moves[:len(before)], " ") != strings.Join(before, " ") {
-			t.Errorf("run %d (killed at line %d): the resumed game %v does not extend the journaled moves %v", i, killAt, res.Moves, before)
-		}
-		checkWorldMatches(t, i, filepath.Join(dir, "g.world"), res.Moves)
+		args := []string{"play", "--sim", "--camera", "truth", "--think", "40ms", "--seed", strconv.Itoa(i + 1)}
+		killAndResume(t, bin, i, args, nil, 2+rng.IntN(30), rng, 60*time.Second)
 	}
+}
+
+// killAndResume runs `tengen ARGS --journal J` in a new folder, kills it
+// (SIGKILL) once the journal has killAt lines, or a few milliseconds
+// later, and resumes it to the end: the finished game must extend the
+// moves journaled before the kill, and the simulated board must hold
+// exactly the record's stones. env is added to the process's environment.
+func killAndResume(t *testing.T, bin string, run int, args, env []string, killAt int, rng *rand.Rand, limit time.Duration) {
+	t.Helper()
+	dir := t.TempDir()
+	journal := filepath.Join(dir, "g.journal")
+	args = append(args, "--journal", journal)
+	cmd := exec.Command(bin, args...)
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	deadline := time.After(limit)
+	killed := false
+watch:
+	for {
+		select {
+		case <-done:
+			break watch // the game ended before the kill
+		case <-deadline:
+			cmd.Process.Kill()
+			t.Fatalf("run %d: the game did not reach line %d in %v", run, killAt, limit)
+		case <-time.After(time.Duration(rng.IntN(8)) * time.Millisecond):
+			if journalLines(journal) >= killAt {
+				cmd.Process.Signal(syscall.SIGKILL)
+				<-done
+				killed = true
+				break watch
+			}
+		}
+	}
+	before := journaledMoves(t, journal)
+	if !killed {
+		return
+	}
+	resume := exec.Command(bin, append(args, "--resume", "--json")...)
+	resume.Dir, resume.Env = dir, cmd.Env
+	out, err := resume.CombinedOutput()
+	if err != nil {
+		if strings.Contains(string(out), "already over") {
+			return // killed after the end was journaled
+		}
+		t.Fatalf("run %d (killed at line %d): resume failed: %v\n%s", run, killAt, err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	var res playResult
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
+		t.Fatalf("run %d: %v\n%s", run, err, out)
+	}
+	if len(res.Moves) < len(before) || strings.Join(res.Moves[:len(before)], " ") != strings.Join(before, " ") {
+		t.Errorf("run %d (killed at line %d): the resumed game %v does not extend the journaled moves %v", run, killAt, res.Moves, before)
+	}
+	checkWorldMatches(t, run, filepath.Join(dir, "g.world"), res.Moves)
+	t.Logf("run %d: killed at journal line %d after %d moves; resumed to %s after %d moves", run, killAt, len(before), res.Result, len(res.Moves))
 }
 
 // journaledMoves returns the moves a journal holds (takebacks applied).
