@@ -445,6 +445,17 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 	}
 	stop.Store(true)
 	wg.Wait()
+	if e.lv.vct > 0 && e.lv.temp == 0 && !pondering && !timeUp.Load() && bestScore > -winBound && bestScore < winBound {
+		// The rest of the clock checks the chosen move against the
+		// opponent's threat sequences, which the main search reads only
+		// as deep as its horizon.
+		stop.Store(false)
+		main.stopped = false
+		main.threatStop.Store(false) // (the root threat timer has had its turn)
+		if !timeUp.Load() {
+			best = e.avoidThreats(main, root, best, me)
+		}
+	}
 	if e.lv.temp > 0 && bestScore < winBound && !pondering && !timeUp.Load() {
 		if m, ok := e.noisyChoice(main, root, me, min(max(bestDepth-1, 1), 4)); ok {
 			best = m
@@ -463,6 +474,42 @@ func (e *Engine) nodes(main *searcher, helpers []*searcher) int64 {
 		n += h.nodes
 	}
 	return n
+}
+
+// safetyNodes bounds each VCF and VCT read for the opponent by avoidThreats.
+const safetyNodes = 20000
+
+// avoidThreats returns best unless, after it, the opponent wins by fours
+// or threats; then the first of the next root moves (in the order of the
+// last iteration) after which it does not. When every one loses, or the
+// clock runs out, best stays.
+func (e *Engine) avoidThreats(s *searcher, root []rootMove, best cell, me uint8) cell {
+	opp := 3 - me
+	cands := make([]cell, 0, 8)
+	cands = append(cands, best)
+	for _, rm := range root {
+		if len(cands) == cap(cands) {
+			break
+		}
+		if rm.m != best {
+			cands = append(cands, rm.m)
+		}
+	}
+	for _, m := range cands {
+		s.b.play(m, me)
+		lost := s.b.has(opp, tB4) && s.vcfBudget(opp, maxVCFDepth, safetyNodes)
+		if !lost && !s.stopped {
+			lost = s.vctBudget(opp, e.lv.vct, safetyNodes)
+		}
+		s.b.undo()
+		if s.stopped {
+			return best
+		}
+		if !lost {
+			return m
+		}
+	}
+	return best
 }
 
 // genMovesAt0 lists the root moves; a blind engine ignores the

@@ -15,6 +15,9 @@ const (
 	maxEval  = 20000
 )
 
+// qsPlies bounds the plies a leaf is extended to answer open threes.
+const qsPlies = 4
+
 const (
 	maxPly   = 64
 	maxMoves = rulesMaxCells
@@ -82,8 +85,45 @@ func (s *searcher) checkStop() bool {
 // more because it moves first.
 func (s *searcher) evaluate(me uint8) int {
 	b := s.b
-	e := int(b.total[me-1])*5/4 - int(b.total[2-me])
-	return max(-maxEval, min(maxEval, e/2))
+	e := (int(b.total[me-1])*5/4 - int(b.total[2-me])) / 2
+	t := threatEval(&b.count[me-1], &b.count[2-me], b.isRenjuBlack(me), b.isRenjuBlack(3-me))
+	return max(-maxEval, min(maxEval, e+t))
+}
+
+// threatEval scores the threats on the board with the tempo: the mover
+// (counts mine) plays the next stone, so its double threats come first,
+// while the opponent's (theirs) only count as far as one move cannot stop
+// them. The point sums see each threat alone; this sees how they race.
+// Under renju Black's double threes are forbidden (mine33Forbidden and
+// their33Forbidden say which side is bound), so they threaten nothing.
+func threatEval(mine, theirs *[numThreats]int32, mine33Forbidden, their33Forbidden bool) int {
+	v := 0
+	oppFours := theirs[tB4]+theirs[t43]+theirs[t44] > 0
+	switch {
+	case mine[t43] > 0 && !oppFours:
+		// A four that also makes an open three: the block is forced, then
+		// the straight four wins.
+		v += 1500
+	case mine[t33] > 0 && !oppFours && !mine33Forbidden:
+		v += 700
+	}
+	if theirs[t44] > 0 && mine[tB4]+mine[t43] == 0 {
+		// The opponent threatens a straight four and the mover has no four
+		// to gain time: one defence is forced, two open threats lose.
+		if theirs[t44] >= 3 {
+			v -= 1200
+		} else {
+			v -= 250
+		}
+	}
+	n := theirs[t43]
+	if !their33Forbidden {
+		n += theirs[t33]
+	}
+	if n > 0 && !(mine[t43] > 0 && !oppFours) {
+		v -= 60 * int(min(n, 4))
+	}
+	return v
 }
 
 // hasWinningThreat reports whether colour c has a legal point that makes
@@ -291,7 +331,12 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 		if s.leafVCF > 0 && b.has(me, tB4) && s.vcf(me, s.leafVCF) {
 			return WinScore - ply - 5
 		}
-		return s.evaluate(me)
+		// Quiescence over threes: when the opponent threatens a straight
+		// four, the static score cannot tell whether the threat is met, so
+		// the few defences are searched (a bounded number of plies).
+		if depth <= -qsPlies || !s.hasWinningThreat(opp) {
+			return s.evaluate(me)
+		}
 	}
 	var moves []scored
 	if forced != noCell {
@@ -309,13 +354,17 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 	alphaOrig := alpha
 	best, bestMove := -WinScore, noCell
 	quiet := 0
+	// Near the leaves only the best few quiet moves are worth a look: the
+	// threats (searched in full) decide there, and the depth saved goes
+	// to the main line.
+	width := min(s.width, 3+2*max(depth, 1))
 	for k := range moves {
 		pickNext(moves, k)
 		m := moves[k].m
 		tact := forced != noCell || b.tactical(m, me) || m == ttMove
 		if !tact {
 			quiet++
-			if quiet > s.width && k > 0 {
+			if quiet > width && k > 0 {
 				continue // later threats are still searched
 			}
 		}
@@ -331,6 +380,9 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 			r := 0
 			if !tact && depth >= 3 && quiet > 3 {
 				r = 1
+				if depth >= 5 && quiet > 8 {
+					r = 2
+				}
 			}
 			v = -s.search(newDepth-r, -alpha-1, -alpha, ply+1, opp)
 			if v > alpha && (r > 0 || v < beta) {

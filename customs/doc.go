@@ -19,6 +19,10 @@
 //   - A visitor's level from a short question or a rating (LevelFor,
 //     LevelForRating), and their streak remembered for the day, by
 //     nickname only, in a small JSON file (Streaks).
+//   - The visitors' desk on the web page (Desk, a web.Visitors): a
+//     nickname and the day's streak, the question setting the next
+//     game's level, and the visitor's 猜先 guess when the robot hides the
+//     stones (the guess function of Table.RobotHides).
 //
 // The announcements are game.Message values whose keys package i18n
 // words in English and Chinese.

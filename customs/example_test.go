@@ -2,6 +2,7 @@ package customs_test
 
 import (
 	"fmt"
+	"os"
 
 	"tengen/customs"
 	"tengen/rules"
@@ -63,4 +64,23 @@ func ExampleExplain() {
 	sh, _ := customs.Explain(b, h8, rules.ReadingRIF)
 	fmt.Println(sh.Kind, sh.LineStrings())
 	// Output: double-three [[g8 h8 i8] [h7 h8 h9]]
+}
+
+// The visitors' desk: a newcomer gives a nickname and is asked the
+// question; the answer sets the level of their next game.
+func ExampleDesk() {
+	dir, _ := os.MkdirTemp("", "streaks")
+	defer os.RemoveAll(dir)
+	s, _ := customs.OpenStreaks(dir, nil)
+	d := customs.NewDesk(s)
+	v, _ := d.Hello("Mei")
+	fmt.Println(v.Nick, v.Said[0].Key)
+	v, _ = d.Answer("Mei", "sometimes")
+	fmt.Println(v.Level, v.Said[0].Key, v.Said[0].Args)
+	nick, level, _ := d.Next(5)
+	fmt.Println(nick, level)
+	// Output:
+	// Mei visitor.welcome
+	// 4 level-chosen [4]
+	// Mei 4
 }

@@ -1,5 +1,7 @@
 package game
 
+import "tengen/rules"
+
 // Config is what a game is played under; it is the journal's first entry.
 type Config struct {
 	Rule    string `json:"rule"`
@@ -11,4 +13,16 @@ type Config struct {
 	Black       string `json:"black"`
 	White       string `json:"white"`
 	TimeControl string `json:"time_control,omitempty"`
+}
+
+// DefaultOpening is the opening protocol a rule is played with unless
+// told otherwise: the RIF rule for renju (the rule of its world
+// championships until 2017 and the simplest of the renju protocols) and
+// swap2 for the gomoku rules (freestyle, standard, caro), as in gomoku
+// championships.
+func DefaultOpening(r rules.Rule) string {
+	if r == rules.Renju {
+		return "rif"
+	}
+	return "swap2"
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"tengen/rules"
+	"tengen/rules/opening"
 )
 
 // ClearBoard takes every stone the camera sees back into its colour's
@@ -56,6 +57,10 @@ type Exhibition struct {
 	Eyes  Eyes
 	Hand  Hand
 	Voice Voice
+	// Colours, if set, decides who plays Black before game n, once the
+	// board is clear (猜先, played over the board); Next then seats the
+	// players by its result.
+	Colours func(ctx context.Context, n int) error
 	// Next builds the next game's session (its journal included); n counts
 	// from 1.
 	Next func(n int) (*Session, error)
@@ -74,6 +79,11 @@ func (e *Exhibition) Run(ctx context.Context) error {
 		if err := e.clear(ctx); err != nil {
 			return err
 		}
+		if e.Colours != nil {
+			if err := e.Colours(ctx, n); err != nil {
+				return fmt.Errorf("game %d: deciding colours: %w", n, err)
+			}
+		}
 		s, err := e.Next(n)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", n, err)
@@ -81,7 +91,11 @@ func (e *Exhibition) Run(ctx context.Context) error {
 		if s.Eyes == nil {
 			s.Eyes, s.Hand = e.Eyes, e.Hand
 		}
-		e.say("welcome", "Place a black stone anywhere to start a game.")
+		if RobotOpens(s) {
+			e.say("welcome-robot", "I play the first stone; the game starts with my move.")
+		} else {
+			e.say("welcome", "Place a black stone anywhere to start a game.")
+		}
 		out, err := e.play(ctx, s)
 		if err != nil {
 			return fmt.Errorf("game %d: %w", n, err)
@@ -91,6 +105,15 @@ func (e *Exhibition) Run(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// RobotOpens reports whether the robot plays the game's first stone: as
+// the first player of s's opening protocol, or as Black without one.
+func RobotOpens(s *Session) bool {
+	if s.Opening != nil {
+		return s.Opening.Robot == opening.First
+	}
+	return s.Black != nil
 }
 
 // play runs s, and after a fault waits for the operator and resumes.

@@ -62,3 +62,69 @@ func TestExhibitionVisitors(t *testing.T) {
 		t.Errorf("%d stones on the board after the last game, want 9", got)
 	}
 }
+
+// TestExhibitionColours decides each game's colours before it (as 猜先
+// does) once the board is clear: the robot is Black in the even games and
+// opens them with its own stone and its own welcome, the person in the
+// odd ones.
+func TestExhibitionColours(t *testing.T) {
+	tb := newTable(15)
+	dir := t.TempDir()
+	var person func(int, *rules.Board)
+	tb.script = func(n int, b *rules.Board) {
+		if person != nil {
+			person(n, b)
+		}
+	}
+	robotBlack := false
+	var decided []int
+	var winners []rules.Color
+	v := &said{}
+	e := &Exhibition{
+		Eyes: tb, Hand: tb, Voice: v, Games: 2,
+		Colours: func(ctx context.Context, n int) error {
+			if c := tb.board.Count(rules.Black) + tb.board.Count(rules.White); c != 0 {
+				t.Errorf("game %d: colours decided with %d stones on the board", n, c)
+			}
+			decided = append(decided, n)
+			robotBlack = n%2 == 0
+			return nil
+		},
+		Next: func(n int) (*Session, error) {
+			if len(decided) != n {
+				t.Fatalf("game %d built before its colours were decided (%v)", n, decided)
+			}
+			g, _ := rules.NewGame(15, rules.Freestyle, rules.ReadingRIF)
+			j, err := CreateJournal(filepath.Join(dir, fmt.Sprintf("game%d.journal", n)))
+			if err != nil {
+				return nil, err
+			}
+			robot := &scripted{moves: pts(t, "h8 h9 h10 h11 h12")}
+			cfg := Config{Rule: "freestyle", Size: 15, Black: "scripted", White: "person"}
+			s := &Session{Config: cfg, Black: robot, Referee: g, Eyes: tb, Hand: tb, Journal: j}
+			person = personPlays(t, rules.White, "a1 a2 a3 a4")
+			if !robotBlack {
+				cfg.Black, cfg.White = "person", "scripted"
+				s = &Session{Config: cfg, White: &scripted{moves: pts(t, "a1 a2 a3 a4")}, Referee: g, Eyes: tb, Hand: tb, Journal: j}
+				person = personPlays(t, rules.Black, "h8 h9 h10 h11 h12")
+			}
+			j.Append(Entry{Type: EntryStart, Config: &cfg})
+			return s, nil
+		},
+		Finished: func(n int, out rules.Outcome, s *Session) {
+			winners = append(winners, out.Winner)
+			if RobotOpens(s) != (n%2 == 0) {
+				t.Errorf("game %d: RobotOpens %v", n, RobotOpens(s))
+			}
+		},
+	}
+	if err := e.Run(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if len(winners) != 2 || winners[0] != rules.Black || winners[1] != rules.Black {
+		t.Errorf("winners %v: Black's five should win both games", winners)
+	}
+	if !v.has("welcome") || !v.has("welcome-robot") {
+		t.Errorf("said %v: want the person's welcome in game 1 and the robot's in game 2", v.keys)
+	}
+}

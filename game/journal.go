@@ -27,22 +27,32 @@ const (
 	EntryUndo   = "undo"   // a takeback of the last move
 	EntryEvent  = "event"  // something seen or said, for the log and appeals
 	EntryEnd    = "end"    // the result
+	// EntryOpening is an action of the opening protocol (Action), by the
+	// robot (journaled before the arm carries it out) or the person.
+	EntryOpening = "opening"
 )
 
 // Entry is one line of the journal.
 type Entry struct {
-	Type   string    `json:"type"`
-	Time   time.Time `json:"time"`
-	Move   int       `json:"move,omitempty"` // move number, 1-based
-	Color  string    `json:"color,omitempty"`
-	Point  string    `json:"point,omitempty"`
-	By     string    `json:"by,omitempty"` // "robot" or "person"
-	Clock  []int64   `json:"clock_ms,omitempty"`
-	Ms     int64     `json:"ms,omitempty"` // the move's thinking time
-	Event  string    `json:"event,omitempty"`
-	Detail string    `json:"detail,omitempty"`
-	Result string    `json:"result,omitempty"`
-	Config *Config   `json:"config,omitempty"`
+	Type  string    `json:"type"`
+	Time  time.Time `json:"time"`
+	Move  int       `json:"move,omitempty"` // move number, 1-based
+	Color string    `json:"color,omitempty"`
+	Point string    `json:"point,omitempty"`
+	By    string    `json:"by,omitempty"` // "robot" or "person"
+	// Clock is Black's and White's main time left (ms) once the move's
+	// clock was pressed, Periods their byo-yomi periods left: what a
+	// resumed game's clock restarts from.
+	Clock   []int64 `json:"clock_ms,omitempty"`
+	Periods []int   `json:"periods,omitempty"`
+	Ms      int64   `json:"ms,omitempty"` // the move's thinking time
+	Event   string  `json:"event,omitempty"`
+	Detail  string  `json:"detail,omitempty"`
+	Result  string  `json:"result,omitempty"`
+	// Action is an opening action as opening.Action writes it ("place
+	// h8", "offer g6 g7", "declare 3", "swap", "choose g6").
+	Action string  `json:"action,omitempty"`
+	Config *Config `json:"config,omitempty"`
 }
 
 // Journal appends entries to a file, syncing each.

@@ -2,19 +2,32 @@ package game
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"tengen/rules"
 	"tengen/rules/opening"
 )
 
 // Opening plays an opening protocol over the real board before the main
-// game: the robot places its stones (several offered fifth moves
-// included) and lifts the offers not chosen; the person's stones are
-// read by the camera, and their swaps, declarations and choices come
-// from the page or a button (Decisions) — a choice may also be made by
-// taking the other offers off the board.
+// game. The robot places its stones (several offered fifth moves
+// included) and lifts the offers not chosen. The person acts with stones
+// where stones say it, and on the page or a button (Decisions) where they
+// cannot:
+//
+//   - a stone of theirs is read by the camera as their move; a stone put
+//     down at a step that only offers a swap declines the swap (keep) and
+//     is then read as the next step's move;
+//   - swap, keep, pass and declare N are said on the page or with a button;
+//   - offers are put down one by one; where one stone could also be the
+//     move itself (Taraguchi's fifth move), they first say "offer" (an
+//     Offer without points) so the first stone is not taken for the move;
+//   - a choice among the robot's offers is made by taking the others off
+//     the board (the usual way with two) or by naming it on the page,
+//     and the robot lifts the rest.
 type Opening struct {
 	Machine *opening.Machine
 	Robot   opening.Player // which of the two players the robot is
@@ -27,6 +40,28 @@ type Opening struct {
 	// StepMessage words the person's next step (i18n.StepMessage);
 	// nil says the step's English description.
 	StepMessage func(opening.Step) Message
+	// Journal, if set, records every action as it is taken: the robot's
+	// before the arm carries it out, so that a resumed opening knows what
+	// the board should hold.
+	Journal *Journal
+	// Unchosen are offers not chosen that may still lie on the board: a
+	// resumed opening (Replayed.Unchosen) lifts those it sees.
+	Unchosen []rules.Point
+
+	// MaxWrongViews bounds how many steady views that differ from the
+	// opening's record the person is waited for before the operator is
+	// asked for; 0 means no bound (a session passes on its own).
+	MaxWrongViews int
+
+	// Status, if set, is told what the opening waits for: "thinking
+	// (opening)" while the robot decides, "opening: " and the step's
+	// description while the person is to act.
+	Status func(string)
+
+	// offering is set when the person said they will offer fifth moves at
+	// a step that also allows placing one stone (Taraguchi): their first
+	// stone is then an offer, not the move.
+	offering bool
 }
 
 // OpeningDecider makes the robot's decisions in an opening.
@@ -34,8 +69,16 @@ type OpeningDecider interface {
 	DecideOpening(ctx context.Context, m *opening.Machine) (opening.Action, error)
 }
 
-// Run plays the opening to its end and returns its result.
+// Run plays the opening to its end and returns its result. An opening
+// resumed from its journal first puts the board right: the recorded
+// stones the arm had not placed yet, the unchosen offers it had not
+// lifted.
 func (o *Opening) Run(ctx context.Context) (opening.Result, error) {
+	if len(o.Machine.Moves()) > 0 || len(o.Machine.Offers()) > 0 || len(o.Unchosen) > 0 {
+		if err := o.reconcile(ctx); err != nil {
+			return opening.Result{}, err
+		}
+	}
 	for !o.Machine.Done() {
 		step := o.Machine.Step()
 		var err error
@@ -52,6 +95,7 @@ func (o *Opening) Run(ctx context.Context) (opening.Result, error) {
 }
 
 func (o *Opening) robotStep(ctx context.Context) error {
+	o.status("thinking (opening)")
 	a, err := o.Decider.DecideOpening(ctx, o.Machine)
 	if err != nil {
 		return fmt.Errorf("opening decision: %w", err)
@@ -61,16 +105,18 @@ func (o *Opening) robotStep(ctx context.Context) error {
 	if err := o.Machine.Apply(o.Robot, a); err != nil {
 		return fmt.Errorf("the robot's own opening action %v was refused: %w", a, err)
 	}
+	if err := o.journal("robot", a, offers); err != nil {
+		return err
+	}
+	var placed []Placed
 	switch a.Kind {
 	case opening.Place:
 		o.say("robot-move", a.Point.String(), "I play "+a.Point.String()+".")
-		return o.place(ctx, a.Point, step.Stone)
+		placed = []Placed{{a.Point, step.Stone}}
 	case opening.Offer:
 		o.say("offer", fmt.Sprint(a.Points), fmt.Sprintf("I offer %v as the fifth move; choose one.", a.Points))
 		for _, p := range a.Points {
-			if err := o.place(ctx, p, step.Stone); err != nil {
-				return err
-			}
+			placed = append(placed, Placed{p, step.Stone})
 		}
 	case opening.Choose:
 		o.say("choose", a.Point.String(), fmt.Sprintf("I choose %v; I take the other offers off.", a.Point))
@@ -84,13 +130,67 @@ func (o *Opening) robotStep(ctx context.Context) error {
 	default:
 		o.say(a.Kind.String(), a.String(), "I "+a.String()+".")
 	}
-	return o.Hand.Park(ctx)
+	for _, p := range placed {
+		if err := o.Hand.Place(ctx, p.P, p.C); err != nil {
+			return fmt.Errorf("placing %v: %w", p.P, err)
+		}
+	}
+	if err := o.Hand.Park(ctx); err != nil {
+		return err
+	}
+	// An offer gone without a stray beside it is the person's choice
+	// being made (they take the others off), not a stone that fell.
+	return o.settle(ctx, placed, a.Kind == opening.Offer)
 }
 
-// place puts a stone down with the arm.
-func (o *Opening) place(ctx context.Context, p rules.Point, c rules.Color) error {
-	if err := o.Hand.Place(ctx, p, c); err != nil {
-		return fmt.Errorf("placing %v: %w", p, err)
+// settle checks with the camera that the stones the arm has just put down
+// lie where the record has them, and puts right those that landed on a
+// neighbouring point (lifted and placed again) or fell (placed again).
+// Other new stones are the person's next action and are left alone; with
+// strayOnly, so are placed stones gone without a stray beside them.
+func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool) error {
+	for tries := 0; len(placed) > 0; tries++ {
+		sight, err := o.Eyes.Look(ctx)
+		if err != nil {
+			return err
+		}
+		added := Compare(o.record(), sight.Board).Added
+		// stray returns the index of a new stone of c beside p, or -1.
+		stray := func(p Placed) int {
+			for i, a := range added {
+				if a.C == p.C && max(abs(a.P.X-p.P.X), abs(a.P.Y-p.P.Y)) == 1 {
+					return i
+				}
+			}
+			return -1
+		}
+		var missing []Placed
+		for _, p := range placed {
+			if sight.Board.At(p.P) == rules.Empty && (!strayOnly || stray(p) >= 0) {
+				missing = append(missing, p)
+			}
+		}
+		if len(missing) == 0 {
+			return nil
+		}
+		if tries == 3 {
+			return fmt.Errorf("the arm's stones %v are still not on their points", missing)
+		}
+		o.say("stone-missing", fmt.Sprint(missing), fmt.Sprintf("My stones %v are not where I put them; I will put them right.", missing))
+		for _, g := range missing {
+			if i := stray(g); i >= 0 {
+				if err := o.Hand.Take(ctx, added[i].P, added[i].C); err != nil {
+					return fmt.Errorf("lifting the stray stone at %v: %w", added[i].P, err)
+				}
+				added = slices.Delete(added, i, i+1)
+			}
+			if err := o.Hand.Place(ctx, g.P, g.C); err != nil {
+				return fmt.Errorf("placing %v again: %w", g.P, err)
+			}
+		}
+		if err := o.Hand.Park(ctx); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -98,6 +198,7 @@ func (o *Opening) place(ctx context.Context, p rules.Point, c rules.Color) error
 // personStep waits for the person's action: stones from the camera,
 // decisions from the page or a button.
 func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
+	o.status("opening: " + step.What)
 	if o.StepMessage != nil && o.Voice != nil {
 		o.Voice.Say(o.StepMessage(step))
 	} else {
@@ -105,12 +206,7 @@ func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
 	}
 	person := 1 - o.Robot
 	for {
-		// The board should hold the opening's stones and any offers.
-		record := o.Machine.Board()
-		offers := o.Machine.Offers()
-		for _, p := range offers {
-			record.Set(p, rules.Black)
-		}
+		record, offers := o.record(), o.Machine.Offers()
 		sight, decided, err := o.look(ctx)
 		if err != nil || decided {
 			return err
@@ -130,8 +226,21 @@ func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
 			}
 		case ch.Kind == NoChange:
 			continue
-		case slices.Contains(step.Allowed, opening.Place) && ch.Kind == NewStone && ch.Added[0].C == step.Stone:
+		case slices.Contains(step.Allowed, opening.Choose) && len(ch.Added) == 0 && offersOnly(ch.Gone, offers):
+			continue // still taking the other offers off
+		case slices.Contains(step.Allowed, opening.Place) && !o.offering && ch.Kind == NewStone && ch.Added[0].C == step.Stone:
 			a = opening.Action{Kind: opening.Place, Point: ch.Added[0].P}
+		case slices.Contains(step.Allowed, opening.Keep) && !slices.Contains(step.Allowed, opening.Place) && !o.offering && ch.Kind == NewStone:
+			// Playing on declines the swap: keep, then take the stone as
+			// the next step's move.
+			if err := o.Machine.Apply(person, opening.Action{Kind: opening.Keep}); err != nil {
+				return err
+			}
+			if err := o.journal("person", opening.Action{Kind: opening.Keep}, nil); err != nil {
+				return err
+			}
+			o.say("keep", "", "You keep the colours.")
+			return nil // the next step reads the stone
 		case slices.Contains(step.Allowed, opening.Offer) && len(ch.Gone) == 0 && len(ch.Added) == step.Count && allColour(ch.Added, step.Stone):
 			a = opening.Action{Kind: opening.Offer}
 			for _, s := range ch.Added {
@@ -153,6 +262,10 @@ func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
 			}
 			continue
 		}
+		o.offering = false
+		if err := o.journal("person", a, offers); err != nil {
+			return err
+		}
 		if a.Kind == opening.Choose {
 			return o.liftUnchosen(ctx, offers, a.Point)
 		}
@@ -162,14 +275,27 @@ func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
 
 // look returns the next steady view, unless a decision arrived from the
 // page meanwhile: then it applies it and reports whether it was taken.
+// An Offer without points is the person's word that stones to come are
+// offers, where one stone could also be the move.
 func (o *Opening) look(ctx context.Context) (*Sight, bool, error) {
 	select {
 	case a := <-o.Decisions:
 		person := 1 - o.Robot
 		offers := o.Machine.Offers()
+		if a.Kind == opening.Offer && len(a.Points) == 0 {
+			// "I will offer": the stones that follow are the offers.
+			if step := o.Machine.Step(); step.Player == person && slices.Contains(step.Allowed, opening.Offer) {
+				o.offering = true
+				o.say("step-offer", strconv.Itoa(step.Count), fmt.Sprintf("Put your %d fifth-move offers on the board.", step.Count))
+			}
+			return nil, false, nil
+		}
 		if err := o.Machine.Apply(person, a); err != nil {
 			o.say("opening-refused", err.Error(), fmt.Sprintf("%v is not allowed now: %v.", a, err))
 			return nil, false, nil
+		}
+		if err := o.journal("person", a, offers); err != nil {
+			return nil, true, err
 		}
 		o.say(a.Kind.String(), a.String(), "You "+a.String()+".")
 		if a.Kind == opening.Choose {
@@ -200,14 +326,24 @@ func (o *Opening) liftUnchosen(ctx context.Context, offers []rules.Point, chosen
 
 // waitFor waits until the board matches want again.
 func (o *Opening) waitFor(ctx context.Context, want *rules.Board) error {
-	for {
+	for views := 1; ; views++ {
 		s, err := o.Eyes.Look(ctx)
 		if err != nil {
 			return err
 		}
-		if Compare(want, s.Board).Kind == NoChange {
+		ch := Compare(want, s.Board)
+		if ch.Kind == NoChange {
 			return nil
 		}
+		if o.MaxWrongViews > 0 && views >= o.MaxWrongViews {
+			return fmt.Errorf("the board has differed from the opening for %d views: added %v, gone %v", views, ch.Added, ch.Gone)
+		}
+	}
+}
+
+func (o *Opening) status(st string) {
+	if o.Status != nil {
+		o.Status(st)
 	}
 }
 
@@ -217,10 +353,145 @@ func (o *Opening) say(key, arg, text string) {
 	}
 }
 
+// record is what the board should hold now: the opening's stones and the
+// fifth moves on offer.
+func (o *Opening) record() *rules.Board {
+	b := o.Machine.Board()
+	for _, p := range o.Machine.Offers() {
+		b.Set(p, rules.Black)
+	}
+	return b
+}
+
+// reconcile puts the board of a resumed opening right: it places the
+// recorded stones the camera does not see (the arm had not placed them
+// when the program stopped, or someone took them) and lifts the unchosen
+// offers still on the board. Other stones are the person's to explain.
+func (o *Opening) reconcile(ctx context.Context) error {
+	want := o.record()
+	sight, err := o.Eyes.Look(ctx)
+	if err != nil {
+		return err
+	}
+	moved := false
+	for _, p := range o.Unchosen {
+		if want.At(p) == rules.Empty && sight.Board.At(p) == rules.Black {
+			if err := o.Hand.Take(ctx, p, rules.Black); err != nil {
+				return fmt.Errorf("lifting the offer %v: %w", p, err)
+			}
+			moved = true
+		}
+	}
+	o.Unchosen = nil
+	for _, g := range Compare(want, sight.Board).Gone {
+		if sight.Board.At(g.P) != rules.Empty {
+			continue
+		}
+		if err := o.Hand.Place(ctx, g.P, g.C); err != nil {
+			return fmt.Errorf("putting the opening's %v back: %w", g, err)
+		}
+		moved = true
+	}
+	if !moved {
+		return nil
+	}
+	return o.Hand.Park(ctx)
+}
+
+// journal records an action; a choice keeps the offers it chose among,
+// so that a resumed game knows which to lift.
+func (o *Opening) journal(by string, a opening.Action, offers []rules.Point) error {
+	if o.Journal == nil {
+		return nil
+	}
+	e := Entry{Type: EntryOpening, By: by, Action: a.String()}
+	if a.Kind == opening.Choose {
+		e.Detail = rules.FormatPoints(offers)
+	}
+	return o.Journal.Append(e)
+}
+
+// ParseAction reads an opening action as opening.Action.String writes it
+// (a journal's "action"): "place h8", "pass", "swap", "keep", "declare
+// 3", "offer g6 g7", "choose g6".
+func ParseAction(s string, size int) (opening.Action, error) {
+	verb, rest, _ := strings.Cut(strings.TrimSpace(s), " ")
+	rest = strings.TrimSpace(rest)
+	kinds := map[string]opening.ActionKind{"place": opening.Place, "pass": opening.Pass, "swap": opening.Swap,
+		"keep": opening.Keep, "declare": opening.Declare, "offer": opening.Offer, "choose": opening.Choose}
+	k, ok := kinds[verb]
+	if !ok {
+		return opening.Action{}, fmt.Errorf("opening action %q: unknown verb %q", s, verb)
+	}
+	a := opening.Action{Kind: k}
+	var err error
+	switch k {
+	case opening.Place, opening.Choose:
+		a.Point, err = rules.ParsePoint(rest, size)
+	case opening.Offer:
+		a.Points, err = rules.ParsePoints(rest, size)
+		if err == nil && len(a.Points) == 0 {
+			err = errors.New("no points")
+		}
+	case opening.Declare:
+		a.N, err = strconv.Atoi(rest)
+	default:
+		if rest != "" {
+			err = fmt.Errorf("%s takes nothing after it", verb)
+		}
+	}
+	if err != nil {
+		return opening.Action{}, fmt.Errorf("opening action %q: %w", s, err)
+	}
+	return a, nil
+}
+
+// playOpening plays the session's opening over the board, or what is
+// left of it after a resume, carries its moves into the main game and
+// seats the players by its result.
+func (s *Session) playOpening(ctx context.Context) error {
+	o := s.Opening
+	if o.Eyes == nil {
+		o.Eyes = s.Eyes
+	}
+	if o.Hand == nil {
+		o.Hand = s.Hand
+	}
+	if o.Voice == nil {
+		o.Voice = s.Voice
+	}
+	if o.Journal == nil {
+		o.Journal = s.Journal
+	}
+	if o.Status == nil {
+		o.Status = s.setStatus
+	}
+	if o.MaxWrongViews == 0 {
+		o.MaxWrongViews = s.MaxWrongViews
+	}
+	res, err := o.Run(ctx)
+	if err != nil {
+		return fmt.Errorf("opening: %w", err)
+	}
+	if err := s.StartFrom(res); err != nil {
+		return err
+	}
+	// The robot holds Black in the main game if its seat does.
+	if robotBlack := res.Black == o.Robot; (s.Black != nil) != robotBlack {
+		s.Black, s.White = s.White, s.Black
+		s.Config.Black, s.Config.White = s.Config.White, s.Config.Black
+	}
+	s.event(fmt.Sprintf("opening over: %s plays Black, %s White", s.Config.Black, s.Config.White))
+	s.Opening = nil
+	return nil
+}
+
 // StartFrom plays an opening's moves into the session's referee and
-// journal, so the main game carries on from them.
+// journal, so the main game carries on from them; moves the referee has
+// already (a resumed game) are skipped.
 func (s *Session) StartFrom(r opening.Result) error {
-	for i, m := range r.Moves {
+	for i := len(s.Referee.Moves()); i < len(r.Moves); i++ {
+		m := r.Moves[i]
 		if err := s.Journal.Append(Entry{Type: EntryMove, Move: i + 1, Color: m.Color.String(), Point: m.Point.String(), By: "opening"}); err != nil {
 			return err
 		}
@@ -229,6 +500,7 @@ func (s *Session) StartFrom(r opening.Result) error {
 		}
 		s.times = append(s.times, 0)
 	}
+	s.openings = len(r.Moves)
 	return nil
 }
 
@@ -249,6 +521,16 @@ type EngineDecider struct {
 // DecideOpening implements OpeningDecider.
 func (d EngineDecider) DecideOpening(ctx context.Context, m *opening.Machine) (opening.Action, error) {
 	return d.Engine.OpeningAction(ctx, m, d.Me, d.Rule, d.Reading)
+}
+
+// offersOnly reports whether every stone in gone is one of the offers.
+func offersOnly(gone []Placed, offers []rules.Point) bool {
+	for _, g := range gone {
+		if !slices.Contains(offers, g.P) {
+			return false
+		}
+	}
+	return len(gone) > 0
 }
 
 func allColour(ps []Placed, c rules.Color) bool {

@@ -1,6 +1,12 @@
 package game
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"tengen/ai"
@@ -72,3 +78,300 @@ func TestRIFOpeningOverTheBoard(t *testing.T) {
 type voiceT struct{ t *testing.T }
 
 func (v voiceT) Say(m Message) { v.t.Log(m.Text) }
+
+// planned makes the robot's opening decisions from a plan: it keeps the
+// colours, places the planned stones in turn, offers the planned points
+// and chooses the last offer.
+type planned struct {
+	places, offers []rules.Point
+	i              int
+}
+
+func (p *planned) DecideOpening(ctx context.Context, m *opening.Machine) (opening.Action, error) {
+	st := m.Step()
+	switch {
+	case slices.Contains(st.Allowed, opening.Keep):
+		return opening.Action{Kind: opening.Keep}, nil
+	case slices.Contains(st.Allowed, opening.Choose):
+		return opening.Action{Kind: opening.Choose, Point: m.Offers()[len(m.Offers())-1]}, nil
+	case slices.Contains(st.Allowed, opening.Offer):
+		return opening.Action{Kind: opening.Offer, Points: p.offers}, nil
+	case slices.Contains(st.Allowed, opening.Place):
+		p.i++
+		return opening.Action{Kind: opening.Place, Point: p.places[p.i-1]}, nil
+	}
+	return opening.Action{}, fmt.Errorf("planned: nothing planned for %v", st.Allowed)
+}
+
+// personAtTable plays the person's side of an opening on the test table:
+// one stone per view from places, keep said on the page, and at an offer
+// step "I will offer" said, then the offers put down one a view.
+func personAtTable(m *opening.Machine, me opening.Player, places, offers []rules.Point, decisions chan opening.Action) func(int, *rules.Board) {
+	said := ""
+	return func(n int, b *rules.Board) {
+		if m.Done() || m.Step().Player != me {
+			return
+		}
+		st := m.Step()
+		state := fmt.Sprint(len(m.Moves()), m.Black(), st.What)
+		switch {
+		case slices.Contains(st.Allowed, opening.Offer):
+			if said != state {
+				decisions <- opening.Action{Kind: opening.Offer}
+				said = state
+				return
+			}
+			for _, p := range offers {
+				if b.At(p) == rules.Empty {
+					b.Set(p, st.Stone)
+					return
+				}
+			}
+		case slices.Contains(st.Allowed, opening.Keep) && said != state && len(decisions) == 0:
+			decisions <- opening.Action{Kind: opening.Keep}
+			said = state
+		case slices.Contains(st.Allowed, opening.Place) && b.Count(rules.Black)+b.Count(rules.White) == len(m.Moves()):
+			b.Set(places[0], st.Stone)
+			places = places[1:]
+		}
+	}
+}
+
+// The person holds the first seat of a Taraguchi opening and offers the
+// fifth moves: they say so on the page, put the five offers down one by
+// one (the first is not taken for Black 5), the robot chooses one and
+// lifts the other four. The person then resigns. The robot's White 2
+// lands on a neighbouring point first, and the robot puts it right.
+func TestTaraguchiPersonOffers(t *testing.T) {
+	proto, _ := opening.ByName("taraguchi")
+	m, _ := opening.New(proto, 15)
+	tb := newTable(15)
+	decisions := make(chan opening.Action, 1)
+	offers := pts(t, "e5 o1 a15 a1 c12") // e5 could be Black 5 itself
+	tb.script = personAtTable(m, opening.First, pts(t, "h8 i6"), offers, decisions)
+	ctl := make(chan Request, 1)
+	s := openingSession(t, "taraguchi", tb)
+	s.White = &scripted{} // the robot is the second player
+	s.Control = ctl
+	s.Opening = &Opening{Machine: m, Robot: opening.Second, Decisions: decisions, Decider: &planned{places: pts(t, "g7 h6")}}
+	stray := pts(t, "f7")[0]
+	tb.misplace = &stray // the robot's White 2 lands beside g7
+	s.Observe = func(sn Snapshot) {
+		if m.Done() && len(ctl) == 0 && len(sn.Moves) == 5 {
+			ctl <- RequestResign
+		}
+	}
+	out, err := s.Play(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Winner != rules.White || out.Reason != rules.Resignation {
+		t.Errorf("outcome %v", out)
+	}
+	moves := s.Referee.Moves()
+	if len(moves) != 5 || !slices.Contains(offers, moves[4].P) || moves[4].C != rules.Black {
+		t.Fatalf("moves %v; want one of the offers %v as Black 5", moves, offers)
+	}
+	if n := tb.board.Count(rules.Black) + tb.board.Count(rules.White); n != 5 {
+		t.Errorf("%d stones on the board, want 5", n)
+	}
+	for _, p := range offers {
+		if p != moves[4].P && !slices.Contains(tb.placed, "take "+p.String()) {
+			t.Errorf("the robot did not lift the unchosen offer %v: %v", p, tb.placed)
+		}
+	}
+	if err := s.takeback(t.Context()); err == nil || !strings.Contains(err.Error(), "opening") {
+		t.Errorf("a takeback into the opening: %v", err)
+	}
+	if !strings.Contains(strings.Join(tb.placed, ", "), "place f7, take f7, place g7") {
+		t.Errorf("the stone that landed on f7 was not put on g7: %v", tb.placed)
+	}
+	if s.Config.White != "second" || s.White == nil {
+		t.Errorf("after the opening the robot should play White: config %+v", s.Config)
+	}
+}
+
+// openingSession is a renju game under an opening protocol at the table,
+// journaled, with no players yet.
+func openingSession(t *testing.T, protocol string, tb *table) *Session {
+	t.Helper()
+	cfg := Config{Rule: "renju", Size: 15, Opening: protocol, Black: "first", White: "second"}
+	ref, err := NewReferee(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := CreateJournal(filepath.Join(t.TempDir(), "game.journal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { j.Close() })
+	if err := j.Append(Entry{Type: EntryStart, Config: &cfg}); err != nil {
+		t.Fatal(err)
+	}
+	return &Session{Config: cfg, Referee: ref, Eyes: tb, Hand: tb, Voice: voiceT{t}, Journal: j, MaxWrongViews: 50}
+}
+
+// killingHand is the table's hand until its power is cut after a number
+// of placements.
+type killingHand struct {
+	*table
+	left int
+}
+
+func (h *killingHand) Place(ctx context.Context, p rules.Point, c rules.Color) error {
+	if h.left == 0 {
+		return errors.New("power cut")
+	}
+	h.left--
+	return h.table.Place(ctx, p, c)
+}
+
+// The robot's power goes while it puts its second fifth-move offer down
+// in a RIF opening. Resumed from the journal, it puts the missing offer
+// down, the person chooses by taking the other off, and the game goes on
+// from the five stones.
+func TestOpeningResumesAfterKill(t *testing.T) {
+	proto, _ := opening.ByName("rif")
+	m, _ := opening.New(proto, 15)
+	tb := newTable(15)
+	decisions := make(chan opening.Action, 1)
+	offers := pts(t, "j10 f6")
+	tb.script = personAtTable(m, opening.Second, pts(t, "k10"), nil, decisions)
+	s := openingSession(t, "rif", tb)
+	s.Black = &scripted{}
+	s.Opening = &Opening{Machine: m, Robot: opening.First, Decisions: decisions,
+		Decider: &planned{places: pts(t, "h8 h9 i10"), offers: offers}, Hand: &killingHand{table: tb, left: 4}}
+	if _, err := s.Play(t.Context()); err == nil || !strings.Contains(err.Error(), "power cut") {
+		t.Fatalf("the game went on without power: %v", err)
+	}
+	if tb.board.At(offers[1]) != rules.Empty {
+		t.Fatal("the second offer is on the board already")
+	}
+
+	// Restart: the journal says what the board should hold.
+	path := s.Journal.Path()
+	s.Journal.Close()
+	j, entries, err := OpenJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	ref, _ := NewReferee(*entries[0].Config)
+	r, err := Replay(entries, ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.OpeningLeft(ref) || len(r.Opening.Offers()) != 2 {
+		t.Fatalf("replayed opening: %v moves, offers %v", r.Opening.Moves(), r.Opening.Offers())
+	}
+	// The person now chooses j10 by taking f6 off.
+	tb.script = func(n int, b *rules.Board) {
+		if b.At(offers[1]) == rules.Black && len(r.Opening.Offers()) == 2 {
+			b.Set(offers[1], rules.Empty)
+		}
+	}
+	ctl := make(chan Request, 1)
+	s2 := &Session{Config: r.Config, Referee: ref, Journal: j, Eyes: tb, Hand: tb, Black: &scripted{}, Control: ctl,
+		Opening: &Opening{Machine: r.Opening, Robot: opening.First, Decisions: decisions, Decider: &planned{}}}
+	s2.Observe = func(sn Snapshot) {
+		if r.Opening.Done() && len(sn.Moves) == 5 && len(ctl) == 0 {
+			ctl <- RequestResign
+		}
+	}
+	if _, err := s2.Resume(t.Context(), r.Pending); err != nil {
+		t.Fatal(err)
+	}
+	moves := s2.Referee.Moves()
+	if got := fmt.Sprint(moves); len(moves) != 5 || moves[3].P != pts(t, "k10")[0] || moves[4].P != offers[0] {
+		t.Errorf("moves %s", got)
+	}
+	if n := tb.board.Count(rules.Black) + tb.board.Count(rules.White); n != 5 {
+		t.Errorf("%d stones on the board, want 5", n)
+	}
+	if !slices.Contains(tb.placed, "place "+offers[1].String()) {
+		t.Errorf("the missing offer was not put down after the restart: %v", tb.placed)
+	}
+}
+
+func FuzzParseAction(f *testing.F) {
+	for _, s := range []string{"place h8", "pass", "swap", "keep", "declare 3", "offer g6 g7", "choose g6", "offer", "declare x", "place z99", "keep h8", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, err := ParseAction(s, 15)
+		if err != nil {
+			return
+		}
+		// What parses writes back to something that parses the same.
+		b, err := ParseAction(a.String(), 15)
+		if err != nil || b.String() != a.String() {
+			t.Errorf("%q → %v → %v (%v)", s, a, b, err)
+		}
+	})
+}
+
+// An exhibition's fault in the middle of an opening: the arm fails while
+// placing the robot's offers, the operator puts it right, and the game
+// carries on from its journal (Reopen) with the same opening.
+func TestOpeningThroughFault(t *testing.T) {
+	proto, _ := opening.ByName("rif")
+	m, _ := opening.New(proto, 15)
+	tb := newTable(15)
+	decisions := make(chan opening.Action, 1)
+	person := personAtTable(m, opening.Second, pts(t, "k10"), nil, decisions)
+	offers := pts(t, "j10 f6")
+	tb.script = func(n int, b *rules.Board) {
+		if len(m.Offers()) == 2 && b.At(offers[0]) == rules.Black && b.At(offers[1]) == rules.Black {
+			b.Set(offers[0], rules.Empty) // choose f6 by taking j10 off
+			return
+		}
+		person(n, b)
+	}
+	hand := &killingHand{table: tb, left: 4}
+	s := openingSession(t, "rif", tb)
+	s.Hand = hand
+	s.Black = &scripted{}
+	ctl := make(chan Request, 1)
+	s.Control = ctl
+	s.Opening = &Opening{Machine: m, Robot: opening.First, Decisions: decisions, Decider: &planned{places: pts(t, "h8 h9 i10"), offers: offers}}
+	s.Observe = func(sn Snapshot) {
+		if len(sn.Moves) == 5 && len(ctl) == 0 {
+			ctl <- RequestResign
+		}
+	}
+	faults := 0
+	out, err := playThroughFaults(t.Context(), s, func(ctx context.Context, fault error) error {
+		faults++
+		hand.left = 100 // the operator puts the arm right
+		return nil
+	}, voiceT{t})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if faults != 1 || out.Reason != rules.Resignation {
+		t.Errorf("%d faults, outcome %v", faults, out)
+	}
+	if n := tb.board.Count(rules.Black) + tb.board.Count(rules.White); n != 5 || tb.board.At(offers[1]) != rules.Black {
+		t.Errorf("%d stones on the board, f6 %v", n, tb.board.At(offers[1]))
+	}
+}
+
+// A person who leaves a stone the opening does not allow (Black 1 off
+// the centre) is told so and waited for, up to the session's bound.
+func TestOpeningWrongStoneBounded(t *testing.T) {
+	proto, _ := opening.ByName("rif")
+	m, _ := opening.New(proto, 15)
+	tb := newTable(15)
+	tb.script = func(n int, b *rules.Board) { b.Set(pts(t, "a1")[0], rules.Black) }
+	s := openingSession(t, "rif", tb)
+	s.White = &scripted{}
+	s.MaxWrongViews = 5
+	s.Opening = &Opening{Machine: m, Robot: opening.Second, Decider: &planned{}}
+	_, err := s.Play(t.Context())
+	if err == nil || !strings.Contains(err.Error(), "differed from the opening for 5 views") {
+		t.Errorf("error %v", err)
+	}
+	if tb.views > 20 {
+		t.Errorf("%d views", tb.views)
+	}
+}

@@ -6,57 +6,125 @@ import (
 	"time"
 
 	"tengen/rules"
+	"tengen/rules/opening"
 )
 
-// Replay applies a journal's entries to a fresh referee and returns the
-// game's settings and the robot's placement that was in flight when the
-// journal ended (nil if none).
-func Replay(entries []Entry, ref *rules.Game) (Config, *Entry, error) {
+// Replayed is what a journal says of a game that stopped.
+type Replayed struct {
+	// Config is the game's settings; after an opening that is over, with
+	// Black and White named as the opening seated them.
+	Config Config
+	// Pending is the robot's placement that was in flight, nil if none.
+	Pending *Entry
+	// Opening is the opening protocol's machine with the journal's
+	// actions applied; nil when Config names no protocol.
+	Opening *opening.Machine
+	// Unchosen are the offers not chosen by the opening's last choice,
+	// when the journal does not show them lifted yet.
+	Unchosen []rules.Point
+	// Clock is the last entry with a clock reading, nil if none; Used is
+	// how long after it the journal's last entry was written: time the
+	// side to move had used on its move when the program stopped.
+	Clock *Entry
+	Used  time.Duration
+}
+
+// OpeningLeft reports whether some of the opening is still to be played
+// or carried into the game g.
+func (r Replayed) OpeningLeft(g *rules.Game) bool {
+	return r.Opening != nil && (!r.Opening.Done() || len(g.Moves()) < len(r.Opening.Moves()) || len(r.Unchosen) > 0)
+}
+
+// Replay applies a journal's entries to a fresh referee (and to a fresh
+// opening machine when the game has an opening protocol) and returns
+// what they say.
+func Replay(entries []Entry, ref *rules.Game) (Replayed, error) {
 	if len(entries) == 0 || entries[0].Type != EntryStart || entries[0].Config == nil {
-		return Config{}, nil, fmt.Errorf("journal does not begin with the game's settings")
+		return Replayed{}, fmt.Errorf("journal does not begin with the game's settings")
 	}
-	cfg := *entries[0].Config
-	size := cfg.Size
-	var pending *Entry
+	r := Replayed{Config: *entries[0].Config}
+	size := r.Config.Size
+	if r.Config.Opening != "" {
+		proto, err := opening.ByName(r.Config.Opening)
+		if err != nil {
+			return r, fmt.Errorf("journal line 1: %w", err)
+		}
+		if r.Opening, err = opening.New(proto, size); err != nil {
+			return r, fmt.Errorf("journal line 1: %w", err)
+		}
+	}
 	for i, e := range entries[1:] {
 		line := i + 2
 		switch e.Type {
 		case EntryIntent:
 			e := e
-			pending = &e
+			r.Pending = &e
+		case EntryOpening:
+			if r.Opening == nil {
+				return r, fmt.Errorf("journal line %d: an opening action in a game without an opening protocol", line)
+			}
+			a, err := ParseAction(e.Action, size)
+			if err != nil {
+				return r, fmt.Errorf("journal line %d: %w", line, err)
+			}
+			if err := r.Opening.Apply(r.Opening.Step().Player, a); err != nil {
+				return r, fmt.Errorf("journal line %d: %w", line, err)
+			}
+			r.Unchosen = nil
+			if a.Kind == opening.Choose {
+				offers, err := rules.ParsePoints(e.Detail, size)
+				if err != nil {
+					return r, fmt.Errorf("journal line %d: the offers chosen among: %w", line, err)
+				}
+				for _, p := range offers {
+					if p != a.Point {
+						r.Unchosen = append(r.Unchosen, p)
+					}
+				}
+			}
 		case EntryMove:
 			c, err := rules.ParseColor(e.Color)
 			if err != nil {
-				return cfg, nil, fmt.Errorf("journal line %d: %w", line, err)
+				return r, fmt.Errorf("journal line %d: %w", line, err)
 			}
 			p, err := rules.ParsePoint(e.Point, size)
 			if err != nil {
-				return cfg, nil, fmt.Errorf("journal line %d: %w", line, err)
+				return r, fmt.Errorf("journal line %d: %w", line, err)
 			}
 			if _, err := ref.Play(c, p); err != nil {
-				return cfg, nil, fmt.Errorf("journal line %d: move %d %v: %w", line, e.Move, p, err)
+				return r, fmt.Errorf("journal line %d: move %d %v: %w", line, e.Move, p, err)
 			}
-			pending = nil
+			r.Pending, r.Unchosen = nil, nil // the offers are lifted before the game's moves are journaled
+			if len(e.Clock) == 2 {
+				e := e
+				r.Clock = &e
+			}
 		case EntryUndo:
 			if _, err := ref.Undo(); err != nil {
-				return cfg, nil, fmt.Errorf("journal line %d: %w", line, err)
+				return r, fmt.Errorf("journal line %d: %w", line, err)
 			}
 		case EntryEvent:
 			if e.Event == "draw agreed" {
 				if err := ref.AgreeDraw(); err != nil {
-					return cfg, nil, fmt.Errorf("journal line %d: %w", line, err)
+					return r, fmt.Errorf("journal line %d: %w", line, err)
 				}
 			}
 			if e.Event == "claim" {
 				if _, err := ref.Claim(); err != nil {
-					return cfg, nil, fmt.Errorf("journal line %d: claim: %w", line, err)
+					return r, fmt.Errorf("journal line %d: claim: %w", line, err)
 				}
 			}
 		case EntryEnd:
-			return cfg, nil, fmt.Errorf("journal line %d: the game is already over (%s)", line, e.Result)
+			return r, fmt.Errorf("journal line %d: the game is already over (%s)", line, e.Result)
 		}
 	}
-	return cfg, pending, nil
+	if last := entries[len(entries)-1]; r.Clock != nil && last.Time.After(r.Clock.Time) {
+		r.Used = last.Time.Sub(r.Clock.Time)
+	}
+	if r.Opening != nil && r.Opening.Done() && r.Opening.Black() == opening.Second {
+		r.Config.Black, r.Config.White = r.Config.White, r.Config.Black
+	}
+	return r, nil
 }
 
 // Resume carries on a game whose journal ended at pending (from Replay):
@@ -112,16 +180,28 @@ func (s *Session) Reopen() (*Session, *Entry, error) {
 		j.Close()
 		return nil, nil, err
 	}
-	cfg, pending, err := Replay(entries, ref)
+	r, err := Replay(entries, ref)
 	if err != nil {
 		j.Close()
 		return nil, nil, err
 	}
 	n := *s
-	n.Config, n.Referee, n.Journal = cfg, ref, j
+	n.Config, n.Referee, n.Journal = r.Config, ref, j
 	n.times = nil
 	n.RestoreTimes(entries)
-	return &n, pending, nil
+	if s.Opening != nil {
+		// The live machine holds what the journal does (every action is
+		// journaled as it is applied); the offers left to lift come from
+		// the journal.
+		n.Opening = nil
+		if r.OpeningLeft(ref) {
+			o := *s.Opening
+			o.Unchosen = r.Unchosen
+			o.Journal, o.Status = nil, nil // the new session's, when it plays on
+			n.Opening = &o
+		}
+	}
+	return &n, r.Pending, nil
 }
 
 // NewReferee returns a referee for cfg's rule, size and reading.
@@ -138,12 +218,15 @@ func NewReferee(cfg Config) (*rules.Game, error) {
 }
 
 // RestoreTimes takes each move's thinking time from a journal's entries,
-// for a resumed game's record.
+// for a resumed game's record, and counts the opening's moves.
 func (s *Session) RestoreTimes(entries []Entry) {
-	s.times = s.times[:0]
+	s.times, s.openings = s.times[:0], 0
 	for _, e := range entries {
 		switch e.Type {
 		case EntryMove:
+			if e.By == "opening" {
+				s.openings++
+			}
 			s.times = append(s.times, time.Duration(e.Ms)*time.Millisecond)
 		case EntryUndo:
 			if len(s.times) > 0 {

@@ -29,6 +29,12 @@ type Session struct {
 	// as each move is accepted, and a person out of time loses. The robot
 	// thinks within its own remaining time.
 	Clock *clock.Clock
+	// Opening, if set, is the opening protocol played over the board
+	// before the main game (Config.Opening names it). Black and White then
+	// hold the tentative colours, the opening's first player Black; its
+	// swaps decide who plays which colour in the main game. The clock
+	// starts with the main game.
+	Opening *Opening
 	// Observe, if set, is told of every change (for the web page).
 	Observe func(Snapshot)
 	// Control carries the operator's and the person's requests.
@@ -42,6 +48,7 @@ type Session struct {
 	MaxWrongViews int
 
 	info       ai.Info
+	openings   int // moves the opening protocol made: not taken back
 	evals      []int
 	times      []time.Duration // each move's thinking time, in move order
 	turnFrom   time.Time       // when the side to move began its turn
@@ -78,6 +85,8 @@ type Snapshot struct {
 	Events    []string
 	Paused    bool
 	Evidence  image.Image // the camera frame of the last steady view, if any
+	// Opening is the opening step in progress; nil outside an opening.
+	Opening *OpeningView
 }
 
 // ErrStopped is returned when the game was stopped before it ended.
@@ -85,6 +94,11 @@ var ErrStopped = errors.New("game stopped")
 
 // Play runs the game to its end and returns the result.
 func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
+	if s.Opening != nil {
+		if err := s.playOpening(ctx); err != nil {
+			return rules.Outcome{}, err
+		}
+	}
 	if s.Clock != nil && s.Clock.Turn() == rules.Empty {
 		if err := s.Clock.Start(s.Referee.ToMove()); err != nil {
 			return rules.Outcome{}, err
@@ -250,6 +264,9 @@ func (s *Session) takeback(ctx context.Context) error {
 	if n == 0 {
 		return errors.New("no move of the person's to take back")
 	}
+	if len(moves)-n < s.openings {
+		return errors.New("the opening's moves cannot be taken back")
+	}
 	var lifted []rules.Move
 	for i := 0; i < n; i++ {
 		moves = s.Referee.Moves()
@@ -342,7 +359,8 @@ func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point, c r
 // acceptRobot records the robot's stone at p, which the camera has seen.
 func (s *Session) acceptRobot(n int, p rules.Point, c rules.Color) error {
 	took := s.took()
-	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: c.String(), Point: p.String(), By: "robot", Clock: s.pressClock(), Ms: took.Milliseconds()}); err != nil {
+	left, periods := s.pressClock()
+	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: c.String(), Point: p.String(), By: "robot", Clock: left, Periods: periods, Ms: took.Milliseconds()}); err != nil {
 		return err
 	}
 	s.times = append(s.times, took)
@@ -500,7 +518,8 @@ func (s *Session) own(ch Change) Change {
 func (s *Session) acceptPerson(person rules.Color, p rules.Point) error {
 	n := len(s.Referee.Moves()) + 1
 	took := s.took()
-	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: person.String(), Point: p.String(), By: "person", Clock: s.pressClock(), Ms: took.Milliseconds()}); err != nil {
+	left, periods := s.pressClock()
+	if err := s.Journal.Append(Entry{Type: EntryMove, Move: n, Color: person.String(), Point: p.String(), By: "person", Clock: left, Periods: periods, Ms: took.Milliseconds()}); err != nil {
 		return err
 	}
 	s.times = append(s.times, took)
@@ -590,6 +609,7 @@ func (s *Session) publish() {
 		ToMove: s.Referee.ToMove(), Over: s.Referee.Over(), Outcome: s.Referee.Outcome(),
 		Info: s.info, Evals: append([]int(nil), s.evals...), Events: append([]string(nil), s.events...),
 		Paused: s.paused, Clocks: s.clockFaces(), Running: s.running(), Evidence: s.evidence,
+		Opening: s.Opening.View(),
 	})
 }
 
@@ -611,13 +631,46 @@ func (s *Session) limits(c rules.Color) ai.Limits {
 }
 
 // pressClock ends the mover's turn on the clock and returns both sides'
-// remaining milliseconds for the journal.
-func (s *Session) pressClock() []int64 {
+// main time left (ms) and byo-yomi periods for the journal.
+func (s *Session) pressClock() ([]int64, []int) {
 	if s.Clock == nil {
-		return nil
+		return nil, nil
 	}
 	s.Clock.Press()
-	return []int64{s.Clock.Remaining(rules.Black).Milliseconds(), s.Clock.Remaining(rules.White).Milliseconds()}
+	b, w := s.Clock.Side(rules.Black), s.Clock.Side(rules.White)
+	return []int64{b.Main.Milliseconds(), w.Main.Milliseconds()}, []int{b.Periods, w.Periods}
+}
+
+// RestoreClock sets a resumed game's clock, before it starts, to the
+// last reading its journal holds (Replayed.Clock) and charges the side to
+// move with used (Replayed.Used), the time its move had run when the
+// journal last heard of it. Time the program was down is nobody's.
+func (s *Session) RestoreClock(e *Entry, used time.Duration) error {
+	if s.Clock == nil || e == nil || len(e.Clock) != 2 {
+		return nil
+	}
+	for i, c := range []rules.Color{rules.Black, rules.White} {
+		main := time.Duration(e.Clock[i]) * time.Millisecond
+		if c == s.Referee.ToMove() && main > 0 {
+			// In byo-yomi the period in use starts again: only main time
+			// is charged.
+			main = max(main-used, 0)
+		}
+		periods := 0
+		if len(e.Periods) == 2 {
+			periods = e.Periods[i]
+		}
+		moves := 0
+		for _, m := range s.Referee.Moves() {
+			if m.C == c {
+				moves++
+			}
+		}
+		if err := s.Clock.Restore(c, main, periods, moves); err != nil {
+			return fmt.Errorf("restoring the clock: %w", err)
+		}
+	}
+	return nil
 }
 
 func (s *Session) clockFaces() []string {

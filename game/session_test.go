@@ -205,11 +205,12 @@ func TestResumeAfterKill(t *testing.T) {
 			t.Fatal(err)
 		}
 		g, _ := rules.NewGame(15, rules.Freestyle, rules.ReadingRIF)
-		cfg2, pending, err := Replay(entries, g)
-		if err != nil || pending == nil || pending.Point != "a1" || cfg2.Rule != "freestyle" {
+		r, err := Replay(entries, g)
+		pending := r.Pending
+		if err != nil || pending == nil || pending.Point != "a1" || r.Config.Rule != "freestyle" {
 			t.Fatalf("replay: %v %+v", err, pending)
 		}
-		s := &Session{Config: cfg2, White: &scripted{moves: pts(t, "a2 a3 a4")},
+		s := &Session{Config: r.Config, White: &scripted{moves: pts(t, "a2 a3 a4")},
 			Referee: g, Eyes: tb, Hand: tb, Journal: j}
 		out, err := s.Resume(t.Context(), pending)
 		if err != nil {

@@ -95,7 +95,9 @@ func TestGameKeysExist(t *testing.T) {
 		}
 		files = append(files, more...)
 	}
-	keyRE := regexp.MustCompile(`(?:say|tell)\("([a-z][a-z-]*)"|Key:\s*"([a-z][a-z-]*)"`)
+	// say("k", …), tell("k", …), msg("k", …), refuse("k", …), Key: "k",
+	// m.Key = "k", m.Key, m.Args = "k", …, and {err, "k"} tables.
+	keyRE := regexp.MustCompile(`(?:say|tell|msg|refuse|refusal)\("([a-z][a-z.-]*)"|Key(?:, m\.Args)?\s*(?::|=)\s*"([a-z][a-z.-]*)"|\{[a-zA-Z.]+, "([a-z][a-z.-]*)"\}`)
 	seen := map[string]bool{}
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
@@ -106,14 +108,10 @@ func TestGameKeysExist(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, m := range keyRE.FindAllStringSubmatch(string(src), -1) {
-			seen[m[1]+m[2]] = true
+			seen[m[1]+m[2]+m[3]] = true
 		}
 	}
 	for _, k := range GameKeys {
-		seen[k] = true
-	}
-	// The referee says a fault by its log's event name.
-	for _, k := range []string{"lifted", "two-in-a-row", "extra-stones", "wrong", "occupied", "pushed"} {
 		seen[k] = true
 	}
 	if len(seen) < 10 {

@@ -20,9 +20,12 @@
 //
 // Speech: Debian's espeak-ng 1.51 has two Mandarin voices. "cmn" (latin
 // as English) reads most Chinese characters through their pinyin as if it
-// were English (espeak-ng issues #1028 and #1236); "cmn-latn-pinyin"
-// speaks them as Mandarin, for Simplified and Traditional characters
-// alike. SpeakingVoice therefore prefers cmn-latn-pinyin, and spells a
+// were English (espeak-ng issues #1028 and #1236): its phonemes for 天元
+// are "(en)tja55nw'055n j,u:55a#55nt'u:55", the pinyin "tian1 yuan2"
+// said as English words. "cmn-latn-pinyin" speaks them as Mandarin
+// ("th'iE55n 'y&35n": tiān yuán, with the tones and third-tone sandhi),
+// for Simplified and Traditional characters alike; TestMandarinReadings
+// checks both voices on the rules' terms. SpeakingVoice therefore prefers cmn-latn-pinyin, and spells a
 // point as its letter and its number apart ("H 8"), which that voice
 // reads as the letter's Chinese name and the number.
 package i18n

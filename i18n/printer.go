@@ -106,6 +106,8 @@ func (p *Printer) arg(k Arg, v string) string {
 		return p.Opening(v)
 	case ArgParity:
 		return p.term("parity."+v, v)
+	case ArgPlayer:
+		return p.term("player."+strings.TrimSuffix(v, " player"), v)
 	}
 	return v
 }

@@ -49,7 +49,7 @@ func TestFaults(t *testing.T) {
 		{"a played stone picked up", referee.EventLifted, "i8", "cannot be picked up: the move stands on i8", func(tb *table) []sim.ScriptStep {
 			return []sim.ScriptStep{
 				{When: after(tb, 3), Reach: 2, Do: func(w *sim.World) { w.LiftStone(pt("i8")) }},
-				{When: heard(tb, "lifted"), Reach: 2, Do: sim.PutStone(rules.Black, pt("i8"))},
+				{When: heard(tb, "lifted-move"), Reach: 2, Do: sim.PutStone(rules.Black, pt("i8"))},
 			}
 		}},
 		{"a pushed stone", referee.EventPushed, "h8", "The black stone on h8 was pushed to g7", func(tb *table) []sim.ScriptStep {
@@ -64,7 +64,7 @@ func TestFaults(t *testing.T) {
 					w.Put(rules.Black, pt("m12"), 0, 0)
 					w.Put(rules.Black, pt("m13"), 0, 0)
 				}},
-				{When: heard(tb, "extra-stones"), Reach: 2, Do: func(w *sim.World) {
+				{When: heard(tb, "extra"), Reach: 2, Do: func(w *sim.World) {
 					w.LiftStone(pt("m12"))
 					w.LiftStone(pt("m13"))
 				}},
@@ -120,7 +120,8 @@ func TestGuidedRebuild(t *testing.T) {
 	if helper.done < 3 {
 		t.Errorf("the players did %d steps, want at least 3\n%s", helper.done, tb.transcript())
 	}
-	shown := strings.Count(tb.transcript(), "rebuild-step:")
+	tr := tb.transcript()
+	shown := strings.Count(tr, "fix-remove:") + strings.Count(tr, "fix-move:") + strings.Count(tr, "fix-add:")
 	if shown != helper.done {
 		t.Errorf("%d steps shown, %d done: each step should be shown once, when the last is seen done\n%s", shown, helper.done, tb.transcript())
 	}

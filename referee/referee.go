@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -63,8 +64,8 @@ type Referee struct {
 	pausedAt  time.Time // when play was stopped, zero while it runs
 	started   bool
 	fault     string // the fault said last, said once
-	status    string
-	events    []string
+	status    game.Message
+	events    []game.Message
 	steps     []Step        // a rebuild's steps still to do (for the page)
 	openMoves int           // opening moves already logged
 	unchosen  []rules.Point // offers not chosen, still to come off the board
@@ -72,7 +73,9 @@ type Referee struct {
 
 // State is the referee's state for display.
 type State struct {
-	Status    string
+	// Status says what the referee waits for, as a message (its Text in
+	// English).
+	Status    game.Message
 	Moves     []rules.Move
 	Times     []time.Duration
 	ToMove    rules.Color
@@ -80,11 +83,11 @@ type State struct {
 	Claimable []int          // forbidden moves White may claim now
 	Over      bool
 	Outcome   rules.Outcome
-	Opening   string   // what the opening waits for, "" once over
+	Opening   string   // what the opening waits for (English, for logs), "" once over
 	Offers    []string // fifth moves on offer
 	Clocks    [2]string
-	Events    []string
-	Restore   []Step // steps of a rebuild still to do (the one shown, without an arm)
+	Events    []game.Message // what the referee said, latest last
+	Restore   []Step         // steps of a rebuild still to do (the one shown, without an arm)
 }
 
 // ErrTooManyViews is Run's error when MaxViews runs out.
@@ -105,8 +108,7 @@ func (r *Referee) Run(ctx context.Context) (rules.Outcome, error) {
 			return rules.Outcome{}, err
 		}
 	} else {
-		r.setStatus(r.Opening.Step().What)
-		r.say("opening", r.Opening.Step().What)
+		r.openingStep()
 	}
 	for views := 0; !r.Game.Over(); views++ {
 		if r.MaxViews > 0 && views >= r.MaxViews {
@@ -130,7 +132,7 @@ func (r *Referee) Run(ctx context.Context) (rules.Outcome, error) {
 	r.pause()
 	out := r.Game.Outcome()
 	r.log(Entry{Event: EventEnd, Move: out.Move, Detail: out.String()}, nil)
-	r.say("game-over", out.String()+".")
+	r.say(game.OutcomeMessage(out))
 	r.recorded()
 	return out, nil
 }
@@ -186,7 +188,8 @@ func (r *Referee) view(ctx context.Context, sight game.Sight) error {
 		if r.fault != "offers" {
 			r.fault = "offers"
 			r.pause()
-			r.say("take-offers", fmt.Sprintf("Please take the fifth moves not chosen (%s) off the board.", rules.FormatPoints(r.unchosen)))
+			r.say(msg("take-offers", fmt.Sprintf("Please take the fifth moves not chosen (%s) off the board.", rules.FormatPoints(r.unchosen)),
+				pointList(r.unchosen)))
 		}
 		return nil
 	}
@@ -222,52 +225,51 @@ func (r *Referee) faultFor(f Finding, sight game.Sight, mover rules.Color) {
 		last = moves[len(moves)-1].P
 	}
 	e := Entry{Points: strings.Split(f.String(), "; ")}
-	var key, text string
+	var m game.Message
 	switch {
 	case len(f.Occupied) > 0:
 		o := f.Occupied[0]
 		e.Event, e.Point, e.Color = EventOccupied, o.P.String(), o.C.String()
-		key, text = "occupied", fmt.Sprintf("A %s stone was laid on %v, which is taken. Please take it off.", o.C, o.P)
+		m = msg("occupied", fmt.Sprintf("A %s stone was laid on %v, which is taken. Please take it off.", o.C, o.P), o.C.String(), o.P.String())
 	case len(f.Pushed) > 0:
 		p := f.Pushed[0]
 		e.Event, e.Point, e.Color = EventPushed, p.From.String(), p.C.String()
-		key = "pushed"
-		text = fmt.Sprintf("The %s stone on %v was pushed to %v. Please put it back on %v.", p.C, p.From, p.To, p.From)
+		m = msg("pushed", fmt.Sprintf("The %s stone on %v was pushed to %v. Please put it back on %v.", p.C, p.From, p.To, p.From), p.From.String(), p.To.String())
 		if p.From == last {
-			text = fmt.Sprintf("The move stands on %v, the point first touched; the stone was moved to %v. Please put it back on %v.", p.From, p.To, p.From)
+			m = msg("pushed-move", fmt.Sprintf("The move stands on %v, the point first touched; the stone was moved to %v. Please put it back on %v.", p.From, p.To, p.From),
+				p.From.String(), p.To.String())
 		}
 	case len(f.Lifted) > 0:
 		l := f.Lifted[0]
 		e.Event, e.Point, e.Color = EventLifted, l.P.String(), l.C.String()
-		key = "lifted"
-		text = fmt.Sprintf("The %s stone on %v is gone. Please put it back.", l.C, l.P)
+		m = msg("lifted", fmt.Sprintf("The %s stone on %v is gone. Please put it back.", l.C, l.P), l.P.String())
 		if l.P == last {
-			text = fmt.Sprintf("A stone once played cannot be picked up: the move stands on %v. Please put it back.", l.P)
+			m = msg("lifted-move", fmt.Sprintf("A stone once played cannot be picked up: the move stands on %v. Please put it back.", l.P), l.P.String())
 		}
 	case !r.inOpening() && len(f.New) == 1 && f.New[0].C == mover.Opponent():
 		n := f.New[0]
 		e.Event, e.Point, e.Color = EventTwoInARow, n.P.String(), n.C.String()
-		key = "two-in-a-row"
-		text = fmt.Sprintf("%s moved twice in a row (%v): it is %s's move. Please take the stone off.", capital(n.C.String()), n.P, mover)
+		m = msg("two-in-a-row", fmt.Sprintf("%s moved twice in a row (%v): it is %s's move. Please take the stone off.", capital(n.C.String()), n.P, mover),
+			n.C.String(), n.P.String(), mover.String())
 	case len(f.New) > 1:
 		e.Event = EventExtra
-		key = "extra"
-		text = fmt.Sprintf("I see %d new stones (%s); one move at a time, please. Take the extra stones off.", len(f.New), strings.Join(placedList(f.New), ", "))
+		m = msg("extra", fmt.Sprintf("I see %d new stones (%s); one move at a time, please. Take the extra stones off.", len(f.New), strings.Join(placedList(f.New), ", ")),
+			strconv.Itoa(len(f.New)), placedPoints(f.New))
 	default:
 		e.Event = EventWrong
-		key = "wrong"
-		text = fmt.Sprintf("The board differs from the record: %v. Please put it right.", f)
+		m = msg("wrong", fmt.Sprintf("The board differs from the record: %v. Please put it right.", f), placedPoints(f.New), placedPoints(f.Lifted))
 	}
+	key := e.Event + " " + f.String()
 	key += " " + f.String()
 	if key == r.fault {
 		return
 	}
 	r.fault = key
 	r.pause()
-	e.Detail = text
+	e.Detail = m.Text
 	e.Move = len(r.Game.Moves())
 	r.log(e, sight.Evidence)
-	r.say(e.Event, text)
+	r.say(m)
 }
 
 // resolved notes that the board matches the record again after a fault.
@@ -278,7 +280,7 @@ func (r *Referee) resolved() {
 	r.fault = ""
 	r.resume()
 	r.log(Entry{Event: EventRestored, Move: len(r.Game.Moves())}, nil)
-	r.say("restored", "The board matches the record again.")
+	r.say(msg("restored", "The board matches the record again."))
 }
 
 // accept records move p by c, seen on the board.
@@ -292,7 +294,7 @@ func (r *Referee) accept(p rules.Point, c rules.Color, sight game.Sight) error {
 	if err != nil {
 		r.fault = ""
 		r.log(Entry{Event: EventRefused, Point: p.String(), Color: c.String(), Detail: err.Error()}, sight.Evidence)
-		r.say("refused", err.Error())
+		r.say(refusalOf(err))
 		return nil
 	}
 	r.fault = ""
@@ -307,15 +309,15 @@ func (r *Referee) accept(p rules.Point, c rules.Color, sight game.Sight) error {
 		}
 	}
 	r.log(Entry{Event: EventMove, Move: ev.Move, Color: c.String(), Point: p.String(), UsedMS: r.times[len(r.times)-1].Milliseconds(), ClockMS: r.clockMS()}, nil)
-	r.say("move", fmt.Sprintf("%d. %s %v", ev.Move, c, p))
+	r.say(msg("move", fmt.Sprintf("%d. %s %v", ev.Move, c, p), strconv.Itoa(ev.Move), c.String(), p.String()))
 	r.recorded()
 	if ev.Claimable != rules.NotForbidden {
 		r.forbidden(ev, p, sight)
 	}
 	if out := r.Game.Outcome(); out.Over && out.Reason == rules.Five {
-		r.say("five", fmt.Sprintf("%s makes five with %v.", capital(out.Winner.String()), p))
+		r.say(msg("five", fmt.Sprintf("%s makes five with %v.", capital(out.Winner.String()), p), out.Winner.String(), p.String()))
 	}
-	r.setStatus(r.Game.ToMove().String() + " to play")
+	r.toPlay()
 	return nil
 }
 
@@ -323,8 +325,10 @@ func (r *Referee) accept(p rules.Point, c rules.Color, sight game.Sight) error {
 // must claim it, claims it.
 func (r *Referee) forbidden(ev rules.Event, p rules.Point, sight game.Sight) {
 	r.log(Entry{Event: EventForbidden, Move: ev.Move, Color: "black", Point: p.String(), Detail: ev.Claimable.String()}, sight.Evidence)
+	n, kind := strconv.Itoa(ev.Move), ev.Claimable.String()
 	if r.ClaimByPlayer {
-		r.say("forbidden", fmt.Sprintf("Black's move %d on %v is forbidden (%s). White may claim it now, before moving.", ev.Move, p, ev.Claimable))
+		r.say(msg("forbidden-claimable", fmt.Sprintf("Black's move %d on %v is forbidden (%s). White may claim it now, before moving.", ev.Move, p, ev.Claimable),
+			n, p.String(), kind))
 		return
 	}
 	out, err := r.Game.Claim()
@@ -332,7 +336,7 @@ func (r *Referee) forbidden(ev rules.Event, p rules.Point, sight game.Sight) {
 		return
 	}
 	r.log(Entry{Event: EventClaim, Move: out.Move, Point: p.String(), Detail: out.String()}, nil)
-	r.say("forbidden", fmt.Sprintf("Black's move %d on %v is forbidden (%s): White wins.", ev.Move, p, ev.Claimable))
+	r.say(msg("forbidden", fmt.Sprintf("Black's move %d on %v is forbidden (%s): White wins.", ev.Move, p, ev.Claimable), n, p.String(), kind))
 }
 
 // press presses the clock for c (a button, or the referee for them).
@@ -362,7 +366,7 @@ func (r *Referee) flag() bool {
 		return r.Game.Over()
 	}
 	r.log(Entry{Event: EventTime, Color: c.String(), ClockMS: r.clockMS()}, nil)
-	r.say("time", fmt.Sprintf("%s's time is up.", capital(c.String())))
+	r.say(msg("time", fmt.Sprintf("%s's time is up.", capital(c.String())), c.String()))
 	return true
 }
 
@@ -378,7 +382,7 @@ func (r *Referee) signals() {
 		}
 		if err := r.signal(s); err != nil {
 			r.log(Entry{Event: EventRefused, Detail: s.String() + ": " + err.Error()}, nil)
-			r.say("refused", capital(s.String())+": "+err.Error())
+			r.say(refusalOf(err))
 		}
 	}
 }
@@ -387,29 +391,29 @@ func (r *Referee) signal(s Signal) error {
 	switch s.Kind {
 	case Press:
 		if r.Clock == nil || !r.Buttons {
-			return errors.New("no clock buttons in this game")
+			return refuse("no-buttons", "There are no clock buttons in this game.")
 		}
 		if !r.started {
-			return errors.New("the clock starts with the main game")
+			return refuse("clock-not-started", "The clock starts with the main game.")
 		}
 		if r.Clock.Turn() != s.Color {
-			return fmt.Errorf("it is %s's time on the clock", r.Clock.Turn())
+			return refuse("not-your-clock", fmt.Sprintf("It is %s's time on the clock.", r.Clock.Turn()), r.Clock.Turn().String())
 		}
 		if moves := r.Game.Moves(); len(moves) == 0 || moves[len(moves)-1].C != s.Color || r.Game.ToMove() == s.Color {
-			return errors.New("pressed without a move on the board")
+			return refuse("press-without-move", "The clock was pressed without a move on the board.")
 		}
 		r.press(s.Color, "")
 		return nil
 	case Claim:
 		if s.Color != rules.White {
-			return errors.New("only White claims a forbidden move")
+			return refuse("claim-by-white", "Only White claims a forbidden move.")
 		}
 		out, err := r.Game.Claim()
 		if err != nil {
 			return err
 		}
 		r.log(Entry{Event: EventClaim, Move: out.Move, Detail: out.String()}, nil)
-		r.say("claim", "White claims: "+out.String()+".")
+		r.say(msg("claim", "White claims: "+out.String()+"."))
 		return nil
 	case Resign:
 		if err := r.Game.Resign(s.Color); err != nil {
@@ -418,10 +422,10 @@ func (r *Referee) signal(s Signal) error {
 		r.log(Entry{Event: EventResign, Color: s.Color.String()}, nil)
 		return nil
 	case Confirm:
-		return errors.New("nothing to confirm now")
+		return refuse("nothing-to-confirm", "There is nothing to confirm now.")
 	}
 	if !r.inOpening() {
-		return fmt.Errorf("%s belongs to the opening, which is over", s.Kind)
+		return refuse("not-in-opening", fmt.Sprintf("%s belongs to the opening, which is over.", capital(s.Kind.String())))
 	}
 	var a opening.Action
 	switch s.Kind {
@@ -458,12 +462,11 @@ func (r *Referee) applyOpening(by opening.Player, a opening.Action, evidence ima
 	}
 	r.log(Entry{Event: EventOpening, Detail: fmt.Sprintf("%s: %s", by, a)}, evidence)
 	r.recorded()
-	r.say("opening", fmt.Sprintf("%s: %s.", capital(by.String()), a))
+	r.say(actionMessage(by, a))
 	if r.Opening.Done() {
 		return r.finishOpening()
 	}
-	r.setStatus(r.Opening.Step().What)
-	r.say("opening", r.Opening.Step().What)
+	r.openingStep()
 	return nil
 }
 
@@ -484,7 +487,7 @@ func (r *Referee) openingView(sight game.Sight, f Finding) {
 	case clean && len(f.New) == 1 && allows(opening.Place) && f.New[0].C == step.Stone:
 		err := r.applyOpening(step.Player, opening.Action{Kind: opening.Place, Point: f.New[0].P}, nil)
 		if err != nil {
-			r.openingFault(sight, f, err, fmt.Sprintf("%v. Please take the stone on %v off.", err, f.New[0].P))
+			r.openingFault(sight, f, err, msg("take-off", fmt.Sprintf("Please take the stone on %v off.", f.New[0].P), f.New[0].P.String()))
 		}
 		return
 	case clean && allows(opening.Offer) && allColour(f.New, rules.Black):
@@ -497,7 +500,7 @@ func (r *Referee) openingView(sight game.Sight, f Finding) {
 		}
 		err := r.applyOpening(step.Player, opening.Action{Kind: opening.Offer, Points: pts}, sight.Evidence)
 		if err != nil {
-			r.openingFault(sight, f, err, fmt.Sprintf("%v. Please change the offers.", err))
+			r.openingFault(sight, f, err, msg("change-offers", "Please change the offers."))
 		}
 		return
 	case r.choosing(f):
@@ -510,7 +513,7 @@ func (r *Referee) openingView(sight game.Sight, f Finding) {
 		for _, o := range offers {
 			if !liftedAt(f.Lifted, o) {
 				if err := r.applyOpening(step.Player, opening.Action{Kind: opening.Choose, Point: o}, nil); err != nil {
-					r.openingFault(sight, f, err, err.Error())
+					r.openingFault(sight, f, err)
 				}
 				return
 			}
@@ -519,14 +522,19 @@ func (r *Referee) openingView(sight game.Sight, f Finding) {
 	r.faultFor(f, sight, step.Stone)
 }
 
-func (r *Referee) openingFault(sight game.Sight, f Finding, err error, text string) {
+// openingFault says why the rules refused what was laid, and then what
+// to do about it.
+func (r *Referee) openingFault(sight game.Sight, f Finding, err error, then ...game.Message) {
 	key := "opening " + f.String()
 	if key == r.fault {
 		return
 	}
 	r.fault = key
 	r.log(Entry{Event: EventRefused, Points: strings.Split(f.String(), "; "), Detail: err.Error()}, sight.Evidence)
-	r.say("refused", text)
+	r.say(refusalOf(err))
+	for _, m := range then {
+		r.say(m)
+	}
 }
 
 // choosing reports whether the view shows only offered fifth moves taken
@@ -585,7 +593,8 @@ func (r *Referee) finishOpening() error {
 		if res.Black == opening.Second {
 			r.Names[0], r.Names[1] = r.Names[1], r.Names[0]
 		}
-		r.say("opening-over", fmt.Sprintf("The opening is over: the %s plays Black; %s plays move %d.", res.Black, next, res.NextMove))
+		r.say(msg("opening-over", fmt.Sprintf("The opening is over: the %s plays Black; %s plays move %d.", res.Black, next, res.NextMove),
+			res.Black.String(), next.String(), strconv.Itoa(res.NextMove)))
 	}
 	for len(r.times) < len(r.Game.Moves()) {
 		r.times = append(r.times, 0)
@@ -596,7 +605,7 @@ func (r *Referee) finishOpening() error {
 			return err
 		}
 	}
-	r.setStatus(next.String() + " to play")
+	r.toPlay()
 	return nil
 }
 
@@ -607,17 +616,19 @@ func (r *Referee) rebuild(ctx context.Context, sight game.Sight, want *rules.Boa
 	r.fault = ""
 	r.log(Entry{Event: EventScattered, Move: len(r.Game.Moves()), Points: strings.Split(f.String(), "; "),
 		Detail: fmt.Sprintf("%d stones out of place", f.Disorder())}, sight.Evidence)
-	r.say("scattered", fmt.Sprintf("The board was knocked: %d stones are out of place. The clock is stopped; the position is rebuilt from the record.", f.Disorder()))
+	r.say(msg("scattered", fmt.Sprintf("The board was knocked: %d stones are out of place. The clock is stopped; the position is rebuilt from the record.", f.Disorder()),
+		strconv.Itoa(f.Disorder())))
 	var steps []Step
 	var err error
 	if r.Hand != nil {
 		r.steps = Plan(want, sight.Board)
 		r.publish()
-		steps, err = Restore(ctx, r.Eyes, r.Hand, want, func(s string) { r.say("rebuild", s) })
+		steps, err = Restore(ctx, r.Eyes, r.Hand, want, r.say)
 	} else {
 		steps, err = Guide(ctx, r.Eyes, want, func(s Step) {
 			r.steps = []Step{s}
-			r.say("rebuild-step", capital(s.String())+".")
+			r.status = s.Message()
+			r.say(s.Message())
 		}, r.MaxViews)
 	}
 	r.steps = nil
@@ -633,7 +644,7 @@ func (r *Referee) rebuild(ctx context.Context, sight game.Sight, want *rules.Boa
 		return err
 	}
 	r.resume()
-	r.setStatus(r.Game.ToMove().String() + " to play")
+	r.toPlay()
 	return nil
 }
 
@@ -644,8 +655,8 @@ func (r *Referee) confirm(ctx context.Context, want *rules.Board) error {
 		r.log(Entry{Event: EventConfirmed, Detail: "no panel: taken as confirmed"}, nil)
 		return nil
 	}
-	r.setStatus("please both confirm the position")
-	r.say("confirm", "Here is the position from the record. Please both confirm it.")
+	r.setStatus(msg("status.confirm", "please both confirm the position"))
+	r.say(msg("confirm", "Here is the position from the record. Please both confirm it."))
 	got := map[opening.Player]bool{}
 	for views := 0; r.MaxViews == 0 || views < r.MaxViews; views++ {
 		for _, s := range r.Panel.Signals() {
@@ -657,7 +668,7 @@ func (r *Referee) confirm(ctx context.Context, want *rules.Board) error {
 		}
 		if got[opening.First] && got[opening.Second] {
 			r.log(Entry{Event: EventConfirmed, Detail: "both players"}, nil)
-			r.say("confirmed", "Position confirmed; the clock runs again.")
+			r.say(msg("confirmed", "Position confirmed; the clock runs again."))
 			return nil
 		}
 		// Keep looking, so that a stone touched meanwhile is seen.
@@ -746,7 +757,7 @@ func (r *Referee) recorded() {
 func (r *Referee) State() State {
 	st := State{Status: r.status, Moves: r.Game.Moves(), Times: append([]time.Duration(nil), r.times...),
 		ToMove: r.Game.ToMove(), Over: r.Game.Over(), Outcome: r.Game.Outcome(), Claimable: r.Game.Claimable(),
-		Events: append([]string(nil), r.events...)}
+		Events: append([]game.Message(nil), r.events...)}
 	if r.inOpening() {
 		st.Opening = r.Opening.Step().What
 		for _, p := range r.Opening.Offers() {
@@ -773,24 +784,39 @@ func (r *Referee) log(e Entry, frame image.Image) {
 	// The log is for appeals: a write that fails is said, not fatal to
 	// the game in progress.
 	if err := r.Log.Append(e, frame); err != nil && r.Voice != nil {
-		r.Voice.Say(game.Message{Key: "log-error", Text: err.Error()})
+		r.Voice.Say(msg("log-error", "The referee's log could not be written: "+err.Error(), err.Error()))
 	}
 }
 
-func (r *Referee) say(key, text string) {
-	r.events = append(r.events, text)
+// say tells the players m (the voice, the terminal, the page) and keeps it
+// for the page.
+func (r *Referee) say(m game.Message) {
+	r.events = append(r.events, m)
 	if len(r.events) > 100 {
 		r.events = r.events[len(r.events)-100:]
 	}
 	if r.Voice != nil {
-		r.Voice.Say(game.Message{Key: key, Text: text})
+		r.Voice.Say(m)
 	}
 	r.publish()
 }
 
-func (r *Referee) setStatus(s string) {
-	r.status = s
+func (r *Referee) setStatus(m game.Message) {
+	r.status = m
 	r.publish()
+}
+
+// toPlay sets the status to the side to move.
+func (r *Referee) toPlay() {
+	c := r.Game.ToMove()
+	r.setStatus(msg("status.to-play", c.String()+" to play", c.String()))
+}
+
+// openingStep says and shows what the opening waits for.
+func (r *Referee) openingStep() {
+	m := StepMessage(r.Opening.Step())
+	r.setStatus(m)
+	r.say(m)
 }
 
 func (r *Referee) publish() {

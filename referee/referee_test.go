@@ -27,7 +27,7 @@ func TestScriptedGame(t *testing.T) {
 		// A sleeve pushes White's a3 onto a4 once move 4 is recorded …
 		{When: moves(4), Reach: 2, Do: func(w *sim.World) { w.MoveStone(a3, a4, 1, 1) }},
 		// … and White puts it back once Tengen has said so.
-		{When: func(*sim.World) bool { return tb.heard("pushed") }, Reach: 3, Do: func(w *sim.World) { w.MoveStone(a4, a3, 0, 0) }},
+		{When: func(*sim.World) bool { return tb.heard("pushed-move") }, Reach: 3, Do: func(w *sim.World) { w.MoveStone(a4, a3, 0, 0) }},
 		// After move 6 someone bumps the table.
 		{When: moves(6), Do: func(w *sim.World) {
 			moved, fell := w.Knock(7, pt("i9"), 6, 2, 0.2)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 
 	"tengen/game"
 	"tengen/rules"
@@ -153,9 +154,10 @@ var ErrNotRestored = errors.New("the board could not be put back")
 
 // Restore rebuilds want on the board with the arm: it looks, plans, lifts
 // every stone off a wrong point (to its bowl) and places every missing
-// one, parks, and looks again, until the camera sees want. It returns the
-// steps it carried out.
-func Restore(ctx context.Context, eyes game.Eyes, hand game.Hand, want *rules.Board, say func(string)) ([]Step, error) {
+// one, parks, and looks again, until the camera sees want, telling say
+// (nil: nobody) how many stones it puts back. It returns the steps it
+// carried out.
+func Restore(ctx context.Context, eyes game.Eyes, hand game.Hand, want *rules.Board, say func(game.Message)) ([]Step, error) {
 	const passes = 4
 	var all []Step
 	for pass := 0; pass < passes; pass++ {
@@ -168,7 +170,7 @@ func Restore(ctx context.Context, eyes game.Eyes, hand game.Hand, want *rules.Bo
 			return all, nil
 		}
 		if say != nil && pass == 0 {
-			say(fmt.Sprintf("%d stones are out of place; I will put them back.", len(steps)))
+			say(msg("rebuild", fmt.Sprintf("%d stones are out of place; I will put them back.", len(steps)), strconv.Itoa(len(steps))))
 		}
 		for _, st := range steps {
 			// The arm's Take drops the stone in its bowl and Place takes

@@ -9,6 +9,7 @@ import (
 
 	"tengen/arm"
 	"tengen/game"
+	"tengen/i18n"
 	"tengen/referee"
 	"tengen/rules"
 	"tengen/rules/clock"
@@ -63,7 +64,12 @@ func newTable(t *testing.T, o tableOptions) *table {
 	t.Cleanup(func() { log.Close() })
 	tb.ref = &referee.Referee{Game: g, Eyes: tb.stage, Now: tb.stage.Now, Log: log, Names: [2]string{"Ann", "Bob"},
 		Buttons: o.buttons, ClaimByPlayer: o.claimByPlayer, MaxViews: 400,
-		Voice: voice(func(m game.Message) { tb.mu.Lock(); tb.said = append(tb.said, m); tb.mu.Unlock() }),
+		Voice: voice(func(m game.Message) {
+			checkWorded(t, m)
+			tb.mu.Lock()
+			tb.said = append(tb.said, m)
+			tb.mu.Unlock()
+		}),
 		Panel: referee.PanelFunc(tb.signals)}
 	if o.arm {
 		tb.ref.Hand = arm.Hand{Arm: robot.Arm}
@@ -115,10 +121,23 @@ func (tb *table) stopped() bool {
 		return false
 	}
 	switch tb.said[len(tb.said)-1].Key {
-	case "pushed", "lifted", "occupied", "two-in-a-row", "extra-stones", "wrong", "scattered", "rebuild", "rebuild-step", "confirm", "take-offers":
+	case "pushed", "pushed-move", "lifted", "lifted-move", "occupied", "two-in-a-row", "extra", "wrong", "scattered", "rebuild",
+		"fix-remove", "fix-move", "fix-add", "confirm", "take-offers":
 		return true
 	}
 	return false
+}
+
+// checkWorded fails the test when a message the referee says cannot be
+// worded in every language: a key missing from package i18n's catalogue
+// or arguments that do not fit it.
+func checkWorded(t *testing.T, m game.Message) {
+	t.Helper()
+	for _, l := range i18n.Langs {
+		if _, err := (&i18n.Printer{Lang: l}).Format(m.Key, m.Args...); err != nil {
+			t.Errorf("the referee said %q (%q): %v", m.Key, m.Text, err)
+		}
+	}
 }
 
 // heard reports whether Tengen said something with this key.

@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"tengen/ai"
+	"tengen/game"
 	"tengen/rules"
+	"tengen/rules/opening"
 )
 
 // Person is the simulated visitor at the table. Each camera frame is one
@@ -35,13 +38,54 @@ type Person struct {
 	// its that fell or landed astray is not their cue).
 	Turn func() bool
 
+	// Opening, if set, is the opening protocol being played: until it is
+	// over the person acts at their steps of it, and then plays the colour
+	// it gave them.
+	Opening *OpeningSeat
+
 	rng    *rand.Rand
 	reach  int
 	target rules.Point
-	// Played lists the points the person really played, in order.
+	// Played lists the points the person really played in the main game,
+	// in order.
 	Played []rules.Point
 	// Pushes counts the stones they pushed.
 	Pushes int
+	// Brought counts the stones the person brought to the board and left
+	// there: their moves and offers, less the offers they took off.
+	Brought int
+	// OpeningMoves is how many moves the opening made (the main game's
+	// record starts with them).
+	OpeningMoves int
+
+	chores       []chore              // stones to put down or take off, one reach each
+	putInOpening map[rules.Point]bool // where the person put stones in the opening
+	waitFor      string               // the opening's state when the person last acted
+}
+
+// OpeningSeat is the person's place in an opening protocol. They decide
+// with an engine's opening judgement; stones go on and off the board by
+// hand, and what cannot be done with stones (swap, keep, declare, pass,
+// and choosing among more than two offers) is said on the page or with a
+// button: sent on Say.
+//
+// Choosing is physical with two offers, as at a renju table: the person
+// takes the one they do not want off the board. With more, taking all
+// but one off would be a long chore, so they point at it on the page
+// and the robot lifts the others.
+type OpeningSeat struct {
+	Machine *opening.Machine
+	Me      opening.Player
+	Engine  game.OpeningEngine
+	Reading rules.Reading
+	Say     chan<- opening.Action
+}
+
+// chore is one stone the person puts down (take false) or takes off.
+type chore struct {
+	take bool
+	c    rules.Color
+	at   rules.Point
 }
 
 // NewPerson returns a person playing colour c with player p.
@@ -52,6 +96,9 @@ func NewPerson(c rules.Color, p ai.Player, rule rules.Rule, seed uint64) *Person
 
 // Step advances the person by one frame.
 func (p *Person) Step(ctx context.Context, w *World) error {
+	if p.Opening != nil {
+		return p.openingStep(ctx, w)
+	}
 	if p.reach > 0 {
 		p.reach--
 		if p.reach == 0 {
@@ -101,6 +148,7 @@ func (p *Person) put(w *World) {
 	}
 	w.Put(p.Color, p.target, p.rng.NormFloat64()*p.Noise, p.rng.NormFloat64()*p.Noise)
 	p.Played = append(p.Played, p.target)
+	p.Brought++
 	if p.PushRoll != nil && p.PushRoll() || p.PushRoll == nil && p.PushRate > 0 && p.rng.Float64() < p.PushRate {
 		p.push(w)
 	}
@@ -144,4 +192,89 @@ func hasFive(b *rules.Board, c rules.Color, r rules.Rule) bool {
 		}
 	}
 	return false
+}
+
+// openingStep is a frame of the opening: carry out the chore in hand,
+// or, at the person's step, decide and start the next action.
+func (p *Person) openingStep(ctx context.Context, w *World) error {
+	o := p.Opening
+	if p.reach > 0 {
+		p.reach--
+		if p.reach == 0 {
+			p.doChore(w)
+		}
+		return nil
+	}
+	if len(p.chores) > 0 {
+		p.reach = max(1, p.ReachFrames)
+		w.SetHand(&Hand{Over: p.chores[0].at, Radius: 60})
+		return nil
+	}
+	m := o.Machine
+	if m.Done() {
+		p.Color = rules.White
+		if m.Black() == o.Me {
+			p.Color = rules.Black
+		}
+		p.OpeningMoves = len(m.Moves())
+		p.Opening = nil
+		return nil
+	}
+	// Act once per step: wait until the robot has taken in the last action.
+	state := openingState(m)
+	if m.Step().Player != o.Me || state == p.waitFor || len(o.Say) > 0 {
+		return nil
+	}
+	a, err := o.Engine.OpeningAction(ctx, m, o.Me, p.Rule, o.Reading)
+	if err != nil {
+		return fmt.Errorf("simulated person in the opening: %w", err)
+	}
+	p.waitFor = state
+	step := m.Step()
+	switch {
+	case a.Kind == opening.Place:
+		p.chores = append(p.chores, chore{c: step.Stone, at: a.Point})
+	case a.Kind == opening.Offer:
+		if slices.Contains(step.Allowed, opening.Place) {
+			o.Say <- opening.Action{Kind: opening.Offer} // "I will offer", before the first stone
+		}
+		for _, q := range a.Points {
+			p.chores = append(p.chores, chore{c: step.Stone, at: q})
+		}
+	case a.Kind == opening.Choose && len(m.Offers()) <= 2:
+		for _, q := range m.Offers() {
+			if q != a.Point {
+				p.chores = append(p.chores, chore{take: true, c: rules.Black, at: q})
+			}
+		}
+	default:
+		o.Say <- a // the channel holds one: checked empty above
+	}
+	return nil
+}
+
+// doChore puts down or takes off the stone of the first chore and
+// withdraws the hand.
+func (p *Person) doChore(w *World) {
+	c := p.chores[0]
+	p.chores = p.chores[1:]
+	w.SetHand(nil)
+	if !c.take {
+		w.Put(c.c, c.at, p.rng.NormFloat64()*p.Noise, p.rng.NormFloat64()*p.Noise)
+		p.Brought++
+		if p.putInOpening == nil {
+			p.putInOpening = map[rules.Point]bool{}
+		}
+		p.putInOpening[c.at] = true
+		return
+	}
+	if _, ok := w.Take(w.Layout.Intersection(c.at), w.pitch()/2); ok {
+		p.Brought--
+	}
+}
+
+// openingState tells one state of an opening from the next.
+func openingState(m *opening.Machine) string {
+	st := m.Step()
+	return fmt.Sprint(len(m.Moves()), m.Offers(), m.Black(), m.Declared(), st.Player, st.Allowed, st.What)
 }

@@ -47,6 +47,10 @@ type Options struct {
 	// Faults are injected into the arm, the board and the camera (see
 	// FaultSpecHelp); a push fault overrides PushRate.
 	Faults FaultSpec
+	// Opening names the opening protocol each game begins with
+	// (rules/opening); "" plays none. The robot is the first player in
+	// even games, the second in odd ones.
+	Opening string
 }
 
 // Summary is what a run reports (CLI-CONTRACT.md: tengen sim --json).
@@ -348,7 +352,8 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 			robot = rules.Black
 		}
 		seed := opt.Seed*1000 + uint64(g)
-		person := NewPerson(robot.Opponent(), ai.NewEngine(ai.EngineOptions{Level: opt.PersonLevel, Seed: seed, Threads: 1}), opt.Rule, seed)
+		personEngine := ai.NewEngine(ai.EngineOptions{Level: opt.PersonLevel, Seed: seed, Threads: 1})
+		person := NewPerson(robot.Opponent(), personEngine, opt.Rule, seed)
 		person.Limits = ai.Limits{TurnTime: opt.Think / 3}
 		person.PushRate = opt.PushRate
 		if inj != nil {
@@ -374,6 +379,12 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		if s.Referee, err = game.NewReferee(cfg); err != nil {
 			return sum, err
 		}
+		if opt.Opening != "" {
+			if err := seatOpening(opt.Opening, s, engine, seatOf(robot), person, personEngine); err != nil {
+				return sum, err
+			}
+			cfg = s.Config
+		}
 		person.Done = s.Referee.Over
 		person.Turn = func() bool { return s.Referee.ToMove() == person.Color }
 		journal := filepath.Join(opt.Dir, fmt.Sprintf("game-%03d.journal", g))
@@ -383,7 +394,11 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		if err := s.Journal.Append(game.Entry{Type: game.EntryStart, Config: &cfg}); err != nil {
 			return sum, err
 		}
-		logf("game %d: %s (black) against %s (white), %s", g, cfg.Black, cfg.White, cfg.Rule)
+		if s.Opening != nil {
+			logf("game %d: %s (first player) against %s, %s, opening %s", g, cfg.Black, cfg.White, cfg.Rule, cfg.Opening)
+		} else {
+			logf("game %d: %s (black) against %s (white), %s", g, cfg.Black, cfg.White, cfg.Rule)
+		}
 		out, err := s.Play(ctx)
 		s.Journal.Close()
 		if err != nil {
@@ -398,8 +413,8 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		sum.Results = append(sum.Results, out.String())
 		sum.Records = append(sum.Records, recPath)
 		sum.MisreadMoves += misreads(s, person, r.World)
-		sum.StonesMisplaced += misplaced(s, r.World)
-		before += len(person.Played)
+		sum.StonesMisplaced += misplaced(s, person, r.World)
+		before += person.Brought
 		sum.FaultsRecovered += person.Pushes // every push was seen and put right, or the game would not have ended
 		sum.FaultsInjected += person.Pushes
 		if inj != nil {
@@ -429,7 +444,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 // than the one the person really played.
 func misreads(s *game.Session, p *Person, w *World) int {
 	var recorded []rules.Point
-	for _, m := range s.Referee.Moves() {
+	for _, m := range s.Referee.Moves()[min(p.OpeningMoves, len(s.Referee.Moves())):] {
 		if m.C == p.Color {
 			recorded = append(recorded, m.P)
 		}
@@ -444,11 +459,16 @@ func misreads(s *game.Session, p *Person, w *World) int {
 }
 
 // misplaced counts the robot's stones lying further than misplacedMM from
-// their intersection at the end of the game.
-func misplaced(s *game.Session, w *World) int {
+// their intersection at the end of the game: in the main game those of
+// its colour, in the opening those the person did not put down.
+func misplaced(s *game.Session, p *Person, w *World) int {
 	n := 0
-	for _, m := range s.Referee.Moves() {
-		if m.P.IsPass() || (m.C == rules.Black && s.Black == nil) || (m.C == rules.White && s.White == nil) {
+	for i, m := range s.Referee.Moves() {
+		robots := s.Black != nil && m.C == rules.Black || s.White != nil && m.C == rules.White
+		if i < p.OpeningMoves {
+			robots = !p.putInOpening[m.P]
+		}
+		if m.P.IsPass() || !robots {
 			continue
 		}
 		if d, ok := w.Offset(m.P); !ok || d > misplacedMM {

@@ -8,8 +8,13 @@
 //     normalised by the local response, long straight strokes are kept
 //     (probabilistic Hough), the net they form gives candidate outlines,
 //     and an n x n lattice (a homography) is fitted to the line response
-//     of each; the best fit wins. With a fixed camera the corners come
-//     from the calibration file instead (package calibration).
+//     of each; the best fit wins. An outline may miss outer lines
+//     (stones or sunlight along an edge) or take in the board's edge, so
+//     its extensions by a few lines are fitted too, and the fit slides
+//     whole lines; the lattice score counts the bare margin just outside
+//     the outer lines against it, so a lattice one line too far out loses.
+//     With a fixed camera the corners come from the calibration file
+//     instead (package calibration).
 //   - ReadStones samples every intersection through that homography. A
 //     pinhole camera recovered from the homography (Zhang's constraints
 //     on one plane, principal point at the centre) tells where a stone's
@@ -17,7 +22,12 @@
 //     seen, not at its foot. Black: a dark top and foot against the local
 //     board. White: grid lines hidden, a top brighter than the board in
 //     brightness and in the lowest colour channel (wood is yellow: low in
-//     blue; a white stone is neutral), and a rim all round. Every
+//     blue; a white stone is neutral), and the shape of a stone: a disc,
+//     evenly bright on top, whose rim dips to something darker (board,
+//     crease or shadow) in nearly every direction within the radius the
+//     camera model allows for its height; its centre is searched near the
+//     point. A patch of sunlight or glare is larger than a stone or
+//     narrower, and fails that. Every
 //     threshold is relative to the board's own brightness and line
 //     contrast nearby, so uneven light, shadows and glare move both sides
 //     alike. Each point gets a confidence.

@@ -133,8 +133,10 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	}
 	var rs []ranked
 	for _, c := range cands {
-		q, s := fitLattice(field, n, c.quad, true)
-		rs = append(rs, ranked{q, s})
+		for _, h := range spanHypotheses(field, n, c.quad) {
+			q, s := fitLattice(field, n, h, true)
+			rs = append(rs, ranked{q, s})
+		}
 	}
 	sort.Slice(rs, func(i, j int) bool { return rs[i].score > rs[j].score })
 	best, bestScore := [4]Point{}, math.Inf(-1)
@@ -154,6 +156,50 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 		return OrderCorners(best), bestScore, errors.New("no clear grid found in the image (the best candidate fits poorly)")
 	}
 	return OrderCorners(best), bestScore, nil
+}
+
+// spanHypotheses returns n x n lattices for a candidate outline q: the
+// net may miss outer lines (stones or glare along an edge, a line too
+// faint) or take in the board's edge, so q may span from four steps
+// fewer to one step more than the grid. The best spans (by the lattice
+// through q itself) are extended to n lines every way they can be, and
+// the two best of those returned after q itself if they fit better.
+func spanHypotheses(field *image.Gray, n int, q [4]Point) [][4]Point {
+	type hyp struct {
+		q     [4]Point
+		score float64
+	}
+	var spans []hyp // q[0] holds the span (su, sv)
+	for su := max(2, n-5); su <= n; su++ {
+		for sv := max(2, n-5); sv <= n; sv++ {
+			spans = append(spans, hyp{[4]Point{{float64(su), float64(sv)}}, rectScore(field, su+1, sv+1, q)})
+		}
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].score > spans[j].score })
+	var out []hyp
+	for _, sp := range spans[:2] {
+		su, sv := sp.q[0].X, sp.q[0].Y
+		h, err := QuadHomography([4]Point{{0, 0}, {su, 0}, {su, sv}, {0, sv}}, q)
+		if err != nil {
+			continue
+		}
+		m := float64(n - 1)
+		for ou := math.Min(0, su-m); ou <= math.Max(0, su-m); ou++ {
+			for ov := math.Min(0, sv-m); ov <= math.Max(0, sv-m); ov++ {
+				c := [4]Point{h.Apply(ou, ov), h.Apply(ou+m, ov), h.Apply(ou+m, ov+m), h.Apply(ou, ov+m)}
+				out = append(out, hyp{c, latticeScore(field, n, c)})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].score > out[j].score })
+	qs := [][4]Point{q} // and the outline as the whole grid, as it most often is
+	s0 := latticeScore(field, n, q)
+	for _, o := range out[:min(2, len(out))] {
+		if quadDist(o.q, q) > 1 && o.score > s0 {
+			qs = append(qs, o.q)
+		}
+	}
+	return qs
 }
 
 type piece struct {
@@ -180,13 +226,19 @@ func netCandidates(norm gocv.Mat, th float32) []piece {
 		v := segs.GetVeciAt(i, 0)
 		gocv.Line(&net, image.Pt(int(v[0]), int(v[1])), image.Pt(int(v[2]), int(v[3])), color.RGBA{255, 255, 255, 255}, 3)
 	}
-	closed := gocv.NewMat()
+	// Closed twice: across small gaps, and across the larger ones that
+	// stones leave in a coarse grid (a 9x9 board's lines are far apart).
+	closed, wide := gocv.NewMat(), gocv.NewMat()
 	defer closed.Close()
+	defer wide.Close()
 	ck := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(25, 25))
 	defer ck.Close()
 	gocv.MorphologyEx(net, &closed, gocv.MorphClose, ck)
+	wk := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(61, 61))
+	defer wk.Close()
+	gocv.MorphologyEx(net, &wide, gocv.MorphClose, wk)
 	var out []piece
-	for _, m := range []gocv.Mat{net, closed} {
+	for _, m := range []gocv.Mat{net, closed, wide} {
 		contours := gocv.FindContours(m, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 		var cs []piece
 		for i := 0; i < contours.Size(); i++ {
@@ -326,27 +378,44 @@ func convexHull(p []image.Point) []image.Point {
 
 // latticeScore is how well the lattice through corners q sits on the
 // line response: the mean response along the 2n grid lines minus that
-// along the lines halfway between them, over the sum of both.
+// along the lines halfway between them and just outside the outer ones,
+// over the sum of both.
 func latticeScore(field *image.Gray, n int, q [4]Point) float64 {
-	h, err := GridHomography(n, q)
+	return rectScore(field, n, n, q)
+}
+
+// rectScore is latticeScore for a lattice of nu x nv lines through q.
+func rectScore(field *image.Gray, nu, nv int, q [4]Point) float64 {
+	mu, mv := float64(nu-1), float64(nv-1)
+	h, err := QuadHomography([4]Point{{0, 0}, {mu, 0}, {mu, mv}, {0, mv}}, q)
 	if err != nil {
 		return math.Inf(-1)
 	}
 	const per = 5 // samples per grid step
 	var on, off float64
 	var non, noff int
-	for k := 0; k < n; k++ {
-		for s := 0; s <= (n-1)*per; s++ {
-			t := float64(s) / per
-			for _, p := range []Point{h.Apply(float64(k), t), h.Apply(t, float64(k))} {
-				if g := bilinear(field, p); g >= 0 {
+	// line(k, t) is on the k-th line of one family at t along it.
+	sample := func(lines, along int, line func(k, t float64) Point) {
+		for k := 0; k < lines; k++ {
+			for s := 0; s <= (along-1)*per; s++ {
+				t := float64(s) / per
+				if g := bilinear(field, line(float64(k), t)); g >= 0 {
 					on += g
 				}
 				non++ // a line off the image counts as no line
-			}
-			if k < n-1 {
-				for _, p := range []Point{h.Apply(float64(k)+0.5, t), h.Apply(t, float64(k)+0.5)} {
-					if g := bilinear(field, p); g >= 0 {
+				// Halfway between lines, and the bare margin just outside
+				// the outer lines: a lattice one line too far out has its
+				// outer line on the board's edge and the margin's samples
+				// on the clutter beyond it.
+				ks := []float64{float64(k) + 0.5}
+				if k == 0 {
+					ks = append(ks, -0.4)
+				}
+				if k == lines-1 {
+					ks = []float64{float64(k) + 0.4}
+				}
+				for _, kk := range ks {
+					if g := bilinear(field, line(kk, t)); g >= 0 {
 						off += g
 						noff++
 					}
@@ -354,6 +423,8 @@ func latticeScore(field *image.Gray, n int, q [4]Point) float64 {
 			}
 		}
 	}
+	sample(nu, nv, func(k, t float64) Point { return h.Apply(k, t) })
+	sample(nv, nu, func(k, t float64) Point { return h.Apply(t, k) })
 	if noff == 0 {
 		return math.Inf(-1)
 	}
@@ -413,7 +484,11 @@ func fitLattice(field *image.Gray, n int, q [4]Point, quick bool) ([4]Point, flo
 		// whole lattice a line along each axis (a lattice one line over
 		// fits all lines but one, and no single-side move gets it back).
 		for side := 0; side < 6; side++ {
-			for _, d := range []float64{-1, 1} {
+			ds := []float64{-1, 1}
+			if side >= 4 { // a net missing several lines along one side
+				ds = []float64{-4, -3, -2, -1, 1, 2, 3, 4}
+			}
+			for _, d := range ds {
 				u0, v0, u1, v1 := 0.0, 0.0, m, m
 				switch side {
 				case 0:

@@ -90,14 +90,14 @@ func OrderCorners(c [4]Point) [4]Point {
 
 // features are the measurements behind one point's verdict.
 type features struct {
-	lines  float64 // contrast of the grid lines through the point (empty: high)
-	dark   float64 // stone-top brightness over the local board brightness
-	white  float64 // the same in the Low plane
-	local  float64 // Low of the top over Low just around the stone
-	base   float64 // Low at the stone's base (at board level) over the board's
-	round  float64 // share of rays from the point that cross a stone's rim
-	chroma float64 // neutrality of the top (Low/Luma) over the board's
-	board  float64 // the bare board's brightness around the point (grey levels)
+	lines float64 // contrast of the grid lines through the point (empty: high)
+	dark  float64 // stone-top brightness over the local board brightness
+	white float64 // the same in the Low plane
+	local float64 // Low of the top over Low just around the stone
+	base  float64 // Low at the stone's base (at board level) over the board's
+	disc  float64 // share of rays from the best disc centre near the point that dip just outside the rim
+	unif  float64 // evenness of that disc's top: its dim end over its median (Low)
+	board float64 // the bare board's brightness around the point (grey levels)
 }
 
 // minBoardLuma is the least brightness (of 255) of the bare board around a
@@ -140,7 +140,11 @@ func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
 		return nil, errors.New("the board is too small in the image (under 4 pixels per grid step)")
 	}
 	cam := newCamera(h, img.Rect.Dx(), img.Rect.Dy())
-	s := sampler{img: img, low: pl.Low, h: h, cam: cam, n: n}
+	mid, err := Lifted(h, img.Rect.Dx(), img.Rect.Dy(), n, 0.15)
+	if err != nil {
+		return nil, fmt.Errorf("corners: %w", err)
+	}
+	s := sampler{img: img, low: pl.Low, h: h, cam: cam, n: n, midInv: mid.Inverse()}
 	f := s.measure()
 	st, conf := classify(f, n)
 	return &Reading{Size: n, Corners: corners, Stones: st, Conf: conf}, nil
@@ -166,6 +170,9 @@ type sampler struct {
 	h   Homography
 	cam camera
 	n   int
+	// midInv maps pixels back onto the plane through the stones' middle,
+	// 0.15 steps up, where the rim is looked for.
+	midInv Homography
 }
 
 // at returns the bilinear luma at pixel p, or -1 outside.
@@ -322,55 +329,133 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 			ringLow = append(ringLow, bilinear(s.low, p))
 		}
 	}
-	// A stone is round: along most rays from its centre (at half its
-	// height) the brightness steps at its rim. A patch of sunlight or
-	// glare that hides the lines has no such rim all round.
-	rays, rims := 0, 0
-	for a := 0; a < 16; a++ {
-		th := 2 * math.Pi * (float64(a) + 0.5) / 16
-		c, sn := math.Cos(th), math.Sin(th)
-		if eu, ev := u+0.8*c, v+0.8*sn; eu < -0.25 || ev < -0.25 || eu > float64(n)-0.75 || ev > float64(n)-0.75 {
-			continue // it would cross the board's own edge
-		}
-		var prof, profLow []float64
-		for k := 0; k <= 12; k++ {
-			r := 0.2 + 0.05*float64(k)
-			p := s.cam.project(u+r*c, v+r*sn, 0.15)
-			g := s.at(p)
-			if g < 0 {
-				break
-			}
-			prof = append(prof, g)
-			profLow = append(profLow, bilinear(s.low, p))
-		}
-		if len(prof) < 13 {
-			continue
-		}
-		rays++
-		step := 0.0
-		for k := 3; k+2 < len(prof); k++ { // rim between r=0.35 and 0.65
-			step = math.Max(step, (prof[k-1]-prof[k+2])/math.Max(prof[k-1], 8))
-			step = math.Max(step, (profLow[k-1]-profLow[k+2])/math.Max(profLow[k-1], 8))
-		}
-		if step > 0.08 {
-			rims++
-		}
-	}
-	round := 0.0
-	if rays > 0 {
-		round = float64(rims) / float64(rays)
+	disc, unif := 0.0, 0.0
+	if math.Max(tw/math.Max(boardLow, 8), tl/math.Max(board, 8)) > 1.08 {
+		disc, unif = s.disc(u, v)
 	}
 	return features{
-		lines:  lines,
-		dark:   math.Max(tl, median(base)) / math.Max(board, 8),
-		local:  tw / math.Max(quantile(ringLow, 0.5), 8),
-		round:  round,
-		white:  tw / math.Max(boardLow, 8),
-		base:   median(baseLow) / math.Max(boardLow, 8),
-		chroma: (tw / math.Max(tl, 8)) / (math.Max(boardLow, 1) / math.Max(board, 8)),
-		board:  board,
+		disc:  disc,
+		unif:  unif,
+		lines: lines,
+		dark:  math.Max(tl, median(base)) / math.Max(board, 8),
+		local: tw / math.Max(quantile(ringLow, 0.5), 8),
+		white: tw / math.Max(boardLow, 8),
+		base:  median(baseLow) / math.Max(boardLow, 8),
+		board: board,
 	}
 }
+
+// disc fits a white stone's shape near board point (u, v): a disc of a
+// stone's radius, evenly bright on top, with something darker just
+// outside its rim in (nearly) every direction: the board, the seam
+// between two touching stones, or a shadow. A patch of sunlight or glare
+// as bright as a stone fails it: from inside a large patch many
+// directions stay bright, and a narrow streak is not evenly bright over a
+// stone's top. The centre is searched within a quarter step, since
+// stones lie off their points and corners or lenses are a little off. It
+// returns the best share of dipping rays and that disc's evenness.
+//
+// How far out the rim may show depends on the view: seen obliquely, the
+// stone's top (0.4 steps up) shows beyond its middle on the side away
+// from the camera, and its base on the side toward it.
+func (s *sampler) disc(u, v float64) (share, even float64) {
+	var maxRim [discRays]float64
+	tp, bp := s.cam.project(u, v, 0.4), s.cam.project(u, v, 0)
+	up, down := s.midInv.Apply(tp.X, tp.Y), s.midInv.Apply(bp.X, bp.Y)
+	for a := range maxRim {
+		// The top face and the base are a little smaller than the middle.
+		t := 0.36 + (up.X-u)*discCos[a] + (up.Y-v)*discSin[a]
+		b := 0.36 + (down.X-u)*discCos[a] + (down.Y-v)*discSin[a]
+		maxRim[a] = math.Max(0.46, math.Max(t, b)) + 0.1
+	}
+	top := make([]float64, 0, 32)
+	for _, o := range discOffsets {
+		cu, cv := u+o[0], v+o[1]
+		// The top: a disc of radius 0.3 at the stone's height.
+		top = top[:0]
+		for _, r := range []float64{0, 0.15, 0.3} {
+			k := max(1, int(r/0.15*7))
+			for a := 0; a < k; a++ {
+				th := 2 * math.Pi * float64(a) / float64(k)
+				if g := bilinear(s.low, s.cam.project(cu+r*math.Cos(th), cv+r*math.Sin(th), stoneTop)); g >= 0 {
+					top = append(top, g)
+				}
+			}
+		}
+		if len(top) < 10 {
+			continue
+		}
+		t := median(top)
+		ev := top[len(top)*15/100] / math.Max(t, 8) // median sorted top: its dim end
+		if ev < 0.75 {
+			continue
+		}
+		n, dips := 0, 0
+		for a := 0; a < discRays; a++ {
+			// The first dip outside the top must come at the rim, not
+			// beyond it.
+			rim, seen := math.Inf(1), false
+			for r := 0.34; r <= 0.8; r += 0.04 {
+				// At mid-height: the rim of the stone's body.
+				g := bilinear(s.low, s.cam.project(cu+r*discCos[a], cv+r*discSin[a], 0.15))
+				if g < 0 {
+					break
+				}
+				seen = true
+				if (t-g)/math.Max(t, 8) > 0.12 {
+					rim = r
+					break
+				}
+			}
+			if !seen {
+				continue
+			}
+			n++
+			if rim <= maxRim[a] {
+				dips++
+			}
+		}
+		if n < discRays/2 {
+			continue
+		}
+		// The centre that looks most like a stone on both counts.
+		if sh := float64(dips) / float64(n); discMargin(sh, ev) > discMargin(share, even) {
+			share, even = sh, ev
+		}
+	}
+	return share, even
+}
+
+// The rays a disc is probed along.
+const discRays = 16
+
+var discCos, discSin = func() (c, s [discRays]float64) {
+	for a := range c {
+		th := 2 * math.Pi * (float64(a) + 0.5) / discRays
+		c[a], s[a] = math.Cos(th), math.Sin(th)
+	}
+	return c, s
+}()
+
+// discMargin is how clearly a disc with the given share of rim dips and
+// evenness of top looks like a stone: above 0 it does.
+func discMargin(share, even float64) float64 {
+	return math.Min((share-0.9)/0.05, (even-0.85)/0.05)
+}
+
+// discOffsets are the disc centres tried around a point, nearest first.
+var discOffsets = func() [][2]float64 {
+	var o [][2]float64
+	for du := -0.24; du < 0.25; du += 0.08 {
+		for dv := -0.24; dv < 0.25; dv += 0.08 {
+			if math.Hypot(du, dv) < 0.26 {
+				o = append(o, [2]float64{du, dv})
+			}
+		}
+	}
+	sort.Slice(o, func(i, j int) bool { return math.Hypot(o[i][0], o[i][1]) < math.Hypot(o[j][0], o[j][1]) })
+	return o
+}()
 
 // classify turns features into stones with a confidence each. Thresholds
 // are relative to this frame and neighbourhood: the grid-line contrast of
@@ -383,11 +468,14 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 		}
 	}
 	global := quantile(all, 0.75)
-	st := make([][]Stone, n)
-	conf := make([][]float64, n)
+	// First the clues but the shape: l, how much of its lines a point
+	// shows (about 1 for an empty point, about 0 under a stone), and pale,
+	// how clearly it is a pale top hiding its lines.
+	l := make([][]float64, n)
+	pale := make([][]float64, n)
 	for j := range f {
-		st[j] = make([]Stone, n)
-		conf[j] = make([]float64, n)
+		l[j] = make([]float64, n)
+		pale[j] = make([]float64, n)
 		for i, p := range f[j] {
 			var near []float64
 			for jj := max(0, j-3); jj <= min(n-1, j+3); jj++ {
@@ -396,25 +484,38 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 				}
 			}
 			ref := math.Max(math.Max(quantile(near, 0.75), 0.5*global), 0.03)
-			l := p.lines / ref // about 1 for an empty point, about 0 under a stone
-			black := (0.62 - p.dark) / 0.15
-			// White: the lines are hidden, the top is brighter than the
-			// board (in Luma, and in Low around and beside it), and a rim
-			// runs all round. A very bright top may show a little line (corners a
-			// pixel or two off) or a broken rim (neighbouring stones), as
-			// long as the other clue is clear.
+			l[j][i] = p.lines / ref
+			// The lines are hidden, the top is brighter than the board
+			// (in Luma, and in Low around and beside it). A very bright
+			// top may show a little line (corners a pixel or two off) as
+			// long as the other clues are clear.
 			bright := math.Min(math.Max(p.local, p.white), p.base)
-			lt, rt := 0.5, 0.8
+			lt := 0.5
 			switch {
 			case bright > 1.8 && p.dark > 1.3:
-				lt, rt = 0.9, 0.5
+				lt = 0.9
 			case bright > 1.4 && p.dark > 1.2:
 				lt = 0.7
-				if l < 0.2 {
-					rt = 0.6
-				}
 			}
-			white := math.Min(math.Min((lt-l)/0.3, (bright-1.12)/0.1), math.Min((p.round-rt)/0.1, (p.dark-1)/0.1))
+			pale[j][i] = math.Min(math.Min((lt-l[j][i])/0.3, (bright-1.12)/0.1), (p.dark-1)/0.1)
+		}
+	}
+	st := make([][]Stone, n)
+	conf := make([][]float64, n)
+	for j := range f {
+		st[j] = make([]Stone, n)
+		conf[j] = make([]float64, n)
+		for i, p := range f[j] {
+			black := (0.62 - p.dark) / 0.15
+			// White: a pale top that is a stone-sized disc, even on top,
+			// with something darker just outside its rim all round (the
+			// board, the crease where it touches another stone, or a
+			// shadow); or nearly all round, with the cell centres around
+			// it clearly darker. A sunlit patch or glare larger than a
+			// stone, or a streak, is neither.
+			disc := math.Max(discMargin(p.disc, p.unif),
+				math.Min(discMargin(p.disc+0.1, p.unif), (p.local-1.8)/0.2))
+			white := math.Min(pale[j][i], disc)
 			switch {
 			case black > 0:
 				st[j][i], conf[j][i] = Black, clamp01(black)
@@ -423,7 +524,7 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 			default:
 				// An empty point shows its lines: one that hides them is
 				// covered by something that is not a stone (a hand, the arm).
-				st[j][i], conf[j][i] = Empty, clamp01(math.Min(math.Min(-white, -black), (l-0.1)/0.3))
+				st[j][i], conf[j][i] = Empty, clamp01(math.Min(math.Min(-white, -black), (l[j][i]-0.1)/0.3))
 			}
 			if !(p.board >= minBoardLuma) {
 				conf[j][i] = 0 // too dark to tell

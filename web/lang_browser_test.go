@@ -93,3 +93,35 @@ func TestPageLanguages(t *testing.T) {
 	}
 	poll("language kept", `document.documentElement.lang === "zh-Hant" && document.getElementById("chinese").checked`)
 }
+
+// TestRefereeWordsInChromium shows the referee's status and messages (keys
+// with arguments, as package referee says them) in the viewer's language.
+func TestRefereeWordsInChromium(t *testing.T) {
+	s, ts, _, _ := newTestServer(t)
+	ctx := newBrowser(t)
+	poll := func(what, expr string) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr)); err != nil {
+			t.Fatalf("%s: waiting for %s: %v", what, expr, err)
+		}
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#board")); err != nil {
+		t.Fatal(err)
+	}
+	poll("catalogue", `document.getElementById("lang").options.length === 3`)
+	s.Publish(State{Size: 15, Rule: "renju", Status: "black to play",
+		StatusSaid: &Said{Key: "status.to-play", Args: []string{"black"}, Text: "black to play"},
+		Messages: []Said{
+			{Key: "ref-step-place-centre", Args: []string{"first", "black"}, Text: "The first player's turn in the opening: …"},
+			{Key: "forbidden", Args: []string{"9", "j8", "double-three"}, Text: "Black's move 9 on j8 is forbidden (double-three): White wins."},
+		}})
+	poll("English", `document.getElementById("status").textContent === "Black to play"`)
+	if err := chromedp.Do(ctx, chromedp.SetValue("#lang", "zh-Hans")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("lang").dispatchEvent(new Event("change"))`)); err != nil {
+		t.Fatal(err)
+	}
+	poll("Chinese status", `document.getElementById("status").textContent === "轮到黑方"`)
+	poll("Chinese messages", `document.getElementById("messages").textContent === "开局轮到假先方：在天元下黑方的棋子。黑方第9手J8是禁手（三三），白胜。"`)
+}

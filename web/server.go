@@ -26,6 +26,7 @@ var Actions = map[string]string{
 	"resign":   "the person resigns",
 	"draw":     "the person offers a draw",
 	"swap":     "the person swaps colours in an opening",
+	"opening":  "an opening decision (args: do=keep|swap|pass|offer|declare N|choose h8)",
 	"takeback": "take back the last moves",
 	"ack":      "acknowledge a fault",
 	"corners":  "set the board corners in the camera picture (args: corners=x,y,x,y,x,y,x,y)",
@@ -48,6 +49,12 @@ type Options struct {
 	Operator func(Action) error
 	// Log receives refusals and actions; nil logs to the standard logger.
 	Log *log.Logger
+	// BaseURL is the page's address for phones on the table's network,
+	// e.g. "http://192.168.1.20:8080/", for the review's QR code; empty:
+	// this machine's LAN address and the port the page is viewed on.
+	BaseURL string
+	// Visitors serves the visitors' own actions (no token); nil: none.
+	Visitors Visitors
 }
 
 // Server serves the page and its API.
@@ -59,6 +66,14 @@ type Server struct {
 	camera []byte // the latest overlay frame, JPEG
 	subs   map[chan []byte]struct{}
 	rate   map[string]*bucket
+	// visitorRate holds the visitors' buckets, apart from the operator's.
+	visitorRate map[string]*bucket
+	last        State // the state last published, for republishing
+
+	reviews      map[string]*Review
+	qrCache      map[string]string // review address → QR code SVG
+	reviewOrder  []string          // oldest first
+	latestReview string
 }
 
 // New returns a server showing an empty state until the first Publish.
@@ -66,7 +81,8 @@ func New(opts Options) *Server {
 	if opts.Log == nil {
 		opts.Log = log.Default()
 	}
-	s := &Server{opts: opts, subs: map[chan []byte]struct{}{}, rate: map[string]*bucket{}}
+	s := &Server{opts: opts, subs: map[chan []byte]struct{}{}, rate: map[string]*bucket{}, reviews: map[string]*Review{},
+		qrCache: map[string]string{}}
 	s.Publish(State{Title: "Tengen", Size: 15, Status: "starting"})
 	return s
 }
@@ -76,13 +92,21 @@ func (s *Server) Publish(st State) {
 	if st.Moves == nil {
 		st.Moves = []Move{}
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.last = st
+	if st.Review == "" {
+		st.Review = s.latestReview
+	}
+	if s.opts.Visitors != nil {
+		st.Visitors = true
+		st.AskGuess = s.opts.Visitors.Asking()
+	}
 	b, err := json.Marshal(st)
 	if err != nil {
 		s.opts.Log.Printf("web: encoding state: %v", err)
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.state = b
 	for c := range s.subs {
 		select {
@@ -111,6 +135,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/events", s.handleEvents)
 	mux.HandleFunc("GET /api/camera.jpg", s.handleCamera)
 	mux.HandleFunc("POST /api/action", s.handleAction)
+	mux.HandleFunc("POST /api/visitor", s.handleVisitor)
+	mux.HandleFunc("GET /api/review", s.handleReview)
+	mux.HandleFunc("GET /api/review.sgf", s.handleReviewSGF)
+	mux.HandleFunc("GET /api/review-qr.svg", s.handleReviewQR)
 	return securityHeaders(mux)
 }
 
@@ -247,6 +275,23 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte(`{"ok":true}` + "\n"))
 }
 
+// Republish publishes the last state again, e.g. after a review or a
+// visitor's question changed what it shows.
+func (s *Server) Republish() {
+	s.mu.Lock()
+	st := s.last
+	s.mu.Unlock()
+	s.Publish(st)
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	if err := json.NewEncoder(w).Encode(v); err != nil {
+		log.Printf("web: encoding a reply: %v", err)
+	}
+}
+
 func sameOrigin(origin, host string) bool {
 	o := strings.TrimPrefix(strings.TrimPrefix(origin, "http://"), "https://")
 	return o == host
@@ -274,16 +319,21 @@ const (
 func (s *Server) allow(ip string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	now := time.Now()
-	b := s.rate[ip]
+	return take(s.rate, ip, actionRate, actionBurst, time.Now())
+}
+
+// take takes a token from ip's bucket in buckets, which refills at rate a
+// second up to burst. Call with the server's lock held.
+func take(buckets map[string]*bucket, ip string, rate, burst float64, now time.Time) bool {
+	b := buckets[ip]
 	if b == nil {
-		if len(s.rate) > 1024 {
-			clear(s.rate) // bounded memory against many addresses
+		if len(buckets) > 1024 {
+			clear(buckets) // bounded memory against many addresses
 		}
-		b = &bucket{tokens: actionBurst, last: now}
-		s.rate[ip] = b
+		b = &bucket{tokens: burst, last: now}
+		buckets[ip] = b
 	}
-	b.tokens = min(actionBurst, b.tokens+now.Sub(b.last).Seconds()*actionRate)
+	b.tokens = min(burst, b.tokens+now.Sub(b.last).Seconds()*rate)
 	b.last = now
 	if b.tokens < 1 {
 		return false

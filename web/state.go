@@ -25,10 +25,23 @@ type State struct {
 	// Messages are the robot's latest messages, latest last, for the page
 	// to word in the viewer's language.
 	Messages []Said `json:"messages,omitempty"`
+	// StatusSaid, when set, is Status as a message, for the page to word
+	// in the viewer's language.
+	StatusSaid *Said `json:"status_said,omitempty"`
 	// ResultSaid is the result as a message (i18n.OutcomeMessage).
 	ResultSaid *Said `json:"result_said,omitempty"`
 	// Explain, when set, draws the forbidden shape that lost the game.
 	Explain *Explain `json:"explain,omitempty"`
+	// Review names the latest game's review (Server.SetReview fills it).
+	Review string `json:"review,omitempty"`
+	// Visitors says the page offers visitors their own panel; AskGuess
+	// that the robot waits for a visitor's 猜先 guess (both filled by the
+	// server from Options.Visitors).
+	Visitors bool `json:"visitors,omitempty"`
+	AskGuess bool `json:"ask_guess,omitempty"`
+	// Opening is the opening protocol's step in progress; nil outside
+	// an opening.
+	Opening *OpeningStep `json:"opening,omitempty"`
 }
 
 // Move is a stone in move order.
@@ -84,4 +97,35 @@ type Explain struct {
 	Point string     `json:"point"`
 	Kind  string     `json:"kind"`
 	Lines [][]string `json:"lines"`
+}
+
+// OpeningStep is the step an opening protocol waits for: whose decision
+// it is and what is asked. The page offers the person buttons for exactly
+// the decisions in Allowed, which it posts as the operator action
+// "opening" (do=keep|swap|pass|offer|declare N|choose h8).
+type OpeningStep struct {
+	Protocol string `json:"protocol"`
+	// By is "robot" or "person": who takes this step.
+	By string `json:"by"`
+	// Player is "first" or "second" (the tentative Black is first), and
+	// Colour the colour that player holds now.
+	Player string `json:"player"`
+	Colour string `json:"colour"`
+	// Allowed are the actions allowed now: "place", "pass", "swap",
+	// "keep", "declare", "offer", "choose".
+	Allowed []string `json:"allowed"`
+	// Stone is the colour a place, pass or offer puts down.
+	Stone string `json:"stone,omitempty"`
+	// Count is how many fifth moves an offer holds; Min and Max bound a
+	// declare.
+	Count int `json:"count,omitempty"`
+	Min   int `json:"min,omitempty"`
+	Max   int `json:"max,omitempty"`
+	// Declared is the number of fifth moves declared, 0 if none yet.
+	Declared int `json:"declared,omitempty"`
+	// Offers are the fifth moves on the board waiting for a choice.
+	Offers []string `json:"offers,omitempty"`
+	// Question is what is asked, for the page to word in the viewer's
+	// language.
+	Question Said `json:"question"`
 }

@@ -19,9 +19,11 @@ import (
 
 	"tengen/ai"
 	"tengen/ai/match"
+	"tengen/customs"
 	"tengen/game"
 	"tengen/i18n"
 	"tengen/rules"
+	"tengen/rules/opening"
 	"tengen/rules/swiss"
 	"tengen/sim"
 	"tengen/web"
@@ -42,6 +44,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	visitors := fs.Int("visitors", 0, "play this many visitors, then stop (0: until stopped)")
 	tournament := fs.String("tournament", "", `a Swiss tournament among these players instead of visitors, separated by ";", e.g. "tengen:level=3;tengen:level=6;greedy"`)
 	rounds := fs.Int("rounds", 3, "rounds of the tournament")
+	openingName := fs.String("opening", "", "the opening protocol visitors play, the visitor as the first player (default: rif for renju, swap2 for the other rules; tournaments play without)")
 	think := fs.Duration("think", time.Second, "time per move")
 	simulate := fs.Bool("sim", false, "on the simulated robot, with simulated visitors")
 	camera := fs.String("camera", "", "with --sim: rendered (the default) or truth; on the real board: a V4L2 device, a folder of images or a video file (default: the calibration's camera.device)")
@@ -52,6 +55,8 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	public := fs.Bool("public", false, "allow serving the web page on the network")
 	lang := fs.String("lang", "en", "the robot's language: en, zh-Hans or zh-Hant")
 	voice := fs.String("voice", "off", "speech: off, on (the language's voice) or an espeak-ng voice")
+	panelFile := fs.String("panel", "", "a file naming the GPIO pins of the buttons and LEDs (see play --panel)")
+	nigiriHide := fs.String("nigiri", "", "decide each visitor's colours by 猜先 over the board: person (the visitor hides a handful, the robot guesses) or robot (the robot hides, the visitor guesses on the page or at the terminal); default: the visitor plays Black")
 	return func(sio *stdio, args []string) error {
 		if len(args) > 0 {
 			return usageError("exhibit takes no arguments")
@@ -59,6 +64,14 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		r, err := rules.ParseRule(*rule)
 		if err != nil {
 			return usageError("%v", err)
+		}
+		if *nigiriHide != "" {
+			if err := checkHide(*nigiriHide); err != nil {
+				return usageError("--nigiri: %v", err)
+			}
+			if *tournament != "" {
+				return usageError("--nigiri is for visitors; a tournament's pairing gives the colours")
+			}
 		}
 		var entrants []game.Entrant
 		if *tournament != "" {
@@ -70,6 +83,13 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if err != nil {
 			return usageError("--engine: %v", err)
 		}
+		if *openingName == "" {
+			*openingName = game.DefaultOpening(r)
+		}
+		proto, err := opening.ByName(*openingName)
+		if err != nil {
+			return usageError("--opening: %v", err)
+		}
 		if *dir == "" {
 			*dir = dataPath("exhibit", time.Now().Format("20060102-150405"))
 		}
@@ -78,55 +98,48 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		var (
-			eyes game.Eyes
-			hand game.Hand
-			size int
-			rb   *sim.Robot
-		)
-		if *simulate {
-			if *camera == "" {
-				*camera = "rendered"
-			}
-			cam, err := simCamera(*camera)
-			if err != nil {
-				return usageError("%v", err)
-			}
-			if rb, err = sim.NewRobot(*seed, cam); err != nil {
-				return err
-			}
-			defer rb.Close()
-			eyes, hand, size = rb.Eyes, rb.Hand(), rb.World.Layout.Size
-		} else {
-			rg, err := hw.open(*camera, sio)
-			if err != nil {
-				return err
-			}
-			defer rg.Close()
-			if rg.Arm == nil {
-				return usageError("exhibit needs the arm: --arm serial:PORT or --arm pi")
-			}
-			eyes, hand, size = rg.Eyes, rg.Hand(), rg.Cal.Board.Size
+		dev, err := openDevices(ctx, sio, deviceOptions{simulate: *simulate, camera: *camera, seed: *seed, hw: hw, command: "exhibit", doing: "exhibiting"})
+		if err != nil {
+			return err
 		}
-		svc := startService(ctx, sio, "exhibiting")
-		eyes, hand = svc.eyes(eyes), svc.hand(hand)
-		defer parkOnStop(ctx, hand, svc)
+		defer dev.Close(ctx)
+		eyes, hand, size, rb := dev.eyes, dev.hand, dev.size, dev.rb
 
 		lg, err := i18n.ParseLang(*lang)
 		if err != nil {
 			return usageError("--lang: %v", err)
 		}
 		page := &pageHub{rule: r, size: size, lang: lg}
-		var reqs <-chan game.Request
+		pr := &i18n.Printer{Lang: lg}
+		ctl := newControls(size)
+		reqs := ctl.reqs
 		if *httpAddr != "" {
-			srv, rq, err := startWebControl(ctx, *httpAddr, *public, sio)
+			srv, err := startWebControl(ctx, *httpAddr, *public, sio, ctl)
 			if err != nil {
 				return err
 			}
-			page.srv, reqs = srv, rq
+			page.srv = srv
+		}
+		hooks, err := newVisitorHooks(ctx, page.srv, sio) // table_visitors.go
+		if err != nil {
+			return err
 		}
 		say := page.outputs(sio, *voice)
+		observe := page.observe
+		if *panelFile != "" {
+			l, err := openPanel(ctx, *panelFile, ctl, sio)
+			if err != nil {
+				return err
+			}
+			defer l.Close()
+			say.Voices = append(say.Voices, l)
+			observe = func(sn game.Snapshot) {
+				page.observe(sn)
+				l.observe(sn)
+			}
+		}
 		defer say.Close()
+		hooks.speak(say)
 		newSession := func(name string, cfg game.Config) (*game.Session, error) {
 			ref, err := game.NewReferee(cfg)
 			if err != nil {
@@ -140,17 +153,17 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				return nil, err
 			}
 			return &game.Session{Config: cfg, Referee: ref, Journal: j, Limits: ai.Limits{TurnTime: *think},
-				Voice: say, Control: reqs, Observe: page.observe, MaxWrongViews: 500}, nil
+				Voice: say, Control: reqs, Observe: observe, MaxWrongViews: 500}, nil
 		}
 		// With nobody to call in a simulation, a fault is logged and the
 		// game resumes at once; a real exhibition waits for the operator.
 		operator := func(ctx context.Context, fault error) error {
-			fmt.Fprintf(sio.out, "fault: %v; resuming\n", fault)
+			fmt.Fprintln(sio.out, pr.T("cli.fault-resuming", fault.Error()))
 			return nil
 		}
 		if !*simulate {
 			operator = func(ctx context.Context, fault error) error {
-				fmt.Fprintf(sio.out, "\afault: %v\noperator: put it right, then press Enter to go on\n", fault)
+				fmt.Fprintln(sio.out, "\a"+pr.T("cli.operator-fault", fault.Error()))
 				return waitEnter(ctx, sio)
 			}
 		}
@@ -184,36 +197,89 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 
 		rng := rand.New(rand.NewPCG(*seed, 0xe7))
+		// The visitor's colour, and the 猜先 that decided it (nil: none).
+		visitorColour := rules.Black
+		var played *customs.Nigiri
 		e := &game.Exhibition{Eyes: eyes, Hand: hand, Voice: say, Games: *visitors, Operator: operator,
 			Next: func(n int) (*game.Session, error) {
-				player, err := spec.New(int64(*seed)+int64(n), nil)
+				visitor, vspec := hooks.next(n, spec)
+				player, err := vspec.New(int64(*seed)+int64(n), nil)
 				if err != nil {
 					return nil, err
 				}
-				visitor := fmt.Sprintf("visitor %d", n)
-				s, err := newSession(fmt.Sprintf("visitor%03d", n), game.Config{Rule: r.String(), Size: size,
-					Black: visitor, White: spec.String()})
+				cfg := game.Config{Rule: r.String(), Size: size, Opening: proto.Name(), Black: visitor, White: vspec.String()}
+				// The visitor is the first player (the tentative Black)
+				// unless 猜先 gave the robot Black.
+				robotSeat := opening.Second
+				if visitorColour == rules.White {
+					cfg.Black, cfg.White = vspec.String(), visitor
+					robotSeat = opening.First
+				}
+				s, err := newSession(fmt.Sprintf("visitor%03d", n), cfg)
 				if err != nil {
 					return nil, err
 				}
-				s.White = player
+				if played != nil {
+					if err := s.Journal.Append(nigiriEntry(*played)); err != nil {
+						return nil, err
+					}
+				}
+				if visitorColour == rules.White {
+					s.Black = player
+				} else {
+					s.White = player
+				}
+				m, err := opening.New(proto, size)
+				if err != nil {
+					return nil, err
+				}
+				if !m.Done() {
+					s.Opening = &game.Opening{Machine: m, Robot: robotSeat, Decisions: ctl.decisions, StepMessage: i18n.StepMessage,
+						Decider: game.EngineDecider{Engine: openingEngine(player, *seed), Me: robotSeat, Rule: r, Reading: rules.ReadingRIF}}
+				}
 				if !*simulate {
-					fmt.Fprintf(sio.out, "%s: place the first stone to start\n", visitor)
+					if visitorColour == rules.Black {
+						fmt.Fprintln(sio.out, pr.T("cli.visitor-start", visitor))
+					}
 					return s, nil
 				}
 				level := 1 + rng.IntN(6)
-				p := sim.NewPerson(rules.Black, ai.NewEngine(ai.EngineOptions{Level: level, Seed: *seed + uint64(n), Threads: 1}), r, *seed+uint64(n))
+				pe := ai.NewEngine(ai.EngineOptions{Level: level, Seed: *seed + uint64(n), Threads: 1})
+				p := sim.NewPerson(visitorColour, pe, r, *seed+uint64(n))
 				p.Limits = ai.Limits{TurnTime: *think / 3}
 				p.Done = s.Referee.Over
+				p.Turn = func() bool { return s.Referee.ToMove() == p.Color }
+				if s.Opening != nil {
+					p.Opening = &sim.OpeningSeat{Machine: m, Me: robotSeat.Other(), Engine: pe, Reading: rules.ReadingRIF, Say: ctl.decisions}
+				}
 				rb.Eyes.People = []*sim.Person{p}
-				fmt.Fprintf(sio.out, "%s (level %d) sits down\n", visitor, level)
+				fmt.Fprintf(sio.out, "%s (level %d) sits down and plays %s\n", visitor, level, visitorColour)
 				return s, nil
 			},
 			Finished: func(n int, out rules.Outcome, s *game.Session) {
 				fmt.Fprintf(sio.out, "visitor %d: %s\n", n, out)
 				writeRecord(fmt.Sprintf("visitor%03d", n), s)
+				hooks.finished(n, fmt.Sprintf("visitor%03d", n), out, visitorColour, s.Record())
 				s.Journal.Close()
 			},
+		}
+		if *nigiriHide != "" {
+			t := &tableNigiri{hide: *nigiriHide, eyes: eyes, hand: hand, voice: say, rb: rb, sio: sio, p: pr, rng: customs.NewRand(*seed)}
+			if hooks != nil {
+				t.desk = hooks.desk
+			}
+			e.Colours = func(ctx context.Context, n int) error {
+				g, err := t.play(ctx)
+				if err != nil {
+					return err
+				}
+				played, visitorColour = &g, rules.Black
+				if g.Black() == customs.Robot {
+					visitorColour = rules.White
+				}
+				fmt.Fprintf(sio.out, "visitor %d: %s\n", n, nigiriEntry(g).Detail)
+				return nil
+			}
 		}
 		return e.Run(ctx)
 	}

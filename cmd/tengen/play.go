@@ -2,22 +2,24 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"tengen/ai"
 	"tengen/ai/match"
+	"tengen/customs"
 	"tengen/game"
 	"tengen/i18n"
 	"tengen/rules"
 	"tengen/rules/clock"
+	"tengen/rules/opening"
 	"tengen/sim"
 	"tengen/web"
 )
@@ -44,7 +46,9 @@ type playResult struct {
 func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	rule := fs.String("rule", "renju", "rule set: freestyle, standard, renju or caro")
 	reading := fs.String("reading", "rif", "renju reading of threes: rif or gomocup")
-	robotColour := fs.String("robot", "white", "the colour the robot plays: black or white")
+	robotColour := fs.String("robot", "white", "the colour the robot plays: black, white, or nigiri (decided by 猜先 over the board before the game, see --hide); under an opening protocol that decides the colours, black makes the robot the first player (the tentative Black)")
+	hide := fs.String("hide", "person", "with --robot nigiri: who hides the stones, person (a handful put on the board, the robot guesses) or robot (the person guesses on the page with --http, else at the terminal)")
+	openingName := fs.String("opening", "", "opening protocol (tengen rules openings lists them): free, centre, rif, yamaguchi, five-move-n, yamaguchi-52, yamaguchi-centre, tarannikov, taraguchi-N, soosorv-N, swap, swap2 (default: rif for renju, swap2 for the other rules)")
 	engine := fs.String("engine", "tengen:level=5", `the robot's player: "tengen:level=N" (1-10), "greedy", or an external Gomocup brain's command line`)
 	think := fs.Duration("think", 2*time.Second, "the robot's longest think per move")
 	tc := fs.String("time", "", `time control, e.g. "10m", "10m+5s" (Fischer), "10m/3x30s" (byo-yomi); empty: untimed`)
@@ -63,6 +67,8 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	lang := fs.String("lang", "en", "the robot's language: en, zh-Hans or zh-Hant")
 	ponder := fs.Bool("ponder", true, "let the engine think on the person's time")
 	jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
+	panelFile := fs.String("panel", "", "a file naming the GPIO pins of the buttons (start, swap, resign, draw, takeback, ack) and LEDs (turn, thinking, fault); see rig/panel")
+	review := fs.Bool("review", false, "with --http: after the game, put its review on the page (graph, turning point, SGF, QR code) and keep serving until stopped")
 	return func(sio *stdio, args []string) error {
 		if len(args) > 0 {
 			return usageError("play takes no arguments")
@@ -74,23 +80,40 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if _, err := rules.ParseReading(*reading); err != nil {
 			return usageError("%v", err)
 		}
-		robot, err := rules.ParseColor(*robotColour)
-		if err != nil {
+		nigiri := *robotColour == "nigiri"
+		robot := rules.White // until 猜先 decides
+		if nigiri {
+			if err := checkHide(*hide); err != nil {
+				return usageError("--hide: %v", err)
+			}
+		} else if robot, err = rules.ParseColor(*robotColour); err != nil {
 			return usageError("--robot: %v", err)
 		}
 		spec, err := match.ParseSpec(*engine)
 		if err != nil {
 			return usageError("--engine: %v", err)
 		}
-		var ctl clock.Control
+		var tcl clock.Control
 		if *tc != "" {
-			if ctl, err = clock.Parse(*tc); err != nil {
+			if tcl, err = clock.Parse(*tc); err != nil {
 				return usageError("--time: %v", err)
 			}
 		}
 		if *resume && *journalPath == "" {
 			return usageError("--resume needs --journal")
 		}
+		if *openingName == "" {
+			*openingName = game.DefaultOpening(r)
+		}
+		proto, err := opening.ByName(*openingName)
+		if err != nil {
+			return usageError("--opening: %v", err)
+		}
+		lg, err := i18n.ParseLang(*lang)
+		if err != nil {
+			return usageError("--lang: %v", err)
+		}
+		pr := &i18n.Printer{Lang: lg}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 
@@ -100,71 +123,102 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if err := os.MkdirAll(filepath.Dir(*journalPath), 0o755); err != nil {
 			return err
 		}
-		var (
-			eyes game.Eyes
-			hand game.Hand
-			size int
-			rb   *sim.Robot
-		)
-		if *simulate {
-			if *camera == "" {
-				*camera = "rendered"
-			}
-			cam, err := simCamera(*camera)
-			if err != nil {
-				return usageError("%v", err)
-			}
-			if *worldPath == "" {
-				*worldPath = strings.TrimSuffix(*journalPath, ".journal") + ".world"
-			}
-			w, err := sim.LoadWorld(*worldPath, sim.SeedLayout(), *seed)
-			if err != nil {
-				return err
-			}
-			if *firmware {
-				rb, err = sim.NewFirmwareRobot(ctx, w, dataPath("firmware"), cam)
-			} else {
-				rb, err = sim.NewRobotIn(w, *seed, cam)
-			}
-			if err != nil {
-				return err
-			}
-			defer rb.Close()
-			eyes, hand, size = rb.Eyes, rb.Hand(), w.Layout.Size
-		} else {
-			rg, err := hw.open(*camera, sio)
-			if err != nil {
-				return err
-			}
-			defer rg.Close()
-			if rg.Arm == nil {
-				return usageError("play needs the arm: --arm serial:PORT or --arm pi")
-			}
-			eyes, hand, size = rg.Eyes, rg.Hand(), rg.Cal.Board.Size
+		if *simulate && *worldPath == "" {
+			*worldPath = strings.TrimSuffix(*journalPath, ".journal") + ".world"
 		}
+		dev, err := openDevices(ctx, sio, deviceOptions{simulate: *simulate, firmware: *firmware, camera: *camera, world: *worldPath, seed: *seed, hw: hw, command: "play", doing: "playing"})
+		if err != nil {
+			return err
+		}
+		defer dev.Close(ctx)
+		eyes, hand, size, rb := dev.eyes, dev.hand, dev.size, dev.rb
 		player, err := spec.New(int64(*seed), nil)
 		if err != nil {
 			return err
 		}
 		defer match.ClosePlayer(player)
 
-		svc := startService(ctx, sio, "playing")
-		eyes, hand = svc.eyes(eyes), svc.hand(hand)
-		defer parkOnStop(ctx, hand, svc)
 		s := &game.Session{Limits: ai.Limits{TurnTime: *think}, Eyes: eyes, Hand: hand, MaxWrongViews: 500, Ponder: *ponder}
-		var pending *game.Entry
+		ctl := newControls(size)
+		var (
+			replayed game.Replayed
+			m        *opening.Machine // the opening still to play, if any
+		)
 		if *resume {
-			if pending, err = reopen(s, *journalPath); err != nil {
+			if replayed, err = reopen(s, *journalPath); err != nil {
 				return err
 			}
+			// The journal's settings rule the resumed game, not the flags.
+			if r, err = rules.ParseRule(s.Config.Rule); err != nil {
+				return fmt.Errorf("journal %s: %w", *journalPath, err)
+			}
+			tcl = clock.Control{}
+			if s.Config.TimeControl != "" {
+				if tcl, err = clock.Parse(s.Config.TimeControl); err != nil {
+					return fmt.Errorf("journal %s: %w", *journalPath, err)
+				}
+			}
+			// Before the opening is over the names are the tentative
+			// colours': the robot's seat.
 			robot = rules.Black
 			if s.Config.Black == "person" {
 				robot = rules.White
 			}
-			fmt.Fprintf(sio.out, "resuming %s after move %d\n", *journalPath, len(s.Referee.Moves()))
-		} else {
+			if replayed.OpeningLeft(s.Referee) {
+				m = replayed.Opening
+			}
+			fmt.Fprintln(sio.out, pr.T("cli.resuming-at", *journalPath, strconv.Itoa(len(s.Referee.Moves()))))
+		}
+		page := &pageHub{rule: r, size: size, lang: lg}
+		say := page.outputs(sio, *voice)
+		defer say.Close()
+		s.Voice = say
+		s.Control = ctl.reqs
+		if *httpAddr != "" {
+			srv, err := startWebControl(ctx, *httpAddr, *public, sio, ctl)
+			if err != nil {
+				return err
+			}
+			page.srv = srv
+			s.Observe = page.observe
+		}
+		if *panelFile != "" {
+			l, err := openPanel(ctx, *panelFile, ctl, sio)
+			if err != nil {
+				return err
+			}
+			defer l.Close()
+			say.Voices = append(say.Voices, l)
+			s.Observe = func(sn game.Snapshot) {
+				page.observe(sn)
+				l.observe(sn)
+			}
+		}
+		if !*resume {
+			var g *customs.Nigiri
+			if nigiri {
+				hooks, err := newVisitorHooks(ctx, page.srv, sio) // the page's panel takes the guess
+				if err != nil {
+					return err
+				}
+				t := &tableNigiri{hide: *hide, eyes: eyes, hand: hand, voice: say, rb: rb, sio: sio, p: pr, rng: customs.NewRand(*seed)}
+				if hooks != nil {
+					t.desk = hooks.desk
+				}
+				played, err := t.play(ctx)
+				if err != nil {
+					return fmt.Errorf("猜先: %w", err)
+				}
+				g = &played
+				if g.Black() == customs.Robot {
+					robot = rules.Black
+				}
+			}
 			s.Config = game.Config{Rule: r.String(), Size: size, Reading: *reading, TimeControl: *tc,
-				Black: spec.String(), White: "person"}
+				Opening: proto.Name(), Black: spec.String(), White: "person"}
+			if m, err = opening.New(proto, size); err != nil {
+				return err
+			}
 			if robot == rules.White {
 				s.Config.Black, s.Config.White = "person", spec.String()
 			}
@@ -177,6 +231,11 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			if err := s.Journal.Append(game.Entry{Type: game.EntryStart, Config: &s.Config}); err != nil {
 				return err
 			}
+			if g != nil {
+				if err := s.Journal.Append(nigiriEntry(*g)); err != nil {
+					return err
+				}
+			}
 		}
 		defer s.Journal.Close()
 		if robot == rules.Black {
@@ -184,38 +243,42 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		} else {
 			s.White = player
 		}
+		rd, _ := rules.ParseReading(s.Config.Reading)
+		seat := opening.Second
+		if robot == rules.Black {
+			seat = opening.First
+		}
+		if m != nil && !m.Done() || replayed.OpeningLeft(s.Referee) {
+			s.Opening = &game.Opening{Machine: m, Robot: seat, Decisions: ctl.decisions, Unchosen: replayed.Unchosen, StepMessage: i18n.StepMessage,
+				Decider: game.EngineDecider{Engine: openingEngine(player, *seed), Me: seat, Rule: r, Reading: rd}}
+		}
 		if *simulate {
-			person := sim.NewPerson(robot.Opponent(), ai.NewEngine(ai.EngineOptions{Level: *personLevel, Seed: *seed + 7, Threads: 1}), r, *seed)
+			personEngine := ai.NewEngine(ai.EngineOptions{Level: *personLevel, Seed: *seed + 7, Threads: 1})
+			person := sim.NewPerson(robot.Opponent(), personEngine, r, *seed)
 			person.Limits = ai.Limits{TurnTime: *think / 3}
 			person.Done = s.Referee.Over
+			person.Turn = func() bool { return s.Referee.ToMove() == person.Color }
+			if s.Opening != nil {
+				person.Opening = &sim.OpeningSeat{Machine: m, Me: seat.Other(), Engine: personEngine, Reading: rd, Say: ctl.decisions}
+			}
 			rb.Eyes.People = []*sim.Person{person}
 		}
-		if !ctl.Unlimited() {
-			if s.Clock, err = clock.New(ctl, clock.System{}); err != nil {
+		if !tcl.Unlimited() {
+			if s.Clock, err = clock.New(tcl, clock.System{}); err != nil {
+				return err
+			}
+			if err := s.RestoreClock(replayed.Clock, replayed.Used); err != nil {
 				return err
 			}
 		}
-		lg, err := i18n.ParseLang(*lang)
-		if err != nil {
-			return usageError("--lang: %v", err)
+		if s.Opening != nil {
+			fmt.Fprintf(sio.out, "%s, opening %s: %s (first player) against %s; journal %s\n", s.Config.Rule, s.Config.Opening, s.Config.Black, s.Config.White, *journalPath)
+		} else {
+			fmt.Fprintf(sio.out, "%s: %s (black) against %s (white); journal %s\n", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath)
 		}
-		page := &pageHub{rule: r, size: size, lang: lg}
-		say := page.outputs(sio, *voice)
-		defer say.Close()
-		s.Voice = say
-		if *httpAddr != "" {
-			srv, reqs, err := startWebControl(ctx, *httpAddr, *public, sio)
-			if err != nil {
-				return err
-			}
-			page.srv = srv
-			s.Control = reqs
-			s.Observe = page.observe
-		}
-		fmt.Fprintf(sio.out, "%s: %s (black) against %s (white); journal %s\n", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath)
 		var out rules.Outcome
 		if *resume {
-			out, err = s.Resume(ctx, pending)
+			out, err = s.Resume(ctx, replayed.Pending)
 		} else {
 			out, err = s.Play(ctx)
 		}
@@ -227,6 +290,9 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			return err
 		}
 		fmt.Fprintf(sio.out, "%s; record %s\n", out, recPath)
+		if *review { // table_review.go
+			defer reviewAfter(ctx, sio, page.srv, filepath.Base(strings.TrimSuffix(*journalPath, ".journal")), s.Record(), lg)
+		}
 		if !*jsonOut {
 			return nil
 		}
@@ -242,55 +308,52 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 }
 
 // reopen rebuilds s's settings, referee and journal from the journal at
-// path and returns the robot's placement that was in flight, if any.
-func reopen(s *game.Session, path string) (*game.Entry, error) {
+// path and returns what the journal says.
+func reopen(s *game.Session, path string) (game.Replayed, error) {
 	j, entries, err := game.OpenJournal(path)
 	if err != nil {
-		return nil, err
+		return game.Replayed{}, err
 	}
 	if len(entries) > 0 && entries[0].Config != nil {
 		s.Config = *entries[0].Config
 	}
 	if s.Referee, err = game.NewReferee(s.Config); err != nil {
 		j.Close()
-		return nil, fmt.Errorf("journal %s: %w", path, err)
+		return game.Replayed{}, fmt.Errorf("journal %s: %w", path, err)
 	}
-	cfg, pending, err := game.Replay(entries, s.Referee)
+	r, err := game.Replay(entries, s.Referee)
 	if err != nil {
 		j.Close()
-		return nil, err
+		return game.Replayed{}, err
 	}
-	s.Config, s.Journal = cfg, j
+	s.Config, s.Journal = r.Config, j
 	s.RestoreTimes(entries)
-	return pending, nil
+	return r, nil
 }
 
-// startWebControl serves the page and turns the operator's actions into
-// requests for the game.
-func startWebControl(ctx context.Context, addr string, public bool, sio *stdio) (*web.Server, <-chan game.Request, error) {
+// openingEngine is what makes the robot's opening decisions: its own
+// player when that can, else a Tengen engine (an external Gomocup brain
+// knows no opening protocols but swap2).
+func openingEngine(p ai.Player, seed uint64) game.OpeningEngine {
+	if e, ok := p.(game.OpeningEngine); ok {
+		return e
+	}
+	return ai.NewEngine(ai.EngineOptions{Level: 5, Seed: seed, Threads: 1})
+}
+
+// startWebControl serves the page and carries the operator's actions to
+// the game through ctl.
+func startWebControl(ctx context.Context, addr string, public bool, sio *stdio, ctl *controls) (*web.Server, error) {
 	tokenPath := dataPath("operator-token")
 	tok, err := web.LoadOrCreateToken(tokenPath)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	reqs := make(chan game.Request, 8)
-	srv := web.New(web.Options{Token: tok, Operator: func(a web.Action) error {
-		r, ok := map[string]game.Request{"pause": game.RequestPause, "resume": game.RequestResume,
-			"resign": game.RequestResign, "takeback": game.RequestTakeback, "draw": game.RequestDraw}[a.Name]
-		if !ok {
-			return fmt.Errorf("%s is not available in this game", a.Name)
-		}
-		select {
-		case reqs <- r:
-			return nil
-		default:
-			return errors.New("the game is busy; try again")
-		}
-	}})
+	srv := web.New(web.Options{Token: tok, Operator: func(a web.Action) error { return ctl.do(a.Name, a.Args) }})
 	at, _, err := web.Serve(ctx, addr, public, srv.Handler())
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	fmt.Fprintf(sio.err, "web page on http://%s/ (operator token in %s)\n", at, tokenPath)
-	return srv, reqs, nil
+	return srv, nil
 }

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -18,12 +19,14 @@ import (
 	"tengen/ai"
 	"tengen/arm"
 	"tengen/game"
+	"tengen/i18n"
 	"tengen/referee"
 	"tengen/rules"
 	"tengen/rules/clock"
 	"tengen/rules/opening"
 	"tengen/rules/record"
 	"tengen/sim"
+	"tengen/web"
 )
 
 // The referee's commands run on the simulated table until the camera and
@@ -57,6 +60,9 @@ func init() {
 			camera := fs.String("camera", "", "with --sim: top (exact; a stone laid on another hides it, the default) or rendered (read by the vision code); on a real board: a V4L2 device, a folder of images or a video file (default: the calibration's camera.device)")
 			httpAddr := fs.String("http", "", "serve the page (the game, and the players' buttons through its API) on this address, e.g. :8080")
 			jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
+			lang := fs.String("lang", "en", "the referee's language on the terminal and in speech: en, zh-Hans or zh-Hant (the page lets each viewer choose)")
+			voice := fs.String("voice", "off", "speech: off, on (the language's espeak-ng voice) or an espeak-ng voice")
+			review := fs.Bool("review", false, "with --http: after the game, put its review on the page (graph, turning point, SGF, QR code) and keep serving until stopped")
 			hw := rigFlags(fs)
 			return func(sio *stdio, args []string) error {
 				if len(args) > 0 {
@@ -65,6 +71,10 @@ func init() {
 				r, err := rules.ParseRule(*rule)
 				if err != nil {
 					return usageError("%v", err)
+				}
+				lg, err := i18n.ParseLang(*lang)
+				if err != nil {
+					return usageError("--lang: %v", err)
 				}
 				var lv [2]int
 				if _, err := fmt.Sscanf(*levels, "%d,%d", &lv[0], &lv[1]); err != nil {
@@ -82,7 +92,7 @@ func init() {
 					ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 					defer stop()
 					return refereeReal(ctx, sio, refereeOptions{rule: r, time: *tc, buttons: *buttons, byPlayer: *byPlayer,
-						dir: *dir, names: [2]string{*blackName, *whiteName}, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr},
+						dir: *dir, names: [2]string{*blackName, *whiteName}, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, lang: lg, voice: *voice, review: *review},
 						hw, *camera)
 				}
 				if *camera == "" {
@@ -96,7 +106,7 @@ func init() {
 				defer stop()
 				return refereeSim(ctx, sio, refereeOptions{rule: r, time: *tc, buttons: *buttons, byPlayer: *byPlayer,
 					dir: *dir, names: [2]string{*blackName, *whiteName}, seed: *seed, levels: lv,
-					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, camera: cam})
+					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, camera: cam, lang: lg, voice: *voice, review: *review})
 			}
 		},
 	})
@@ -111,6 +121,7 @@ func init() {
 			fall := fs.Float64("fall", 0.2, "chance that a knocked stone falls off the board")
 			noArm := fs.Bool("no-arm", false, "show the steps one at a time and wait for people to do each")
 			yes := fs.Bool("yes", false, "take the rebuilt position as confirmed (otherwise Enter on stdin confirms it)")
+			lang := fs.String("lang", "en", "language of what people are told: en, zh-Hans or zh-Hant")
 			jsonOut := fs.Bool("json", false, `print {"steps":[…],"stones":N} on the last line`)
 			return func(sio *stdio, args []string) error {
 				if len(args) != 1 {
@@ -119,11 +130,15 @@ func init() {
 				if !*useSim {
 					return errNeedSim
 				}
+				p, err := i18n.NewPrinter(*lang)
+				if err != nil {
+					return usageError("--lang: %v", err)
+				}
 				want, err := recordPosition(args[0], *moves)
 				if err != nil {
 					return err
 				}
-				return restoreSim(context.Background(), sio, want, *seed, *fall, !*noArm, *yes, *jsonOut)
+				return restoreSim(context.Background(), sio, p, want, *seed, *fall, !*noArm, *yes, *jsonOut)
 			}
 		},
 	})
@@ -137,6 +152,7 @@ func init() {
 			clear := fs.Bool("clear", false, "after the position is laid out, wait for Enter on stdin and clear the board")
 			seed := fs.Uint64("seed", 1, "seed of the simulated table")
 			jsonOut := fs.Bool("json", false, `print {"steps":[…],"stones":N,"cleared":bool} on the last line`)
+			lang := fs.String("lang", "en", "language of what people are told: en, zh-Hans or zh-Hant")
 			return func(sio *stdio, args []string) error {
 				if len(args) != 1 {
 					return usageError("want one record file (SGF, PSQ or a move list)")
@@ -144,11 +160,15 @@ func init() {
 				if !*useSim {
 					return errNeedSim
 				}
+				p, err := i18n.NewPrinter(*lang)
+				if err != nil {
+					return usageError("--lang: %v", err)
+				}
 				want, err := recordPosition(args[0], *moves)
 				if err != nil {
 					return err
 				}
-				return setupSim(context.Background(), sio, want, *seed, *clear, *jsonOut)
+				return setupSim(context.Background(), sio, p, want, *seed, *clear, *jsonOut)
 			}
 		},
 	})
@@ -194,6 +214,28 @@ type refereeOptions struct {
 	http              string
 	opening           *opening.Protocol
 	camera            sim.Camera
+	lang              i18n.Lang
+	voice             string // off, on, or an espeak-ng voice
+	review            bool   // with http: the game's review on the page afterwards
+	page              *web.Server
+}
+
+// speaker returns the referee's speech for o.voice, nil when off; a
+// missing voice is said on stderr and the referee goes on in text.
+func (o refereeOptions) speaker(sio *stdio) *i18n.SpeakingVoice {
+	if o.voice == "off" || o.voice == "" {
+		return nil
+	}
+	opt := i18n.SpeechOptions{Lang: o.lang}
+	if o.voice != "on" {
+		opt.Voice = o.voice
+	}
+	v, err := i18n.NewSpeakingVoice(opt)
+	if err != nil {
+		fmt.Fprintln(sio.err, (&i18n.Printer{Lang: o.lang}).T("cli.no-voice", err.Error()))
+		return nil
+	}
+	return v
 }
 
 func refereeCamera(name string) (sim.Camera, error) {
@@ -242,15 +284,19 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 	defer log.Close()
 	var mu sync.Mutex
 	last, count := "", 0
+	voices := i18n.Voices{voiceTo(func(m game.Message) {
+		mu.Lock()
+		last = m.Key
+		count++
+		mu.Unlock()
+		fmt.Fprintln(sio.out, (&i18n.Printer{Lang: o.lang}).Message(m))
+	})}
+	if sp := o.speaker(sio); sp != nil {
+		defer sp.Close()
+		voices = append(voices, sp)
+	}
 	ref := &referee.Referee{Game: g, Eyes: stage, Now: stage.Now, Log: log, Names: o.names, Buttons: o.buttons,
-		ClaimByPlayer: o.byPlayer, MaxViews: 20000,
-		Voice: voiceTo(func(m game.Message) {
-			mu.Lock()
-			last = m.Key
-			count++
-			mu.Unlock()
-			fmt.Fprintln(sio.out, m.Text)
-		})}
+		ClaimByPlayer: o.byPlayer, MaxViews: 20000, Voice: voices}
 	// The simulated players confirm a rebuilt position when asked, and
 	// hold back while Tengen has stopped play.
 	// White claims a forbidden move as soon as it is announced, and with
@@ -263,7 +309,7 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 		switch last {
 		case "confirm":
 			out = append(out, referee.Signal{Kind: referee.Confirm, Player: opening.First}, referee.Signal{Kind: referee.Confirm, Player: opening.Second})
-		case "forbidden":
+		case "forbidden-claimable":
 			if n := len(g.Moves()); o.byPlayer && claimed < n {
 				claimed = n
 				out = append(out, referee.Signal{Kind: referee.Claim, Color: rules.White})
@@ -280,6 +326,7 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 		if err != nil {
 			return err
 		}
+		o.page = srv
 		ref.Observe = func(st referee.State) { srv.Publish(refereePage(o.rule, g.Size(), st)) }
 		simulated := ref.Panel
 		ref.Panel = referee.PanelFunc(func() []referee.Signal {
@@ -291,9 +338,11 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 		defer mu.Unlock()
 		return slices.Contains(keys, last)
 	}
-	faulted := func() bool { return said("pushed", "lifted", "occupied", "two-in-a-row", "extra-stones", "wrong") }
+	faulted := func() bool {
+		return said("pushed", "pushed-move", "lifted", "lifted-move", "occupied", "two-in-a-row", "extra", "wrong")
+	}
 	stopped := func() bool {
-		return faulted() || said("scattered", "rebuild", "rebuild-step", "confirm") || (ref.Opening != nil && !ref.Opening.Done())
+		return faulted() || said("scattered", "rebuild", "fix-remove", "fix-move", "fix-add", "confirm") || (ref.Opening != nil && !ref.Opening.Done())
 	}
 	if o.arm {
 		ref.Hand = arm.Hand{Arm: robot.Arm}
@@ -385,10 +434,18 @@ func runReferee(ctx context.Context, sio *stdio, o refereeOptions, ref *referee.
 			sum.Rebuilt++
 		}
 	}
+	p := &i18n.Printer{Lang: o.lang}
 	if o.json {
-		return printJSON(sio, sum)
+		if err := printJSON(sio, sum); err != nil {
+			return err
+		}
+	} else {
+		// The referee has said the result; the files are for the players.
+		fmt.Fprintf(sio.out, "\n%s\n%s\n%s\n", p.T("cli.record-saved", sgfPath), p.T("cli.sheet-saved", sheetPath), p.T("cli.log-saved", log.Path()))
 	}
-	fmt.Fprintf(sio.out, "\n%s after %d moves\nrecord: %s\nscore sheet: %s\nlog: %s\n", out, sum.Moves, sgfPath, sheetPath, log.Path())
+	if o.review {
+		reviewAfter(ctx, sio, o.page, filepath.Base(o.dir), ref.Record(), o.lang)
+	}
 	return nil
 }
 
@@ -506,7 +563,7 @@ type restoreSummary struct {
 // restoreSim lays want out on the simulated board, knocks the table, and
 // rebuilds the position: with the arm, or by showing the steps to
 // simulated people; then asks for confirmation on stdin.
-func restoreSim(ctx context.Context, sio *stdio, want *rules.Board, seed uint64, fall float64, withArm, yes, jsonOut bool) error {
+func restoreSim(ctx context.Context, sio *stdio, p *i18n.Printer, want *rules.Board, seed uint64, fall float64, withArm, yes, jsonOut bool) error {
 	robot, err := sim.NewRobot(seed, sim.TopCamera{})
 	if err != nil {
 		return err
@@ -526,12 +583,12 @@ func restoreSim(ctx context.Context, sio *stdio, want *rules.Board, seed uint64,
 	stage := &sim.Stage{World: w, Camera: sim.TopCamera{}}
 	var steps []referee.Step
 	if withArm {
-		steps, err = referee.Restore(ctx, stage, arm.Hand{Arm: robot.Arm}, want, func(s string) { fmt.Fprintln(sio.out, s) })
+		steps, err = referee.Restore(ctx, stage, arm.Hand{Arm: robot.Arm}, want, func(m game.Message) { fmt.Fprintln(sio.out, p.Message(m)) })
 	} else {
 		people := &stepPeople{}
 		stage.Actors = []sim.Actor{people}
 		steps, err = referee.Guide(ctx, stage, want, func(s referee.Step) {
-			fmt.Fprintf(sio.out, "please %s\n", s)
+			fmt.Fprintln(sio.out, p.Message(s.Message()))
 			people.todo = append(people.todo, s)
 		}, 1000)
 	}
@@ -542,17 +599,17 @@ func restoreSim(ctx context.Context, sio *stdio, want *rules.Board, seed uint64,
 	for i, s := range steps {
 		sum.Steps = append(sum.Steps, s.String())
 		if withArm {
-			fmt.Fprintf(sio.out, "%d. %s\n", i+1, s)
+			fmt.Fprintf(sio.out, "%d. %s\n", i+1, p.Message(s.Message()))
 		}
 	}
-	fmt.Fprintf(sio.out, "The position is rebuilt (%d stones):\n%s", sum.Stones, want)
+	fmt.Fprintf(sio.out, "%s\n%s", p.T("cli.rebuilt", strconv.Itoa(sum.Stones)), want)
 	if !yes {
 		// Both players look at the position before play goes on.
-		fmt.Fprintln(sio.out, "Both players: press Enter to confirm the position.")
+		fmt.Fprintln(sio.out, p.T("cli.enter-to-confirm"))
 		if _, err := bufio.NewReader(sio.in).ReadString('\n'); err != nil {
 			return fmt.Errorf("the position was not confirmed: %w", err)
 		}
-		fmt.Fprintln(sio.out, "Confirmed.")
+		fmt.Fprintln(sio.out, p.T("cli.confirmed"))
 	}
 	if jsonOut {
 		return printJSON(sio, sum)
@@ -585,7 +642,7 @@ func (p *stepPeople) Step(_ context.Context, w *sim.World) error {
 
 // setupSim lays want out with the simulated arm and, with clear, takes it
 // off again once Enter is read.
-func setupSim(ctx context.Context, sio *stdio, want *rules.Board, seed uint64, clear, jsonOut bool) error {
+func setupSim(ctx context.Context, sio *stdio, p *i18n.Printer, want *rules.Board, seed uint64, clear, jsonOut bool) error {
 	robot, err := sim.NewRobot(seed, sim.TopCamera{})
 	if err != nil {
 		return err
@@ -600,11 +657,11 @@ func setupSim(ctx context.Context, sio *stdio, want *rules.Board, seed uint64, c
 	sum := restoreSummary{Stones: want.Count(rules.Black) + want.Count(rules.White)}
 	for i, s := range steps {
 		sum.Steps = append(sum.Steps, s.String())
-		fmt.Fprintf(sio.out, "%d. %s\n", i+1, s)
+		fmt.Fprintf(sio.out, "%d. %s\n", i+1, p.Message(s.Message()))
 	}
-	fmt.Fprintf(sio.out, "The position is laid out (%d stones):\n%s", sum.Stones, want)
+	fmt.Fprintf(sio.out, "%s\n%s", p.T("cli.laid-out", strconv.Itoa(sum.Stones)), want)
 	if clear {
-		fmt.Fprintln(sio.out, "Press Enter to clear the board.")
+		fmt.Fprintln(sio.out, p.T("cli.enter-to-clear"))
 		if _, err := bufio.NewReader(sio.in).ReadString('\n'); err != nil {
 			return fmt.Errorf("waiting for Enter: %w", err)
 		}
@@ -612,7 +669,7 @@ func setupSim(ctx context.Context, sio *stdio, want *rules.Board, seed uint64, c
 			return err
 		}
 		sum.Cleared = true
-		fmt.Fprintln(sio.out, "The board is clear.")
+		fmt.Fprintln(sio.out, p.T("cli.cleared"))
 	}
 	if jsonOut {
 		return printJSON(sio, sum)

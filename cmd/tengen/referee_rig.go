@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tengen/game"
+	"tengen/i18n"
 	"tengen/referee"
 	"tengen/rules"
 	"tengen/rules/clock"
@@ -42,13 +43,18 @@ func refereeReal(ctx context.Context, sio *stdio, o refereeOptions, hw rigOption
 		return err
 	}
 	defer log.Close()
+	voices := i18n.Voices{voiceTo(func(m game.Message) { fmt.Fprintln(sio.out, (&i18n.Printer{Lang: o.lang}).Message(m)) })}
+	if sp := o.speaker(sio); sp != nil {
+		defer sp.Close()
+		voices = append(voices, sp)
+	}
 	ref := &referee.Referee{Game: g, Eyes: rg.Eyes, Now: time.Now, Log: log, Names: o.names, Buttons: o.buttons,
-		ClaimByPlayer: o.byPlayer, Voice: voiceTo(func(m game.Message) { fmt.Fprintln(sio.out, m.Text) })}
+		ClaimByPlayer: o.byPlayer, Voice: voices}
 	if h := rg.Hand(); h != nil {
 		ref.Hand = h
 	}
 	signals := make(chan referee.Signal, 16)
-	go terminalSignals(ctx, sio, signals)
+	go terminalSignals(ctx, sio, &i18n.Printer{Lang: o.lang}, signals)
 	ref.Panel = referee.ChanPanel(signals)
 	if o.http != "" {
 		page := make(chan referee.Signal, 16)
@@ -56,6 +62,7 @@ func refereeReal(ctx context.Context, sio *stdio, o refereeOptions, hw rigOption
 		if err != nil {
 			return err
 		}
+		o.page = srv
 		ref.Observe = func(st referee.State) { srv.Publish(refereePage(o.rule, g.Size(), st)) }
 		ref.Panel = referee.PanelFunc(func() []referee.Signal {
 			return append(referee.ChanPanel(signals).Signals(), referee.ChanPanel(page).Signals()...)
@@ -79,7 +86,7 @@ func refereeReal(ctx context.Context, sio *stdio, o refereeOptions, hw rigOption
 }
 
 // terminalSignals turns the players' lines at the terminal into signals.
-func terminalSignals(ctx context.Context, sio *stdio, out chan<- referee.Signal) {
+func terminalSignals(ctx context.Context, sio *stdio, lang *i18n.Printer, out chan<- referee.Signal) {
 	sc := bufio.NewScanner(sio.in)
 	for sc.Scan() && ctx.Err() == nil {
 		var sig []referee.Signal
@@ -93,7 +100,7 @@ func terminalSignals(ctx context.Context, sio *stdio, out chan<- referee.Signal)
 		case "white":
 			sig = []referee.Signal{{Kind: referee.Press, Color: rules.White}}
 		default:
-			fmt.Fprintln(sio.err, `say "confirm", "claim", "black" or "white"`)
+			fmt.Fprintln(sio.err, lang.T("cli.referee-keys"))
 		}
 		for _, s := range sig {
 			select {

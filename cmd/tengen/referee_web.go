@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"tengen/game"
+	"tengen/i18n"
 	"tengen/referee"
 	"tengen/rules"
 	"tengen/rules/opening"
@@ -74,11 +76,20 @@ func signalOf(a web.Action, size int) (referee.Signal, error) {
 	return s, nil
 }
 
-// refereePage is what the page shows of a refereed game.
+// refereePage is what the page shows of a refereed game: the status and
+// what the referee said as messages, which the page words in each
+// viewer's language.
 func refereePage(rule rules.Rule, size int, st referee.State) web.State {
-	ws := web.State{Title: "Tengen referee", Rule: rule.String(), Size: size, Status: st.Status, Events: st.Events}
+	ws := web.State{Title: "Tengen referee", Rule: rule.String(), Size: size, Status: st.Status.Text}
+	status := i18n.Said(st.Status)
+	ws.StatusSaid = &status
+	for _, m := range st.Events {
+		ws.Messages = append(ws.Messages, i18n.Said(m))
+	}
 	if st.Over {
 		ws.Result = st.Outcome.String()
+		said := i18n.Said(game.OutcomeMessage(st.Outcome))
+		ws.ResultSaid = &said
 	} else {
 		ws.ToMove = st.ToMove.String()
 	}
@@ -92,12 +103,6 @@ func refereePage(rule rules.Rule, size int, st referee.State) web.State {
 		for i, c := range []rules.Color{rules.Black, rules.White} {
 			ws.Clocks = append(ws.Clocks, web.Clock{Color: c.String(), Display: st.Clocks[i], Running: !st.Over && st.ToMove == c})
 		}
-	}
-	if st.Opening != "" {
-		ws.Status = st.Opening
-	}
-	if len(st.Restore) > 0 {
-		ws.Status = "rebuilding: " + st.Restore[0].String()
 	}
 	return ws
 }

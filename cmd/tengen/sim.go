@@ -11,6 +11,7 @@ import (
 
 	"tengen/game"
 	"tengen/rules"
+	"tengen/rules/opening"
 	"tengen/sim"
 	"tengen/web"
 )
@@ -33,6 +34,7 @@ func init() {
 			httpAddr := fs.String("http", "", "serve the web page on this address while the simulation runs, e.g. :8080")
 			firmware := fs.Bool("firmware", false, "drive the arm through the serial driver to the real firmware in simavr (built in the data folder's firmware/) instead of the in-process armsim, through a pty proxy that can upset the line (serial-* faults); runs in real time")
 			faults := fs.String("faults", "", "faults to inject and survive: "+sim.FaultSpecHelp)
+			openingName := fs.String("opening", "", "opening protocol played over the board before each game (tengen rules openings lists them; \"free\" for none); default: rif for renju, swap2 for the other rules")
 			jsonOut := fs.Bool("json", false, "print the summary as JSON on the last line")
 			return func(sio *stdio, args []string) error {
 				if len(args) > 0 {
@@ -58,17 +60,24 @@ func init() {
 				}
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
+				if *openingName == "" {
+					*openingName = game.DefaultOpening(r)
+				}
+				if _, err := opening.ByName(*openingName); err != nil {
+					return usageError("--opening: %v", err)
+				}
 				opt := sim.Options{Games: *games, Seed: *seed, Rule: r, RobotLevel: *level, PersonLevel: *personLevel,
-					Think: *think, PushRate: *push, Camera: cam, Dir: *dir, Log: sio.out, Faults: spec}
+					Think: *think, PushRate: *push, Camera: cam, Dir: *dir, Log: sio.out, Faults: spec, Opening: *openingName}
 				if *firmware {
 					opt.Firmware = dataPath("firmware")
 				}
 				if *httpAddr != "" {
-					srv, ctl, err := startWebControl(ctx, *httpAddr, false, sio)
+					ctl := newControls(15)
+					srv, err := startWebControl(ctx, *httpAddr, false, sio, ctl)
 					if err != nil {
 						return err
 					}
-					opt.Control = ctl
+					opt.Control = ctl.reqs
 					opt.Observe = func(s game.Snapshot) { srv.Publish(pageState(r, 15, s)) }
 				}
 				sum, err := sim.Run(ctx, opt)
@@ -115,6 +124,9 @@ func pageState(rule rules.Rule, size int, s game.Snapshot) web.State {
 	}
 	for i, m := range s.Moves {
 		st.Moves = append(st.Moves, web.Move{N: i + 1, Color: m.C.String(), Point: m.P.String()})
+	}
+	if st.Opening = openingState(s.Opening); st.Opening != nil && len(s.Opening.Moves) > len(s.Moves) {
+		st.Moves = openingMoves(s.Opening)
 	}
 	for _, f := range s.Forbidden {
 		st.Forbidden = append(st.Forbidden, web.Mark{Point: f.P.String(), Kind: f.Kind.String()})

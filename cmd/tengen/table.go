@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
+	"strconv"
 
 	"tengen/customs"
 	"tengen/game"
@@ -31,13 +31,13 @@ func init() {
 	addCommand("table", &command{
 		name:    "fours",
 		summary: "count each side's fours (冲四, 活四): the casual rule for a game over its time",
-		usage:   `--black "h8 …" --white "…" [--rule R] [--size N] [--json]`,
+		usage:   `--black "h8 …" --white "…" [--rule R] [--size N] [--lang L] [--json]`,
 		flags:   foursFlags,
 	})
 	addCommand("table", &command{
 		name:    "explain",
 		summary: "explain why Black's move is forbidden: the lines that make the shape",
-		usage:   `--black "…" --white "…" --point P [--size N] [--reading rif|gomocup] [--json]`,
+		usage:   `--black "…" --white "…" --point P [--size N] [--reading rif|gomocup] [--lang L] [--json]`,
 		flags:   explainFlags,
 	})
 	addCommand("table", &command{
@@ -164,10 +164,15 @@ func foursFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	ruleName := fs.String("rule", "renju", "rule set: freestyle, standard, renju or caro")
 	size := fs.Int("size", rules.DefaultSize, "board size")
 	asJSON := fs.Bool("json", false, `print {"black":N,"white":N,"winner":"black|white|draw"} on the last line`)
+	lang := fs.String("lang", "en", "language of the text output: en, zh-Hans or zh-Hant")
 	return func(sio *stdio, args []string) error {
 		r, err := rules.ParseRule(*ruleName)
 		if err != nil {
 			return usageError("--rule: %v", err)
+		}
+		p, err := i18n.NewPrinter(*lang)
+		if err != nil {
+			return usageError("--lang: %v", err)
 		}
 		b, err := position(*size, *black, *white)
 		if err != nil {
@@ -183,14 +188,15 @@ func foursFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		for _, c := range []rules.Color{rules.Black, rules.White} {
 			for _, f := range customs.Fours(b, c, r) {
-				kind := "four"
+				key := "cli.four"
 				if f.Open() {
-					kind = "straight four"
+					key = "cli.open-four"
 				}
-				fmt.Fprintf(sio.out, "%s %s: %s, completed by %s\n", c, kind, rules.FormatPoints(f.Stones), rules.FormatPoints(f.Completions))
+				fmt.Fprintln(sio.out, p.T(key, c.String(), rules.FormatPoints(f.Stones), rules.FormatPoints(f.Completions)))
 			}
 		}
-		fmt.Fprintf(sio.out, "black %d, white %d: %s\n", fc.Black, fc.White, winner)
+		result := map[string]string{"black": "result.black-wins", "white": "result.white-wins", "draw": "result.draw"}[winner]
+		fmt.Fprintln(sio.out, p.T("cli.fours-count", strconv.Itoa(fc.Black), strconv.Itoa(fc.White), p.T(result)))
 		return nil
 	}
 }
@@ -209,7 +215,12 @@ func explainFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	size := fs.Int("size", rules.DefaultSize, "board size")
 	reading := fs.String("reading", "rif", "renju threes whose four point also makes five: rif or gomocup")
 	asJSON := fs.Bool("json", false, `print {"point":"h8","kind":"…","lines":[["g8","h8","i8"],…]} on the last line`)
+	lang := fs.String("lang", "en", "language of the text output: en, zh-Hans or zh-Hant")
 	return func(sio *stdio, args []string) error {
+		pr, err := i18n.NewPrinter(*lang)
+		if err != nil {
+			return usageError("--lang: %v", err)
+		}
 		rd, err := rules.ParseReading(*reading)
 		if err != nil {
 			return usageError("--reading: %v", err)
@@ -229,9 +240,9 @@ func explainFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if *asJSON {
 			return printJSON(sio, explainJSON{p.String(), sh.Kind.String(), sh.LineStrings()})
 		}
-		fmt.Fprintf(sio.out, "%v: %s\n", p, sh.Kind)
+		fmt.Fprintln(sio.out, pr.T("cli.explain", p.String(), sh.Kind.String()))
 		for _, l := range sh.LineStrings() {
-			fmt.Fprintln(sio.out, "  "+strings.Join(l, " "))
+			fmt.Fprintln(sio.out, "  "+pr.Points(l))
 		}
 		return nil
 	}

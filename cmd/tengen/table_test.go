@@ -28,6 +28,8 @@ func TestTableCommands(t *testing.T) {
 		{[]string{"table", "record", filepath.Join(dir, "missing")}, 1, nil},
 		{[]string{"table", "fours", "--black", "h8 i8 j8 k8 c3 c4 c5 c6", "--white", "a1 a2 a3 a4", "--json"}, 0, []string{`{"black":2,"white":1,"winner":"black"}`}},
 		{[]string{"table", "fours", "--black", "h8 z99"}, 2, nil},
+		{[]string{"table", "fours", "--black", "h8 i8 j8 k8", "--white", "a1 a2 a3 a4", "--lang", "zh-Hant"}, 0, []string{"黑方活四：H8、I8、J8、K8，成五點G8、L8", "和棋"}},
+		{[]string{"table", "explain", "--black", "g8 i8 h7 h9", "--point", "h8", "--lang", "zh-Hans"}, 0, []string{"黑方下H8形成三三，是禁手：", "G8、H8、I8"}},
 		{[]string{"table", "explain", "--black", "e8 f8 g8 h5 h6 h7", "--point", "h8", "--json"}, 0, []string{`"kind":"double-four"`}},
 		{[]string{"table", "explain", "--black", "g8", "--point", "h8"}, 1, nil},
 		{[]string{"table", "level", "--answer", "never"}, 0, []string{"1"}},

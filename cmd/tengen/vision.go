@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand"
 	"strconv"
 	"strings"
 	"time"
@@ -81,10 +82,11 @@ func init() {
 	})
 	addCommand("vision", &command{
 		name:    "bench",
-		summary: "time steady-state reading (1280x720) and automatic localisation",
+		summary: "time steady-state reading (1280x720) and automatic localisation; --boards N: accuracy on N random rendered boards per size",
 		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
 			frames := fs.Int("frames", 50, "frames to read")
 			size := fs.Int("size", 15, "lines per side")
+			boards := fs.Int("boards", 0, "also read this many random rendered boards of each size 9, 13, 15, 19 (ground truth known), at the true corners and located")
 			return func(sio *stdio, args []string) error {
 				// One core: Go's reader is single-threaded; keep OpenCV's
 				// part (localisation) on this thread too.
@@ -113,10 +115,67 @@ func init() {
 				loc := time.Since(start) / time.Duration(n)
 				fmt.Fprintf(sio.out, "read %.1f ms/frame, locate %.1f ms (1280x720, %dx%d, one core)\n",
 					float64(read.Microseconds())/1000, float64(loc.Microseconds())/1000, *size, *size)
+				if *boards > 0 {
+					return benchAccuracy(sio, *boards)
+				}
 				return nil
 			}
 		},
 	})
+}
+
+// benchAccuracy reads n random rendered boards of each size (synth.Random,
+// seed 7: the scenes of the synthetic sweep test) at their true corners
+// and located, and prints the share of points and of whole boards read
+// right.
+func benchAccuracy(sio *stdio, n int) error {
+	type tally struct{ points, wrongPts, boards, wrongBoards int }
+	var given, located tally
+	count := func(t *tally, pl *vision.Planes, size int, c [4]vision.Point, want [][]vision.Stone, err error) {
+		t.boards++
+		t.points += size * size
+		var rd *vision.Reading
+		if err == nil {
+			rd, err = vision.ReadStones(pl, size, c)
+		}
+		if err != nil {
+			t.wrongBoards++
+			t.wrongPts += size * size
+			return
+		}
+		bad := 0
+		for r := range want {
+			for col := range want[r] {
+				if rd.Stones[r][col] != want[r][col] {
+					bad++
+				}
+			}
+		}
+		t.wrongPts += bad
+		if bad > 0 {
+			t.wrongBoards++
+		}
+	}
+	rng := rand.New(rand.NewSource(7))
+	for i := 0; i < n; i++ {
+		for _, size := range []int{9, 13, 15, 19} {
+			s := synth.Random(rng, size)
+			pl := synth.Planes(synth.Render(s))
+			want := synth.Truth(s)
+			count(&given, pl, size, s.Corners, want, nil)
+			c, _, err := vision.Locate(pl, size)
+			count(&located, pl, size, c, want, err)
+		}
+	}
+	for _, r := range []struct {
+		name string
+		t    tally
+	}{{"true corners", given}, {"located", located}} {
+		fmt.Fprintf(sio.out, "%s: points %d/%d right (%.3f%%), boards %d/%d right\n", r.name,
+			r.t.points-r.t.wrongPts, r.t.points, 100*float64(r.t.points-r.t.wrongPts)/float64(r.t.points),
+			r.t.boards-r.t.wrongBoards, r.t.boards)
+	}
+	return nil
 }
 
 // parseCorners parses "x,y,x,y,x,y,x,y".

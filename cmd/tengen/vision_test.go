@@ -91,9 +91,16 @@ func FuzzParseCorners(f *testing.F) {
 }
 
 func TestVisionBench(t *testing.T) {
-	out, errOut, code := runCLI(t, "", "vision", "bench", "--frames", "2", "--size", "9")
+	out, errOut, code := runCLI(t, "", "vision", "bench", "--frames", "2", "--size", "9", "--boards", "1")
 	if code != 0 || !strings.Contains(out, "ms/frame") {
 		t.Errorf("exit %d: %s %s", code, out, errOut)
+	}
+	// One board of each size at the true corners: all read right.
+	if !strings.Contains(out, "true corners: points 836/836 right (100.000%), boards 4/4 right") {
+		t.Errorf("accuracy line missing or wrong:\n%s", out)
+	}
+	if !strings.Contains(out, "located: points") {
+		t.Errorf("no located accuracy:\n%s", out)
 	}
 }
 

@@ -100,6 +100,26 @@ func (k *Clock) Start(first rules.Color) error {
 	return nil
 }
 
+// Restore sets side c's time on a clock not yet started: main time left,
+// byo-yomi periods left and moves made, as a journal recorded them, so a
+// game resumed after a restart goes on with the time it had.
+func (k *Clock) Restore(c rules.Color, main time.Duration, periods, moves int) error {
+	if k.started {
+		return ErrStarted
+	}
+	if c != rules.Black && c != rules.White || main < 0 || periods < 0 || moves < 0 {
+		return fmt.Errorf("clock: cannot restore %v to %v, %d periods, %d moves", c, main, periods, moves)
+	}
+	b := k.budget(c)
+	b.main, b.periods = min(main, maxDuration), periods
+	if c == rules.White {
+		k.moves[1] = moves
+	} else {
+		k.moves[0] = moves
+	}
+	return nil
+}
+
 // Turn returns the side whose time is running (or would run when
 // paused), Empty before Start.
 func (k *Clock) Turn() rules.Color { return k.turn }

@@ -294,3 +294,45 @@ func TestRemainingProperty(t *testing.T) {
 		}
 	}
 }
+
+// A clock restored from a journal's reading goes on where the old one
+// stopped: the same faces, the same bonus stage, and no restoring once
+// it runs.
+func TestRestore(t *testing.T) {
+	src := NewManual(time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC))
+	ctl, err := Parse("1m/3x30s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, _ := New(ctl, src)
+	old.Start(B)
+	src.Advance(80 * s) // into byo-yomi: one period spent
+	old.Press()
+	src.Advance(20 * s)
+	old.Press()
+	k, _ := New(ctl, src)
+	for _, c := range []rules.Color{B, W} {
+		sd := old.Side(c)
+		if err := k.Restore(c, sd.Main, sd.Periods, old.Moves(c)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := k.Start(B); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []rules.Color{B, W} {
+		if got, want := k.Display(c), old.Display(c); got != want {
+			t.Errorf("restored %v shows %q, the old clock %q", c, got, want)
+		}
+		if k.Moves(c) != 1 {
+			t.Errorf("restored %v has %d moves, want 1", c, k.Moves(c))
+		}
+	}
+	if err := k.Restore(B, s, 0, 0); !errors.Is(err, ErrStarted) {
+		t.Errorf("Restore on a running clock: %v", err)
+	}
+	k2, _ := New(ctl, src)
+	if err := k2.Restore(B, -s, 0, 0); err == nil {
+		t.Error("a negative main time was restored")
+	}
+}

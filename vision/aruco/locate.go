@@ -6,7 +6,8 @@ import "tengen/vision"
 // least three are in view: the search is then limited to the hull of the
 // markers (they stand beside the board's corners), which shuts out the
 // clutter around the board. With fewer markers, or if that search
-// fails, it searches the whole frame. It also returns the markers seen.
+// fails or fits weakly, it searches the whole frame. It also returns the
+// markers seen.
 func LocateBoard(pl *vision.Planes, n int) ([4]vision.Point, float64, []Marker, error) {
 	ms, err := Detect(pl.Luma)
 	if err == nil && len(ms) >= 3 {
@@ -23,10 +24,21 @@ func LocateBoard(pl *vision.Planes, n int) ([4]vision.Point, float64, []Marker, 
 			}
 			holes = append(holes, h)
 		}
-		if c, s, err := vision.LocateWithin(pl, n, region, holes...); err == nil {
+		c, s, err := vision.LocateWithin(pl, n, region, holes...)
+		if err == nil && s >= weakFit {
 			return c, s, ms, nil
 		}
+		// A weak fit: markers laid over the board's corners cut the grid
+		// itself. The whole frame may do better.
+		if wc, ws, werr := vision.Locate(pl, n); err != nil || (werr == nil && ws > s) {
+			return wc, ws, ms, werr
+		}
+		return c, s, ms, nil
 	}
 	c, s, err := vision.Locate(pl, n)
 	return c, s, ms, err
 }
+
+// weakFit is a lattice score below which a fit inside the markers is
+// checked against one on the whole frame (clear grids score 0.5-0.7).
+const weakFit = 0.4

@@ -2,6 +2,7 @@ package synth_test
 
 import (
 	"fmt"
+	"math/rand"
 
 	"tengen/vision"
 	"tengen/vision/synth"
@@ -18,4 +19,11 @@ func Example() {
 	})
 	fmt.Println(img.Bounds().Dx(), img.Bounds().Dy())
 	// Output: 640 480
+}
+
+// A random scene with its ground truth, as the accuracy sweep reads them.
+func ExampleRandom() {
+	s := synth.Random(rand.New(rand.NewSource(1)), 15)
+	fmt.Println(s.Width, s.Height, len(synth.Truth(s)))
+	// Output: 640 400 15
 }

@@ -1,8 +1,10 @@
 // Package synth renders camera frames of a board with stones, with ground
 // truth, for the reader's tests and the simulator's camera: a wooden
 // board seen through a pinhole camera (perspective from four corners),
-// stones with height (parallax), uneven light, a glare spot, noise and an
-// optional hand over the board. Pure Go: it returns an *image.RGBA.
+// stones with height (parallax) and a crease where they touch, uneven
+// light, a glare spot, patches of sunlight with the stones' shadows,
+// noise and an optional hand over the board. Random gives the scenes of
+// the accuracy sweep. Pure Go: it returns an *image.RGBA.
 package synth
 
 import (
@@ -33,6 +35,12 @@ type Scene struct {
 	// shows at r(1 + k1 (r/R)²), R the half-diagonal. Corners are given
 	// for the ideal lens.
 	Distortion float64
+	// Sun is the strength (0..1) of patches of direct sunlight on the
+	// board, through a window or leaves: blobs larger than a stone and
+	// thin streaks, bright enough to wash the grid lines out, with each
+	// stone casting a shadow in them. SunPatches is how many (default 4).
+	Sun        float64
+	SunPatches int
 	Hand       bool         // a hand-coloured blob over part of the board
 	HandAt     vision.Point // where the hand is (pixels); zero: anywhere
 	Seed       int64
@@ -67,6 +75,12 @@ func Render(s Scene) *image.RGBA {
 	handC := vision.Point{X: rng.Float64() * float64(s.Width), Y: rng.Float64() * float64(s.Height)}
 	if s.HandAt != (vision.Point{}) {
 		handC = s.HandAt
+	}
+	sunAt := sunlight(s, rng)
+	shadow := [2]float64{}
+	if s.Sun > 0 { // the sun's direction: shadows a third of a step long
+		a := rng.Float64() * 2 * math.Pi
+		shadow = [2]float64{0.35 * math.Cos(a), 0.35 * math.Sin(a)}
 	}
 	step := math.Hypot(s.Corners[1].X-s.Corners[0].X, s.Corners[1].Y-s.Corners[0].Y) / m
 	lineW := math.Max(0.8, step/22) // pixels
@@ -105,6 +119,7 @@ func Render(s Scene) *image.RGBA {
 				px, py = cx+(px-cx)*f, cy+(py-cy)*f
 			}
 			p := inv.Apply(px, py)
+			sun := sunAt(p)
 			var r, g, b float64
 			// Carpet: grey texture.
 			t := 90 + 40*rng.Float64()
@@ -118,19 +133,26 @@ func Render(s Scene) *image.RGBA {
 					dv := math.Abs(p.Y-math.Round(p.Y)) * step
 					d := math.Min(du, dv)
 					if d < lineW {
-						a := 1 - d/lineW
+						// Bright sunlight blooms over the thin lines.
+						a := (1 - d/lineW) * (1 - 0.8*sun)
 						r, g, b = mix(r, 40, a), mix(g, 30, a), mix(b, 20, a)
 					}
 				}
 			}
 			// Stones: a lens shape, widest at mid-height; the higher layers
 			// are drawn last, as they hide the lower ones.
+			onStone := false
 			for li, inv := range layers {
 				q := inv.Apply(px, py)
 				rad := 0.46 * math.Sqrt(1-math.Pow(2*float64(li)/float64(len(layers))-0.7, 2)/1.7)
+				covers := 0
 				for _, dd := range near(q) {
 					rr := math.Hypot(q.X-dd.u, q.Y-dd.v)
+					if rr < rad+0.1 {
+						covers++
+					}
 					if rr < rad {
+						onStone = true
 						edge := rr / 0.46
 						if dd.c == vision.Black {
 							v := 25 + 25*(1-edge)
@@ -141,7 +163,19 @@ func Render(s Scene) *image.RGBA {
 						}
 					}
 				}
+				if covers > 1 && onStone {
+					// The crease where two stones touch, in shade.
+					r, g, b = r*0.7, g*0.7, b*0.7
+				}
 			}
+			if sun > 0 && !onStone { // the board in a stone's shadow gets no sun
+				for _, dd := range near(p) {
+					if segDist(p.X, p.Y, dd.u, dd.v, dd.u+shadow[0], dd.v+shadow[1]) < 0.46 {
+						sun = 0
+					}
+				}
+			}
+			r, g, b = r*(1+0.9*sun)+60*sun, g*(1+0.9*sun)+60*sun, b*(1+0.9*sun)+60*sun
 			// Light: a gradient and a glare spot.
 			l := 1 - s.Light*0.5*(px/float64(s.Width)+py/float64(s.Height))
 			r, g, b = r*l, g*l, b*l
@@ -158,6 +192,118 @@ func Render(s Scene) *image.RGBA {
 		}
 	}
 	return img
+}
+
+// sunlight returns the scene's sunlight strength at a board point: the
+// patches are ellipses with soft edges, either blobs over one and a half
+// stones across (1.5 to 4 steps) or streaks under a quarter step wide,
+// which no stone-sized disc matches.
+func sunlight(s Scene, rng *rand.Rand) func(p vision.Point) float64 {
+	if s.Sun <= 0 {
+		return func(vision.Point) float64 { return 0 }
+	}
+	type patch struct{ u, v, a, b, cos, sin float64 }
+	m := float64(s.Size - 1)
+	k := s.SunPatches
+	if k == 0 {
+		k = 4
+	}
+	ps := make([]patch, k)
+	for i := range ps {
+		p := patch{u: rng.Float64() * m, v: rng.Float64() * m}
+		if rng.Intn(2) == 0 {
+			p.a = 1.5 + rng.Float64()*2.5
+			p.b = 1.5 + rng.Float64()*(p.a-1.5)
+		} else {
+			p.a = 1.5 + rng.Float64()*3.5
+			p.b = 0.12 + rng.Float64()*0.13
+		}
+		p.a, p.b = p.a/2, p.b/2 // semi-axes
+		th := rng.Float64() * math.Pi
+		p.cos, p.sin = math.Cos(th), math.Sin(th)
+		ps[i] = p
+	}
+	return func(q vision.Point) float64 {
+		best := 0.0
+		for _, p := range ps {
+			du, dv := q.X-p.u, q.Y-p.v
+			x, y := du*p.cos+dv*p.sin, -du*p.sin+dv*p.cos
+			d := math.Hypot(x/p.a, y/p.b) // 1 on the rim
+			// A soft edge about a tenth of a step wide.
+			w := 0.1 / math.Min(p.a, p.b)
+			best = math.Max(best, math.Max(0, math.Min(1, (1-d)/w+0.5)))
+		}
+		return s.Sun * best
+	}
+}
+
+// segDist is the distance from (x, y) to the segment (ax, ay)-(bx, by).
+func segDist(x, y, ax, ay, bx, by float64) float64 {
+	dx, dy := bx-ax, by-ay
+	t := math.Max(0, math.Min(1, ((x-ax)*dx+(y-ay)*dy)/(dx*dx+dy*dy)))
+	return math.Hypot(x-ax-t*dx, y-ay-t*dy)
+}
+
+// Random is a random scene of an n x n board in a 640x400 frame, the
+// whole board in view with room around it: random perspective, stones
+// (about a quarter of the points, some off their points), uneven light,
+// glare, noise and a mild uncalibrated lens (stronger ones are undone by
+// the calibration, vision.Lens). The same rng gives the same scene.
+func Random(rng *rand.Rand, n int) Scene {
+	s := randomScene(rng, n, rng.Float64()*0.6, rng.Float64()*0.6, 2+rng.Float64()*8)
+	s.Distortion = -0.005 * rng.Float64()
+	s.Width, s.Height = 640, 400
+	for k := range s.Corners {
+		s.Corners[k].X = 320 + (s.Corners[k].X-240)*640/480*0.85
+		s.Corners[k].Y = 200 + (s.Corners[k].Y-150)*400/300*0.85
+	}
+	return s
+}
+
+// randomScene places the board with a random perspective and random
+// stones (about a quarter of the points, some off their points) in a
+// 480x300 frame, with the given disturbances.
+func randomScene(rng *rand.Rand, size int, light, glare, noise float64) Scene {
+	w, h := 480, 300
+	j := func(v float64) float64 { return v + (rng.Float64()-0.5)*36 }
+	s := Scene{
+		Width: w, Height: h, Size: size,
+		Corners: [4]vision.Point{
+			{X: j(140), Y: j(50)}, {X: j(350), Y: j(50)}, {X: j(390), Y: j(255)}, {X: j(105), Y: j(255)},
+		},
+		Stones:  map[[2]int]vision.Stone{},
+		Offsets: map[[2]int][2]float64{},
+		Light:   light, Glare: glare, Noise: noise, Seed: rng.Int63(),
+	}
+	for r := 0; r < size; r++ {
+		for c := 0; c < size; c++ {
+			switch rng.Intn(8) {
+			case 0:
+				s.Stones[[2]int{r, c}] = vision.Black
+			case 1:
+				s.Stones[[2]int{r, c}] = vision.White
+			}
+			if _, ok := s.Stones[[2]int{r, c}]; ok && rng.Intn(4) == 0 {
+				s.Offsets[[2]int{r, c}] = [2]float64{(rng.Float64() - 0.5) * 0.2, (rng.Float64() - 0.5) * 0.2}
+			}
+		}
+	}
+	return s
+}
+
+// Truth is the scene's board as the reader should see it, [row][column].
+func Truth(s Scene) [][]vision.Stone {
+	out := make([][]vision.Stone, s.Size)
+	for r := range out {
+		out[r] = make([]vision.Stone, s.Size)
+		for c := range out[r] {
+			out[r][c] = vision.Empty
+			if st, ok := s.Stones[[2]int{r, c}]; ok {
+				out[r][c] = st
+			}
+		}
+	}
+	return out
 }
 
 func mix(a, b, t float64) float64 { return a + (b-a)*t }

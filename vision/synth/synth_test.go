@@ -13,50 +13,6 @@ import (
 	"tengen/vision"
 )
 
-// randomScene places the board with a random perspective and random
-// stones (about a quarter of the points), with the given disturbances.
-func randomScene(rng *rand.Rand, size int, light, glare, noise float64) Scene {
-	w, h := 480, 300
-	j := func(v float64) float64 { return v + (rng.Float64()-0.5)*36 }
-	s := Scene{
-		Width: w, Height: h, Size: size,
-		Corners: [4]vision.Point{
-			{X: j(140), Y: j(50)}, {X: j(350), Y: j(50)}, {X: j(390), Y: j(255)}, {X: j(105), Y: j(255)},
-		},
-		Stones:  map[[2]int]vision.Stone{},
-		Offsets: map[[2]int][2]float64{},
-		Light:   light, Glare: glare, Noise: noise, Seed: rng.Int63(),
-	}
-	for r := 0; r < size; r++ {
-		for c := 0; c < size; c++ {
-			switch rng.Intn(8) {
-			case 0:
-				s.Stones[[2]int{r, c}] = vision.Black
-			case 1:
-				s.Stones[[2]int{r, c}] = vision.White
-			}
-			if _, ok := s.Stones[[2]int{r, c}]; ok && rng.Intn(4) == 0 {
-				s.Offsets[[2]int{r, c}] = [2]float64{(rng.Float64() - 0.5) * 0.2, (rng.Float64() - 0.5) * 0.2}
-			}
-		}
-	}
-	return s
-}
-
-func truth(s Scene) [][]vision.Stone {
-	out := make([][]vision.Stone, s.Size)
-	for r := range out {
-		out[r] = make([]vision.Stone, s.Size)
-		for c := range out[r] {
-			out[r][c] = vision.Empty
-			if st, ok := s.Stones[[2]int{r, c}]; ok {
-				out[r][c] = st
-			}
-		}
-	}
-	return out
-}
-
 func TestReadSynthetic(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	total, wrong, boards, badBoards := 0, 0, 0, 0
@@ -73,7 +29,7 @@ func TestReadSynthetic(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want := truth(s)
+				want := Truth(s)
 				boards++
 				bad := false
 				for r := range want {
@@ -140,7 +96,7 @@ func TestLocateSynthetic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(rd.Stones, truth(s)) {
+		if !reflect.DeepEqual(rd.Stones, Truth(s)) {
 			t.Errorf("%dx%d: misread with located corners:\n%s", size, size, strings.Join(rd.Rows(), "\n"))
 		}
 	}
@@ -162,15 +118,9 @@ func TestSweep(t *testing.T) {
 	var given, located tally
 	for i := 0; i < n; i++ {
 		for _, size := range []int{9, 13, 15, 19} {
-			s := randomScene(rng, size, rng.Float64()*0.6, rng.Float64()*0.6, 2+rng.Float64()*8)
-			s.Distortion = -0.005 * rng.Float64() // an uncalibrated lens; stronger ones are undone by the calibration (vision.Lens)
-			s.Width, s.Height = 640, 400
-			for k := range s.Corners {
-				s.Corners[k].X = 320 + (s.Corners[k].X-240)*640/480*0.85
-				s.Corners[k].Y = 200 + (s.Corners[k].Y-150)*400/300*0.85
-			}
+			s := Random(rng, size)
 			pl := Planes(Render(s))
-			want := truth(s)
+			want := Truth(s)
 			count := func(tl *tally, c [4]vision.Point) {
 				rd, err := vision.ReadStones(pl, size, c)
 				tl.boards++
@@ -225,5 +175,61 @@ func TestSweep(t *testing.T) {
 	}
 	if given.wrongPts > 0 {
 		t.Errorf("misread %d points at the true corners", given.wrongPts)
+	}
+}
+
+// TestReadSunlight reads boards under patches of direct sunlight (blobs
+// larger than a stone and thin streaks that wash the grid lines out, with
+// the stones' shadows in them): the patches must not read as white
+// stones, and the stones in them must still read right.
+func TestReadSunlight(t *testing.T) {
+	// Known failures, logged, not failed, so every other case must stay
+	// right; remove an entry once it passes.
+	known := map[string]string{
+		"15/empty":  "a sunlit blob of a stone's apparent size in a steep view (a stone's silhouette there is 1.6 steps long)",
+		"15/stones": "a sun streak across a white stone among others: the streak runs on past its rim",
+	}
+	rng := rand.New(rand.NewSource(5))
+	for _, size := range []int{9, 13, 15, 19} {
+		for _, c := range []struct {
+			name   string
+			stones bool
+			sun    float64
+		}{{"empty", false, 0.6}, {"stones", true, 0.5}, {"faint", true, 0.3}} {
+			t.Run(fmt.Sprintf("%d/%s", size, c.name), func(t *testing.T) {
+				s := randomScene(rng, size, 0.2, 0, 3)
+				s.Sun, s.SunPatches = c.sun, 3+rng.Intn(4)
+				if !c.stones {
+					s.Stones, s.Offsets = nil, nil
+				}
+				rd, err := vision.ReadStones(Planes(Render(s)), size, s.Corners)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := Truth(s)
+				why, isKnown := known[fmt.Sprintf("%d/%s", size, c.name)]
+				bad := 0
+				for r := range want {
+					for col := range want[r] {
+						if rd.Stones[r][col] != want[r][col] {
+							bad++
+							msg := fmt.Sprintf("row %d col %d: want %c got %c (conf %.2f)", r, col, want[r][col], rd.Stones[r][col], rd.Conf[r][col])
+							if isKnown {
+								t.Log(msg)
+							} else {
+								t.Error(msg)
+							}
+						}
+					}
+				}
+				if isKnown {
+					if bad == 0 {
+						t.Errorf("now reads right: remove it from the known failures")
+					} else {
+						t.Logf("known failure: %s", why)
+					}
+				}
+			})
+		}
 	}
 }

@@ -1,12 +1,10 @@
 "use strict";
 // Draws the state the server streams; knows nothing the state does not say.
 // Every label and message is worded from i18n.json (package i18n's
-// catalogue) in the viewer's language, kept in localStorage.
+// catalogue, see i18n.js) in the viewer's language.
 const NS = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 let state = null;
-let cat = null; // the catalogue, once loaded
-let lang = "en";
 
 function el(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
@@ -15,67 +13,12 @@ function el(name, attrs, parent) {
   return e;
 }
 
-// ---- language ----
-
-const chinese = () => lang.startsWith("zh");
-
-// term words a key with no arguments, or gives fallback.
-function term(key, fallback) {
-  const t = cat && cat.text[lang] && cat.text[lang][key];
-  return t === undefined ? fallback : t;
-}
-
-// fmtPoint writes "h8" as the language does: H8 in Chinese.
-function fmtPoint(v) {
-  if (v === "pass") return term("rec.pass", v);
-  return /^[a-v][0-9]+$/.test(v) && chinese() ? v.toUpperCase() : v;
-}
-
-function fmtArg(kind, v) {
-  switch (kind) {
-    case "point": return fmtPoint(v);
-    case "points": {
-      const pts = v.split(/\s+/).filter((x) => x);
-      return pts.length ? pts.map(fmtPoint).join(chinese() ? "、" : ", ") : term("none", "none");
-    }
-    case "colour": return term("colour." + v.toLowerCase(), v);
-    case "kind": return term(v ? "kind." + v : "kind.forbidden", v);
-    case "rule": return term("rule." + v.toLowerCase(), v);
-    case "parity": return term("parity." + v, v);
-    case "reason": {
-      const code = v.trim().replace(/ /g, "-"), i = code.indexOf(":");
-      if (i < 0) return term("reason." + code, code);
-      const reason = term("reason." + code.slice(0, i), code.slice(0, i)), kind = fmtArg("kind", code.slice(i + 1));
-      return chinese() ? kind + reason : reason + " (" + kind + ")"; // 三三禁手
-    }
-    case "opening": {
-      let n = parseInt(v, 10);
-      if (isNaN(n)) for (let i = 1; i <= 26; i++) if ((cat.text.en["opening." + i] || "").toLowerCase() === v.toLowerCase()) n = i;
-      return term("opening." + n, v);
-    }
-  }
-  return v;
-}
-
-// t words key with its arguments; null when the key or its arguments do not fit.
-function t(key, args) {
-  if (!cat) return null;
-  const text = cat.text[lang] && cat.text[lang][key];
-  const kinds = cat.args[key] || [];
-  args = (args || []).slice();
-  while (args.length > kinds.length && args[args.length - 1] === "") args.pop();
-  if (text === undefined || args.length !== kinds.length) return null;
-  return text.replace(/\{(\d+)\}/g, (m, i) => fmtArg(kinds[+i], args[+i]));
-}
-
-// said words a message of the robot, falling back to its English text.
-const said = (m) => t(m.key, m.args) || m.text;
-
 // Statuses the game sets, worded by pattern; others are shown as they are.
 const statuses = [
   [/^thinking$/, "ui.status.thinking"], [/^placing (\S+)$/, "ui.status.placing"],
   [/^your move/, "ui.status.your-move"], [/^paused$/, "ui.status.paused"], [/^resumed$/, "ui.status.resumed"],
   [/^waiting for the board/, "ui.status.waiting"], [/^starting$/, "ui.status.starting"],
+  [/^opening: /, "ui.opening"], [/^thinking \(opening\)$/, "ui.status.thinking"],
 ];
 
 function fmtStatus(s) {
@@ -86,26 +29,7 @@ function fmtStatus(s) {
   return s || "";
 }
 
-// circled writes n circled: ①–⑳, ㉑–㉟, ㊱–㊿, then "(51)" as Chinese score sheets do.
-function circled(n) {
-  if (n >= 1 && n <= 20) return String.fromCodePoint(0x2460 + n - 1);
-  if (n >= 21 && n <= 35) return String.fromCodePoint(0x3251 + n - 21);
-  if (n >= 36 && n <= 50) return String.fromCodePoint(0x32b1 + n - 36);
-  return "(" + n + ")";
-}
-
 const moveNumber = (n) => ($("chinese").checked && n % 2 === 1 ? circled(n) : String(n));
-
-function applyLabels() {
-  document.documentElement.lang = lang;
-  for (const e of document.querySelectorAll("[data-i18n]")) {
-    if (!e.dataset.fallback) e.dataset.fallback = e.textContent;
-    e.textContent = term(e.dataset.i18n, e.dataset.fallback);
-  }
-  for (const e of document.querySelectorAll("[data-i18n-placeholder]")) {
-    e.placeholder = term(e.dataset.i18nPlaceholder, e.placeholder);
-  }
-}
 
 function setLang(l) {
   if (!cat || !cat.text[l]) return;
@@ -113,6 +37,7 @@ function setLang(l) {
   $("lang").value = l;
   applyLabels();
   if (state) render(state);
+  renderVisitor();
 }
 
 // ---- drawing ----
@@ -165,6 +90,7 @@ function drawBoard(s) {
     }
   });
   drawExplain(s, svg, n, step);
+  drawOffers(s, svg, n, step);
 }
 
 // drawExplain draws the lines that make a forbidden shape over the stones.
@@ -202,8 +128,9 @@ function item(text) {
 
 function render(s) {
   state = s;
+  renderOpening(s);
   $("title").textContent = s.title || "Tengen";
-  $("status").textContent = fmtStatus(s.status) + (s.paused ? " " + term("ui.paused", "(paused)") : "");
+  $("status").textContent = (s.status_said ? said(s.status_said) : fmtStatus(s.status)) + (s.paused ? " " + term("ui.paused", "(paused)") : "");
   drawBoard(s);
   $("clocks").replaceChildren(...(s.clocks || []).map((c) => {
     const d = document.createElement("span");
@@ -227,6 +154,10 @@ function render(s) {
     return li;
   }));
   $("events").replaceChildren(...(s.events || []).slice(-20).reverse().map(item));
+  $("reviewlink").hidden = !s.review;
+  if (s.review) $("reviewlink").href = "review.html?game=" + encodeURIComponent(s.review);
+  $("visitorbox").hidden = !s.visitors;
+  $("guessbox").hidden = !s.ask_guess;
   $("camerabox").hidden = !s.has_camera;
   $("standingsbox").hidden = !(s.standings && s.standings.length);
   $("standings").tBodies[0].replaceChildren(...(s.standings || []).map((r) => {
@@ -253,33 +184,67 @@ function connect() {
   es.onerror = () => { $("status").textContent = term("ui.connection-lost", "connection lost, retrying…"); };
 }
 
-async function act(name) {
+// act posts the operator action name with its args (if any) and shows the
+// answer in out (the operator panel's by default).
+async function act(name, args, out) {
   const token = $("token").value.trim();
   localStorage.setItem("tengen-token", token);
   const r = await fetch("api/action", {
     method: "POST",
     headers: { "Content-Type": "application/json", "Authorization": "Bearer " + token },
-    body: JSON.stringify({ action: name }),
+    body: JSON.stringify({ action: name, args: args }),
   });
-  $("opresult").textContent = r.ok ? name + ": " + term("ui.done", "done") : name + ": " + r.status + " " + (await r.text()).trim();
+  const what = (args && args.do) || name;
+  (out || $("opresult")).textContent = r.ok ? what + ": " + term("ui.done", "done") : what + ": " + r.status + " " + (await r.text()).trim();
 }
 
-async function loadCatalogue() {
-  try {
-    const r = await fetch("i18n.json");
-    if (!r.ok) throw new Error(r.status);
-    cat = await r.json();
-  } catch (e) {
-    return; // the page stays in English with its built-in labels
-  }
-  $("lang").replaceChildren(...cat.langs.map((l) => {
-    const o = document.createElement("option");
-    o.value = l.tag;
-    o.textContent = l.name;
-    return o;
-  }));
-  setLang(localStorage.getItem("tengen-lang") || "en");
+async function start() {
+  if (await loadCatalogue($("lang"))) setLang(localStorage.getItem("tengen-lang") || "en");
 }
+
+// ---- the visitors' desk: no token; nickname kept on this device only ----
+
+let visitor = null; // the desk's last answer
+let visitorSaid = [];
+
+async function visit(action, extra) {
+  const nick = $("nick").value.trim();
+  localStorage.setItem("tengen-nick", nick);
+  let r;
+  try {
+    r = await fetch("api/visitor", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(Object.assign({ action: action, nick: nick }, extra || {})),
+    });
+  } catch (e) {
+    visitorSaid = [{ key: "ui.connection-lost", text: "connection lost, retrying…" }];
+    renderVisitor();
+    return;
+  }
+  let body = null;
+  try { body = await r.json(); } catch (e) { body = null; }
+  if (r.ok && body) {
+    visitor = body;
+    visitorSaid = body.said || [];
+  } else {
+    visitorSaid = body && body.error ? [body.error] : [{ key: "", text: String(r.status) }];
+  }
+  renderVisitor();
+}
+
+function renderVisitor() {
+  const v = visitor;
+  $("today").textContent = v ? t("ui.today", [String(v.wins), String(v.losses), String(v.draws)]) || "" : "";
+  $("streak").textContent = v && v.streak >= 2 ? t("ui.streak", [String(v.streak)]) || "" : "";
+  $("level").textContent = v && v.level ? t("ui.level", [String(v.level)]) || "" : "";
+  $("visitorsaid").replaceChildren(...visitorSaid.map((m) => item(said(m))));
+}
+
+$("nick").value = localStorage.getItem("tengen-nick") || "";
+$("hello").onclick = () => visit("hello");
+for (const b of document.querySelectorAll("#answers button")) b.onclick = () => visit("answer", { answer: b.dataset.answer });
+for (const b of document.querySelectorAll("#guessbox button")) b.onclick = () => visit("guess", { guess: b.dataset.guess });
 
 $("token").value = localStorage.getItem("tengen-token") || "";
 for (const b of document.querySelectorAll("#buttons button")) b.onclick = () => act(b.dataset.action);
@@ -294,4 +259,69 @@ $("lang").onchange = () => {
   setLang($("lang").value);
 };
 setInterval(() => { if (state && state.has_camera) $("camera").src = "api/camera.jpg?t=" + Date.now(); }, 1000);
-loadCatalogue().then(connect);
+start().then(connect);
+
+// ---- the opening protocol's step: the person's decisions on the page ----
+
+// personOpening returns the opening step when it is the person's to take.
+function personOpening(s) {
+  return s && s.opening && s.opening.by === "person" ? s.opening : null;
+}
+
+// decide posts the person's opening decision, e.g. "keep" or "choose h8".
+function decide(what) {
+  return act("opening", { do: what }, $("openingresult"));
+}
+
+// renderOpening shows the step in progress and the buttons for exactly the
+// decisions allowed now; the offers are drawn by drawOffers.
+let lastOpeningStep = "";
+
+function renderOpening(s) {
+  const o = s.opening;
+  $("openingbox").hidden = !o;
+  if (!o) return;
+  // A new step clears the answer to the last decision.
+  const step = JSON.stringify([o.by, o.allowed, o.offers, o.declared]);
+  if (step !== lastOpeningStep) $("openingresult").textContent = "";
+  lastOpeningStep = step;
+  const mine = personOpening(s), allowed = mine ? o.allowed || [] : [];
+  $("openingq").textContent = said(o.question);
+  const offers = o.offers || [];
+  $("openingoffers").textContent = offers.length ? t("ui.opening.offers", [offers.join(" ")]) || offers.join(" ") : "";
+  for (const b of document.querySelectorAll("#openingbuttons > button")) b.hidden = !allowed.includes(b.dataset.do);
+  $("declarebox").hidden = !allowed.includes("declare");
+  if (allowed.includes("declare")) {
+    const n = $("declaren");
+    n.min = o.min || 1;
+    n.max = o.max || 10;
+    if (+n.value < +n.min || +n.value > +n.max) n.value = n.min;
+  }
+  $("choosehint").hidden = !(allowed.includes("choose") && offers.length);
+}
+
+// drawOffers draws the fifth moves on offer as marked stones; while the
+// person is to choose, clicking one chooses it.
+function drawOffers(s, svg, n, step) {
+  const o = s.opening;
+  if (!o || !o.offers) return;
+  const mine = personOpening(s), choosing = !!(mine && (mine.allowed || []).includes("choose"));
+  for (const p of o.offers) {
+    const [x, y] = pointXY(p, n);
+    const g = el("g", { class: "offer" + (choosing ? " choosable" : ""), "data-point": p }, svg);
+    el("circle", { cx: x, cy: y, r: step * 0.46, fill: (o.stone || "black") === "white" ? "#f8f8f8" : "#111", stroke: "#000", "stroke-width": 0.15, opacity: 0.75 }, g);
+    el("circle", { cx: x, cy: y, r: step * 0.6, fill: "none", stroke: "#e07000", "stroke-width": 0.45, "stroke-dasharray": "1 0.6" }, g);
+    el("title", {}, g).textContent = fmtPoint(p);
+    if (!choosing) continue;
+    // A button for keyboards and screen readers too.
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", fmtPoint(p));
+    g.onclick = () => decide("choose " + p);
+    g.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); decide("choose " + p); } };
+  }
+}
+
+for (const b of document.querySelectorAll("#openingbuttons button[data-do]")) {
+  b.onclick = () => decide(b.dataset.do === "declare" ? "declare " + $("declaren").value : b.dataset.do);
+}

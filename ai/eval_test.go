@@ -1,0 +1,104 @@
+package ai
+
+import (
+	"context"
+	"testing"
+
+	"tengen/rules"
+)
+
+// TestThreatEval: the threat term gives the mover its double threats when
+// the opponent cannot answer with a four, punishes two open threats
+// against it, and ignores renju Black's double threes (forbidden).
+func TestThreatEval(t *testing.T) {
+	type counts map[uint8]int32
+	tests := []struct {
+		name           string
+		mine, theirs   counts
+		mine33, thei33 bool // double three forbidden to that side
+		sign           int  // want > 0, < 0 or == 0
+		beyond         int  // and |v| at least this
+	}{
+		{"quiet board", counts{}, counts{}, false, false, 0, 0},
+		{"mover's four-three", counts{t43: 1}, counts{}, false, false, 1, 1000},
+		{"four-three against a four", counts{t43: 1}, counts{tB4: 2}, false, false, 0, 0},
+		{"mover's double three", counts{t33: 1}, counts{}, false, false, 1, 500},
+		{"renju Black's double three", counts{t33: 1}, counts{}, true, false, 0, 0},
+		{"one open three against", counts{}, counts{t44: 2}, false, false, -1, 100},
+		{"two open threes against", counts{}, counts{t44: 4}, false, false, -1, 1000},
+		{"open threes against, mover has a four", counts{tB4: 1}, counts{t44: 4}, false, false, 0, 0},
+		{"opponent's double three", counts{}, counts{t33: 2}, false, false, -1, 100},
+		{"renju Black's double three against White", counts{}, counts{t33: 2}, false, true, 0, 0},
+	}
+	for _, tt := range tests {
+		var mine, theirs [numThreats]int32
+		for k, v := range tt.mine {
+			mine[k] = v
+		}
+		for k, v := range tt.theirs {
+			theirs[k] = v
+		}
+		v := threatEval(&mine, &theirs, tt.mine33, tt.thei33)
+		switch {
+		case tt.sign == 0 && v != 0,
+			tt.sign > 0 && v < tt.beyond,
+			tt.sign < 0 && v > -tt.beyond:
+			t.Errorf("%s: threatEval = %d, want sign %d beyond %d", tt.name, v, tt.sign, tt.beyond)
+		}
+	}
+}
+
+// TestQuiescenceSeesDoubleThree: a one-ply search (the root threat
+// solvers off) proves the double three at j8 wins, because the leaf goes
+// on reading while the opponent faces an open three.
+func TestQuiescenceSeesDoubleThree(t *testing.T) {
+	for _, rule := range []rules.Rule{rules.Freestyle, rules.Renju} {
+		p := pos(t, 15, rule, rules.White, "a1 a15 o1 o15 c3", "g8 h8 j10 j11")
+		e := NewEngine(EngineOptions{Threads: 1, MaxMemory: 1 << 20})
+		e.lv.vcf, e.lv.vct = 0, 0
+		r, err := e.Think(context.Background(), p, Limits{NoTurnLimit: true, Depth: 1}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Move.String() != "j8" || r.Score <= winBound {
+			t.Errorf("%v: depth 1 plays %v with score %d, want j8 proven won", rule, r.Move, r.Score)
+		}
+	}
+}
+
+// TestAvoidThreats: a move after which the opponent wins by threats
+// (White's four-three at k8) gives way to the next root move that stops
+// it; when none does, the chosen move stays.
+func TestAvoidThreats(t *testing.T) {
+	tests := []struct {
+		root []string
+		want string
+	}{
+		{[]string{"c13", "k8"}, "k8"},
+		{[]string{"c13", "d13", "k9"}, "k9"},
+		{[]string{"l8", "c13"}, "l8"},
+		{[]string{"c13", "d13"}, "c13"},
+	}
+	for _, tt := range tests {
+		p := pos(t, 15, rules.Freestyle, rules.Black, "a1 a15 o1 o15 g8 h9 j9 i7 l12 j12 l9 m8", "h8 i8 j8 k10 k11")
+		e := NewEngine(EngineOptions{Threads: 1, MaxMemory: 1 << 20})
+		b, me, err := setup(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stop atomicBool
+		s := e.searcher(0, b, &stop.b)
+		var root []rootMove
+		for _, m := range tt.root {
+			pt, err := rules.ParsePoint(m, 15)
+			if err != nil {
+				t.Fatal(err)
+			}
+			root = append(root, rootMove{m: b.cellOf(pt)})
+		}
+		got := b.pointOf(e.avoidThreats(s, root, root[0].m, me)).String()
+		if got != tt.want {
+			t.Errorf("root %v: avoidThreats plays %s, want %s", tt.root, got, tt.want)
+		}
+	}
+}

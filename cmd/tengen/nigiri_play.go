@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+
+	"tengen/customs"
+	"tengen/game"
+	"tengen/i18n"
+	"tengen/sim"
+)
+
+// tableNigiri plays 猜先 over the board before a game of play or exhibit:
+// hide "person" (the person puts a handful on the board and the robot
+// guesses) or "robot" (the robot hides stones, the person guesses on the
+// page's visitors' panel or at the terminal). On the simulated robot a
+// simulated person puts the handful down or guesses.
+type tableNigiri struct {
+	hide  string // "person" or "robot"
+	eyes  game.Eyes
+	hand  game.Hand
+	voice game.Voice
+	rb    *sim.Robot    // the simulated robot, nil on the real one
+	desk  *customs.Desk // the page's visitors' panel, nil without a page
+	sio   *stdio
+	p     *i18n.Printer // the terminal's language
+	rng   *rand.Rand
+	// guesses is the terminal, read line by line for the person's guess.
+	guesses *bufio.Reader
+}
+
+func checkHide(hide string) error {
+	if hide != "person" && hide != "robot" {
+		return fmt.Errorf("%q: want person (the person hides a handful, the robot guesses) or robot (the robot hides, the person guesses)", hide)
+	}
+	return nil
+}
+
+// play plays one 猜先 and returns it.
+func (t *tableNigiri) play(ctx context.Context) (customs.Nigiri, error) {
+	tb := customs.Table{Eyes: t.eyes, Hand: t.hand, Voice: t.voice}
+	if t.hide == "person" {
+		if t.rb != nil {
+			// The simulated person puts a handful down once asked.
+			var asked atomic.Bool
+			h := &handful{rng: rand.New(rand.NewPCG(t.rng.Uint64(), 0x4a)), asked: asked.Load}
+			tb.Voice = i18n.Voices{t.voice, voiceTo(func(m game.Message) {
+				if m.Key == "nigiri-hide" {
+					asked.Store(true)
+				}
+			})}
+			tb.Eyes = steppedEyes{Eyes: t.eyes, actor: h, world: t.rb.World}
+		}
+		return tb.PersonHides(ctx, t.rng)
+	}
+	return tb.RobotHides(ctx, t.rng, t.guess)
+}
+
+// guess is the person's guess when the robot hides: simulated, from the
+// page's panel, or typed at the terminal.
+func (t *tableNigiri) guess(ctx context.Context) (customs.Parity, error) {
+	switch {
+	case t.rb != nil:
+		p := customs.Parity(t.rng.IntN(2))
+		fmt.Fprintln(t.sio.out, t.p.T("cli.nigiri-sim-guess", p.String()))
+		return p, nil
+	case t.desk != nil:
+		return t.desk.WaitGuess(ctx)
+	}
+	if t.guesses == nil {
+		t.guesses = bufio.NewReader(t.sio.in)
+	}
+	for {
+		fmt.Fprintln(t.sio.out, t.p.T("cli.nigiri-ask"))
+		line, err := readLine(ctx, t.guesses)
+		if err != nil {
+			return customs.Odd, err
+		}
+		if p, err := customs.ParseParity(strings.TrimSpace(line)); err == nil {
+			return p, nil
+		}
+	}
+}
+
+// readLine reads a line from r, or gives up when ctx ends (the reading
+// goes on in the background, as waitEnter's).
+func readLine(ctx context.Context, r *bufio.Reader) (string, error) {
+	done := make(chan struct{})
+	var line string
+	var err error
+	go func() {
+		line, err = r.ReadString('\n')
+		close(done)
+	}()
+	select {
+	case <-done:
+		if errors.Is(err, io.EOF) && line != "" {
+			err = nil
+		}
+		if errors.Is(err, io.EOF) {
+			return "", errors.New("nobody at the terminal to guess (stdin closed)")
+		}
+		return line, err
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// nigiriEntry is the journal's record of a 猜先, after the game's
+// settings (which seat the players by it).
+func nigiriEntry(g customs.Nigiri) game.Entry {
+	return game.Entry{Type: game.EntryEvent, Event: "nigiri", By: g.Hider.String(),
+		Detail: fmt.Sprintf("%s hid %d, guess %s: %s plays Black", g.Hider, g.Count, g.Guess, g.Black())}
+}
+
+// steppedEyes lets a simulated actor act before each look.
+type steppedEyes struct {
+	game.Eyes
+	actor sim.Actor
+	world *sim.World
+}
+
+func (e steppedEyes) Look(ctx context.Context) (game.Sight, error) {
+	if err := e.actor.Step(ctx, e.world); err != nil {
+		return game.Sight{}, err
+	}
+	return e.Eyes.Look(ctx)
+}

@@ -1,0 +1,197 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"tengen/game"
+)
+
+// TestPlayKillDuringOpening kills `tengen play --sim` in the middle of an
+// opening protocol, once a number of its actions are journaled, and
+// resumes it: the resumed game plays the rest of the opening, its moves
+// are the ones the journaled opening made, and the board holds exactly
+// the record's stones (offers not chosen lifted, offers not yet placed
+// put down).
+func TestPlayKillDuringOpening(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildTengen(t)
+	for _, tc := range []struct {
+		protocol, rule, seed string
+		killAfter            int // opening entries journaled
+	}{
+		{"rif", "renju", "1", 3},
+		{"rif", "renju", "2", 5},
+		{"soosorv-8", "renju", "3", 6},
+		{"swap2", "freestyle", "4", 2},
+	} {
+		dir := t.TempDir()
+		journal := filepath.Join(dir, "g.journal")
+		args := []string{"play", "--sim", "--camera", "truth", "--think", "40ms", "--rule", tc.rule, "--opening", tc.protocol,
+			"--seed", tc.seed, "--journal", journal}
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		deadline := time.After(60 * time.Second)
+		killed := false
+	watch:
+		for {
+			select {
+			case <-done:
+				break watch
+			case <-deadline:
+				cmd.Process.Kill()
+				t.Fatalf("%s: %d opening actions not journaled in 60 s", tc.protocol, tc.killAfter)
+			case <-time.After(2 * time.Millisecond):
+				b, _ := os.ReadFile(journal)
+				if bytes.Count(b, []byte(`"type":"opening"`)) >= tc.killAfter {
+					cmd.Process.Signal(syscall.SIGKILL)
+					<-done
+					killed = true
+					break watch
+				}
+			}
+		}
+		if !killed {
+			t.Errorf("%s: the game ended before %d opening actions", tc.protocol, tc.killAfter)
+			continue
+		}
+		out, err := exec.Command(bin, append(args, "--resume", "--json")...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: resume failed: %v\n%s", tc.protocol, err, out)
+		}
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		var res playResult
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
+			t.Fatalf("%s: %v\n%s", tc.protocol, err, out)
+		}
+		// The finished journal's opening, replayed through the protocol.
+		j, entries, err := game.OpenJournal(journal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		j.Close()
+		ref, err := game.NewReferee(*entries[0].Config)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := game.Replay(entries[:len(entries)-1], ref)
+		if err != nil {
+			t.Fatalf("%s: the resumed journal does not replay: %v", tc.protocol, err)
+		}
+		if r.Opening == nil || !r.Opening.Done() {
+			t.Fatalf("%s: the opening was not finished after the resume", tc.protocol)
+		}
+		om := r.Opening.Moves()
+		if len(res.Moves) < len(om) {
+			t.Fatalf("%s: %d moves, fewer than the opening's", tc.protocol, len(res.Moves))
+		}
+		for i, m := range om {
+			if res.Moves[i] != m.Point.String() {
+				t.Errorf("%s: move %d is %s, the opening made %v", tc.protocol, i+1, res.Moves[i], m)
+			}
+		}
+		checkWorldMatches(t, 0, filepath.Join(dir, "g.world"), res.Moves)
+	}
+}
+
+// TestPlayResumeKeepsClock kills a timed `tengen play --sim` after a few
+// moves and resumes it without --time: the resumed game runs under the
+// journal's time control, and its first clock reading carries on from
+// the last one before the kill instead of a full clock.
+func TestPlayResumeKeepsClock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildTengen(t)
+	dir := t.TempDir()
+	journal := filepath.Join(dir, "g.journal")
+	args := []string{"play", "--sim", "--camera", "truth", "--think", "40ms", "--opening", "free", "--seed", "3", "--journal", journal}
+	cmd := exec.Command(bin, append(args, "--time", "10m")...)
+	cmd.Dir = dir
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	readings := func() [][]int64 {
+		entries, err := readJournalCopy(journal)
+		if err != nil {
+			return nil
+		}
+		var out [][]int64
+		for _, e := range entries {
+			if len(e.Clock) == 2 {
+				out = append(out, e.Clock)
+			}
+		}
+		return out
+	}
+	deadline := time.After(60 * time.Second)
+wait:
+	for {
+		select {
+		case <-done:
+			t.Fatal("the game ended before the kill")
+		case <-deadline:
+			cmd.Process.Kill()
+			t.Fatal("no 4 clock readings in 60 s")
+		case <-time.After(5 * time.Millisecond):
+			if len(readings()) >= 4 {
+				cmd.Process.Signal(syscall.SIGKILL)
+				<-done
+				break wait
+			}
+		}
+	}
+	before := readings()
+	last := before[len(before)-1]
+	out, err := exec.Command(bin, append(args, "--resume")...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("resume failed: %v\n%s", err, out)
+	}
+	after := readings()
+	if len(after) <= len(before) {
+		t.Fatalf("no clock readings after the resume:\n%s", out)
+	}
+	first := after[len(before)]
+	for i := range first {
+		if first[i] > last[i] {
+			t.Errorf("side %d: %d ms after the resume, %d ms before the kill: the clock was not restored", i, first[i], last[i])
+		}
+	}
+	if first[0] == 600000 && first[1] == 600000 {
+		t.Error("the resumed clock is full")
+	}
+}
+
+// readJournalCopy reads a journal another process may be writing, from a
+// copy: opening the journal itself would cut its torn last line.
+func readJournalCopy(path string) ([]game.Entry, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	cp := path + ".read"
+	if err := os.WriteFile(cp, data, 0o644); err != nil {
+		return nil, err
+	}
+	j, entries, err := game.OpenJournal(cp)
+	if err == nil {
+		j.Close()
+	}
+	return entries, err
+}

@@ -1,0 +1,152 @@
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"tengen/game"
+	"tengen/rules"
+	"tengen/rules/opening"
+)
+
+// The referee says everything as a game.Message: a key of package i18n's
+// catalogue, its arguments in the catalogue's form (points "h8", colours
+// "black", counts, players "first"/"second"), and the English text for
+// the log and the terminal. A test words every message the referee says
+// in every language.
+
+// msg builds a message.
+func msg(key, text string, args ...string) game.Message {
+	return game.Message{Key: key, Args: args, Text: text}
+}
+
+// refusal is an error the referee words itself: why a press or a
+// declaration is refused.
+type refusal struct{ m game.Message }
+
+func (r refusal) Error() string { return r.m.Text }
+
+func refuse(key, text string, args ...string) error { return refusal{msg(key, text, args...)} }
+
+// refusalOf words why the rules refused something: the referee's own
+// refusals, the opening protocol's and the rules' errors by their kind.
+// An error of no known kind is said in its English text.
+func refusalOf(err error) game.Message {
+	var rf refusal
+	if errors.As(err, &rf) {
+		return rf.m
+	}
+	var ill *rules.IllegalMoveError
+	if errors.As(err, &ill) {
+		return msg("illegal-move", err.Error(), strconv.Itoa(ill.N), ill.C.String(), ill.P.String())
+	}
+	for _, k := range []struct {
+		err error
+		key string
+	}{
+		{opening.ErrWrongPlayer, "opening-wrong-player"},
+		{opening.ErrNotAllowed, "opening-not-allowed"},
+		{opening.ErrBadPoint, "opening-bad-point"},
+		{opening.ErrSymmetric, "opening-symmetric"},
+		{opening.ErrBadNumber, "opening-bad-number"},
+		{opening.ErrDone, "opening-done"},
+		{rules.ErrNothingToClaim, "nothing-to-claim"},
+	} {
+		if errors.Is(err, k.err) {
+			return msg(k.key, err.Error())
+		}
+	}
+	if strings.HasPrefix(err.Error(), "the game is over") {
+		return msg("game-over-already", err.Error())
+	}
+	return msg("refused", "Not accepted: "+err.Error(), err.Error())
+}
+
+// pointList writes points as the catalogue's list argument: "h8 i9".
+func pointList(ps []rules.Point) string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.String()
+	}
+	return strings.Join(out, " ")
+}
+
+// placedPoints writes the points of stones as a list argument.
+func placedPoints(ps []game.Placed) string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.P.String()
+	}
+	return strings.Join(out, " ")
+}
+
+// player is a player as a message argument: "first" or "second".
+func player(p opening.Player) string { return strings.TrimSuffix(p.String(), " player") }
+
+// actionMessage says an opening action the rules accepted, by its kind.
+func actionMessage(by opening.Player, a opening.Action) game.Message {
+	text := fmt.Sprintf("%s: %s.", capital(by.String()), a)
+	switch a.Kind {
+	case opening.Place, opening.Choose:
+		return msg(a.Kind.String(), text, a.Point.String())
+	case opening.Offer:
+		return msg("offer", text, pointList(a.Points))
+	case opening.Declare:
+		return msg("declare", text, strconv.Itoa(a.N))
+	}
+	return msg(a.Kind.String(), text)
+}
+
+// StepMessage says whose turn it is in the opening and what they may do,
+// worded from the step's fields so that every language can say it; the
+// protocol's own English description is the Text.
+func StepMessage(st opening.Step) game.Message {
+	who := player(st.Player)
+	m := msg("", fmt.Sprintf("The %s's turn in the opening: %s.", st.Player, st.What), who)
+	has := func(k opening.ActionKind) bool { return slices.Contains(st.Allowed, k) }
+	only := func(ks ...opening.ActionKind) bool {
+		for _, k := range st.Allowed {
+			if !slices.Contains(ks, k) {
+				return false
+			}
+		}
+		return len(st.Allowed) > 0
+	}
+	colour := st.Stone.String()
+	switch {
+	case only(opening.Place) && st.Side == 1:
+		m.Key, m.Args = "ref-step-place-centre", append(m.Args, colour)
+	case only(opening.Place) && st.Side > 1:
+		m.Key, m.Args = "ref-step-place", append(m.Args, colour, strconv.Itoa(st.Side))
+	case only(opening.Place):
+		m.Key, m.Args = "ref-step-place-anywhere", append(m.Args, colour)
+	case only(opening.Place, opening.Pass) && has(opening.Pass):
+		m.Key, m.Args = "ref-step-place-or-pass", append(m.Args, colour)
+	case only(opening.Swap, opening.Keep):
+		m.Key = "ref-step-swap"
+	case only(opening.Declare):
+		m.Key, m.Args = "ref-step-declare", append(m.Args, strconv.Itoa(st.Min), strconv.Itoa(st.Max))
+	case only(opening.Offer):
+		m.Key, m.Args = "ref-step-offer", append(m.Args, strconv.Itoa(st.Count))
+	case only(opening.Choose):
+		m.Key = "ref-step-choose"
+	default:
+		m.Key = "ref-step-options"
+	}
+	return m
+}
+
+// Message is the step said to people rebuilding a position.
+func (s Step) Message() game.Message {
+	text := capital(s.String()) + "."
+	switch s.Kind {
+	case Remove:
+		return msg("fix-remove", text, s.C.String(), s.From.String())
+	case Move:
+		return msg("fix-move", text, s.C.String(), s.From.String(), s.To.String())
+	}
+	return msg("fix-add", text, s.C.String(), s.To.String())
+}

@@ -1,0 +1,101 @@
+"use strict";
+// The page's words: the catalogue of package i18n (i18n.json) and the
+// viewer's language, kept in localStorage. Shared by the game page
+// (app.js) and the review page (review.js).
+let cat = null; // the catalogue, once loaded
+let lang = "en";
+
+const chinese = () => lang.startsWith("zh");
+
+// term words a key with no arguments, or gives fallback.
+function term(key, fallback) {
+  const t = cat && cat.text[lang] && cat.text[lang][key];
+  return t === undefined ? fallback : t;
+}
+
+// fmtPoint writes "h8" as the language does: H8 in Chinese.
+function fmtPoint(v) {
+  if (v === "pass") return term("rec.pass", v);
+  return /^[a-v][0-9]+$/.test(v) && chinese() ? v.toUpperCase() : v;
+}
+
+function fmtArg(kind, v) {
+  switch (kind) {
+    case "point": return fmtPoint(v);
+    case "points": {
+      const pts = v.split(/\s+/).filter((x) => x);
+      return pts.length ? pts.map(fmtPoint).join(chinese() ? "、" : ", ") : term("none", "none");
+    }
+    case "colour": return term("colour." + v.toLowerCase(), v);
+    case "kind": return term(v ? "kind." + v : "kind.forbidden", v);
+    case "rule": return term("rule." + v.toLowerCase(), v);
+    case "parity": return term("parity." + v, v);
+    case "player": return term("player." + v.replace(/ player$/, ""), v);
+    case "reason": {
+      const code = v.trim().replace(/ /g, "-"), i = code.indexOf(":");
+      if (i < 0) return term("reason." + code, code);
+      const reason = term("reason." + code.slice(0, i), code.slice(0, i)), kind = fmtArg("kind", code.slice(i + 1));
+      return chinese() ? kind + reason : reason + " (" + kind + ")"; // 三三禁手
+    }
+    case "opening": {
+      let n = parseInt(v, 10);
+      if (isNaN(n)) for (let i = 1; i <= 26; i++) if ((cat.text.en["opening." + i] || "").toLowerCase() === v.toLowerCase()) n = i;
+      return term("opening." + n, v);
+    }
+  }
+  return v;
+}
+
+// t words key with its arguments; null when the key or its arguments do not fit.
+function t(key, args) {
+  if (!cat) return null;
+  const text = cat.text[lang] && cat.text[lang][key];
+  const kinds = cat.args[key] || [];
+  args = (args || []).slice();
+  while (args.length > kinds.length && args[args.length - 1] === "") args.pop();
+  if (text === undefined || args.length !== kinds.length) return null;
+  return text.replace(/\{(\d+)\}/g, (m, i) => fmtArg(kinds[+i], args[+i]));
+}
+
+// said words a message of the robot, falling back to its English text.
+const said = (m) => t(m.key, m.args) || m.text;
+
+// circled writes n circled: ①–⑳, ㉑–㉟, ㊱–㊿, then "(51)" as Chinese score sheets do.
+function circled(n) {
+  if (n >= 1 && n <= 20) return String.fromCodePoint(0x2460 + n - 1);
+  if (n >= 21 && n <= 35) return String.fromCodePoint(0x3251 + n - 21);
+  if (n >= 36 && n <= 50) return String.fromCodePoint(0x32b1 + n - 36);
+  return "(" + n + ")";
+}
+
+
+// applyLabels words every element marked data-i18n in the language.
+function applyLabels() {
+  document.documentElement.lang = lang;
+  for (const e of document.querySelectorAll("[data-i18n]")) {
+    if (!e.dataset.fallback) e.dataset.fallback = e.textContent;
+    e.textContent = term(e.dataset.i18n, e.dataset.fallback);
+  }
+  for (const e of document.querySelectorAll("[data-i18n-placeholder]")) {
+    e.placeholder = term(e.dataset.i18nPlaceholder, e.placeholder);
+  }
+}
+
+// loadCatalogue fetches i18n.json and fills the language menu sel; the
+// page stays in English with its built-in labels without it.
+async function loadCatalogue(sel) {
+  try {
+    const r = await fetch("i18n.json");
+    if (!r.ok) throw new Error(r.status);
+    cat = await r.json();
+  } catch (e) {
+    return false;
+  }
+  sel.replaceChildren(...cat.langs.map((l) => {
+    const o = document.createElement("option");
+    o.value = l.tag;
+    o.textContent = l.name;
+    return o;
+  }));
+  return true;
+}
