@@ -91,7 +91,9 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			return usageError("--opening: %v", err)
 		}
 		if *dir == "" {
-			*dir = dataPath("exhibit", time.Now().Format("20060102-150405"))
+			if *dir, err = newRunPath("exhibit", ""); err != nil {
+				return err
+			}
 		}
 		if err := os.MkdirAll(*dir, 0o755); err != nil {
 			return err

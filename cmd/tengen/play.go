@@ -118,7 +118,10 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		defer stop()
 
 		if *journalPath == "" {
-			*journalPath = dataPath("games", time.Now().Format("20060102-150405")+".journal")
+			var err error
+			if *journalPath, err = newRunPath("games", ".journal"); err != nil {
+				return err
+			}
 		}
 		if err := os.MkdirAll(filepath.Dir(*journalPath), 0o755); err != nil {
 			return err

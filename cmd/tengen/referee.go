@@ -265,7 +265,10 @@ const quietFrames = 8
 // refereeSim referees two simulated people at the simulated table.
 func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 	if o.dir == "" {
-		o.dir = dataPath("referee", time.Now().Format("20060102-150405"))
+		var err error
+		if o.dir, err = newRunPath("referee", ""); err != nil {
+			return err
+		}
 	}
 	robot, err := sim.NewRobot(o.seed, o.camera)
 	if err != nil {

@@ -24,7 +24,10 @@ import (
 // that side's clock.
 func refereeReal(ctx context.Context, sio *stdio, o refereeOptions, hw rigOptions, camera string) error {
 	if o.dir == "" {
-		o.dir = filepath.Join("var", "referee", time.Now().Format("20060102-150405"))
+		var err error
+		if o.dir, err = newRunPath("referee", ""); err != nil {
+			return err
+		}
 	}
 	if !o.arm {
 		*hw.arm = "none"

@@ -53,7 +53,9 @@ func init() {
 					return usageError("%v", err)
 				}
 				if *dir == "" {
-					*dir = dataPath("sim", time.Now().Format("20060102-150405"))
+					if *dir, err = newRunPath("sim", ""); err != nil {
+						return err
+					}
 				}
 				if err := os.MkdirAll(*dir, 0o755); err != nil {
 					return err
