@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -255,11 +256,12 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 					p.Opening = &sim.OpeningSeat{Machine: m, Me: robotSeat.Other(), Engine: pe, Reading: rules.ReadingRIF, Say: ctl.decisions}
 				}
 				rb.Eyes.People = []*sim.Person{p}
-				fmt.Fprintf(sio.out, "%s (level %d) sits down and plays %s\n", visitor, level, visitorColour)
+				fmt.Fprintln(sio.out, pr.T("cli.visitor-sits", visitor, strconv.Itoa(level), visitorColour.String()))
 				return s, nil
 			},
 			Finished: func(n int, out rules.Outcome, s *game.Session) {
-				fmt.Fprintf(sio.out, "visitor %d: %s\n", n, out)
+				om := game.OutcomeMessage(out)
+				fmt.Fprintln(sio.out, pr.T("cli.visitor-result", strconv.Itoa(n), pr.T(om.Key, om.Args...)))
 				writeRecord(fmt.Sprintf("visitor%03d", n), s)
 				hooks.finished(n, fmt.Sprintf("visitor%03d", n), out, visitorColour, s.Record())
 				s.Journal.Close()
@@ -279,7 +281,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				if g.Black() == customs.Robot {
 					visitorColour = rules.White
 				}
-				fmt.Fprintf(sio.out, "visitor %d: %s\n", n, nigiriEntry(g).Detail)
+				fmt.Fprintln(sio.out, pr.T("cli.visitor-result", strconv.Itoa(n), nigiriEntry(g).Detail))
 				return nil
 			}
 		}

@@ -88,8 +88,8 @@ func TestExhibitNigiriInSim(t *testing.T) {
 		if !strings.Contains(string(b), `"type":"end"`) {
 			t.Errorf("%s has no end", path)
 		}
-		colour := map[customs.Side]string{customs.Person: "black", customs.Robot: "white"}[side]
-		if !regexp.MustCompile(fmt.Sprintf(`(?m)^visitor %d \(level \d+\) sits down and plays %s$`, n, colour)).MatchString(out) {
+		colour := map[customs.Side]string{customs.Person: "Black", customs.Robot: "White"}[side]
+		if !regexp.MustCompile(fmt.Sprintf(`(?m)^visitor %d \(level \d+\) sits down and plays %s\.$`, n, colour)).MatchString(out) {
 			t.Errorf("visitor %d should sit down as %s:\n%s", n, colour, out)
 		}
 	}

@@ -275,9 +275,9 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			}
 		}
 		if s.Opening != nil {
-			fmt.Fprintf(sio.out, "%s, opening %s: %s (first player) against %s; journal %s\n", s.Config.Rule, s.Config.Opening, s.Config.Black, s.Config.White, *journalPath)
+			fmt.Fprintln(sio.out, pr.T("cli.game-opening", s.Config.Rule, s.Config.Opening, s.Config.Black, s.Config.White, *journalPath))
 		} else {
-			fmt.Fprintf(sio.out, "%s: %s (black) against %s (white); journal %s\n", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath)
+			fmt.Fprintln(sio.out, pr.T("cli.game-start", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath))
 		}
 		var out rules.Outcome
 		if *resume {
@@ -292,7 +292,8 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if err := s.WriteRecord(recPath); err != nil {
 			return err
 		}
-		fmt.Fprintf(sio.out, "%s; record %s\n", out, recPath)
+		om := game.OutcomeMessage(out)
+		fmt.Fprintln(sio.out, pr.T(om.Key, om.Args...), pr.T("cli.record-saved", recPath))
 		if *review { // table_review.go
 			defer reviewAfter(ctx, sio, page.srv, filepath.Base(strings.TrimSuffix(*journalPath, ".journal")), s.Record(), lg)
 		}
