@@ -425,6 +425,7 @@ var catalogue = map[string]entry{
 	"cli.visitor-sits": e(a(ArgText, ArgCount, ArgColour), "{0} (level {1}) sits down and plays {2}.",
 		"{0}（{1}级）入座，执{2}。", "{0}（{1}級）入座，執{2}。"),
 	"cli.visitor-result":   e(a(ArgCount, ArgText), "Visitor {0}: {1}", "第{0}位来宾：{1}", "第{0}位來賓：{1}"),
+	"cli.final-standings":  e(nil, "Final standings:", "最终排名：", "最終排名："),
 	"cli.visitor-start":    e(a(ArgText), "{0}: place the first stone to start.", "{0}：放下第一颗棋子开始对局。", "{0}：放下第一顆棋子開始對局。"),
 	"cli.nigiri-ask":       e(nil, "Your guess, odd or even (单 or 双), then Enter:", "请猜单还是双（单/双 或 odd/even），然后按回车：", "請猜單還是雙（單/雙 或 odd/even），然後按Enter："),
 	"cli.nigiri-sim-guess": e(a(ArgParity), "The simulated person guesses {0}.", "模拟的对手猜{0}。", "模擬的對手猜{0}。"),

@@ -176,7 +176,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				fmt.Fprintf(sio.err, "writing %s: %v\n", path, err)
 				return
 			}
-			fmt.Fprintf(sio.out, "record %s\n", path)
+			fmt.Fprintln(sio.out, pr.T("cli.record-saved", path))
 		}
 
 		if entrants != nil {
@@ -192,9 +192,9 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintln(sio.out, "\nfinal standings:")
+			fmt.Fprintln(sio.out, "\n"+pr.T("cli.final-standings"))
 			for _, s := range st {
-				fmt.Fprintf(sio.out, "%3d. %-28s %4s  Buchholz %s\n", s.Rank, s.Name, s.Score, s.Buchholz)
+				fmt.Fprintf(sio.out, "%3d. %-28s %4s  %s %s\n", s.Rank, s.Name, s.Score, pr.T("ui.buchholz"), s.Buchholz)
 			}
 			return nil
 		}

@@ -16,7 +16,7 @@ func TestExhibitTournamentInSim(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
-	if !strings.Contains(out, "final standings:") || strings.Count(out, "has the bye") != 2 {
+	if !strings.Contains(out, "Final standings:") || strings.Count(out, "has the bye") != 2 {
 		t.Errorf("output:\n%s", out)
 	}
 	// Every game left a journal that ends with its result.
