@@ -145,9 +145,10 @@ func (o *Opening) robotStep(ctx context.Context) error {
 
 // settle checks with the camera that the stones the arm has just put down
 // lie where the record has them, and puts right those that landed on a
-// neighbouring point (lifted and placed again) or fell (placed again).
-// Other new stones are the person's next action and are left alone; with
-// strayOnly, so are placed stones gone without a stray beside them.
+// neighbouring point (lifted and placed again) or fell (placed again, and a
+// new stone of its colour elsewhere, where it fell, lifted). Other new
+// stones are the person's next action and are left alone; with strayOnly,
+// so are placed stones gone without a stray beside them.
 func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool) error {
 	for tries := 0; len(placed) > 0; tries++ {
 		sight, err := o.Eyes.Look(ctx)
@@ -178,7 +179,12 @@ func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool) e
 		}
 		o.say("stone-missing", fmt.Sprint(missing), fmt.Sprintf("My stones %v are not where I put them; I will put them right.", missing))
 		for _, g := range missing {
-			if i := stray(g); i >= 0 {
+			i := stray(g)
+			if i < 0 && !strayOnly {
+				// It fell further away (the vacuum let go in flight).
+				i = slices.IndexFunc(added, func(a Placed) bool { return a.C == g.C })
+			}
+			if i >= 0 {
 				if err := o.Hand.Take(ctx, added[i].P, added[i].C); err != nil {
 					return fmt.Errorf("lifting the stray stone at %v: %w", added[i].P, err)
 				}

@@ -141,8 +141,15 @@ func personAtTable(m *opening.Machine, me opening.Player, places, offers []rules
 // fifth moves: they say so on the page, put the five offers down one by
 // one (the first is not taken for Black 5), the robot chooses one and
 // lifts the other four. The person then resigns. The robot's White 2
-// lands on a neighbouring point first, and the robot puts it right.
+// lands on a neighbouring point first (or falls further away, as a stone
+// slipping off the nozzle does), and the robot puts it right.
 func TestTaraguchiPersonOffers(t *testing.T) {
+	for _, landed := range []string{"f7", "m12"} {
+		t.Run("lands on "+landed, func(t *testing.T) { taraguchiPersonOffers(t, landed) })
+	}
+}
+
+func taraguchiPersonOffers(t *testing.T, landed string) {
 	proto, _ := opening.ByName("taraguchi")
 	m, _ := opening.New(proto, 15)
 	tb := newTable(15)
@@ -154,8 +161,8 @@ func TestTaraguchiPersonOffers(t *testing.T) {
 	s.White = &scripted{} // the robot is the second player
 	s.Control = ctl
 	s.Opening = &Opening{Machine: m, Robot: opening.Second, Decisions: decisions, Decider: &planned{places: pts(t, "g7 h6")}}
-	stray := pts(t, "f7")[0]
-	tb.misplace = &stray // the robot's White 2 lands beside g7
+	stray := pts(t, landed)[0]
+	tb.misplace = &stray // the robot's White 2 lands off g7
 	s.Observe = func(sn Snapshot) {
 		if m.Done() && len(ctl) == 0 && len(sn.Moves) == 5 {
 			ctl <- RequestResign
@@ -183,8 +190,8 @@ func TestTaraguchiPersonOffers(t *testing.T) {
 	if err := s.takeback(t.Context()); err == nil || !strings.Contains(err.Error(), "opening") {
 		t.Errorf("a takeback into the opening: %v", err)
 	}
-	if !strings.Contains(strings.Join(tb.placed, ", "), "place f7, take f7, place g7") {
-		t.Errorf("the stone that landed on f7 was not put on g7: %v", tb.placed)
+	if want := fmt.Sprintf("place %s, take %s, place g7", landed, landed); !strings.Contains(strings.Join(tb.placed, ", "), want) {
+		t.Errorf("the stone that landed on %s was not put on g7: %v", landed, tb.placed)
 	}
 	if s.Config.White != "second" || s.White == nil {
 		t.Errorf("after the opening the robot should play White: config %+v", s.Config)
