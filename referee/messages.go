@@ -3,11 +3,12 @@ package referee
 import (
 	"errors"
 	"fmt"
-	"slices"
+
 	"strconv"
 	"strings"
 
 	"tengen/game"
+	"tengen/i18n"
 	"tengen/rules"
 	"tengen/rules/opening"
 )
@@ -100,44 +101,18 @@ func actionMessage(by opening.Player, a opening.Action) game.Message {
 	return msg(a.Kind.String(), text)
 }
 
-// StepMessage says whose turn it is in the opening and what they may do,
-// worded from the step's fields so that every language can say it; the
-// protocol's own English description is the Text.
+// StepMessage says whose turn it is in the opening and what they may do:
+// the robot's step message (i18n.StepMessage) under the referee's key for
+// it, which names the player first; the protocol's own English description
+// is the Text.
 func StepMessage(st opening.Step) game.Message {
-	who := player(st.Player)
-	m := msg("", fmt.Sprintf("The %s's turn in the opening: %s.", st.Player, st.What), who)
-	has := func(k opening.ActionKind) bool { return slices.Contains(st.Allowed, k) }
-	only := func(ks ...opening.ActionKind) bool {
-		for _, k := range st.Allowed {
-			if !slices.Contains(ks, k) {
-				return false
-			}
-		}
-		return len(st.Allowed) > 0
-	}
-	colour := st.Stone.String()
-	switch {
-	case only(opening.Place) && st.Side == 1:
-		m.Key, m.Args = "ref-step-place-centre", append(m.Args, colour)
-	case only(opening.Place) && st.Side > 1:
-		m.Key, m.Args = "ref-step-place", append(m.Args, colour, strconv.Itoa(st.Side))
-	case only(opening.Place):
-		m.Key, m.Args = "ref-step-place-anywhere", append(m.Args, colour)
-	case only(opening.Place, opening.Pass) && has(opening.Pass):
-		m.Key, m.Args = "ref-step-place-or-pass", append(m.Args, colour)
-	case only(opening.Swap, opening.Keep):
-		m.Key = "ref-step-swap"
-	case only(opening.Declare):
-		m.Key, m.Args = "ref-step-declare", append(m.Args, strconv.Itoa(st.Min), strconv.Itoa(st.Max))
-	case only(opening.Offer):
-		m.Key, m.Args = "ref-step-offer", append(m.Args, strconv.Itoa(st.Count))
-	case only(opening.Choose):
-		m.Key = "ref-step-choose"
-	default:
-		m.Key = "ref-step-options"
-	}
-	return m
+	m := i18n.StepMessage(st)
+	return game.Message{Key: refereeKey(m.Key), Args: append([]string{player(st.Player)}, m.Args...),
+		Text: fmt.Sprintf("The %s's turn in the opening: %s.", st.Player, st.What)}
 }
+
+// refereeKey is the referee's catalogue key for the robot's step key k.
+func refereeKey(k string) string { return "ref-" + k }
 
 // Message is the step said to people rebuilding a position.
 func (s Step) Message() game.Message {
