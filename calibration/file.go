@@ -8,35 +8,44 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"tengen/i18n/errmsg"
 	"tengen/kinematics"
 
 	"gopkg.in/yaml.v3"
 )
 
 // FieldError is a problem with one field of the calibration file: which
-// field (a dotted YAML path), what is wrong, and how to fix it.
+// field (a dotted YAML path), what is wrong, and how to fix it, as
+// messages package i18n words in the person's language.
 type FieldError struct {
-	Field, Problem, Fix string
+	Field        string
+	Problem, Fix errmsg.Msg
 }
 
-func (e *FieldError) Error() string {
-	return fmt.Sprintf("calibration: %s: %s (fix: %s)", e.Field, e.Problem, e.Fix)
+func (e *FieldError) Error() string { return e.Message().String() }
+
+// Message is the error as a catalogue message (errmsg.Messager).
+func (e *FieldError) Message() errmsg.Msg {
+	return errmsg.M("err.cal-field", e.Field, e.Problem, e.Fix)
 }
+
+// msg and fix shorten the messages of Validate's table.
+var msg, fix = errmsg.M, errmsg.M
 
 // Parse decodes and validates a calibration file. Unknown fields (a typo
 // in a hand edit) are errors, as are missing or impossible values.
 func Parse(data []byte) (*File, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, &FieldError{"version", "the file is empty", "run `tengen calibrate` or restore the last good file"}
+		return nil, &FieldError{"version", msg("err.cal.empty"), fix("err.cal.fix-restore")}
 	}
 	// Presence matters (a zero may be a real value), so look at the
 	// node tree for the required sections first.
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, fmt.Errorf("calibration: not valid YAML: %w (fix: repair that line, or restore the last good file; `tengen calibrate defaults` prints a valid one)", err)
+		return nil, errmsg.Mark(err, "err.cal-yaml", err.Error())
 	}
 	if root.Kind != yaml.DocumentNode || len(root.Content) != 1 || root.Content[0].Kind != yaml.MappingNode {
-		return nil, &FieldError{"(top level)", "not a mapping of sections", "start from `tengen calibrate defaults` and edit that"}
+		return nil, &FieldError{"(top level)", msg("err.cal.not-sections"), fix("err.cal.fix-from-defaults")}
 	}
 	present := map[string]bool{}
 	for i := 0; i+1 < len(root.Content[0].Content); i += 2 {
@@ -44,14 +53,14 @@ func Parse(data []byte) (*File, error) {
 	}
 	for _, k := range []string{"version", "camera", "board", "arm"} {
 		if !present[k] {
-			return nil, &FieldError{k, "missing", fixFor(k)}
+			return nil, &FieldError{k, msg("err.cal.missing"), fixFor(k)}
 		}
 	}
 	var f File
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("calibration: %s%w (fix: correct the field's name or value; `tengen calibrate defaults` prints a valid file)", culprit(root.Content[0]), err)
+		return nil, errmsg.Mark(err, "err.cal-decode", culprit(root.Content[0]), err.Error())
 	}
 	if err := f.Validate(); err != nil {
 		return nil, err
@@ -62,7 +71,7 @@ func Parse(data []byte) (*File, error) {
 // culprit finds the field a decoding error comes from, as "section.field
 // (line N): ", by decoding one field of one section at a time: some of
 // the decoder's errors (a list of the wrong length) say neither.
-func culprit(top *yaml.Node) string {
+func culprit(top *yaml.Node) any {
 	one := func(key, val *yaml.Node) error {
 		doc := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{key, val}}
 		data, err := yaml.Marshal(doc)
@@ -83,32 +92,38 @@ func culprit(top *yaml.Node) string {
 			for j := 0; j+1 < len(sec.Content); j += 2 {
 				part := &yaml.Node{Kind: yaml.MappingNode, Content: sec.Content[j : j+2]}
 				if one(key, part) != nil {
-					return fmt.Sprintf("%s.%s (line %d): ", key.Value, sec.Content[j].Value, sec.Content[j].Line)
+					return errmsg.M("err.cal-culprit", key.Value+"."+sec.Content[j].Value, sec.Content[j].Line)
 				}
 			}
 		}
-		return fmt.Sprintf("%s (line %d): ", key.Value, key.Line)
+		return errmsg.M("err.cal-culprit", key.Value, key.Line)
 	}
 	return ""
 }
 
-func fixFor(section string) string {
+func fixFor(section string) errmsg.Msg {
 	switch section {
 	case "version":
-		return fmt.Sprintf("add `version: %d` at the top", FileVersion)
+		return fix("err.cal.fix-add-version", FileVersion)
 	case "camera":
-		return "run `tengen calibrate camera` (or copy the camera section from `tengen calibrate defaults`)"
+		return fix("err.cal.fix-camera")
 	case "board":
-		return "run `tengen calibrate board`"
+		return fix("err.cal.fix-run", "tengen calibrate board")
 	case "arm":
-		return "run `tengen calibrate servos` and `tengen calibrate arm`"
+		return fix("err.cal.fix-run-two", "tengen calibrate servos", "tengen calibrate arm")
 	}
-	return "see `tengen calibrate defaults`"
+	return fix("err.cal.fix-see")
 }
 
 // Validate checks every field and returns the first problem found.
 func (f *File) Validate() error {
-	bad := func(field, problem, fix string) error { return &FieldError{field, problem, fix} }
+	bad := func(field string, problem, fix errmsg.Msg) error { return &FieldError{field, problem, fix} }
+	const (
+		calCamera = "tengen calibrate camera"
+		calBoard  = "tengen calibrate board"
+		calServos = "tengen calibrate servos"
+		calArm    = "tengen calibrate arm"
+	)
 	finite := func(v ...float64) bool {
 		for _, x := range v {
 			if math.IsNaN(x) || math.IsInf(x, 0) {
@@ -119,65 +134,65 @@ func (f *File) Validate() error {
 	}
 	if f.Version != FileVersion {
 		if f.Version > FileVersion {
-			return bad("version", fmt.Sprintf("%d is newer than this program understands (%d)", f.Version, FileVersion), "update tengen")
+			return bad("version", msg("err.cal.version-newer", f.Version, FileVersion), fix("err.cal.fix-update"))
 		}
-		return bad("version", fmt.Sprintf("%d is not a known version", f.Version), fmt.Sprintf("set `version: %d` and recalibrate", FileVersion))
+		return bad("version", msg("err.cal.version-unknown", f.Version), fix("err.cal.fix-set-version", FileVersion))
 	}
 	c := f.Camera
 	if c.Width <= 0 || c.Height <= 0 || c.Width > 10000 || c.Height > 10000 {
-		return bad("camera.width/height", fmt.Sprintf("%dx%d is not a camera resolution", c.Width, c.Height), "set the frame size, e.g. 1280 and 720")
+		return bad("camera.width/height", msg("err.cal.resolution", c.Width, c.Height), fix("err.cal.fix-frame"))
 	}
 	if len(c.Matrix) != 0 && len(c.Matrix) != 9 {
-		return bad("camera.matrix", fmt.Sprintf("has %d numbers, want 9 (3x3, row-major) or none", len(c.Matrix)), "run `tengen calibrate camera` or delete the field")
+		return bad("camera.matrix", msg("err.cal.matrix-size", len(c.Matrix)), fix("err.cal.fix-run-delete", calCamera))
 	}
 	if len(c.Matrix) == 9 && (!finite(c.Matrix...) || c.Matrix[0] <= 0 || c.Matrix[4] <= 0 || c.Matrix[8] != 1) {
-		return bad("camera.matrix", "is not a camera matrix (focal lengths must be positive, the last entry 1)", "run `tengen calibrate camera` or delete the field")
+		return bad("camera.matrix", msg("err.cal.matrix"), fix("err.cal.fix-run-delete", calCamera))
 	}
 	switch len(c.Distortion) {
 	case 0, 4, 5, 8, 12, 14:
 	default:
-		return bad("camera.distortion", fmt.Sprintf("has %d coefficients, want 4, 5, 8, 12 or 14 (OpenCV's models) or none", len(c.Distortion)), "run `tengen calibrate camera` or delete the field")
+		return bad("camera.distortion", msg("err.cal.distortion-size", len(c.Distortion)), fix("err.cal.fix-run-delete", calCamera))
 	}
 	if len(c.Distortion) > 0 && len(c.Matrix) == 0 {
-		return bad("camera.distortion", "is set without camera.matrix", "run `tengen calibrate camera` or delete both")
+		return bad("camera.distortion", msg("err.cal.distortion-alone"), fix("err.cal.fix-run-delete-both", calCamera))
 	}
 	if !finite(c.Distortion...) || !finite(c.ReprojectionError) || c.ReprojectionError < 0 {
-		return bad("camera.distortion", "holds a number that is not finite", "run `tengen calibrate camera`")
+		return bad("camera.distortion", msg("err.cal.not-finite"), fix("err.cal.fix-run", calCamera))
 	}
 	b := f.Board
 	if b.Size < 5 || b.Size > 25 {
-		return bad("board.size", fmt.Sprintf("%d is not a board size (5-25 lines)", b.Size), "set `size: 15` for the robot's board")
+		return bad("board.size", msg("err.cal.board-size", b.Size), fix("err.cal.fix-size"))
 	}
 	if b.Corners == ([4][2]float64{}) {
-		return bad("board.corners", "missing (the board has not been located in the camera image)", "run `tengen calibrate board`")
+		return bad("board.corners", msg("err.cal.no-corners"), fix("err.cal.fix-run", calBoard))
 	}
 	for i, p := range b.Corners {
 		if !finite(p[0], p[1]) || p[0] < -float64(c.Width) || p[1] < -float64(c.Height) || p[0] > 2*float64(c.Width) || p[1] > 2*float64(c.Height) {
-			return bad(fmt.Sprintf("board.corners[%d]", i), fmt.Sprintf("(%g, %g) lies far outside the %dx%d image", p[0], p[1], c.Width, c.Height), "run `tengen calibrate board`")
+			return bad(fmt.Sprintf("board.corners[%d]", i), msg("err.cal.corner-outside", fmt.Sprintf("%g", p[0]), fmt.Sprintf("%g", p[1]), c.Width, c.Height), fix("err.cal.fix-run", calBoard))
 		}
 	}
 	if a := quadArea(b.Corners); math.Abs(a) < 100 {
-		return bad("board.corners", "the four corners enclose almost no area (repeated or in a line)", "run `tengen calibrate board`")
+		return bad("board.corners", msg("err.cal.corners-flat"), fix("err.cal.fix-run", calBoard))
 	}
 	a := f.Arm
 	g := a.Geometry
 	if !finite(g.F, g.E, g.RF, g.RE) || g.F <= 0 || g.E <= 0 || g.RF <= 0 || g.RE <= 0 {
-		return bad("arm.geometry", "f, e, rf and re must all be positive lengths in mm", "measure the arm (README: the hardware)")
+		return bad("arm.geometry", msg("err.cal.geometry"), fix("err.cal.fix-measure"))
 	}
 	if g.RE <= g.RF {
-		return bad("arm.geometry.re", fmt.Sprintf("forearm %g mm is not longer than the upper arm %g mm", g.RE, g.RF), "check the lengths (the seed design has rf 100, re 450)")
+		return bad("arm.geometry.re", msg("err.cal.forearm", fmt.Sprintf("%g", g.RE), fmt.Sprintf("%g", g.RF)), fix("err.cal.fix-lengths"))
 	}
 	for i, s := range a.Servos {
 		field := fmt.Sprintf("arm.servos[%d]", i)
 		switch {
 		case !finite(s.ZeroUS, s.USPerDegree, s.MinUS, s.MaxUS):
-			return bad(field, "holds a number that is not finite", "run `tengen calibrate servos`")
+			return bad(field, msg("err.cal.not-finite"), fix("err.cal.fix-run", calServos))
 		case s.USPerDegree == 0:
-			return bad(field+".us_per_degree", "is zero", "run `tengen calibrate servos`")
+			return bad(field+".us_per_degree", msg("err.cal.zero"), fix("err.cal.fix-run", calServos))
 		case s.MinUS < 400 || s.MaxUS > 2600 || s.MinUS >= s.MaxUS:
-			return bad(field, fmt.Sprintf("pulse limits %g-%g µs are not a range within 400-2600", s.MinUS, s.MaxUS), "set min_us and max_us to your servo's range, e.g. 500 and 2500")
+			return bad(field, msg("err.cal.pulse-range", fmt.Sprintf("%g", s.MinUS), fmt.Sprintf("%g", s.MaxUS)), fix("err.cal.fix-pulses"))
 		case s.ZeroUS < s.MinUS || s.ZeroUS > s.MaxUS:
-			return bad(field+".zero_us", fmt.Sprintf("%g µs lies outside min_us..max_us", s.ZeroUS), "run `tengen calibrate servos`")
+			return bad(field+".zero_us", msg("err.cal.zero-outside", fmt.Sprintf("%g", s.ZeroUS)), fix("err.cal.fix-run", calServos))
 		}
 	}
 	vecs := []struct {
@@ -186,21 +201,21 @@ func (f *File) Validate() error {
 	}{{"board_a1", a.BoardA1}, {"board_step_x", a.BoardStepX}, {"board_step_y", a.BoardStepY}, {"black_bowl", a.BlackBowl}, {"white_bowl", a.WhiteBowl}, {"park", a.Park}}
 	for _, v := range vecs {
 		if !finite(v.v[0], v.v[1], v.v[2]) {
-			return bad("arm."+v.name, "holds a number that is not finite", "run `tengen calibrate arm`")
+			return bad("arm."+v.name, msg("err.cal.not-finite"), fix("err.cal.fix-run", calArm))
 		}
 	}
 	for _, v := range vecs[1:3] {
 		if l := math.Hypot(math.Hypot(v.v[0], v.v[1]), v.v[2]); l < 10 || l > 40 {
-			return bad("arm."+v.name, fmt.Sprintf("one grid step is %.1f mm, not 10-40 mm", l), "run `tengen calibrate arm` (touch-off)")
+			return bad("arm."+v.name, msg("err.cal.grid-step", fmt.Sprintf("%.1f", l)), fix("err.cal.fix-touch-off", calArm))
 		}
 	}
 	for _, v := range []Vec3{a.BoardA1, a.BlackBowl, a.WhiteBowl, a.Park} {
 		if v[2] >= 0 {
-			return bad("arm", "a place has z >= 0: z points up from the servo platform, so every place is below it", "run `tengen calibrate arm`")
+			return bad("arm", msg("err.cal.z-up"), fix("err.cal.fix-run", calArm))
 		}
 	}
 	if !finite(a.PickDepth, a.PlaceHeight, a.Clearance, a.VacuumThreshold) || a.Clearance <= 0 || a.VacuumThreshold <= 0 {
-		return bad("arm.clearance/vacuum_threshold", "must be positive", "run `tengen calibrate arm`")
+		return bad("arm.clearance/vacuum_threshold", msg("err.cal.positive"), fix("err.cal.fix-run", calArm))
 	}
 	return nil
 }
@@ -219,9 +234,9 @@ func Load(path string) (*File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("calibration: %s does not exist (fix: run `tengen calibrate`, or `tengen calibrate defaults > %s` for the simulator)", path, path)
+			return nil, errmsg.Mark(err, "err.cal-missing", path)
 		}
-		return nil, fmt.Errorf("calibration: %w", err)
+		return nil, errmsg.Wrap(err, "err.cal-unreadable")
 	}
 	f, err := Parse(data)
 	if err != nil {

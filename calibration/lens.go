@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"tengen/i18n/errmsg"
 
 	"gocv.io/x/gocv"
 )
@@ -25,7 +26,7 @@ type LensResult struct {
 // the result's Camera.ReprojectionError (pixels; under 0.5 is good).
 func CalibrateLens(views []gocv.Mat, cols, rows int, squareMM float64) (*LensResult, error) {
 	if cols < 3 || rows < 3 || squareMM <= 0 {
-		return nil, fmt.Errorf("calibration: chessboard %dx%d inner corners of %g mm squares is not a pattern (need at least 3x3 and a positive size)", cols, rows, squareMM)
+		return nil, errmsg.New("err.lens-pattern", cols, rows, fmt.Sprintf("%g", squareMM))
 	}
 	if len(views) == 0 {
 		return nil, errors.New("calibration: no views of the chessboard")
@@ -42,7 +43,7 @@ func CalibrateLens(views []gocv.Mat, cols, rows int, squareMM float64) (*LensRes
 	}
 	for i, v := range views {
 		if v.Cols() != size.X || v.Rows() != size.Y {
-			return nil, fmt.Errorf("calibration: view %d is %dx%d, the first is %dx%d (use one camera mode for all views)", i, v.Cols(), v.Rows(), size.X, size.Y)
+			return nil, errmsg.New("err.lens-view-size", i, v.Cols(), v.Rows(), size.X, size.Y)
 		}
 		gray := v
 		if v.Channels() != 1 {
@@ -67,7 +68,7 @@ func CalibrateLens(views []gocv.Mat, cols, rows int, squareMM float64) (*LensRes
 		res.Used[i] = true
 	}
 	if len(img) < 3 {
-		return nil, fmt.Errorf("calibration: the %dx%d chessboard was found in %d of %d views; need at least 3 (show the whole board, well lit, at several tilts)", cols, rows, len(img), len(views))
+		return nil, errmsg.New("err.lens-few-views", cols, rows, len(img), len(views))
 	}
 	op := gocv.NewPoints3fVectorFromPoints(obj)
 	defer op.Close()

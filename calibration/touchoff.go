@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"tengen/i18n/errmsg"
 
 	"tengen/rules"
 )
@@ -35,16 +36,16 @@ var ErrTouchOff = errors.New("touch-off")
 // same 3x3 normal equations.
 func FitTouchOff(pts []TouchPoint) (TouchOffFit, error) {
 	if len(pts) < 4 {
-		return TouchOffFit{}, fmt.Errorf("%w: %d measurements, want at least 4 (the corners and the centre)", ErrTouchOff, len(pts))
+		return TouchOffFit{}, errmsg.Mark(ErrTouchOff, "err.touchoff-few", len(pts))
 	}
 	var n, su, sv, suu, svv, suv float64
 	for i, p := range pts {
 		if !p.Point.In(rules.MaxSize) {
-			return TouchOffFit{}, fmt.Errorf("%w: measurement %d: point %s is not on a board", ErrTouchOff, i+1, p.Point)
+			return TouchOffFit{}, errmsg.Mark(ErrTouchOff, "err.touchoff-off-board", i+1, p.Point)
 		}
 		for _, c := range p.Nozzle {
 			if math.IsNaN(c) || math.IsInf(c, 0) {
-				return TouchOffFit{}, fmt.Errorf("%w: measurement %d at %s: nozzle position %v is not a number", ErrTouchOff, i+1, p.Point, p.Nozzle)
+				return TouchOffFit{}, errmsg.Mark(ErrTouchOff, "err.touchoff-nan", i+1, p.Point, fmt.Sprint(p.Nozzle))
 			}
 		}
 		u, v := float64(p.Point.X), float64(p.Point.Y)
@@ -58,7 +59,7 @@ func FitTouchOff(pts []TouchPoint) (TouchOffFit, error) {
 	// The points must span the board, not lie on one line.
 	cuu, cvv, cuv := suu-su*su/n, svv-sv*sv/n, suv-su*sv/n
 	if cuu*cvv-cuv*cuv <= 1e-9*(cuu+cvv)*(cuu+cvv) {
-		return TouchOffFit{}, fmt.Errorf("%w: the measured points lie on one line; touch points spread over the board (corners and centre)", ErrTouchOff)
+		return TouchOffFit{}, errmsg.Mark(ErrTouchOff, "err.touchoff-line")
 	}
 	m := [3][3]float64{{n, su, sv}, {su, suu, suv}, {sv, suv, svv}}
 	var fit TouchOffFit
