@@ -3,6 +3,8 @@ package game
 import (
 	"fmt"
 	"sort"
+	"strings"
+	"tengen/i18n/errmsg"
 
 	"tengen/rules"
 )
@@ -23,6 +25,11 @@ var changeNames = [...]string{"no change", "new stone", "moved stone", "extra st
 
 func (k ChangeKind) String() string { return changeNames[k] }
 
+// Msg is the kind as a message a person reads (package i18n words it).
+func (k ChangeKind) Msg() errmsg.Msg {
+	return errmsg.M("err.change." + strings.ReplaceAll(k.String(), " ", "-"))
+}
+
 // Change is the difference between the record and what is seen.
 type Change struct {
 	Kind  ChangeKind
@@ -37,6 +44,15 @@ type Placed struct {
 }
 
 func (p Placed) String() string { return fmt.Sprintf("%s %v", p.C, p.P) }
+
+// pointsOf lists the stones' points, as an errmsg points argument.
+func pointsOf(ps []Placed) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = p.P.String()
+	}
+	return strings.Join(s, " ")
+}
 
 // Compare classifies how seen differs from record. Both boards must have
 // the same size.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"tengen/i18n/errmsg"
 
 	"tengen/rules"
 	"tengen/rules/opening"
@@ -32,7 +33,7 @@ func ClearBoard(ctx context.Context, eyes Eyes, hand Hand) error {
 			return err
 		}
 	}
-	return fmt.Errorf("the board is still not empty after %d passes: %v", passes, left)
+	return errmsg.New("err.board-not-empty", passes, pointsOf(left))
 }
 
 func stonesOn(b *rules.Board) []Placed {

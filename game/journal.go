@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
+	"tengen/i18n/errmsg"
 	"time"
 )
 
@@ -65,7 +65,7 @@ type Journal struct {
 func CreateJournal(path string) (*Journal, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("creating journal: %w", err)
+		return nil, errmsg.Wrap(err, "err.journal-create")
 	}
 	return &Journal{f: f, path: path}, nil
 }
@@ -76,11 +76,11 @@ func CreateJournal(path string) (*Journal, error) {
 func OpenJournal(path string) (*Journal, []Entry, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading journal: %w", err)
+		return nil, nil, errmsg.Wrap(err, "err.journal-read")
 	}
 	entries, good, err := parseJournal(data)
 	if err != nil {
-		return nil, nil, fmt.Errorf("journal %s: %w", path, err)
+		return nil, nil, errmsg.Wrap(err, "err.journal", path)
 	}
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
@@ -121,9 +121,9 @@ func parseJournal(data []byte) ([]Entry, int, error) {
 				return entries, off, nil // torn final write
 			}
 			if err == nil {
-				err = errors.New(`no "type"`)
+				err = errmsg.New("err.journal-no-type")
 			}
-			return nil, 0, fmt.Errorf("line %d: %v", line, err)
+			return nil, 0, errmsg.Wrap(err, "err.journal-line", line)
 		}
 		if end > len(data) {
 			return entries, off, nil // a complete object but no newline: the sync may not have finished
@@ -132,7 +132,7 @@ func parseJournal(data []byte) ([]Entry, int, error) {
 		off = end
 	}
 	if err := sc.Err(); err != nil {
-		return nil, 0, fmt.Errorf("line %d: %w", line+1, err)
+		return nil, 0, errmsg.Wrap(err, "err.journal-line", line+1)
 	}
 	return entries, off, nil
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"tengen/i18n/errmsg"
 
 	"tengen/rules"
 	"tengen/rules/opening"
@@ -175,7 +176,7 @@ func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool) e
 			return nil
 		}
 		if tries == 3 {
-			return fmt.Errorf("the arm's stones %v are still not on their points", missing)
+			return errmsg.New("err.stones-off-points", pointsOf(missing))
 		}
 		o.say("stone-missing", fmt.Sprint(missing), fmt.Sprintf("My stones %v are not where I put them; I will put them right.", missing))
 		for _, g := range missing {
@@ -342,7 +343,7 @@ func (o *Opening) waitFor(ctx context.Context, want *rules.Board) error {
 			return nil
 		}
 		if o.MaxWrongViews > 0 && views >= o.MaxWrongViews {
-			return fmt.Errorf("the board has differed from the opening for %d views: added %v, gone %v", views, ch.Added, ch.Gone)
+			return errmsg.New("err.board-differs-opening", views, pointsOf(ch.Added), pointsOf(ch.Gone))
 		}
 	}
 }

@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"fmt"
+	"tengen/i18n/errmsg"
 	"time"
 
 	"tengen/rules"
@@ -40,17 +41,17 @@ func (r Replayed) OpeningLeft(g *rules.Game) bool {
 // what they say.
 func Replay(entries []Entry, ref *rules.Game) (Replayed, error) {
 	if len(entries) == 0 || entries[0].Type != EntryStart || entries[0].Config == nil {
-		return Replayed{}, fmt.Errorf("journal does not begin with the game's settings")
+		return Replayed{}, errmsg.New("err.journal-no-settings")
 	}
 	r := Replayed{Config: *entries[0].Config}
 	size := r.Config.Size
 	if r.Config.Opening != "" {
 		proto, err := opening.ByName(r.Config.Opening)
 		if err != nil {
-			return r, fmt.Errorf("journal line 1: %w", err)
+			return r, errmsg.Wrap(err, "err.journal-at-line", 1)
 		}
 		if r.Opening, err = opening.New(proto, size); err != nil {
-			return r, fmt.Errorf("journal line 1: %w", err)
+			return r, errmsg.Wrap(err, "err.journal-at-line", 1)
 		}
 	}
 	for i, e := range entries[1:] {
@@ -61,20 +62,20 @@ func Replay(entries []Entry, ref *rules.Game) (Replayed, error) {
 			r.Pending = &e
 		case EntryOpening:
 			if r.Opening == nil {
-				return r, fmt.Errorf("journal line %d: an opening action in a game without an opening protocol", line)
+				return r, errmsg.New("err.journal-opening-action", line)
 			}
 			a, err := ParseAction(e.Action, size)
 			if err != nil {
-				return r, fmt.Errorf("journal line %d: %w", line, err)
+				return r, errmsg.Wrap(err, "err.journal-at-line", line)
 			}
 			if err := r.Opening.Apply(r.Opening.Step().Player, a); err != nil {
-				return r, fmt.Errorf("journal line %d: %w", line, err)
+				return r, errmsg.Wrap(err, "err.journal-at-line", line)
 			}
 			r.Unchosen = nil
 			if a.Kind == opening.Choose {
 				offers, err := rules.ParsePoints(e.Detail, size)
 				if err != nil {
-					return r, fmt.Errorf("journal line %d: the offers chosen among: %w", line, err)
+					return r, errmsg.Wrap(err, "err.journal-offers", line)
 				}
 				for _, p := range offers {
 					if p != a.Point {
@@ -85,14 +86,14 @@ func Replay(entries []Entry, ref *rules.Game) (Replayed, error) {
 		case EntryMove:
 			c, err := rules.ParseColor(e.Color)
 			if err != nil {
-				return r, fmt.Errorf("journal line %d: %w", line, err)
+				return r, errmsg.Wrap(err, "err.journal-at-line", line)
 			}
 			p, err := rules.ParsePoint(e.Point, size)
 			if err != nil {
-				return r, fmt.Errorf("journal line %d: %w", line, err)
+				return r, errmsg.Wrap(err, "err.journal-at-line", line)
 			}
 			if _, err := ref.Play(c, p); err != nil {
-				return r, fmt.Errorf("journal line %d: move %d %v: %w", line, e.Move, p, err)
+				return r, errmsg.Wrap(err, "err.journal-move", line, e.Move, p.String())
 			}
 			r.Pending, r.Unchosen = nil, nil // the offers are lifted before the game's moves are journaled
 			if len(e.Clock) == 2 {
@@ -101,21 +102,21 @@ func Replay(entries []Entry, ref *rules.Game) (Replayed, error) {
 			}
 		case EntryUndo:
 			if _, err := ref.Undo(); err != nil {
-				return r, fmt.Errorf("journal line %d: %w", line, err)
+				return r, errmsg.Wrap(err, "err.journal-at-line", line)
 			}
 		case EntryEvent:
 			if e.Event == "draw agreed" {
 				if err := ref.AgreeDraw(); err != nil {
-					return r, fmt.Errorf("journal line %d: %w", line, err)
+					return r, errmsg.Wrap(err, "err.journal-at-line", line)
 				}
 			}
 			if e.Event == "claim" {
 				if _, err := ref.Claim(); err != nil {
-					return r, fmt.Errorf("journal line %d: claim: %w", line, err)
+					return r, errmsg.Wrap(err, "err.journal-claim", line)
 				}
 			}
 		case EntryEnd:
-			return r, fmt.Errorf("journal line %d: the game is already over (%s)", line, e.Result)
+			return r, errmsg.New("err.journal-over", line, e.Result)
 		}
 	}
 	if last := entries[len(entries)-1]; r.Clock != nil && last.Time.After(r.Clock.Time) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"strconv"
+	"tengen/i18n/errmsg"
 	"time"
 
 	"tengen/ai"
@@ -484,7 +485,7 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 		}
 		wrong++
 		if s.MaxWrongViews > 0 && wrong >= s.MaxWrongViews {
-			return fmt.Errorf("the board has differed from the record for %d views: %v", wrong, ch.Kind)
+			return errmsg.New("err.board-differs-record", wrong, ch.Kind.Msg(), pointsOf(ch.Added), pointsOf(ch.Gone))
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"tengen/game"
 	"tengen/i18n/errmsg"
 )
 
@@ -83,21 +84,35 @@ func TestLocalizeKeepsTheChain(t *testing.T) {
 	}
 }
 
+// TestChangeKindsHaveTexts checks the keys game.ChangeKind.Msg builds.
+func TestChangeKindsHaveTexts(t *testing.T) {
+	for k := game.NoChange; k <= game.Disturbed; k++ {
+		if _, ok := catalogue[k.Msg().Key]; !ok {
+			t.Errorf("change kind %v: no text %q", k, k.Msg().Key)
+		}
+	}
+}
+
 // TestErrorEnglishIsTheCatalogues checks that each error key's English,
 // as its Error method writes it, is the catalogue's English.
 func TestErrorEnglishIsTheCatalogues(t *testing.T) {
 	en := &Printer{}
+	samples := map[string][]any{"text": {"x.yaml"}, "count": {3}, "point": {"h8"}, "points": {"h8 i9", ""},
+		"colour": {"black", "white"}, "rule": {"freestyle", "standard", "renju", "caro"}}
 	for k, tx := range errmsg.Texts() {
-		args := make([]any, len(tx.Args))
-		for i, kind := range tx.Args {
-			args[i] = map[string]any{"text": "x.yaml", "count": 3, "point": "h8"}[kind]
-			if args[i] == nil {
-				t.Errorf("%s: argument kind %q: errmsg writes only text, count and point", k, kind)
+		for n := 0; n < 4; n++ { // each sample of each kind
+			args := make([]any, len(tx.Args))
+			for i, kind := range tx.Args {
+				s, ok := samples[kind]
+				if !ok {
+					t.Fatalf("%s: argument kind %q: errmsg writes only %v", k, kind, samples)
+				}
+				args[i] = s[n%len(s)]
 			}
-		}
-		err := errmsg.New(k, args...)
-		if got := en.Error(err); got != err.Error() {
-			t.Errorf("%s: Error() %q, catalogue %q", k, err.Error(), got)
+			err := errmsg.New(k, args...)
+			if got := en.Error(err); got != err.Error() {
+				t.Errorf("%s: Error() %q, catalogue %q", k, err.Error(), got)
+			}
 		}
 	}
 }

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+	"tengen/i18n/errmsg"
 
 	"tengen/calibration"
 	"tengen/game"
@@ -34,15 +36,15 @@ func openEyes(name string, cal *calibration.File, notify func(string)) (game.Eye
 func OpenCamera(name string, notify func(string)) (*capture.Camera, error) {
 	switch {
 	case name == "" || name == "sim":
-		return nil, fmt.Errorf("no camera named (the calibration says %q): pass --camera /dev/video0 (or a folder of images, or a video file), or set camera.device in the calibration file", name)
+		return nil, errmsg.New("err.no-camera-named", strconv.Quote(name))
 	case strings.HasPrefix(name, "/dev/"):
 		if _, err := os.Stat(name); err != nil {
-			return nil, fmt.Errorf("no camera at %s: is it plugged in? `v4l2-ctl --list-devices` lists the cameras; the Pi camera needs libcamera's V4L2 layer (README: the hardware)", name)
+			return nil, errmsg.Mark(err, "err.no-camera-at", name)
 		}
 	}
 	src, err := capture.Open(name)
 	if err != nil {
-		return nil, fmt.Errorf("camera %s: %w (is another program using it?)", name, err)
+		return nil, errmsg.Mark(err, "err.camera-busy", name, err.Error())
 	}
 	first := src
 	cam := &capture.Camera{Open: func() (capture.Source, error) {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"tengen/i18n/errmsg"
 
 	"tengen/game"
 	"tengen/rules"
@@ -38,7 +39,7 @@ func NewEyes(w *vision.Watcher, n int, corners [4]vision.Point) *Eyes {
 
 // ErrCameraEnded is a finite camera source (a video file, a folder of
 // images) that has no more frames.
-var ErrCameraEnded = errors.New("the camera source has no more frames")
+var ErrCameraEnded error = errmsg.New("err.camera-ended")
 
 // Look implements game.Eyes: it reads frames until the tracker has a
 // board and the latest Hold frames all read that same board with no
@@ -63,7 +64,7 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 			return game.Sight{}, ErrCameraEnded
 		}
 		if err != nil {
-			return game.Sight{}, fmt.Errorf("camera: %w", err)
+			return game.Sight{}, errmsg.Wrap(err, "err.camera-lost")
 		}
 		if e.OnEvent != nil {
 			for _, ev := range evs {
@@ -133,7 +134,7 @@ func (e *Eyes) board(stones [][]vision.Stone, seen [4]vision.Point) (*rules.Boar
 	}
 	tl, tr, bl := nearest(seen[0]), nearest(seen[1]), nearest(seen[3])
 	if tl == tr || tl == bl || tr == bl {
-		return nil, fmt.Errorf("vision: the board seen at %v does not match the calibrated corners %v: run tengen calibrate board", seen, e.Corners)
+		return nil, errmsg.New("err.board-moved", fmt.Sprint(seen), fmt.Sprint(e.Corners))
 	}
 	// Unit steps along an image row and down an image column.
 	col := rules.Point{X: (tr.X - tl.X) / m, Y: (tr.Y - tl.Y) / m}

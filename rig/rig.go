@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+	"tengen/i18n/errmsg"
 
 	"tengen/arm"
 	"tengen/arm/armsim"
@@ -79,7 +81,7 @@ func Open(cfg Config) (*Rig, error) {
 		}
 		if r.Arm, err = arm.New(drv, cal.Arm, opt); err != nil {
 			drv.Close()
-			return nil, fmt.Errorf("%w (file %s: run tengen calibrate arm)", err, cfg.Calibration)
+			return nil, fmt.Errorf("%w (%w)", err, errmsg.New("err.arm-calibration", cfg.Calibration))
 		}
 	}
 	name := cfg.Camera
@@ -124,19 +126,19 @@ func OpenDriver(spec string, cal calibration.Arm, sopt serial.Options) (arm.Driv
 	case spec == "pi":
 		d, err := pi.OpenHost(servos, pi.Sensor{})
 		if err != nil {
-			return nil, fmt.Errorf("arm on this Pi: %w: check I2C is enabled (raspi-config) and the wiring in README: the hardware", err)
+			return nil, errmsg.Mark(err, "err.arm-pi", err.Error())
 		}
 		return d, nil
 	case strings.HasPrefix(spec, "serial:") && len(spec) > len("serial:"):
 		port := strings.TrimPrefix(spec, "serial:")
 		if _, err := os.Stat(port); err != nil {
-			return nil, fmt.Errorf("no arm at %s: is its USB cable plugged in? `ls /dev/serial/by-id` lists the serial devices (README: the hardware)", port)
+			return nil, errmsg.Mark(err, "err.no-arm-at", port)
 		}
 		d, err := serial.Open(port, sopt)
 		if err != nil {
-			return nil, fmt.Errorf("arm at %s: %w: is the Tengen firmware flashed (make flash) and the arm powered?", port, err)
+			return nil, errmsg.Mark(err, "err.arm-at", port, err.Error())
 		}
 		return d, nil
 	}
-	return nil, fmt.Errorf("arm %q: want serial:PORT (e.g. serial:/dev/ttyACM0), pi, sim or none", spec)
+	return nil, errmsg.New("err.arm-spec", strconv.Quote(spec))
 }

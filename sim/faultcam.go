@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"strconv"
+	"tengen/i18n/errmsg"
 )
 
 // Errors of a faulty camera, as a capture device gives them.
@@ -72,7 +73,7 @@ func (c *faultyCamera) View(w *World) (View, error) {
 				continue // nothing to repeat yet
 			}
 			if c.in.roll(n) {
-				c.in.inject(n, "for "+plural(cameraFrames[n], "frame"))
+				c.in.inject(n, errmsg.M("sim.for-frames", cameraFrames[n]))
 				c.active, c.left = n, cameraFrames[n]
 				if r, ok := c.Camera.(relighter); ok && (n == FaultExposure || n == FaultLight) {
 					r.SetExposure(c.exposure(n))

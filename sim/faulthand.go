@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"sync/atomic"
+	"tengen/i18n/errmsg"
 	"time"
 
 	"tengen/arm"
@@ -26,7 +27,7 @@ type faultyHand struct {
 	inner game.Hand
 	r     *Robot
 	in    *injector
-	logf  func(format string, a ...any)
+	logf  func(errmsg.Msg)
 
 	// Set by the scheduled faults when they fire.
 	dropped, pressed, reset, unplugged atomic.Bool
@@ -55,13 +56,13 @@ func (h *faultyHand) Place(ctx context.Context, p rules.Point, c rules.Color) er
 	}
 	w := h.r.World
 	if h.in.roll(FaultPickMiss) {
-		h.in.inject(FaultPickMiss, "the cup will not seal on the next stone")
+		h.in.inject(FaultPickMiss, errmsg.M("sim.pick-miss"))
 		w.mu.Lock()
 		w.refuse = true
 		w.mu.Unlock()
 	}
 	if h.in.roll(FaultBowlEmpty) {
-		h.in.inject(FaultBowlEmpty, fmt.Sprintf("the %s bowl runs empty", c))
+		h.in.inject(FaultBowlEmpty, errmsg.M("sim.bowl-empty", c.String()))
 		h.stash(c)
 	}
 	if h.in.roll(FaultOffPoint) {
@@ -85,7 +86,7 @@ func (h *faultyHand) Place(ctx context.Context, p rules.Point, c rules.Color) er
 	if h.in.roll(FaultReset) {
 		h.r.dev.resetAfter(time.Duration(300+h.in.rand()*2000)*time.Millisecond, func() { h.reset.Store(true) })
 	}
-	err := h.redo(ctx, fmt.Sprintf("placing %v", p), c, func() error { return h.inner.Place(ctx, p, c) },
+	err := h.redo(ctx, errmsg.M("sim.placing", p.String()), c, func() error { return h.inner.Place(ctx, p, c) },
 		func(b *rules.Board) bool { return b.At(p) == c })
 	w.mu.Lock()
 	w.nudge, w.refuse = false, false
@@ -93,7 +94,7 @@ func (h *faultyHand) Place(ctx context.Context, p rules.Point, c rules.Color) er
 	w.nudged = false
 	w.mu.Unlock()
 	if nudged {
-		h.in.inject(FaultOffPoint, fmt.Sprintf("the stone for %v landed on a neighbouring point", p))
+		h.in.inject(FaultOffPoint, errmsg.M("sim.off-point", p.String()))
 	}
 	if err != nil {
 		return err
@@ -123,7 +124,7 @@ func (h *faultyHand) bump() {
 		dx, dy = -dx, -dy
 	}
 	w.Bump(dx, dy, deg)
-	h.in.inject(FaultBump, fmt.Sprintf("the board moved (%+.1f, %+.1f) mm and turned %+.2f°", dx, dy, deg))
+	h.in.inject(FaultBump, errmsg.M("sim.bump", fmt.Sprintf("%+.1f", dx), fmt.Sprintf("%+.1f", dy), fmt.Sprintf("%+.2f", deg)))
 }
 
 // reseat lifts and places again a stone a fault left on its point but off
@@ -135,10 +136,10 @@ func (h *faultyHand) reseat(ctx context.Context, p rules.Point, c rules.Color) e
 		if !ok || d <= misplacedMM {
 			return nil
 		}
-		h.logf("  the stone on %v lies %.1f mm off its centre; placing it again", p, d)
+		h.logf(errmsg.M("sim.reseat", p.String(), fmt.Sprintf("%.1f", d)))
 		err := h.Take(ctx, p, c)
 		if err == nil {
-			err = h.redo(ctx, fmt.Sprintf("placing %v", p), c, func() error { return h.inner.Place(ctx, p, c) },
+			err = h.redo(ctx, errmsg.M("sim.placing", p.String()), c, func() error { return h.inner.Place(ctx, p, c) },
 				func(b *rules.Board) bool { return b.At(p) == c })
 		}
 		if err != nil {
@@ -155,7 +156,7 @@ func (h *faultyHand) Take(ctx context.Context, p rules.Point, c rules.Color) err
 	}
 	h.scheduleEStop()
 	misses := 0
-	return h.redo(ctx, fmt.Sprintf("lifting %v", p), c, func() error {
+	return h.redo(ctx, errmsg.M("sim.lifting", p.String()), c, func() error {
 		err := h.inner.Take(ctx, p, c)
 		if errors.Is(err, arm.ErrMissedPick) {
 			if misses++; misses >= 2 {
@@ -168,7 +169,7 @@ func (h *faultyHand) Take(ctx context.Context, p rules.Point, c rules.Color) err
 
 // Park implements game.Hand.
 func (h *faultyHand) Park(ctx context.Context) error {
-	return h.redo(ctx, "parking", rules.Empty, func() error { return h.inner.Park(ctx) }, nil)
+	return h.redo(ctx, errmsg.M("sim.parking"), rules.Empty, func() error { return h.inner.Park(ctx) }, nil)
 }
 
 // scheduleEStop may have the e-stop pressed a moment into the next move.
@@ -182,29 +183,29 @@ func (h *faultyHand) scheduleEStop() {
 // redo runs op until it succeeds, recovering between tries. done, if set,
 // tells from a view of the board whether a failed op's work was done
 // after all (the stone reached its point before the fault).
-func (h *faultyHand) redo(ctx context.Context, what string, c rules.Color, op func() error, done func(*rules.Board) bool) error {
+func (h *faultyHand) redo(ctx context.Context, what errmsg.Msg, c rules.Color, op func() error, done func(*rules.Board) bool) error {
 	for try := 1; ; try++ {
 		err := op()
 		h.noteEvents()
 		h.collectStrays()
 		if err == nil {
-			h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall, FaultUSB)
+			h.in.resolveAll(errmsg.M("sim.done", what), FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall, FaultUSB)
 			return nil
 		}
 		if ctx.Err() != nil || errors.Is(err, arm.ErrClosed) {
 			return err
 		}
 		if try == maxRedo {
-			return fmt.Errorf("%s: given up after %d tries: %w", what, try, err)
+			return errmsg.Wrap(err, "sim.given-up", what, try)
 		}
-		h.logf("  arm: %v; recovering", err)
+		h.logf(errmsg.M("sim.arm-recovering", err.Error()))
 		if err := h.recover(ctx, err, c); err != nil {
 			// A second fault during the recovery (another e-stop): the
 			// next try meets it and recovers again.
 			if ctx.Err() != nil {
-				return fmt.Errorf("%s: recovering: %w", what, err)
+				return errmsg.Wrap(err, "sim.recovery-failed", what)
 			}
-			h.logf("  arm: recovering: %v", err)
+			h.logf(errmsg.M("sim.arm-recovery-error", err.Error()))
 			continue
 		}
 		h.collectStrays()
@@ -214,33 +215,33 @@ func (h *faultyHand) redo(ctx context.Context, what string, c rules.Color, op fu
 				return err
 			}
 			if done(sight.Board) {
-				h.logf("  arm: the camera sees %s done after all", what)
-				h.in.resolveAll(what+" done", FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall, FaultUSB)
+				h.logf(errmsg.M("sim.done-after-all", what))
+				h.in.resolveAll(errmsg.M("sim.done", what), FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall, FaultUSB)
 				return nil
 			}
 		}
-		h.logf("  arm: redoing %s (try %d)", what, try+1)
+		h.logf(errmsg.M("sim.redoing", what, try+1))
 	}
 }
 
 // noteEvents counts the scheduled faults that have fired.
 func (h *faultyHand) noteEvents() {
 	if h.dropped.Swap(false) {
-		h.in.inject(FaultDrop, "the stone slipped off the nozzle in flight")
+		h.in.inject(FaultDrop, errmsg.M("sim.drop"))
 	}
 	for i, f := range serialFaults {
 		if h.line[i].Swap(false) {
-			h.in.inject(f, "on the serial line")
+			h.in.inject(f, errmsg.M("sim.serial"))
 		}
 	}
 	if h.reset.Swap(false) {
-		h.in.inject(FaultReset, "the arm's controller reset")
+		h.in.inject(FaultReset, errmsg.M("sim.mcu-reset"))
 	}
 	if h.unplugged.Swap(false) {
-		h.in.inject(FaultUSB, "the USB cable to the arm's controller was pulled")
+		h.in.inject(FaultUSB, errmsg.M("sim.usb"))
 	}
 	if h.pressed.Swap(false) {
-		h.in.inject(FaultEStop, "the e-stop was pressed mid-move")
+		h.in.inject(FaultEStop, errmsg.M("sim.estop"))
 	}
 }
 
@@ -253,7 +254,7 @@ func (h *faultyHand) recover(ctx context.Context, cause error, c rules.Color) er
 	if st.Faults&arm.FaultEStop != 0 {
 		// The game pauses while the e-stop is pressed; the arm must not
 		// move meanwhile.
-		h.logf("  E-stop pressed: the game is paused until it is released.")
+		h.logf(errmsg.M("sim.estop-pressed"))
 		// The nozzle is read a moment after the stop (the firmware's
 		// pulses are sampled every few ms) and must stay put after.
 		if err := h.r.dev.Sleep(ctx, 100*time.Millisecond); err != nil {
@@ -275,7 +276,7 @@ func (h *faultyHand) recover(ctx context.Context, cause error, c rules.Color) er
 			return fmt.Errorf("the arm moved %.2f mm with the e-stop pressed", d)
 		}
 		h.r.dev.SetEStop(false)
-		h.logf("  E-stop released: resuming.")
+		h.logf(errmsg.M("sim.estop-released"))
 	}
 	if errors.Is(cause, arm.ErrMissedPick) {
 		w := h.r.World
@@ -298,13 +299,13 @@ func (h *faultyHand) answer(ctx context.Context) (arm.Status, error) {
 	if err == nil {
 		return st, nil
 	}
-	h.logf("  arm: the controller does not answer (%v); waiting for it", err)
+	h.logf(errmsg.M("sim.mcu-silent", err.Error()))
 	for waited := time.Duration(0); waited < replugWait; waited += poll {
 		if err := h.r.dev.Sleep(ctx, poll); err != nil {
 			return st, err
 		}
 		if st, err = h.r.dev.Status(ctx); err == nil {
-			h.logf("  arm: the controller answers again")
+			h.logf(errmsg.M("sim.mcu-back"))
 			return st, nil
 		}
 	}
@@ -328,7 +329,7 @@ func (h *faultyHand) unload(ctx context.Context, c rules.Color) error {
 	if c == rules.Empty {
 		c = h.r.dev.Held() // parking holds no stone of a known colour
 	}
-	h.logf("  arm: a %s stone is still on the nozzle (vacuum %.1f kPa); back to its bowl", c, st.Vacuum)
+	h.logf(errmsg.M("sim.stone-on-nozzle", c.String(), fmt.Sprintf("%.1f", st.Vacuum)))
 	if err := a.MoveTo(ctx, arm.Bowl(c)); err != nil {
 		return err
 	}
@@ -357,7 +358,7 @@ func (h *faultyHand) centre(p rules.Point) {
 		return
 	}
 	w.Put(s.Colour, p, 0, 0)
-	why := fmt.Sprintf("the stone on %v lay %.1f mm off its centre, out of the pick's reach; the operator centred it", p, d)
+	why := errmsg.M("sim.centred", p.String(), fmt.Sprintf("%.1f", d))
 	if !h.in.resolve(FaultEStop, true, why) && !h.in.resolve(FaultReset, true, why) && !h.in.resolve(FaultUSB, true, why) && !h.in.resolve(FaultDrop, true, why) {
 		h.in.report("stray", why)
 	}
@@ -382,7 +383,7 @@ func (h *faultyHand) refill(c rules.Color) {
 	}
 	h.stashed[bowlIndex(c)] = nil
 	w.setBowl(c, b)
-	h.in.resolve(FaultBowlEmpty, true, fmt.Sprintf("the %s bowl was empty; the operator refilled it", c))
+	h.in.resolve(FaultBowlEmpty, true, errmsg.M("sim.refilled", c.String()))
 }
 
 // collectStrays has the operator pick up stones lying off the grid (or on
@@ -397,7 +398,7 @@ func (h *faultyHand) collectStrays() {
 			continue
 		}
 		w.Drop(c, bowlCentre(w, c))
-		why := "a stone off the grid; the operator put it in its bowl"
+		why := errmsg.M("sim.stray")
 		if !h.in.resolve(FaultDrop, true, why) && !h.in.resolve(FaultEStop, true, why) && !h.in.resolve(FaultReset, true, why) && !h.in.resolve(FaultUSB, true, why) && !h.in.resolve(FaultOffPoint, true, why) {
 			h.in.report("stray", why)
 		}

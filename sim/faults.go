@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"tengen/i18n/errmsg"
 
 	"tengen/game"
 	"tengen/rules"
@@ -163,10 +164,10 @@ type injector struct {
 	pending map[string]int
 	moves   int             // the robot's placements in this game
 	fired   map[string]bool // moment faults fired this game
-	log     func(format string, a ...any)
+	log     func(errmsg.Msg)
 }
 
-func newInjector(spec FaultSpec, seed uint64, log func(string, ...any)) *injector {
+func newInjector(spec FaultSpec, seed uint64, log func(errmsg.Msg)) *injector {
 	return &injector{spec: spec, rng: rand.New(rand.NewPCG(seed, 0xfa017)), counts: map[string]*FaultCount{},
 		pending: map[string]int{}, fired: map[string]bool{}, log: log}
 }
@@ -223,17 +224,17 @@ func (in *injector) count(name string) *FaultCount {
 }
 
 // inject records that fault name happened; it stays pending until resolved.
-func (in *injector) inject(name, what string) {
+func (in *injector) inject(name string, what errmsg.Msg) {
 	in.mu.Lock()
 	in.count(name).Injected++
 	in.pending[name]++
 	in.mu.Unlock()
-	in.log("  fault injected: %s (%s)", name, what)
+	in.log(errmsg.M("sim.fault-injected", name, what))
 }
 
 // resolve settles one pending fault name, as recovered by the robot or
 // reported to the operator; it reports whether one was pending.
-func (in *injector) resolve(name string, reported bool, what string) bool {
+func (in *injector) resolve(name string, reported bool, what errmsg.Msg) bool {
 	in.mu.Lock()
 	if in.pending[name] == 0 {
 		in.mu.Unlock()
@@ -247,24 +248,24 @@ func (in *injector) resolve(name string, reported bool, what string) bool {
 	}
 	in.mu.Unlock()
 	if reported {
-		in.log("  fault reported: %s: %s", name, what)
+		in.log(errmsg.M("sim.fault-reported", name, what))
 	} else {
-		in.log("  fault recovered: %s: %s", name, what)
+		in.log(errmsg.M("sim.fault-recovered", name, what))
 	}
 	return true
 }
 
 // report records something reported to the operator that no injected
 // fault explains.
-func (in *injector) report(name, what string) {
+func (in *injector) report(name string, what errmsg.Msg) {
 	in.mu.Lock()
 	in.count(name).Reported++
 	in.mu.Unlock()
-	in.log("  reported: %s: %s", name, what)
+	in.log(errmsg.M("sim.reported", name, what))
 }
 
 // resolveAll settles every pending fault among names as recovered.
-func (in *injector) resolveAll(what string, names ...string) {
+func (in *injector) resolveAll(what errmsg.Msg, names ...string) {
 	for _, n := range names {
 		for in.resolve(n, false, what) {
 		}
@@ -302,7 +303,7 @@ func (in *injector) settleGame(record *rules.Board, w *World, pushes int) {
 	truth, off := w.Truth()
 	ok := len(off) == 0 && game.Compare(record, truth).Kind == game.NoChange
 	for _, n := range []string{FaultDrop, FaultOffPoint} {
-		for in.resolve(n, !ok, "the board matched the record at the end of the game") {
+		for in.resolve(n, !ok, errmsg.M("sim.board-matched")) {
 		}
 	}
 	in.mu.Lock()

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"tengen/i18n/errmsg"
 	"tengen/rules"
 )
 
@@ -110,7 +111,7 @@ func TestUSBUnplug(t *testing.T) {
 	w := r.World
 	total := r.stones()
 	var log strings.Builder
-	in := newInjector(FaultSpec{FaultUSB: {Rate: 1}}, 5, func(f string, a ...any) { fmt.Fprintf(&log, f+"\n", a...) })
+	in := newInjector(FaultSpec{FaultUSB: {Rate: 1}}, 5, func(m errmsg.Msg) { fmt.Fprintln(&log, m) })
 	h := &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
 	pts := []rules.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 8}, {X: 0, Y: 14}, {X: 14, Y: 0}}
 	for i, p := range pts {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"tengen/firmware/simavr"
+	"tengen/i18n/errmsg"
 	"tengen/rules"
 )
 
@@ -39,7 +40,7 @@ func TestFirmwareEStopAndReset(t *testing.T) {
 	defer r.Close()
 	var log strings.Builder
 	in := newInjector(FaultSpec{FaultEStop: {AtMove: 1}, FaultReset: {AtMove: 2},
-		FaultSerialFlip: {AtMove: 1}, FaultSerialDrop: {AtMove: 2}, FaultSerialStall: {AtMove: 3}, FaultUSB: {AtMove: 4}}, 1, func(f string, a ...any) { fmt.Fprintf(&log, f+"\n", a...) })
+		FaultSerialFlip: {AtMove: 1}, FaultSerialDrop: {AtMove: 2}, FaultSerialStall: {AtMove: 3}, FaultUSB: {AtMove: 4}}, 1, func(m errmsg.Msg) { fmt.Fprintln(&log, m) })
 	h := &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
 	pts := []rules.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 8}, {X: 9, Y: 6}}
 	for i, p := range pts {

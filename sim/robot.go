@@ -7,6 +7,7 @@ import (
 	"math"
 	"path/filepath"
 	"sort"
+	"tengen/i18n/errmsg"
 	"time"
 
 	"tengen/ai"
@@ -36,6 +37,10 @@ type Options struct {
 	Dir string
 	// Log receives a line for every move and event as it happens.
 	Log io.Writer
+	// Words and Say word the log's lines in a person's language
+	// (i18n.Printer's Msg and Message); nil: English.
+	Words func(errmsg.Msg) string
+	Say   func(game.Message) string
 	// Observe is told of every change (for the web page).
 	Observe func(game.Snapshot)
 	// Control carries operator requests into each game.
@@ -225,7 +230,7 @@ func (r *Robot) Hand() game.Hand {
 	if r.rig == nil {
 		return r.hand
 	}
-	in := newInjector(FaultSpec{}, 0, func(string, ...any) {})
+	in := newInjector(FaultSpec{}, 0, func(errmsg.Msg) {})
 	return &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
 }
 
@@ -306,11 +311,21 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 	if opt.Think <= 0 {
 		opt.Think = 300 * time.Millisecond
 	}
-	logf := func(format string, a ...any) {
+	words, say := opt.Words, opt.Say
+	if words == nil {
+		words = errmsg.Msg.String
+	}
+	if say == nil {
+		say = func(m game.Message) string { return m.Text }
+	}
+	// line writes a line of the log; logf, an indented one (what
+	// happens within a game).
+	line := func(s string) {
 		if opt.Log != nil {
-			fmt.Fprintf(opt.Log, format+"\n", a...)
+			fmt.Fprintln(opt.Log, s)
 		}
 	}
+	logf := func(m errmsg.Msg) { line("  " + words(m)) }
 	var r *Robot
 	var err error
 	if opt.Firmware != "" {
@@ -333,8 +348,8 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		inj = newInjector(opt.Faults, opt.Seed, logf)
 		hand = &faultyHand{inner: r.hand, r: r, in: inj, logf: logf}
 		r.boardMoved = func(d float64) {
-			logf("  the camera sees the board %.1f mm from where the arm had it; the arm places on it there", d)
-			inj.resolveAll("the arm places on the board where the camera sees it", FaultBump)
+			logf(errmsg.M("sim.board-moved", fmt.Sprintf("%.1f", d)))
+			inj.resolveAll(errmsg.M("sim.bump-followed"), FaultBump)
 		}
 	}
 	if len(opt.Faults) > 0 {
@@ -342,7 +357,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		r.Eyes.Camera = cam
 		r.Eyes.onSteady = func() {
 			if cam.idle() {
-				inj.resolveAll("the camera sees the board again", cameraFaults...)
+				inj.resolveAll(errmsg.M("sim.camera-back"), cameraFaults...)
 			}
 		}
 	}
@@ -369,7 +384,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		name := fmt.Sprintf("Tengen level %d", max(1, opt.RobotLevel))
 		personName := fmt.Sprintf("simulated person (level %d)", max(1, opt.PersonLevel))
 		s := &game.Session{Limits: ai.Limits{TurnTime: opt.Think}, Eyes: r.Eyes, Hand: hand, Control: opt.Control,
-			Voice: voiceFunc(func(m game.Message) { logf("  %s", m.Text) }), Observe: opt.Observe, MaxWrongViews: 200}
+			Voice: voiceFunc(func(m game.Message) { line("  " + say(m)) }), Observe: opt.Observe, MaxWrongViews: 200}
 		if robot == rules.Black {
 			s.Black, cfg.Black, cfg.White = engine, name, personName
 		} else {
@@ -395,9 +410,9 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 			return sum, err
 		}
 		if s.Opening != nil {
-			logf("game %d: %s (first player) against %s, %s, opening %s", g, cfg.Black, cfg.White, cfg.Rule, cfg.Opening)
+			line(words(errmsg.M("sim.game-opening", g, cfg.Black, cfg.White, cfg.Rule, cfg.Opening)))
 		} else {
-			logf("game %d: %s (black) against %s (white), %s", g, cfg.Black, cfg.White, cfg.Rule)
+			line(words(errmsg.M("sim.game", g, cfg.Black, cfg.White, cfg.Rule)))
 		}
 		out, err := s.Play(ctx)
 		s.Journal.Close()
@@ -420,7 +435,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		if inj != nil {
 			inj.settleGame(s.Referee.Board(), r.World, person.Pushes)
 		}
-		logf("game %d: %s; record %s", g, out, recPath)
+		line(words(errmsg.M("sim.game-result", g, say(game.OutcomeMessage(out)), recPath)))
 
 		if err := game.ClearBoard(ctx, r.Eyes, hand); err != nil {
 			return sum, fmt.Errorf("clearing the board after game %d: %w", g, err)

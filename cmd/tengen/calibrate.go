@@ -16,10 +16,10 @@ func init() {
 	addCommand("calibrate", &command{
 		name:    "defaults",
 		summary: "print a complete calibration file for the simulator (a start for hand edits)",
-		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
 			return func(sio *stdio, args []string) error {
 				if len(args) != 0 {
-					return usageError("defaults takes no arguments")
+					return noArgs("defaults")
 				}
 				data, err := calibration.Default().Marshal()
 				if err != nil {
@@ -28,17 +28,17 @@ func init() {
 				_, err = sio.out.Write(data)
 				return err
 			}
-		},
+		}),
 	})
 	addCommand("calibrate", &command{
 		name:    "check",
 		summary: "check a calibration file and say what is missing or wrong",
 		usage:   "[--file calibration.yaml]",
-		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
 			file := calibrationFileFlag(fs)
 			return func(sio *stdio, args []string) error {
 				if len(args) != 0 {
-					return usageError("check takes no arguments")
+					return noArgs("check")
 				}
 				if _, err := calibration.Load(*file); err != nil {
 					return err
@@ -46,7 +46,7 @@ func init() {
 				_, err := fmt.Fprintf(sio.out, "%s: complete and valid\n", *file)
 				return err
 			}
-		},
+		}),
 	})
 }
 

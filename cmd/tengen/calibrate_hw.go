@@ -21,13 +21,13 @@ func init() {
 		name:    "arm",
 		summary: "touch-off: jog the nozzle onto the board's corners and centre, the bowls and the parking spot; learn the vacuum threshold",
 		usage:   "[--file calibration.yaml] [--arm serial:PORT|pi|sim]",
-		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
 			file := calibrationFileFlag(fs)
 			armSpec := fs.String("arm", "serial:/dev/ttyACM0", "the arm: serial:PORT, pi, or sim (a dry run on the simulated arm)")
 			hover := fs.Float64("hover", 10, "mm above the expected place each point starts at")
 			return func(sio *stdio, args []string) error {
 				if len(args) != 0 {
-					return usageError("arm takes no arguments")
+					return noArgs("arm")
 				}
 				f, err := loadOrDefault(*file)
 				if err != nil {
@@ -57,7 +57,7 @@ func init() {
 				_, err = fmt.Fprintf(sio.out, "arm calibration saved to %s\n", *file)
 				return err
 			}
-		},
+		}),
 	})
 }
 
@@ -66,7 +66,7 @@ func init() {
 		name:    "verify",
 		summary: "the arm visits the board's corners and centre; the nozzle's place is checked at each",
 		usage:   "[--file calibration.yaml] [--arm serial:PORT|pi|sim] [--tolerance MM] [--json]",
-		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
 			file := calibrationFileFlag(fs)
 			armSpec := fs.String("arm", "serial:/dev/ttyACM0", "the arm: serial:PORT, pi, or sim (the simulated arm, whose true tip is the check)")
 			hover := fs.Float64("hover", 3, "mm above each point the nozzle stops at")
@@ -74,7 +74,7 @@ func init() {
 			jsonOut := fs.Bool("json", false, "print the measurements as JSON on the last line")
 			return func(sio *stdio, args []string) error {
 				if len(args) != 0 {
-					return usageError("verify takes no arguments")
+					return noArgs("verify")
 				}
 				f, err := calibration.Load(*file)
 				if err != nil {
@@ -120,7 +120,7 @@ func init() {
 				}
 				return verr
 			}
-		},
+		}),
 	})
 }
 
@@ -129,19 +129,19 @@ func init() {
 		name:    "servos",
 		summary: "find each servo's pulse at 0° and its µs per degree by guided jogging (forearms unhooked)",
 		usage:   "[--file calibration.yaml] [--arm serial:PORT|pi|sim]",
-		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
 			file := calibrationFileFlag(fs)
 			armSpec := fs.String("arm", "serial:/dev/ttyACM0", "the arm: serial:PORT, pi, or sim (a dry run on the simulated arm)")
 			return func(sio *stdio, args []string) error {
 				if len(args) != 0 {
-					return usageError("servos takes no arguments")
+					return noArgs("servos")
 				}
 				f, err := loadOrDefault(*file)
 				if err != nil {
 					return err
 				}
 				if *armSpec == "none" {
-					return usageError("this step needs the arm: --arm serial:PORT, pi or sim")
+					return usageMsg("err.step-needs-arm")
 				}
 				drv, err := rig.OpenDriver(*armSpec, f.Arm, serial.Options{})
 				if err != nil {
@@ -163,7 +163,7 @@ func init() {
 				_, err = fmt.Fprintf(sio.out, "servo calibration saved to %s: hook the forearms back on, then run tengen calibrate arm\n", *file)
 				return err
 			}
-		},
+		}),
 	})
 }
 
@@ -171,7 +171,7 @@ func init() {
 // returns its driver too.
 func openArm(spec string, f *calibration.File) (*arm.Arm, arm.Driver, error) {
 	if spec == "none" {
-		return nil, nil, usageError("this step needs the arm: --arm serial:PORT, pi or sim")
+		return nil, nil, usageMsg("err.step-needs-arm")
 	}
 	drv, err := rig.OpenDriver(spec, f.Arm, serial.Options{})
 	if err != nil {

@@ -25,7 +25,7 @@ func init() {
 		name:    "camera",
 		summary: "calibrate the lens from photos of a printed chessboard",
 		usage:   "--chessboard 9x6 --square MM IMAGE... [--file calibration.yaml] [--json]",
-		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
 			file := calibrationFileFlag(fs)
 			pattern := fs.String("chessboard", "9x6", "inner corners of the chessboard, COLSxROWS")
 			square := fs.Float64("square", 25, "side of one chessboard square, mm")
@@ -74,13 +74,13 @@ func init() {
 				_, err = fmt.Fprintf(sio.out, "lens calibrated: focal %.1f px, reprojection error %.3f px; saved to %s\n", f.Camera.Matrix[0], f.Camera.ReprojectionError, *file)
 				return err
 			}
-		},
+		}),
 	})
 	addCommand("calibrate", &command{
 		name:    "board",
 		summary: "find the board's four grid corners in the camera image (or take them as given)",
 		usage:   "[--image IMG | --device DEV] [--size 15] [--corners x,y,...] [--turn N] [--file calibration.yaml] [--json]",
-		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
 			file := calibrationFileFlag(fs)
 			img := fs.String("image", "", "a photo from the fixed camera (default: grab a frame from the camera)")
 			device := fs.String("device", "", "camera to grab from (default: the file's camera.device)")
@@ -145,7 +145,7 @@ func init() {
 				_, err = fmt.Fprintf(sio.out, "board corners %v saved to %s\n", f.Board.Corners, *file)
 				return err
 			}
-		},
+		}),
 	})
 }
 

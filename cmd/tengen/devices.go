@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 
 	"tengen/game"
 	"tengen/rig"
@@ -47,7 +48,7 @@ func openDevices(ctx context.Context, sio *stdio, o deviceOptions) (*devices, er
 		}
 		cam, err := simCamera(o.camera)
 		if err != nil {
-			return nil, usageError("%v", err)
+			return nil, fmt.Errorf("%w: %w", errUsage, err)
 		}
 		w := sim.NewWorld(sim.SeedLayout(), o.seed)
 		if o.world != "" {
@@ -71,7 +72,7 @@ func openDevices(ctx context.Context, sio *stdio, o deviceOptions) (*devices, er
 		}
 		if rg.Arm == nil {
 			rg.Close()
-			return nil, usageError("%s needs the arm: --arm serial:PORT or --arm pi", o.command)
+			return nil, usageMsg("err.needs-arm", o.command)
 		}
 		d.rg = rg
 		d.eyes, d.hand, d.size = rg.Eyes, rg.Hand(), rg.Cal.Board.Size

@@ -58,38 +58,38 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	voice := fs.String("voice", "off", "speech: off, on (the language's voice) or an espeak-ng voice")
 	panelFile := fs.String("panel", "", "a file naming the GPIO pins of the buttons and LEDs (see play --panel)")
 	nigiriHide := fs.String("nigiri", "", "decide each visitor's colours by 猜先 over the board: person (the visitor hides a handful, the robot guesses) or robot (the robot hides, the visitor guesses on the page or at the terminal); default: the visitor plays Black")
-	return func(sio *stdio, args []string) error {
+	return localized(lang, func(sio *stdio, args []string) error {
 		if len(args) > 0 {
-			return usageError("exhibit takes no arguments")
+			return noArgs("exhibit")
 		}
 		r, err := rules.ParseRule(*rule)
 		if err != nil {
-			return usageError("%v", err)
+			return usageMsg("err.bad-rule", *rule)
 		}
 		if *nigiriHide != "" {
-			if err := checkHide(*nigiriHide); err != nil {
-				return usageError("--nigiri: %v", err)
+			if err := checkHide("--nigiri", *nigiriHide); err != nil {
+				return err
 			}
 			if *tournament != "" {
-				return usageError("--nigiri is for visitors; a tournament's pairing gives the colours")
+				return usageMsg("err.nigiri-tournament")
 			}
 		}
 		var entrants []game.Entrant
 		if *tournament != "" {
 			if entrants, err = parseEntrants(*tournament, *seed); err != nil {
-				return usageError("--tournament: %v", err)
+				return badFlag("--tournament", *tournament, err)
 			}
 		}
 		spec, err := match.ParseSpec(*engine)
 		if err != nil {
-			return usageError("--engine: %v", err)
+			return badFlag("--engine", *engine, err)
 		}
 		if *openingName == "" {
 			*openingName = game.DefaultOpening(r)
 		}
 		proto, err := opening.ByName(*openingName)
 		if err != nil {
-			return usageError("--opening: %v", err)
+			return usageMsg("err.bad-opening", *openingName)
 		}
 		if *dir == "" {
 			if *dir, err = newRunPath("exhibit", ""); err != nil {
@@ -108,9 +108,9 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		defer dev.Close(ctx)
 		eyes, hand, size, rb := dev.eyes, dev.hand, dev.size, dev.rb
 
-		lg, err := i18n.ParseLang(*lang)
+		lg, err := parseLang(*lang)
 		if err != nil {
-			return usageError("--lang: %v", err)
+			return err
 		}
 		page := &pageHub{rule: r, size: size, lang: lg}
 		pr := &i18n.Printer{Lang: lg}
@@ -286,7 +286,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			}
 		}
 		return e.Run(ctx)
-	}
+	})
 }
 
 // parseEntrants reads tournament players separated by ";".

@@ -35,9 +35,9 @@ type tableNigiri struct {
 	guesses *bufio.Reader
 }
 
-func checkHide(hide string) error {
+func checkHide(flag, hide string) error {
 	if hide != "person" && hide != "robot" {
-		return fmt.Errorf("%q: want person (the person hides a handful, the robot guesses) or robot (the robot hides, the person guesses)", hide)
+		return usageMsg("err.bad-hide", flag, hide)
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"tengen/customs"
 	"tengen/game"
 	"tengen/i18n"
+	"tengen/i18n/errmsg"
 	"tengen/rules"
 	"tengen/rules/clock"
 	"tengen/rules/opening"
@@ -69,49 +70,49 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
 	panelFile := fs.String("panel", "", "a file naming the GPIO pins of the buttons (start, swap, resign, draw, takeback, ack) and LEDs (turn, thinking, fault); see rig/panel")
 	review := fs.Bool("review", false, "with --http: after the game, put its review on the page (graph, turning point, SGF, QR code) and keep serving until stopped")
-	return func(sio *stdio, args []string) error {
+	return localized(lang, func(sio *stdio, args []string) error {
 		if len(args) > 0 {
-			return usageError("play takes no arguments")
+			return noArgs("play")
 		}
 		r, err := rules.ParseRule(*rule)
 		if err != nil {
-			return usageError("%v", err)
+			return usageMsg("err.bad-rule", *rule)
 		}
 		if _, err := rules.ParseReading(*reading); err != nil {
-			return usageError("%v", err)
+			return badFlag("--reading", *reading, err)
 		}
 		nigiri := *robotColour == "nigiri"
 		robot := rules.White // until 猜先 decides
 		if nigiri {
-			if err := checkHide(*hide); err != nil {
-				return usageError("--hide: %v", err)
+			if err := checkHide("--hide", *hide); err != nil {
+				return err
 			}
 		} else if robot, err = rules.ParseColor(*robotColour); err != nil {
-			return usageError("--robot: %v", err)
+			return usageMsg("err.bad-robot", *robotColour)
 		}
 		spec, err := match.ParseSpec(*engine)
 		if err != nil {
-			return usageError("--engine: %v", err)
+			return badFlag("--engine", *engine, err)
 		}
 		var tcl clock.Control
 		if *tc != "" {
 			if tcl, err = clock.Parse(*tc); err != nil {
-				return usageError("--time: %v", err)
+				return badFlag("--time", *tc, err)
 			}
 		}
 		if *resume && *journalPath == "" {
-			return usageError("--resume needs --journal")
+			return usageMsg("err.needs", "--resume", "--journal")
 		}
 		if *openingName == "" {
 			*openingName = game.DefaultOpening(r)
 		}
 		proto, err := opening.ByName(*openingName)
 		if err != nil {
-			return usageError("--opening: %v", err)
+			return usageMsg("err.bad-opening", *openingName)
 		}
-		lg, err := i18n.ParseLang(*lang)
+		lg, err := parseLang(*lang)
 		if err != nil {
-			return usageError("--lang: %v", err)
+			return err
 		}
 		pr := &i18n.Printer{Lang: lg}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -153,12 +154,12 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			}
 			// The journal's settings rule the resumed game, not the flags.
 			if r, err = rules.ParseRule(s.Config.Rule); err != nil {
-				return fmt.Errorf("journal %s: %w", *journalPath, err)
+				return errmsg.Wrap(err, "err.journal", *journalPath)
 			}
 			tcl = clock.Control{}
 			if s.Config.TimeControl != "" {
 				if tcl, err = clock.Parse(s.Config.TimeControl); err != nil {
-					return fmt.Errorf("journal %s: %w", *journalPath, err)
+					return errmsg.Wrap(err, "err.journal", *journalPath)
 				}
 			}
 			// Before the opening is over the names are the tentative
@@ -308,7 +309,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			res.Moves = append(res.Moves, m.P.String())
 		}
 		return printJSON(sio, res)
-	}
+	})
 }
 
 // reopen rebuilds s's settings, referee and journal from the journal at
@@ -323,7 +324,7 @@ func reopen(s *game.Session, path string) (game.Replayed, error) {
 	}
 	if s.Referee, err = game.NewReferee(s.Config); err != nil {
 		j.Close()
-		return game.Replayed{}, fmt.Errorf("journal %s: %w", path, err)
+		return game.Replayed{}, errmsg.Wrap(err, "err.journal", path)
 	}
 	r, err := game.Replay(entries, s.Referee)
 	if err != nil {

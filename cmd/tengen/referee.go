@@ -64,17 +64,17 @@ func init() {
 			voice := fs.String("voice", "off", "speech: off, on (the language's espeak-ng voice) or an espeak-ng voice")
 			review := fs.Bool("review", false, "with --http: after the game, put its review on the page (graph, turning point, SGF, QR code) and keep serving until stopped")
 			hw := rigFlags(fs)
-			return func(sio *stdio, args []string) error {
+			return localized(lang, func(sio *stdio, args []string) error {
 				if len(args) > 0 {
-					return usageError("referee takes no arguments")
+					return noArgs("referee")
 				}
 				r, err := rules.ParseRule(*rule)
 				if err != nil {
-					return usageError("%v", err)
+					return usageMsg("err.bad-rule", *rule)
 				}
-				lg, err := i18n.ParseLang(*lang)
+				lg, err := parseLang(*lang)
 				if err != nil {
-					return usageError("--lang: %v", err)
+					return err
 				}
 				var lv [2]int
 				if _, err := fmt.Sscanf(*levels, "%d,%d", &lv[0], &lv[1]); err != nil {
@@ -84,7 +84,7 @@ func init() {
 				if *proto != "" {
 					p, err := opening.ByName(*proto)
 					if err != nil {
-						return usageError("--opening: %v", err)
+						return usageMsg("err.bad-opening", *proto)
 					}
 					pr = &p
 				}
@@ -100,14 +100,14 @@ func init() {
 				}
 				cam, err := refereeCamera(*camera)
 				if err != nil {
-					return usageError("--camera: %v", err)
+					return badFlag("--camera", *camera, err)
 				}
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
 				return refereeSim(ctx, sio, refereeOptions{rule: r, time: *tc, buttons: *buttons, byPlayer: *byPlayer,
 					dir: *dir, names: [2]string{*blackName, *whiteName}, seed: *seed, levels: lv,
 					moves: [2]string{*movesB, *movesW}, push: *push, knockAfter: *knock, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, camera: cam, lang: lg, voice: *voice, review: *review})
-			}
+			})
 		},
 	})
 	addCommand("", &command{

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"tengen/i18n/errmsg"
 	"tengen/rig"
 )
 
@@ -41,7 +42,7 @@ func waitEnter(ctx context.Context, sio *stdio) error {
 	select {
 	case err := <-done:
 		if errors.Is(err, io.EOF) {
-			return errors.New("no operator at the terminal (stdin closed)")
+			return errmsg.New("err.no-operator")
 		}
 		return err
 	case <-ctx.Done():

@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
 	"tengen/game"
+	"tengen/i18n"
+	"tengen/i18n/errmsg"
 	"tengen/rules"
 	"tengen/rules/opening"
 	"tengen/sim"
@@ -35,22 +38,28 @@ func init() {
 			firmware := fs.Bool("firmware", false, "drive the arm through the serial driver to the real firmware in simavr (built in the data folder's firmware/) instead of the in-process armsim, through a pty proxy that can upset the line (serial-* faults); runs in real time")
 			faults := fs.String("faults", "", "faults to inject and survive: "+sim.FaultSpecHelp)
 			openingName := fs.String("opening", "", "opening protocol played over the board before each game (tengen rules openings lists them; \"free\" for none); default: rif for renju, swap2 for the other rules")
-			jsonOut := fs.Bool("json", false, "print the summary as JSON on the last line")
-			return func(sio *stdio, args []string) error {
+			jsonOut := fs.Bool("json", false, "print the summary as JSON on the last line (its keys do not change with --lang)")
+			lang := fs.String("lang", "en", "language of the lines a person reads (the game's, the faults', the summary): en, zh-Hans or zh-Hant")
+			return localized(lang, func(sio *stdio, args []string) error {
 				if len(args) > 0 {
-					return usageError("sim takes no arguments")
+					return noArgs("sim")
 				}
 				r, err := rules.ParseRule(*rule)
 				if err != nil {
-					return usageError("%v", err)
+					return usageMsg("err.bad-rule", *rule)
 				}
 				spec, err := sim.ParseFaults(*faults)
 				if err != nil {
-					return usageError("--faults: %v", err)
+					return badFlag("--faults", *faults, err)
 				}
+				lg, err := parseLang(*lang)
+				if err != nil {
+					return err
+				}
+				pr := &i18n.Printer{Lang: lg}
 				cam, err := simCamera(*camera)
 				if err != nil {
-					return usageError("%v", err)
+					return fmt.Errorf("%w: %w", errUsage, err)
 				}
 				if *dir == "" {
 					if *dir, err = newRunPath("sim", ""); err != nil {
@@ -66,10 +75,11 @@ func init() {
 					*openingName = game.DefaultOpening(r)
 				}
 				if _, err := opening.ByName(*openingName); err != nil {
-					return usageError("--opening: %v", err)
+					return usageMsg("err.bad-opening", *openingName)
 				}
 				opt := sim.Options{Games: *games, Seed: *seed, Rule: r, RobotLevel: *level, PersonLevel: *personLevel,
-					Think: *think, PushRate: *push, Camera: cam, Dir: *dir, Log: sio.out, Faults: spec, Opening: *openingName}
+					Think: *think, PushRate: *push, Camera: cam, Dir: *dir, Log: sio.out, Faults: spec, Opening: *openingName,
+					Words: pr.Msg, Say: pr.Message}
 				if *firmware {
 					opt.Firmware = dataPath("firmware")
 				}
@@ -89,20 +99,28 @@ func init() {
 				if *jsonOut {
 					return printJSON(sio, sum)
 				}
-				fmt.Fprintf(sio.out, "\n%d games, %d moves; misread moves %d, stones lost %d, misplaced %d; faults injected %d, recovered %d, reported %d; median robot cycle %.2f s\n",
-					sum.Games, sum.Moves, sum.MisreadMoves, sum.StonesLost, sum.StonesMisplaced, sum.FaultsInjected, sum.FaultsRecovered, sum.FaultsReported, sum.MedianCycleS)
-				for _, n := range sim.FaultNames() {
-					if c, ok := sum.Faults[n]; ok {
-						fmt.Fprintf(sio.out, "  %-11s injected %d, recovered %d, reported %d\n", n, c.Injected, c.Recovered, c.Reported)
-					}
-				}
-				for _, p := range sum.Records {
-					fmt.Fprintln(sio.out, "record:", p)
-				}
-				return nil
-			}
+				_, err = fmt.Fprint(sio.out, "\n"+simSummary(pr, sum))
+				return err
+			})
 		},
 	})
+}
+
+// simSummary is the summary of a run as a person reads it, in pr's
+// language (--json gives the same figures under fixed keys).
+func simSummary(pr *i18n.Printer, sum sim.Summary) string {
+	var b strings.Builder
+	fmt.Fprintln(&b, pr.Msg(errmsg.M("sim.summary", sum.Games, sum.Moves, sum.MisreadMoves, sum.StonesLost,
+		sum.StonesMisplaced, sum.FaultsInjected, sum.FaultsRecovered, sum.FaultsReported, fmt.Sprintf("%.2f", sum.MedianCycleS))))
+	for _, n := range sim.FaultNames() {
+		if c, ok := sum.Faults[n]; ok {
+			fmt.Fprintln(&b, "  "+pr.Msg(errmsg.M("sim.fault-line", fmt.Sprintf("%-11s", n), c.Injected, c.Recovered, c.Reported)))
+		}
+	}
+	for _, p := range sum.Records {
+		fmt.Fprintln(&b, pr.Msg(errmsg.M("sim.record", p)))
+	}
+	return b.String()
 }
 
 func simCamera(name string) (sim.Camera, error) {
@@ -112,7 +130,7 @@ func simCamera(name string) (sim.Camera, error) {
 	case "rendered":
 		return renderedCamera()
 	}
-	return nil, fmt.Errorf("unknown camera %q (want rendered or truth)", name)
+	return nil, errmsg.New("err.bad-camera", name)
 }
 
 // pageState turns a game snapshot into what the page shows.

@@ -10,15 +10,17 @@ import (
 	"testing"
 
 	"tengen/game"
+	"tengen/i18n"
 	"tengen/sim"
 )
 
 // TestSimFaultsAll is the scaled-down soak (make soak runs 100 games):
 // every fault at its default rate, the exact camera, and the summary's
 // promises checked.
+// The log is in Traditional Chinese (--lang); the JSON's keys stay.
 func TestSimFaultsAll(t *testing.T) {
 	out, errOut, code := runCLI(t, "", "sim", "--games", "3", "--seed", "7", "--faults", "all", "--camera", "truth",
-		"--think", "30ms", "--level", "5", "--person-level", "2", "--dir", t.TempDir(), "--json")
+		"--think", "30ms", "--level", "5", "--person-level", "2", "--dir", t.TempDir(), "--json", "--lang", "zh-Hant")
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
@@ -37,6 +39,14 @@ func TestSimFaultsAll(t *testing.T) {
 		if _, ok := keys[k]; !ok {
 			t.Errorf("summary lacks %q: %s", k, last)
 		}
+	}
+	for _, want := range []string{"第1局：", "第3局：", "注入故障：", "故障已排除：", "棋譜："} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the log does not say %q", want)
+		}
+	}
+	if strings.Contains(out, "fault injected") || strings.Contains(out, "game 1:") {
+		t.Error("the log has English lines")
 	}
 	s := sum.Summary
 	if s.Games != 3 || s.MisreadMoves != 0 || s.StonesLost != 0 || s.StonesMisplaced != 0 {
@@ -93,5 +103,27 @@ func TestSimDiskFull(t *testing.T) {
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Size() > 2*1024 {
 		t.Errorf("journal %v, %v", fi, err)
+	}
+}
+
+func TestSimSummaryInEachLanguage(t *testing.T) {
+	sum := sim.Summary{Games: 2, Moves: 61, StonesLost: 1, FaultsInjected: 4, FaultsRecovered: 3, FaultsReported: 1, MedianCycleS: 2.5,
+		Faults: map[string]sim.FaultCount{sim.FaultDrop: {Injected: 4, Recovered: 3, Reported: 1}}, Records: []string{"/r/game-001.sgf"}}
+	for _, c := range []struct {
+		lang i18n.Lang
+		want []string
+	}{
+		{i18n.English, []string{"2 games, 61 moves; misread moves 0, stones lost 1, misplaced 0; faults injected 4, recovered 3, reported 1; median robot cycle 2.50 s",
+			"  drop        injected 4, recovered 3, reported 1", "record: /r/game-001.sgf"}},
+		{i18n.Simplified, []string{"共2局，61手；误读0手，丢失棋子1颗，放错0颗；注入故障4次，排除3次，报告工作人员1次；机器人每手用时中位数2.50秒",
+			"  drop       ：注入4次，排除3次，报告1次", "棋谱：/r/game-001.sgf"}},
+		{i18n.Traditional, []string{"共2局，61手；誤讀0手，遺失棋子1顆", "棋譜：/r/game-001.sgf"}},
+	} {
+		got := simSummary(&i18n.Printer{Lang: c.lang}, sum)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%v: %q does not say %q", c.lang, got, w)
+			}
+		}
 	}
 }

@@ -160,19 +160,19 @@ func nigiriFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	lang := fs.String("lang", "en", "the robot's language: en, zh-Hans or zh-Hant")
 	seed := fs.Uint64("seed", 1, "seed of the simulated table, the handful and the robot's choices")
 	asJSON := fs.Bool("json", false, `print {"hider","guess","count","black"} on the last line`)
-	return func(sio *stdio, args []string) error {
+	return localized(lang, func(sio *stdio, args []string) error {
 		if len(args) > 0 {
-			return usageError("nigiri takes no arguments")
+			return noArgs("nigiri")
 		}
 		if !*useSim {
 			return errNeedSim
 		}
-		l, err := i18n.ParseLang(*lang)
+		l, err := parseLang(*lang)
 		if err != nil {
-			return usageError("--lang: %v", err)
+			return err
 		}
-		if *hide != "robot" && *hide != "person" {
-			return usageError("--hide %q: want robot or person", *hide)
+		if err := checkHide("--hide", *hide); err != nil {
+			return err
 		}
 		if *hide == "robot" && (*guess == "") == (*httpAddr == "") {
 			return usageError("with --hide robot give --guess or --http (the page), one of them")
@@ -229,7 +229,7 @@ func nigiriFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			<-ctx.Done() // the page shows the result until the command is stopped
 		}
 		return nil
-	}
+	})
 }
 
 // nigiriPage is the page of "table nigiri --http": the visitors' panel

@@ -27,7 +27,31 @@ func (m Msg) String() string {
 	if !ok || len(args) != len(t.args) {
 		return strings.TrimSpace(m.Key + " " + strings.Join(args, " "))
 	}
+	for i, kind := range t.args {
+		args[i] = english(kind, args[i])
+	}
 	return Fill(t.en, args)
+}
+
+// english writes an argument of kind as package i18n does in English
+// (a test there checks that they agree).
+func english(kind, v string) string {
+	switch kind {
+	case points:
+		if f := strings.Fields(v); len(f) > 0 {
+			return strings.Join(f, ", ")
+		}
+		return "none"
+	case colour:
+		if v == "black" || v == "white" {
+			return strings.ToUpper(v[:1]) + v[1:]
+		}
+	case rule:
+		if v == "standard" {
+			return "standard (exactly five)"
+		}
+	}
+	return v
 }
 
 // Arg writes one argument of a message: a nested message through words,
