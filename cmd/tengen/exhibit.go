@@ -57,6 +57,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	lang := fs.String("lang", "en", "the robot's language: en, zh-Hans or zh-Hant")
 	voice := fs.String("voice", "off", "speech: off, on (the language's voice) or an espeak-ng voice")
 	panelFile := fs.String("panel", "", "a file naming the GPIO pins of the buttons and LEDs (see play --panel)")
+	guessWait := fs.Duration("guess-wait", 20*time.Second, "with --sim, --nigiri robot and --http: how long the page's visitors' panel has to give the 猜先 guess before the simulated visitor guesses")
 	nigiriHide := fs.String("nigiri", "", "decide each visitor's colours by 猜先 over the board: person (the visitor hides a handful, the robot guesses) or robot (the robot hides, the visitor guesses on the page or at the terminal); default: the visitor plays Black")
 	return localized(lang, func(sio *stdio, args []string) error {
 		if len(args) > 0 {
@@ -161,12 +162,12 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		// With nobody to call in a simulation, a fault is logged and the
 		// game resumes at once; a real exhibition waits for the operator.
 		operator := func(ctx context.Context, fault error) error {
-			fmt.Fprintln(sio.out, pr.T("cli.fault-resuming", fault.Error()))
+			fmt.Fprintln(sio.out, pr.T("cli.fault-resuming", pr.Error(fault)))
 			return nil
 		}
 		if !*simulate {
 			operator = func(ctx context.Context, fault error) error {
-				fmt.Fprintln(sio.out, "\a"+pr.T("cli.operator-fault", fault.Error()))
+				fmt.Fprintln(sio.out, "\a"+pr.T("cli.operator-fault", pr.Error(fault)))
 				return waitEnter(ctx, sio)
 			}
 		}
@@ -268,7 +269,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			},
 		}
 		if *nigiriHide != "" {
-			t := &tableNigiri{hide: *nigiriHide, eyes: eyes, hand: hand, voice: say, rb: rb, sio: sio, p: pr, rng: customs.NewRand(*seed)}
+			t := &tableNigiri{hide: *nigiriHide, eyes: eyes, hand: hand, voice: say, rb: rb, sio: sio, p: pr, rng: customs.NewRand(*seed), pageWait: *guessWait}
 			if hooks != nil {
 				t.desk = hooks.desk
 			}

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"tengen/customs"
 	"tengen/game"
@@ -20,7 +22,8 @@ import (
 // hide "person" (the person puts a handful on the board and the robot
 // guesses) or "robot" (the robot hides stones, the person guesses on the
 // page's visitors' panel or at the terminal). On the simulated robot a
-// simulated person puts the handful down or guesses.
+// simulated person puts the handful down or guesses; with the page open,
+// a guess given on its panel within pageWait is taken instead.
 type tableNigiri struct {
 	hide  string // "person" or "robot"
 	eyes  game.Eyes
@@ -28,9 +31,12 @@ type tableNigiri struct {
 	voice game.Voice
 	rb    *sim.Robot    // the simulated robot, nil on the real one
 	desk  *customs.Desk // the page's visitors' panel, nil without a page
-	sio   *stdio
-	p     *i18n.Printer // the terminal's language
-	rng   *rand.Rand
+	// pageWait is how long a simulated run waits for the page's guess
+	// before the simulated person guesses.
+	pageWait time.Duration
+	sio      *stdio
+	p        *i18n.Printer // the terminal's language
+	rng      *rand.Rand
 	// guesses is the terminal, read line by line for the person's guess.
 	guesses *bufio.Reader
 }
@@ -62,11 +68,25 @@ func (t *tableNigiri) play(ctx context.Context) (customs.Nigiri, error) {
 	return tb.RobotHides(ctx, t.rng, t.guess)
 }
 
-// guess is the person's guess when the robot hides: simulated, from the
-// page's panel, or typed at the terminal.
+// guess is the person's guess when the robot hides: from the page's
+// panel, typed at the terminal, or simulated (on the simulated robot,
+// when the page gives none in time).
 func (t *tableNigiri) guess(ctx context.Context) (customs.Parity, error) {
 	switch {
 	case t.rb != nil:
+		if t.desk != nil && t.pageWait > 0 {
+			fmt.Fprintln(t.sio.out, t.p.T("cli.nigiri-page-wait", strconv.Itoa(int(t.pageWait.Round(time.Second)/time.Second))))
+			wait, cancel := context.WithTimeout(ctx, t.pageWait)
+			p, err := t.desk.WaitGuess(wait)
+			cancel()
+			if err == nil {
+				fmt.Fprintln(t.sio.out, t.p.T("cli.nigiri-page-guess", p.String()))
+				return p, nil
+			}
+			if ctx.Err() != nil {
+				return p, ctx.Err()
+			}
+		}
 		p := customs.Parity(t.rng.IntN(2))
 		fmt.Fprintln(t.sio.out, t.p.T("cli.nigiri-sim-guess", p.String()))
 		return p, nil

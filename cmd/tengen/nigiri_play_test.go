@@ -1,19 +1,29 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"tengen/arm"
 	"tengen/customs"
 	"tengen/game"
+	"tengen/i18n"
+	"tengen/sim"
+	"tengen/web"
 )
 
 // journaledNigiri reads a game's journal: its settings and the 猜先
@@ -177,4 +187,97 @@ wait:
 		t.Errorf("the resumed game %v (%s) does not extend the journaled moves %v", res.Moves, res.Result, before)
 	}
 	checkWorldMatches(t, 0, filepath.Join(dir, "g.world"), res.Moves)
+}
+
+// TestSimNigiriGuessFromThePage plays 猜先 on the simulated robot with
+// the robot hiding and the page open: a guess given on the page's
+// visitors' panel in time is the one taken; without one the simulated
+// person guesses once the wait is over.
+func TestSimNigiriGuessFromThePage(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		page     string // the guess given on the page, "" for none
+		wait     time.Duration
+		wantLine string
+	}{
+		{"page guesses", "even", 30 * time.Second, "The page's guess: even."},
+		{"nobody on the page", "", 200 * time.Millisecond, "The simulated person guesses"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv := web.New(web.Options{Log: log.New(io.Discard, "", 0)})
+			var out syncBuffer
+			sio := &stdio{out: &out, err: io.Discard}
+			hooks, err := newVisitorHooks(t.Context(), srv, sio)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts := httptest.NewServer(srv.Handler())
+			defer ts.Close()
+			robot, err := sim.NewRobot(2, sim.TopCamera{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer robot.Close()
+			tn := &tableNigiri{hide: "robot", eyes: &sim.Stage{World: robot.World, Camera: sim.TopCamera{}}, hand: arm.Hand{Arm: robot.Arm},
+				voice: voiceTo(func(game.Message) {}), rb: robot, desk: hooks.desk, sio: sio, p: &i18n.Printer{}, rng: customs.NewRand(2), pageWait: c.wait}
+			type result struct {
+				g   customs.Nigiri
+				err error
+			}
+			done := make(chan result, 1)
+			go func() {
+				g, err := tn.play(t.Context())
+				done <- result{g, err}
+			}()
+			if c.page != "" {
+				deadline := time.Now().Add(20 * time.Second)
+				for !hooks.desk.Asking() {
+					if time.Now().After(deadline) {
+						t.Fatal("the page is never asked for a guess")
+					}
+					time.Sleep(10 * time.Millisecond)
+				}
+				resp, err := http.Post(ts.URL+"/api/visitor", "application/json", strings.NewReader(`{"action":"guess","nick":"Mei","guess":"`+c.page+`"}`))
+				if err != nil {
+					t.Fatal(err)
+				}
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusOK {
+					t.Fatalf("guess: %d", resp.StatusCode)
+				}
+			}
+			r := <-done
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			if !strings.Contains(out.String(), c.wantLine) {
+				t.Errorf("the terminal does not say %q:\n%s", c.wantLine, out.String())
+			}
+			if c.page != "" && r.g.Guess.String() != c.page {
+				t.Errorf("nigiri %+v, want the page's guess %s", r.g, c.page)
+			}
+			if hooks.desk.Asking() {
+				t.Error("the page still asks for a guess")
+			}
+		})
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader in two
+// goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -69,6 +69,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	ponder := fs.Bool("ponder", true, "let the engine think on the person's time")
 	jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
 	panelFile := fs.String("panel", "", "a file naming the GPIO pins of the buttons (start, swap, resign, draw, takeback, ack) and LEDs (turn, thinking, fault); see rig/panel")
+	guessWait := fs.Duration("guess-wait", 20*time.Second, "with --sim, --robot nigiri --hide robot and --http: how long the page's visitors' panel has to give the 猜先 guess before the simulated person guesses")
 	review := fs.Bool("review", false, "with --http: after the game, put its review on the page (graph, turning point, SGF, QR code) and keep serving until stopped")
 	return localized(lang, func(sio *stdio, args []string) error {
 		if len(args) > 0 {
@@ -205,7 +206,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				if err != nil {
 					return err
 				}
-				t := &tableNigiri{hide: *hide, eyes: eyes, hand: hand, voice: say, rb: rb, sio: sio, p: pr, rng: customs.NewRand(*seed)}
+				t := &tableNigiri{hide: *hide, eyes: eyes, hand: hand, voice: say, rb: rb, sio: sio, p: pr, rng: customs.NewRand(*seed), pageWait: *guessWait}
 				if hooks != nil {
 					t.desk = hooks.desk
 				}
