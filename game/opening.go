@@ -428,7 +428,7 @@ func ParseAction(s string, size int) (opening.Action, error) {
 		"keep": opening.Keep, "declare": opening.Declare, "offer": opening.Offer, "choose": opening.Choose}
 	k, ok := kinds[verb]
 	if !ok {
-		return opening.Action{}, fmt.Errorf("opening action %q: unknown verb %q", s, verb)
+		return opening.Action{}, errmsg.New("err.action-verb", strconv.Quote(s), strconv.Quote(verb))
 	}
 	a := opening.Action{Kind: k}
 	var err error
@@ -448,7 +448,7 @@ func ParseAction(s string, size int) (opening.Action, error) {
 		}
 	}
 	if err != nil {
-		return opening.Action{}, fmt.Errorf("opening action %q: %w", s, err)
+		return opening.Action{}, errmsg.Wrap(err, "err.action", strconv.Quote(s))
 	}
 	return a, nil
 }

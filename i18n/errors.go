@@ -87,6 +87,20 @@ func (p *Printer) Msg(m errmsg.Msg) string {
 	return errmsg.Fill(en.text[p.lang()], args)
 }
 
+// ErrorTexts words err in every language, by tag ("en", "zh-Hans",
+// "zh-Hant"), for a page whose viewers each read their own; nil when err
+// says no message.
+func ErrorTexts(err error) map[string]string {
+	if err == nil || !hasMessage(err) {
+		return nil
+	}
+	out := make(map[string]string, len(Langs))
+	for _, l := range Langs {
+		out[l.String()] = (&Printer{Lang: l}).Error(err)
+	}
+	return out
+}
+
 // Localize returns err worded in lang: its Error text is Printer.Error's,
 // and it wraps err, so errors.Is and errors.As still see the chain. A nil
 // error stays nil.

@@ -268,6 +268,12 @@ func (s *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.opts.Operator(a); err != nil {
+		var ae *ActionError
+		if errors.As(err, &ae) {
+			w.WriteHeader(http.StatusConflict)
+			writeJSON(w, map[string]any{"error": err.Error(), "texts": ae.Texts})
+			return
+		}
 		http.Error(w, err.Error(), http.StatusConflict)
 		return
 	}
@@ -379,3 +385,14 @@ func Serve(ctx context.Context, addr string, public bool, h http.Handler) (net.A
 	}()
 	return ln.Addr(), done, nil
 }
+
+// ActionError is an operator action's refusal worded in each of the
+// page's languages, by tag ("en", "zh-Hans", "zh-Hant"): the page shows
+// the viewer's. Its Error is the cause's.
+type ActionError struct {
+	Err   error
+	Texts map[string]string
+}
+
+func (e *ActionError) Error() string { return e.Err.Error() }
+func (e *ActionError) Unwrap() error { return e.Err }

@@ -1,9 +1,8 @@
 package main
 
 import (
-	"errors"
-	"fmt"
 	"strings"
+	"tengen/i18n/errmsg"
 
 	"tengen/game"
 	"tengen/rules/opening"
@@ -34,7 +33,7 @@ func (c *controls) do(name string, args map[string]string) error {
 		case c.reqs <- r:
 			return nil
 		default:
-			return errors.New("the game is busy; try again")
+			return errmsg.New("err.busy")
 		}
 	}
 	var a opening.Action
@@ -54,12 +53,12 @@ func (c *controls) do(name string, args map[string]string) error {
 			return err
 		}
 	default:
-		return fmt.Errorf("%s is not available in this game", name)
+		return errmsg.New("err.not-available", name)
 	}
 	select {
 	case c.decisions <- a:
 		return nil
 	default:
-		return errors.New("the last opening decision is still being taken in; try again")
+		return errmsg.New("err.decision-pending")
 	}
 }

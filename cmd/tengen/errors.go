@@ -8,6 +8,7 @@ import (
 
 	"tengen/i18n"
 	"tengen/i18n/errmsg"
+	"tengen/web"
 )
 
 // Errors people read at the terminal are catalogue messages
@@ -27,6 +28,15 @@ func badFlag(name, value string, err error) error {
 
 // noArgs says that cmd takes no arguments.
 func noArgs(cmd string) error { return usageMsg("err.no-args", cmd) }
+
+// forPage words err for the page, in every language its viewers may
+// read; an error without a message stays as it is.
+func forPage(err error) error {
+	if texts := i18n.ErrorTexts(err); texts != nil {
+		return &web.ActionError{Err: err, Texts: texts}
+	}
+	return err
+}
 
 // localized runs run and words its error in the language lang names; a
 // setting that does not parse (its own error among them) falls back to

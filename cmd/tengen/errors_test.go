@@ -1,12 +1,18 @@
 package main
 
 import (
+	"encoding/json"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"tengen/calibration"
+	"tengen/web"
 )
 
 // TestErrorsInTheChosenLanguage runs failing commands the way a person
@@ -79,5 +85,40 @@ func TestErrorsInTheChosenLanguage(t *testing.T) {
 	t.Setenv("LANG", "zh_TW.UTF-8")
 	if _, errOut, code := runCLI(t, "", "play", "--lang", "fr"); code != 2 || !strings.Contains(errOut, "--lang fr：未知的語言") {
 		t.Errorf("exit %d, %q: want the locale's Traditional Chinese", code, errOut)
+	}
+}
+
+// TestPageRefusalInEveryLanguage: an operator action the game refuses is
+// answered with its text in each of the page's languages, for the page to
+// show the viewer's.
+func TestPageRefusalInEveryLanguage(t *testing.T) {
+	ctl := newControls(15)
+	srv := web.New(web.Options{Token: strings.Repeat("t", 48), Log: log.New(io.Discard, "", 0),
+		Operator: func(a web.Action) error { return forPage(ctl.do(a.Name, a.Args)) }})
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	post := func() (int, map[string]any) {
+		req, _ := http.NewRequest("POST", ts.URL+"/api/action", strings.NewReader(`{"action":"swap"}`))
+		req.Header.Set("Authorization", "Bearer "+strings.Repeat("t", 48))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var body map[string]any
+		json.NewDecoder(resp.Body).Decode(&body)
+		return resp.StatusCode, body
+	}
+	if code, _ := post(); code != http.StatusOK {
+		t.Fatalf("first swap: %d", code)
+	}
+	code, body := post() // the first is not taken in yet
+	texts, _ := body["texts"].(map[string]any)
+	if code != http.StatusConflict || body["error"] != "the last opening decision is still being taken in; try again" ||
+		texts["zh-Hans"] != "上一个开局决定还在处理，请再试一次" || texts["zh-Hant"] != "上一個開局決定還在處理，請再試一次" {
+		t.Errorf("refusal %d %v", code, body)
+	}
+	if forPage(nil) != nil {
+		t.Error("forPage(nil) is not nil")
 	}
 }

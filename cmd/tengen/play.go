@@ -355,7 +355,7 @@ func startWebControl(ctx context.Context, addr string, public bool, sio *stdio, 
 	if err != nil {
 		return nil, err
 	}
-	srv := web.New(web.Options{Token: tok, Operator: func(a web.Action) error { return ctl.do(a.Name, a.Args) }})
+	srv := web.New(web.Options{Token: tok, Operator: func(a web.Action) error { return forPage(ctl.do(a.Name, a.Args)) }})
 	at, _, err := web.Serve(ctx, addr, public, srv.Handler())
 	if err != nil {
 		return nil, err

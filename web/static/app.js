@@ -195,7 +195,17 @@ async function act(name, args, out) {
     body: JSON.stringify({ action: name, args: args }),
   });
   const what = (args && args.do) || name;
-  (out || $("opresult")).textContent = r.ok ? what + ": " + term("ui.done", "done") : what + ": " + r.status + " " + (await r.text()).trim();
+  if (r.ok) {
+    (out || $("opresult")).textContent = what + ": " + term("ui.done", "done");
+    return;
+  }
+  // A refusal worded in every language comes as JSON: show the viewer's.
+  let why = (await r.text()).trim();
+  try {
+    const j = JSON.parse(why);
+    why = (j.texts && j.texts[lang]) || j.error || why;
+  } catch (e) { /* plain text */ }
+  (out || $("opresult")).textContent = what + ": " + r.status + " " + why;
 }
 
 async function start() {
