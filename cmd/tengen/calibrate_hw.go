@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"tengen/i18n/errmsg"
 
 	"tengen/arm"
 	"tengen/arm/armsim"
@@ -180,7 +181,7 @@ func openArm(spec string, f *calibration.File) (*arm.Arm, arm.Driver, error) {
 	a, err := arm.New(drv, f.Arm, arm.Options{BoardSize: f.Board.Size})
 	if err != nil {
 		drv.Close()
-		return nil, nil, fmt.Errorf("%w (run tengen calibrate servos and arm)", err)
+		return nil, nil, fmt.Errorf("%w (%w)", err, errmsg.New("err.run-calibrate-arm"))
 	}
 	return a, drv, nil
 }

@@ -9,6 +9,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"tengen/i18n/errmsg"
 	"time"
 
 	"gocv.io/x/gocv"
@@ -33,10 +34,10 @@ func init() {
 			return func(sio *stdio, args []string) error {
 				var cols, rows int
 				if _, err := fmt.Sscanf(*pattern, "%dx%d", &cols, &rows); err != nil {
-					return usageError("--chessboard %q: want COLSxROWS, e.g. 9x6", *pattern)
+					return usageMsg("err.bad-chessboard", strconv.Quote(*pattern))
 				}
 				if len(args) < 3 {
-					return usageError("want at least 3 photos of the chessboard, got %d", len(args))
+					return usageMsg("err.few-photos", len(args))
 				}
 				f, err := loadOrDefault(*file)
 				if err != nil {
@@ -51,7 +52,7 @@ func init() {
 				for _, a := range args {
 					m := gocv.IMRead(a, gocv.IMReadColor|gocv.IMReadIgnoreOrientation)
 					if m.Empty() {
-						return fmt.Errorf("%s: cannot read the image", a)
+						return errmsg.New("err.unreadable-image", a)
 					}
 					views = append(views, m)
 				}
@@ -90,7 +91,7 @@ func init() {
 			asJSON := fs.Bool("json", false, "print JSON")
 			return func(sio *stdio, args []string) error {
 				if len(args) != 0 {
-					return usageError("board takes flags only")
+					return noArgs("board")
 				}
 				f, err := loadOrDefault(*file)
 				if err != nil {
@@ -114,7 +115,7 @@ func init() {
 				var c [4]vision.Point
 				if *corners != "" {
 					if c, err = parseCorners(*corners); err != nil {
-						return usageError("--corners: %v", err)
+						return badFlag("--corners", *corners, err)
 					}
 				} else {
 					fmt.Fprintln(sio.err, "locating the board…")
@@ -152,10 +153,10 @@ func init() {
 // grabFrame takes one frame from a camera, a video or a folder.
 func grabFrame(dev string) (*vision.Planes, error) {
 	if dev == "" || dev == "sim" {
-		return nil, fmt.Errorf("no camera to grab from (camera.device is %q): pass --image or --device", dev)
+		return nil, errmsg.New("err.no-camera-to-grab", strconv.Quote(dev))
 	}
 	if _, err := strconv.Atoi(dev); err != nil && !strings.HasPrefix(dev, "/") && !strings.Contains(dev, ".") {
-		return nil, fmt.Errorf("camera %q: want /dev/videoN, N, a video file or a folder of images", dev)
+		return nil, errmsg.New("err.bad-camera-name", strconv.Quote(dev))
 	}
 	cam := &capture.Camera{Open: func() (capture.Source, error) { return capture.Open(dev) }, Retry: 200 * time.Millisecond}
 	defer cam.Close()
@@ -163,7 +164,7 @@ func grabFrame(dev string) (*vision.Planes, error) {
 	defer cancel()
 	fr, err := cam.Next(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("camera %s: %w", dev, err)
+		return nil, errmsg.Wrap(err, "err.camera", dev)
 	}
 	defer fr.Image.Close()
 	return vision.PlanesFromMat(fr.Image)

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"tengen/i18n/errmsg"
 	"time"
 
 	"tengen/customs"
@@ -124,7 +125,7 @@ func readLine(ctx context.Context, r *bufio.Reader) (string, error) {
 			err = nil
 		}
 		if errors.Is(err, io.EOF) {
-			return "", errors.New("nobody at the terminal to guess (stdin closed)")
+			return "", errmsg.New("err.no-guesser")
 		}
 		return line, err
 	case <-ctx.Done():

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -14,6 +13,7 @@ import (
 	"strconv"
 	"sync"
 	"syscall"
+	"tengen/i18n/errmsg"
 	"time"
 
 	"tengen/ai"
@@ -33,7 +33,7 @@ import (
 // arm are configured from the calibration file by the robot's device
 // setup; --sim says so explicitly, so that a script written today keeps
 // its meaning when the hardware path lands.
-var errNeedSim = errors.New("no camera or arm is configured on this machine: run with --sim (the simulated table)")
+var errNeedSim error = errmsg.New("err.need-sim")
 
 func init() {
 	addCommand("", &command{
@@ -78,7 +78,7 @@ func init() {
 				}
 				var lv [2]int
 				if _, err := fmt.Sscanf(*levels, "%d,%d", &lv[0], &lv[1]); err != nil {
-					return usageError("--levels %q: want two levels, e.g. 3,5", *levels)
+					return usageMsg("err.bad-levels", *levels)
 				}
 				var pr *opening.Protocol
 				if *proto != "" {
@@ -100,7 +100,7 @@ func init() {
 				}
 				cam, err := refereeCamera(*camera)
 				if err != nil {
-					return badFlag("--camera", *camera, err)
+					return fmt.Errorf("%w: %w", errUsage, err)
 				}
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
@@ -125,15 +125,16 @@ func init() {
 			jsonOut := fs.Bool("json", false, `print {"steps":[…],"stones":N} on the last line`)
 			return func(sio *stdio, args []string) error {
 				if len(args) != 1 {
-					return usageError("want one record file (SGF, PSQ or a move list)")
+					return usageMsg("err.want-record")
 				}
 				if !*useSim {
 					return errNeedSim
 				}
-				p, err := i18n.NewPrinter(*lang)
+				lg, err := parseLang(*lang)
 				if err != nil {
-					return usageError("--lang: %v", err)
+					return err
 				}
+				p := &i18n.Printer{Lang: lg}
 				want, err := recordPosition(args[0], *moves)
 				if err != nil {
 					return err
@@ -155,15 +156,16 @@ func init() {
 			lang := fs.String("lang", "en", "language of what people are told: en, zh-Hans or zh-Hant")
 			return func(sio *stdio, args []string) error {
 				if len(args) != 1 {
-					return usageError("want one record file (SGF, PSQ or a move list)")
+					return usageMsg("err.want-record")
 				}
 				if !*useSim {
 					return errNeedSim
 				}
-				p, err := i18n.NewPrinter(*lang)
+				lg, err := parseLang(*lang)
 				if err != nil {
-					return usageError("--lang: %v", err)
+					return err
 				}
+				p := &i18n.Printer{Lang: lg}
 				want, err := recordPosition(args[0], *moves)
 				if err != nil {
 					return err
@@ -186,7 +188,7 @@ func recordPosition(path string, n int) (*rules.Board, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if n < 0 || n > len(rec.Moves) {
-		return nil, usageError("--moves %d: the record has %d moves", n, len(rec.Moves))
+		return nil, usageMsg("err.bad-moves", n, len(rec.Moves))
 	}
 	if n > 0 {
 		rec.Moves = rec.Moves[:n]
@@ -245,7 +247,7 @@ func refereeCamera(name string) (sim.Camera, error) {
 	case "rendered":
 		return renderedCamera()
 	}
-	return nil, fmt.Errorf("unknown camera %q (want top or rendered)", name)
+	return nil, errmsg.New("err.bad-referee-camera", name)
 }
 
 // refereeSummary is what `tengen referee --json` prints.
@@ -367,7 +369,7 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 	if o.time != "" {
 		ctl, err := clock.Parse(o.time)
 		if err != nil {
-			return usageError("--time: %v", err)
+			return badFlag("--time", o.time, err)
 		}
 		if ref.Clock, err = clock.New(ctl, stage); err != nil {
 			return err
@@ -378,7 +380,7 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 		if o.moves[i] != "" {
 			pts, err := rules.ParsePoints(o.moves[i], g.Size())
 			if err != nil {
-				return usageError("--%s-moves: %v", c, err)
+				return badFlag("--"+c.String()+"-moves", o.moves[i], err)
 			}
 			pl = &sim.ListPlayer{Moves: pts}
 		}
@@ -422,7 +424,7 @@ func runReferee(ctx context.Context, sio *stdio, o refereeOptions, ref *referee.
 		return recErr
 	}
 	if runErr != nil {
-		return fmt.Errorf("%w (record so far in %s)", runErr, sgfPath)
+		return fmt.Errorf("%w (%w)", runErr, errmsg.New("err.record-so-far", sgfPath))
 	}
 	entries, err := referee.ReadLog(log.Path())
 	if err != nil {
@@ -610,7 +612,7 @@ func restoreSim(ctx context.Context, sio *stdio, p *i18n.Printer, want *rules.Bo
 		// Both players look at the position before play goes on.
 		fmt.Fprintln(sio.out, p.T("cli.enter-to-confirm"))
 		if _, err := bufio.NewReader(sio.in).ReadString('\n'); err != nil {
-			return fmt.Errorf("the position was not confirmed: %w", err)
+			return errmsg.Wrap(err, "err.not-confirmed")
 		}
 		fmt.Fprintln(sio.out, p.T("cli.confirmed"))
 	}
@@ -666,7 +668,7 @@ func setupSim(ctx context.Context, sio *stdio, p *i18n.Printer, want *rules.Boar
 	if clear {
 		fmt.Fprintln(sio.out, p.T("cli.enter-to-clear"))
 		if _, err := bufio.NewReader(sio.in).ReadString('\n'); err != nil {
-			return fmt.Errorf("waiting for Enter: %w", err)
+			return errmsg.Wrap(err, "err.waiting-enter")
 		}
 		if err := referee.Clear(ctx, stage, hand); err != nil {
 			return err

@@ -79,7 +79,7 @@ func refereeReal(ctx context.Context, sio *stdio, o refereeOptions, hw rigOption
 	if o.time != "" {
 		ctl, err := clock.Parse(o.time)
 		if err != nil {
-			return usageError("--time: %v", err)
+			return badFlag("--time", o.time, err)
 		}
 		if ref.Clock, err = clock.New(ctl, clock.System{}); err != nil {
 			return err

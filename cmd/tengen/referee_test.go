@@ -84,7 +84,7 @@ func TestRefereeCommandErrors(t *testing.T) {
 		{[]string{"referee", "--calibration", "no-such-calibration.yaml"}, 1, "run `tengen calibrate`"},
 		{[]string{"referee", "--sim", "--rule", "go"}, 2, "--rule go: want freestyle"},
 		{[]string{"referee", "--sim", "--levels", "3"}, 2, "want two levels"},
-		{[]string{"referee", "--sim", "--camera", "fisheye"}, 2, `--camera: fisheye is not a valid value: unknown camera "fisheye"`},
+		{[]string{"referee", "--sim", "--camera", "fisheye"}, 2, "--camera fisheye: want top or rendered"},
 		{[]string{"referee", "--sim", "--opening", "nosuch"}, 2, "no such opening protocol"},
 		{[]string{"referee", "--sim", "--black-moves", "z99"}, 2, "--black-moves"},
 		{[]string{"restore", "--sim"}, 2, "want one record file"},

@@ -54,10 +54,10 @@ func sayFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	wav := fs.String("wav", "", "write the speech to this WAV file instead of playing it")
 	quiet := fs.Bool("quiet", false, "print the text only, do not speak")
 	list := fs.Bool("list", false, "list the message keys and their arguments")
-	return func(sio *stdio, args []string) error {
-		l, err := i18n.ParseLang(*lang)
+	return localized(lang, func(sio *stdio, args []string) error {
+		l, err := parseLang(*lang)
 		if err != nil {
-			return usageError("--lang: %v", err)
+			return err
 		}
 		if *list {
 			for _, k := range i18n.Keys() {
@@ -90,19 +90,19 @@ func sayFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		defer v.Close()
 		v.Say(game.Message{Key: args[0], Args: args[1:]})
 		return v.Flush()
-	}
+	})
 }
 
 func chineseRecordFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	lang := fs.String("lang", "zh-Hans", "language of the headings: zh-Hans, zh-Hant or en")
 	out := fs.String("out", "", "write to this file instead of stdout")
-	return func(sio *stdio, args []string) error {
+	return localized(lang, func(sio *stdio, args []string) error {
 		if len(args) != 1 {
 			return usageError("want one input file (or - for stdin), got %d arguments", len(args))
 		}
-		l, err := i18n.ParseLang(*lang)
+		l, err := parseLang(*lang)
 		if err != nil {
-			return usageError("--lang: %v", err)
+			return err
 		}
 		var data []byte
 		in := args[0]
@@ -128,7 +128,7 @@ func chineseRecordFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			return err
 		}
 		return os.WriteFile(*out, enc, 0o644)
-	}
+	})
 }
 
 // position reads --black/--white into a board.
@@ -165,15 +165,16 @@ func foursFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	size := fs.Int("size", rules.DefaultSize, "board size")
 	asJSON := fs.Bool("json", false, `print {"black":N,"white":N,"winner":"black|white|draw"} on the last line`)
 	lang := fs.String("lang", "en", "language of the text output: en, zh-Hans or zh-Hant")
-	return func(sio *stdio, args []string) error {
+	return localized(lang, func(sio *stdio, args []string) error {
 		r, err := rules.ParseRule(*ruleName)
 		if err != nil {
-			return usageError("--rule: %v", err)
+			return usageMsg("err.bad-rule", *ruleName)
 		}
-		p, err := i18n.NewPrinter(*lang)
+		lg, err := parseLang(*lang)
 		if err != nil {
-			return usageError("--lang: %v", err)
+			return err
 		}
+		p := &i18n.Printer{Lang: lg}
 		b, err := position(*size, *black, *white)
 		if err != nil {
 			return err
@@ -198,7 +199,7 @@ func foursFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		result := map[string]string{"black": "result.black-wins", "white": "result.white-wins", "draw": "result.draw"}[winner]
 		fmt.Fprintln(sio.out, p.T("cli.fours-count", strconv.Itoa(fc.Black), strconv.Itoa(fc.White), p.T(result)))
 		return nil
-	}
+	})
 }
 
 // explainJSON is the "table explain --json" answer, as web.Explain.
@@ -216,11 +217,12 @@ func explainFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	reading := fs.String("reading", "rif", "renju threes whose four point also makes five: rif or gomocup")
 	asJSON := fs.Bool("json", false, `print {"point":"h8","kind":"…","lines":[["g8","h8","i8"],…]} on the last line`)
 	lang := fs.String("lang", "en", "language of the text output: en, zh-Hans or zh-Hant")
-	return func(sio *stdio, args []string) error {
-		pr, err := i18n.NewPrinter(*lang)
+	return localized(lang, func(sio *stdio, args []string) error {
+		lg, err := parseLang(*lang)
 		if err != nil {
-			return usageError("--lang: %v", err)
+			return err
 		}
+		pr := &i18n.Printer{Lang: lg}
 		rd, err := rules.ParseReading(*reading)
 		if err != nil {
 			return usageError("--reading: %v", err)
@@ -245,7 +247,7 @@ func explainFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			fmt.Fprintln(sio.out, "  "+pr.Points(l))
 		}
 		return nil
-	}
+	})
 }
 
 func levelFlags(fs *flag.FlagSet) func(*stdio, []string) error {

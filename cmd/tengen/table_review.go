@@ -47,7 +47,7 @@ func reviewFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	asJSON := fs.Bool("json", false, `print {"id","moves","evals","turn","win_line"} on the last line`)
 	return func(sio *stdio, args []string) error {
 		if len(args) != 1 {
-			return usageError("want one record file (SGF, PSQ or a move list)")
+			return usageMsg("err.want-record")
 		}
 		data, err := os.ReadFile(args[0])
 		if err != nil {

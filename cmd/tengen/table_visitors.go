@@ -175,7 +175,7 @@ func nigiriFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			return err
 		}
 		if *hide == "robot" && (*guess == "") == (*httpAddr == "") {
-			return usageError("with --hide robot give --guess or --http (the page), one of them")
+			return usageMsg("err.guess-or-http")
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
