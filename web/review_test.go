@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -196,4 +197,31 @@ func TestReviewPageInChromium(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+
+	// Both pages have the one header language menu (i18n.js builds it),
+	// and the choice made on the review page holds on the game page.
+	header := `document.querySelectorAll("#langbox").length === 1 && document.querySelector("header").lastElementChild.id === "langbox"`
+	poll("review page's language menu", header)
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible("#board")); err != nil {
+		t.Fatal(err)
+	}
+	poll("game page's language menu", header)
+	poll("the game page in the review's language", `document.getElementById("lang").value === "zh-Hans" && document.querySelector("#langbox span").textContent === `+strconv.Quote(zhLanguageLabel(t)))
+}
+
+// zhLanguageLabel is the language menu's label in Simplified Chinese, from
+// the page's catalogue.
+func zhLanguageLabel(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("static/i18n.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cat struct {
+		Text map[string]map[string]string `json:"text"`
+	}
+	if err := json.Unmarshal(b, &cat); err != nil {
+		t.Fatal(err)
+	}
+	return cat.Text["zh-Hans"]["ui.language"]
 }

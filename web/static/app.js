@@ -31,14 +31,10 @@ function fmtStatus(s) {
 
 const moveNumber = (n) => ($("chinese").checked && n % 2 === 1 ? circled(n) : String(n));
 
-function setLang(l) {
-  if (!cat || !cat.text[l]) return;
-  lang = l;
-  $("lang").value = l;
-  applyLabels();
+relabel = () => {
   if (state) render(state);
   renderVisitor();
-}
+};
 
 // ---- drawing ----
 
@@ -209,7 +205,7 @@ async function act(name, args, out) {
 }
 
 async function start() {
-  if (await loadCatalogue($("lang"))) setLang(localStorage.getItem("tengen-lang") || "en");
+  await languageMenu();
 }
 
 // ---- the visitors' desk: no token; nickname kept on this device only ----
@@ -263,10 +259,6 @@ $("chinese").checked = localStorage.getItem("tengen-chinese-numbers") === "1";
 $("chinese").onchange = () => {
   localStorage.setItem("tengen-chinese-numbers", $("chinese").checked ? "1" : "");
   if (state) render(state);
-};
-$("lang").onchange = () => {
-  localStorage.setItem("tengen-lang", $("lang").value);
-  setLang($("lang").value);
 };
 setInterval(() => { if (state && state.has_camera) $("camera").src = "api/camera.jpg?t=" + Date.now(); }, 1000);
 start().then(connect);

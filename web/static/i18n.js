@@ -99,3 +99,43 @@ async function loadCatalogue(sel) {
   }));
   return true;
 }
+
+// ---- the header's language menu, the same on every page ----
+
+// relabel words the page again after a change of language; each page
+// sets its own.
+let relabel = () => {};
+
+// setLang switches the page to language l (a tag of the catalogue).
+function setLang(l) {
+  if (!cat || !cat.text[l]) return;
+  lang = l;
+  document.getElementById("lang").value = l;
+  applyLabels();
+  relabel();
+}
+
+// languageMenu puts the language menu at the end of the page's header,
+// loads the catalogue into it, and sets the language this device chose
+// last (on any page), English until one was chosen. It resolves to
+// whether the catalogue loaded.
+async function languageMenu() {
+  const box = document.createElement("label");
+  box.id = "langbox";
+  const name = document.createElement("span");
+  name.dataset.i18n = "ui.language";
+  name.textContent = "Language";
+  const sel = document.createElement("select");
+  sel.id = "lang";
+  sel.append(new Option("English", "en"));
+  box.append(name, sel);
+  document.querySelector("header").append(box);
+  sel.onchange = () => {
+    localStorage.setItem("tengen-lang", sel.value);
+    setLang(sel.value);
+  };
+  if (!(await loadCatalogue(sel))) return false;
+  setLang(localStorage.getItem("tengen-lang") || "en");
+  return true;
+}
+

@@ -89,16 +89,10 @@ function render() {
   }));
 }
 
-function setLang(l) {
-  if (!cat || !cat.text[l]) return;
-  lang = l;
-  $("lang").value = l;
-  applyLabels();
-  render();
-}
+relabel = () => render();
 
 async function start() {
-  if (await loadCatalogue($("lang"))) setLang(localStorage.getItem("tengen-lang") || "en");
+  await languageMenu();
   const q = game ? "?game=" + encodeURIComponent(game) : "";
   const resp = await fetch("api/review" + q);
   if (!resp.ok) {
@@ -118,9 +112,5 @@ $("chinese").checked = localStorage.getItem("tengen-chinese-numbers") === "1";
 $("chinese").onchange = () => {
   localStorage.setItem("tengen-chinese-numbers", $("chinese").checked ? "1" : "");
   render();
-};
-$("lang").onchange = () => {
-  localStorage.setItem("tengen-lang", $("lang").value);
-  setLang($("lang").value);
 };
 start();
