@@ -127,7 +127,7 @@ func TestKeysUsedExist(t *testing.T) {
 		"New": 0, "Wrap": 1, "Mark": 1, "M": 0, "msg": 0, "fix": 0, "T": 0, "Format": 0, "errKey": 0,
 	}
 	found := 0
-	for _, dir := range []string{"../calibration", "../rig", "../game", "../sim", "../referee", "../customs", "../web", "../cmd/tengen", "."} {
+	for _, dir := range []string{"../calibration", "../rig", "../game", "../sim", "../referee", "../customs", "../web", "../speech", "../cmd/tengen", "."} {
 		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err

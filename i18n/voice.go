@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"tengen/i18n/errmsg"
 	"time"
 
 	"tengen/game"
@@ -87,7 +88,7 @@ func NewSpeakingVoice(o SpeechOptions) (*SpeakingVoice, error) {
 		v.speaker, v.Speaker, v.Voice = s, s, name
 		return v, nil
 	}
-	return v, fmt.Errorf("no espeak-ng voice for %v: %w", o.Lang, errors.Join(errs...))
+	return v, errmsg.Wrap(errors.Join(errs...), "err.no-voice-for", o.Lang.String())
 }
 
 // Say speaks m and passes it on.

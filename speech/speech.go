@@ -9,8 +9,10 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
+	"tengen/i18n/errmsg"
 )
 
 // Speaker speaks sentences with espeak-ng. Use New; call Close when done.
@@ -29,7 +31,7 @@ type Speaker struct {
 }
 
 // ErrNoEspeak is returned when espeak-ng is not installed.
-var ErrNoEspeak = errors.New("espeak-ng is not installed (apt-get install espeak-ng); the robot speaks as text only")
+var ErrNoEspeak error = errmsg.New("err.no-espeak")
 
 // New returns a speaker for the espeak-ng voice ("en", "cmn" for Mandarin…).
 // If wav is not nil each sentence is written to the WAV file it names
@@ -59,7 +61,7 @@ func (s *Speaker) check() error {
 			return nil
 		}
 	}
-	return fmt.Errorf("espeak-ng has no voice %q (see espeak-ng --voices)", s.voice)
+	return errmsg.New("err.no-such-voice", strconv.Quote(s.voice))
 }
 
 // maxQueue bounds the sentences waiting to be spoken.

@@ -379,7 +379,7 @@ func (h *pageHub) outputs(sio *stdio, voice string) *i18n.Outputs {
 	}
 	out, err := i18n.NewOutputs(h.lang, sio.out, voice != "off", espeak, h.said)
 	if err != nil {
-		fmt.Fprintf(sio.err, "speech off: %v\n", err)
+		fmt.Fprintln(sio.err, (&i18n.Printer{Lang: h.lang}).T("cli.no-voice", (&i18n.Printer{Lang: h.lang}).Error(err)))
 	}
 	h.log = out.Log
 	return out

@@ -234,7 +234,8 @@ func (o refereeOptions) speaker(sio *stdio) *i18n.SpeakingVoice {
 	}
 	v, err := i18n.NewSpeakingVoice(opt)
 	if err != nil {
-		fmt.Fprintln(sio.err, (&i18n.Printer{Lang: o.lang}).T("cli.no-voice", err.Error()))
+		p := &i18n.Printer{Lang: o.lang}
+		fmt.Fprintln(sio.err, p.T("cli.no-voice", p.Error(err)))
 		return nil
 	}
 	return v

@@ -84,7 +84,7 @@ func sayFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		v, err := i18n.NewSpeakingVoice(opt)
 		if err != nil {
 			p := &i18n.Printer{Lang: l}
-			fmt.Fprintln(sio.err, p.T("cli.no-voice", err.Error()))
+			fmt.Fprintln(sio.err, p.T("cli.no-voice", p.Error(err)))
 			return nil
 		}
 		defer v.Close()

@@ -212,7 +212,11 @@ var texts = map[string]text{
 	"err.few-photos":        t(a(count), "want at least 3 photos of the chessboard, got {0}", "至少需要3张棋盘格照片，只有{0}张", "至少需要3張棋盤格照片，只有{0}張"),
 	"err.unreadable-image":  t(a(txt), "{0}: cannot read the image", "{0}：无法读取图片", "{0}：無法讀取圖片"),
 	"err.run-calibrate-arm": t(nil, "run tengen calibrate servos and arm", "请运行tengen calibrate servos和arm", "請執行tengen calibrate servos和arm"),
-	"err.no-operator":       t(nil, "no operator at the terminal (stdin closed)", "终端前没有工作人员（标准输入已关闭）", "終端前沒有工作人員（標準輸入已關閉）"),
+	"err.no-espeak": t(nil, "espeak-ng is not installed (apt-get install espeak-ng); the robot speaks as text only",
+		"没有安装espeak-ng（apt-get install espeak-ng）；机器人只显示文字", "沒有安裝espeak-ng（apt-get install espeak-ng）；機器人只顯示文字"),
+	"err.no-such-voice": t(a(txt), "espeak-ng has no voice {0} (see espeak-ng --voices)", "espeak-ng没有{0}这个语音（见espeak-ng --voices）", "espeak-ng沒有{0}這個語音（見espeak-ng --voices）"),
+	"err.no-voice-for":  t(a(txt), "no espeak-ng voice for {0}", "espeak-ng没有{0}的语音", "espeak-ng沒有{0}的語音"),
+	"err.no-operator":   t(nil, "no operator at the terminal (stdin closed)", "终端前没有工作人员（标准输入已关闭）", "終端前沒有工作人員（標準輸入已關閉）"),
 
 	// The simulator's log (package sim, tengen sim): faults injected and
 	// how each ended, what the simulated robot does about them.
