@@ -1,9 +1,11 @@
 package i18n_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
+	"tengen/calibration"
 	"tengen/game"
 	"tengen/i18n"
 	"tengen/rules"
@@ -47,4 +49,19 @@ func ExampleWriteRecord() {
 	// 结果：黑胜
 	// 着法：
 	// ① H8  2 H9  ③ I9  4 G7  ⑤ J10
+}
+
+// An error meant for a person, worded in each language with its detail
+// (the file, the field) kept; errors.Is still sees its cause.
+func ExamplePrinter_Error() {
+	_, err := calibration.Load("/etc/tengen/none.yaml")
+	for _, l := range i18n.Langs {
+		fmt.Println((&i18n.Printer{Lang: l}).Error(err))
+	}
+	fmt.Println(errors.Is(i18n.Localize(i18n.Simplified, err), os.ErrNotExist))
+	// Output:
+	// calibration: /etc/tengen/none.yaml does not exist (fix: run `tengen calibrate`, or `tengen calibrate defaults > /etc/tengen/none.yaml` for the simulator)
+	// 校准文件：/etc/tengen/none.yaml不存在（修正方法：运行`tengen calibrate`；模拟器可用`tengen calibrate defaults > /etc/tengen/none.yaml`）
+	// 校準檔案：/etc/tengen/none.yaml不存在（修正方法：執行`tengen calibrate`；模擬器可用`tengen calibrate defaults > /etc/tengen/none.yaml`）
+	// true
 }

@@ -10,8 +10,12 @@
 // line numbers, fields, the cause's own text) as it is.
 //
 // The package imports nothing of Tengen's, so that every package that
-// makes such errors (calibration, game, rig, sim) can use it; the texts
-// (English, Simplified and Traditional Chinese) are in this package's
-// table, which package i18n merges into its catalogue and checks with
-// the rest of it.
+// makes such errors (calibration, game, rig, sim, speech) can use it; the
+// texts (English, Simplified and Traditional Chinese) are in this
+// package's table, keys "err.…", which package i18n merges into its
+// catalogue and checks with the rest of it (every key in every language,
+// every key a call names present with its number of arguments). The
+// simulator's log lines ("sim.…", what `tengen sim` prints as faults are
+// injected and recovered) are messages of the same kind and live here for
+// the same reason.
 package errmsg
