@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"tengen/i18n/errmsg"
 
 	"tengen/game"
 	"tengen/i18n"
@@ -124,7 +125,7 @@ func refereeWeb(ctx context.Context, addr string, sio *stdio, size int, signals 
 		case signals <- s:
 			return nil
 		default:
-			return fmt.Errorf("too many signals waiting; try again")
+			return forPage(errmsg.New("err.busy"))
 		}
 	}})
 	at, _, err := web.Serve(ctx, addr, false, srv.Handler())
