@@ -17,11 +17,11 @@ func TestMotion(t *testing.T) {
 		want  float64
 		left  int
 	}{
-		{"halfway", [3]float64{1000, 1000, 1000}, []Setpoint{sp(2000, 100 * ms)}, []time.Duration{50 * ms}, false, 1500, 1},
-		{"through two", [3]float64{1000, 1000, 1000}, []Setpoint{sp(2000, 100 * ms), sp(1000, 100 * ms)}, []time.Duration{150 * ms}, false, 1500, 1},
-		{"to the end", [3]float64{1000, 1000, 1000}, []Setpoint{sp(2000, 100 * ms)}, []time.Duration{60 * ms, 60 * ms}, false, 2000, 0},
-		{"no pulses yet", [3]float64{}, []Setpoint{sp(1800, 100 * ms)}, []time.Duration{10 * ms}, false, 1800, 1},
-		{"halt holds", [3]float64{1000, 1000, 1000}, []Setpoint{sp(2000, 100 * ms)}, []time.Duration{25 * ms, 50 * ms}, true, 1250, 0},
+		{"halfway", [3]float64{1000, 1000, 1000}, []Setpoint{sp(2000, 100*ms)}, []time.Duration{50 * ms}, false, 1500, 1},
+		{"through two", [3]float64{1000, 1000, 1000}, []Setpoint{sp(2000, 100*ms), sp(1000, 100*ms)}, []time.Duration{150 * ms}, false, 1500, 1},
+		{"to the end", [3]float64{1000, 1000, 1000}, []Setpoint{sp(2000, 100*ms)}, []time.Duration{60 * ms, 60 * ms}, false, 2000, 0},
+		{"no pulses yet", [3]float64{}, []Setpoint{sp(1800, 100*ms)}, []time.Duration{10 * ms}, false, 1800, 1},
+		{"halt holds", [3]float64{1000, 1000, 1000}, []Setpoint{sp(2000, 100*ms)}, []time.Duration{25 * ms, 50 * ms}, true, 1250, 0},
 	} {
 		var m Motion
 		m.Start(c.start)
