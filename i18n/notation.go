@@ -10,26 +10,11 @@ import (
 	"tengen/rules/record"
 )
 
-// Circled writes n (from 1) as a circled number: ①–⑳, ㉑–㉟, ㊱–㊿ are
-// single characters; beyond 50 Unicode has none, and the number goes in
-// parentheses, "(51)", as rules/record's Chinese score sheet writes it.
-func Circled(n int) string {
-	switch {
-	case n >= 1 && n <= 20:
-		return string(rune(0x2460 + n - 1))
-	case n >= 21 && n <= 35:
-		return string(rune(0x3251 + n - 21))
-	case n >= 36 && n <= 50:
-		return string(rune(0x32B1 + n - 36))
-	}
-	return "(" + strconv.Itoa(n) + ")"
-}
-
 // MoveNumber writes move n the Chinese way when chinese is set: Black's
 // (odd) numbers circled, White's (even) plain. Otherwise it is plain.
 func MoveNumber(n int, chinese bool) string {
 	if chinese && n%2 == 1 {
-		return Circled(n)
+		return record.Circled(n)
 	}
 	return strconv.Itoa(n)
 }

@@ -8,17 +8,7 @@ import (
 	"tengen/rules/record"
 )
 
-func TestCircled(t *testing.T) {
-	for _, c := range []struct {
-		n    int
-		want string
-	}{
-		{1, "①"}, {3, "③"}, {20, "⑳"}, {21, "㉑"}, {35, "㉟"}, {36, "㊱"}, {50, "㊿"}, {51, "(51)"}, {0, "(0)"},
-	} {
-		if got := Circled(c.n); got != c.want {
-			t.Errorf("Circled(%d) = %q, want %q", c.n, got, c.want)
-		}
-	}
+func TestMoveNumber(t *testing.T) {
 	for _, c := range []struct {
 		n       int
 		chinese bool

@@ -62,19 +62,16 @@ type Sim struct {
 	now     time.Duration // model time
 	started time.Time     // wall time of model time 0 (RealTime)
 
-	queue   []arm.Setpoint
-	elapsed time.Duration // into queue[0]
-	from    [3]float64    // pulses at the start of queue[0]
-	cmd     [3]float64    // pulses being output
-	actual  [3]float64    // where the servos are, in pulse units
-	pump    bool
-	valve   bool
-	vacuum  float64
-	held    rules.Color
-	faults  arm.Faults
-	estop   bool
-	closed  bool
-	events  []event
+	motion arm.Motion
+	actual [3]float64 // where the servos are, in pulse units
+	pump   bool
+	valve  bool
+	vacuum float64
+	held   rules.Color
+	faults arm.Faults
+	estop  bool
+	closed bool
+	events []event
 }
 
 type event struct {
@@ -126,8 +123,9 @@ func New(cfg Config, rest arm.Pulses) (*Sim, error) {
 	}
 	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0xa5)), started: time.Now()}
 	for i := range 3 {
-		s.cmd[i], s.actual[i], s.from[i] = float64(rest[i]), float64(rest[i]), float64(rest[i])
+		s.actual[i] = float64(rest[i])
 	}
+	s.motion.Start(s.actual)
 	return s, nil
 }
 
@@ -154,42 +152,21 @@ func (s *Sim) step(dt time.Duration) {
 		e.do(s)
 	}
 	if s.faults == 0 {
-		s.run(dt)
+		s.motion.Advance(dt)
 	}
 	// The servos chase their pulses at their top speed.
+	cmd := s.motion.Out()
 	for i := range 3 {
-		if s.cmd[i] == 0 { // no pulse: the servo is limp where it is
+		if cmd[i] == 0 { // no pulse: the servo is limp where it is
 			continue
 		}
 		if s.actual[i] == 0 {
-			s.actual[i] = s.cmd[i]
+			s.actual[i] = cmd[i]
 		}
 		maxStep := s.cfg.ServoSpeed * math.Abs(s.cfg.Servos[i].USPerDegree) * dt.Seconds()
-		s.actual[i] += math.Max(-maxStep, math.Min(maxStep, s.cmd[i]-s.actual[i]))
+		s.actual[i] += math.Max(-maxStep, math.Min(maxStep, cmd[i]-s.actual[i]))
 	}
 	s.gripper(dt)
-}
-
-// run moves the output pulses along the queue.
-func (s *Sim) run(dt time.Duration) {
-	for dt > 0 && len(s.queue) > 0 {
-		sp := s.queue[0]
-		left := sp.Duration - s.elapsed
-		if dt < left {
-			s.elapsed += dt
-			f := float64(s.elapsed) / float64(sp.Duration)
-			for i := range 3 {
-				s.cmd[i] = s.from[i] + f*(float64(sp.Pulses[i])-s.from[i])
-			}
-			return
-		}
-		dt -= left
-		for i := range 3 {
-			s.cmd[i] = float64(sp.Pulses[i])
-			s.from[i] = s.cmd[i]
-		}
-		s.queue, s.elapsed = s.queue[1:], 0
-	}
 }
 
 // tip is where the nozzle is, from the servos' actual positions.
@@ -244,8 +221,7 @@ func (s *Sim) latch(f arm.Faults) {
 }
 
 func (s *Sim) halt() {
-	s.queue, s.elapsed = nil, 0
-	s.from = s.cmd
+	s.motion.Halt()
 	s.pump = false
 }
 
@@ -274,7 +250,7 @@ func (s *Sim) Queue(ctx context.Context, sps ...arm.Setpoint) error {
 				return fmt.Errorf("armsim: setpoint %v over %v: %w", sp.Pulses, sp.Duration, &arm.FaultError{Faults: s.faults})
 			}
 		}
-		for len(s.queue) >= s.cfg.QueueSize {
+		for s.motion.Len() >= s.cfg.QueueSize {
 			if err := s.wait(ctx); err != nil {
 				return err
 			}
@@ -282,7 +258,7 @@ func (s *Sim) Queue(ctx context.Context, sps ...arm.Setpoint) error {
 				return &arm.FaultError{Faults: s.faults}
 			}
 		}
-		s.queue = append(s.queue, sp)
+		s.motion.Push(sp)
 	}
 	return nil
 }
@@ -324,7 +300,7 @@ func (s *Sim) Drain(ctx context.Context) error {
 		return err
 	}
 	s.sync()
-	for len(s.queue) > 0 && s.faults == 0 {
+	for s.motion.Len() > 0 && s.faults == 0 {
 		if err := s.wait(ctx); err != nil {
 			return err
 		}
@@ -372,10 +348,11 @@ func (s *Sim) Status(ctx context.Context) (arm.Status, error) {
 	}
 	s.sync()
 	var p arm.Pulses
+	cmd := s.motion.Out()
 	for i := range 3 {
-		p[i] = uint16(math.Round(s.cmd[i]))
+		p[i] = uint16(math.Round(cmd[i]))
 	}
-	return arm.Status{Queued: len(s.queue), Pulses: p, Vacuum: s.vacuum, Pump: s.pump, Valve: s.valve,
+	return arm.Status{Queued: s.motion.Len(), Pulses: p, Vacuum: s.vacuum, Pump: s.pump, Valve: s.valve,
 		Faults: s.faults, Version: Version}, nil
 }
 

@@ -74,10 +74,7 @@ type Driver struct {
 	done        chan struct{}
 	wg          sync.WaitGroup
 	mu          sync.Mutex
-	queue       []arm.Setpoint
-	elapsed     time.Duration // into queue[0]
-	from        [3]float64    // pulses at the start of queue[0]
-	out         [3]float64    // pulses being output
+	motion      arm.Motion
 	pump, valve bool
 	faults      arm.Faults
 	err         error // an I2C failure in the motion loop; sticky
@@ -202,31 +199,9 @@ func (d *Driver) frame(dt time.Duration) {
 	if d.faults != 0 {
 		return
 	}
-	prev := d.out
-	for dt > 0 && len(d.queue) > 0 {
-		sp := d.queue[0]
-		if d.from == [3]float64{} { // no pulses yet: start at the first setpoint
-			for i := range 3 {
-				d.from[i] = float64(sp.Pulses[i])
-			}
-		}
-		left := sp.Duration - d.elapsed
-		if dt < left {
-			d.elapsed += dt
-			f := float64(d.elapsed) / float64(sp.Duration)
-			for i := range 3 {
-				d.out[i] = d.from[i] + f*(float64(sp.Pulses[i])-d.from[i])
-			}
-			break
-		}
-		dt -= left
-		for i := range 3 {
-			d.out[i] = float64(sp.Pulses[i])
-		}
-		d.from = d.out
-		d.queue, d.elapsed = d.queue[1:], 0
-	}
-	if d.out != prev {
+	prev := d.motion.Out()
+	d.motion.Advance(dt)
+	if d.motion.Out() != prev {
 		if err := d.writePulses(); err != nil {
 			d.fail(err)
 		}
@@ -234,11 +209,12 @@ func (d *Driver) frame(dt time.Duration) {
 }
 
 func (d *Driver) writePulses() error {
+	out := d.motion.Out()
 	for i, ch := range d.cfg.Channels {
-		if d.out[i] == 0 {
+		if out[i] == 0 {
 			continue
 		}
-		if err := d.pwm.SetPwm(ch, 0, gpio.Duty(d.Counts(d.out[i]))); err != nil {
+		if err := d.pwm.SetPwm(ch, 0, gpio.Duty(d.Counts(out[i]))); err != nil {
 			return fmt.Errorf("pi: PCA9685 channel %d: %w", ch, err)
 		}
 	}
@@ -253,8 +229,7 @@ func (d *Driver) latch(f arm.Faults) {
 }
 
 func (d *Driver) halt() {
-	d.queue, d.elapsed = nil, 0
-	d.from = d.out
+	d.motion.Halt()
 	d.pump = false
 	if err := d.cfg.Pump.Out(gpio.Low); err != nil && d.err == nil {
 		d.err = fmt.Errorf("pi: pump off: %w", err)
@@ -294,8 +269,8 @@ func (d *Driver) Queue(ctx context.Context, sps ...arm.Setpoint) error {
 				d.mu.Unlock()
 				return err
 			}
-			if len(d.queue) < d.cfg.QueueSize {
-				d.queue = append(d.queue, sp)
+			if d.motion.Len() < d.cfg.QueueSize {
+				d.motion.Push(sp)
 				d.mu.Unlock()
 				break
 			}
@@ -337,7 +312,7 @@ func (d *Driver) pause(ctx context.Context) error {
 func (d *Driver) Drain(ctx context.Context) error {
 	for {
 		d.mu.Lock()
-		err, n := d.state(), len(d.queue)
+		err, n := d.state(), d.motion.Len()
 		d.mu.Unlock()
 		if err != nil || n == 0 {
 			return err
@@ -394,10 +369,11 @@ func (d *Driver) Status(ctx context.Context) (arm.Status, error) {
 		return arm.Status{}, d.err
 	}
 	v := float64(s.V) / float64(physic.Volt)
-	st := arm.Status{Queued: len(d.queue), Vacuum: (d.cfg.Sensor.ZeroV - v) * d.cfg.Sensor.KPaPerV,
+	st := arm.Status{Queued: d.motion.Len(), Vacuum: (d.cfg.Sensor.ZeroV - v) * d.cfg.Sensor.KPaPerV,
 		Pump: d.pump, Valve: d.valve, Faults: d.faults, Version: Version}
+	out := d.motion.Out()
 	for i := range 3 {
-		st.Pulses[i] = uint16(math.Round(d.out[i]))
+		st.Pulses[i] = uint16(math.Round(out[i]))
 	}
 	return st, nil
 }

@@ -19,76 +19,18 @@ import (
 
 func init() {
 	addCommand("", &command{name: "kinematics", summary: "the delta arm's kinematics: ik, fk, workspace, bench"})
-	addCommand("kinematics", &command{
-		name:    "ik",
-		summary: "joint angles (degrees) that put the effector at a point",
-		usage:   "[--geometry f=…,e=…,rf=…,re=…] --point x,y,z [--json]",
-		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
-			geo := fs.String("geometry", kinematics.SeedGeometry.String(), "arm geometry in mm: base side f, effector side e, upper arm rf, forearm re")
-			point := fs.String("point", "", "effector point x,y,z in mm (arm frame, z < 0 below the motors)")
-			asJSON := fs.Bool("json", false, "print JSON {\"theta\":[t1,t2,t3]}")
-			return func(sio *stdio, args []string) error {
-				if len(args) > 0 {
-					return usageError("unexpected arguments %q", args)
-				}
-				g, err := kinematics.ParseGeometry(*geo)
-				if err != nil {
-					return usageError("--geometry: %v", err)
-				}
-				if *point == "" {
-					return usageError("--point x,y,z is required")
-				}
-				p, err := parseTriple(*point)
-				if err != nil {
-					return usageError("--point: %v", err)
-				}
-				th, err := g.IK(kinematics.Vec3(p))
-				if err != nil {
-					return err
-				}
-				if *asJSON {
-					return printJSON(sio, map[string]any{"theta": th[:]})
-				}
-				_, err = fmt.Fprintf(sio.out, "theta = %.4f°, %.4f°, %.4f°\n", th[0], th[1], th[2])
-				return err
-			}
-		},
-	})
-	addCommand("kinematics", &command{
-		name:    "fk",
-		summary: "effector point (mm) for three joint angles",
-		usage:   "[--geometry f=…,e=…,rf=…,re=…] --theta t1,t2,t3 [--json]",
-		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
-			geo := fs.String("geometry", kinematics.SeedGeometry.String(), "arm geometry in mm: base side f, effector side e, upper arm rf, forearm re")
-			theta := fs.String("theta", "", "joint angles t1,t2,t3 in degrees (0 = horizontal, > 0 down)")
-			asJSON := fs.Bool("json", false, "print JSON {\"point\":[x,y,z]}")
-			return func(sio *stdio, args []string) error {
-				if len(args) > 0 {
-					return usageError("unexpected arguments %q", args)
-				}
-				g, err := kinematics.ParseGeometry(*geo)
-				if err != nil {
-					return usageError("--geometry: %v", err)
-				}
-				if *theta == "" {
-					return usageError("--theta t1,t2,t3 is required")
-				}
-				th, err := parseTriple(*theta)
-				if err != nil {
-					return usageError("--theta: %v", err)
-				}
-				p, err := g.FK(kinematics.Joints(th))
-				if err != nil {
-					return err
-				}
-				if *asJSON {
-					return printJSON(sio, map[string]any{"point": p[:]})
-				}
-				_, err = fmt.Fprintf(sio.out, "point = (%.4f, %.4f, %.4f) mm\n", p[0], p[1], p[2])
-				return err
-			}
-		},
-	})
+	addCommand("kinematics", solveCommand("ik", "joint angles (degrees) that put the effector at a point",
+		"point", "x,y,z", "effector point x,y,z in mm (arm frame, z < 0 below the motors)", "theta", "theta = %.4f°, %.4f°, %.4f°\n",
+		func(g kinematics.Geometry, in [3]float64) ([3]float64, error) {
+			th, err := g.IK(kinematics.Vec3(in))
+			return [3]float64(th), err
+		}))
+	addCommand("kinematics", solveCommand("fk", "effector point (mm) for three joint angles",
+		"theta", "t1,t2,t3", "joint angles t1,t2,t3 in degrees (0 = horizontal, > 0 down)", "point", "point = (%.4f, %.4f, %.4f) mm\n",
+		func(g kinematics.Geometry, in [3]float64) ([3]float64, error) {
+			p, err := g.FK(kinematics.Joints(in))
+			return [3]float64(p), err
+		}))
 	addCommand("kinematics", &command{
 		name:    "workspace",
 		summary: "check that the board, the bowls and the parking spot are in reach",
@@ -304,4 +246,44 @@ func modelCycle(g kinematics.Geometry, p rules.Point) (time.Duration, error) {
 		return 0, err
 	}
 	return sim.Now() - start, nil
+}
+
+// solveCommand is ik or fk: one triple in (--in), one triple out, printed
+// as text or as JSON {out:[a,b,c]}.
+func solveCommand(name, summary, in, inForm, inHelp, out, format string, solve func(kinematics.Geometry, [3]float64) ([3]float64, error)) *command {
+	return &command{
+		name:    name,
+		summary: summary,
+		usage:   fmt.Sprintf("[--geometry f=…,e=…,rf=…,re=…] --%s %s [--json]", in, inForm),
+		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+			geo := fs.String("geometry", kinematics.SeedGeometry.String(), "arm geometry in mm: base side f, effector side e, upper arm rf, forearm re")
+			arg := fs.String(in, "", inHelp)
+			asJSON := fs.Bool("json", false, fmt.Sprintf("print JSON {%q:[a,b,c]}", out))
+			return func(sio *stdio, args []string) error {
+				if len(args) > 0 {
+					return usageError("unexpected arguments %q", args)
+				}
+				g, err := kinematics.ParseGeometry(*geo)
+				if err != nil {
+					return usageError("--geometry: %v", err)
+				}
+				if *arg == "" {
+					return usageError("--%s %s is required", in, inForm)
+				}
+				v, err := parseTriple(*arg)
+				if err != nil {
+					return usageError("--%s: %v", in, err)
+				}
+				r, err := solve(g, v)
+				if err != nil {
+					return err
+				}
+				if *asJSON {
+					return printJSON(sio, map[string]any{out: r[:]})
+				}
+				_, err = fmt.Fprintf(sio.out, format, r[0], r[1], r[2])
+				return err
+			}
+		},
+	}
 }

@@ -24,8 +24,10 @@ import (
 // even numbers plain; coordinates are columns A–O from the left and rows
 // 1–15 from Black's side, as in the Chinese rules. A pass is "pass".
 
-// circled returns n in a circle, or "(n)" beyond ㊿.
-func circled(n int) string {
+// Circled writes n (from 1) as a circled number: ①–⑳, ㉑–㉟, ㊱–㊿ are
+// single characters; beyond 50 Unicode has none, and the number goes in
+// parentheses, "(51)".
+func Circled(n int) string {
 	switch {
 	case n >= 1 && n <= 20:
 		return string(rune(0x2460 + n - 1))
@@ -89,7 +91,7 @@ func WriteChinese(r *Record) ([]byte, error) {
 		}
 		num := strconv.Itoa(n)
 		if m.Color == rules.Black {
-			num = circled(n)
+			num = Circled(n)
 		}
 		b.WriteString(num + " " + strings.ToUpper(m.Point.String()))
 	}

@@ -27,8 +27,8 @@ func TestChineseRoundTrip(t *testing.T) {
 
 func TestChineseNumbers(t *testing.T) {
 	for n, want := range map[int]string{1: "①", 3: "③", 20: "⑳", 21: "㉑", 35: "㉟", 36: "㊱", 49: "㊾", 50: "㊿", 51: "(51)"} {
-		if got := circled(n); got != want {
-			t.Errorf("circled(%d) = %q, want %q", n, got, want)
+		if got := Circled(n); got != want {
+			t.Errorf("Circled(%d) = %q, want %q", n, got, want)
 		}
 		if n <= 50 {
 			r, _ := utf8DecodeFirst(want)
