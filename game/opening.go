@@ -263,7 +263,7 @@ func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
 			continue
 		}
 		if err := o.Machine.Apply(person, a); err != nil {
-			o.say("opening-refused", err.Error(), fmt.Sprintf("%v is not allowed: %v. Please take it back.", a, err))
+			o.say("opening-refused", Reason(err), fmt.Sprintf("%v is not allowed: %v. Please take it back.", a, err))
 			if err := o.waitFor(ctx, record); err != nil {
 				return err
 			}
@@ -298,7 +298,7 @@ func (o *Opening) look(ctx context.Context) (*Sight, bool, error) {
 			return nil, false, nil
 		}
 		if err := o.Machine.Apply(person, a); err != nil {
-			o.say("opening-refused", err.Error(), fmt.Sprintf("%v is not allowed now: %v.", a, err))
+			o.say("opening-refused", Reason(err), fmt.Sprintf("%v is not allowed now: %v.", a, err))
 			return nil, false, nil
 		}
 		if err := o.journal("person", a, offers); err != nil {
@@ -547,4 +547,35 @@ func allColour(ps []Placed, c rules.Color) bool {
 		}
 	}
 	return true
+}
+
+// openingRefusals are the catalogue keys of the opening protocol's
+// refusals (the referee words the same ones).
+var openingRefusals = []struct {
+	err error
+	key string
+}{
+	{opening.ErrWrongPlayer, "opening-wrong-player"},
+	{opening.ErrNotAllowed, "opening-not-allowed"},
+	{opening.ErrBadPoint, "opening-bad-point"},
+	{opening.ErrSymmetric, "opening-symmetric"},
+	{opening.ErrBadNumber, "opening-bad-number"},
+	{opening.ErrDone, "opening-done"},
+}
+
+// Reason is a refusal as a message's argument (i18n's "message" kind):
+// the catalogue key that words it when there is one (a message without
+// arguments, a refusal of the opening protocol), else err's text, shown
+// as it is.
+func Reason(err error) string {
+	var m *errmsg.Error
+	if errors.As(err, &m) && len(m.Args) == 0 {
+		return m.Key
+	}
+	for _, r := range openingRefusals {
+		if errors.Is(err, r.err) {
+			return r.key
+		}
+	}
+	return err.Error()
 }

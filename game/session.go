@@ -174,7 +174,7 @@ func (s *Session) handleRequests(ctx context.Context) error {
 			return s.resign()
 		case RequestTakeback:
 			if err := s.takeback(ctx); err != nil {
-				s.say("takeback-refused", err.Error(), "Takeback refused: "+err.Error())
+				s.say("takeback-refused", Reason(err), "Takeback refused: "+err.Error())
 			}
 		case RequestDraw:
 			if err := s.drawOffered(); err != nil {
@@ -211,7 +211,7 @@ func (s *Session) person() rules.Color {
 
 func (s *Session) resign() error {
 	if s.person() == rules.Empty {
-		return errors.New("no person plays in this game")
+		return errmsg.New("err.no-person")
 	}
 	if err := s.Referee.Resign(s.person()); err != nil {
 		return err
@@ -229,7 +229,7 @@ const drawAccept = 60
 // few moves.
 func (s *Session) drawOffered() error {
 	if s.person() == rules.Empty {
-		return errors.New("no person plays in this game")
+		return errmsg.New("err.no-person")
 	}
 	if len(s.Referee.Moves()) < 10 || len(s.evals) == 0 || abs(s.evals[len(s.evals)-1]) > drawAccept {
 		s.say("draw-declined", "", "I would rather play on.")
@@ -263,10 +263,10 @@ func (s *Session) takeback(ctx context.Context) error {
 		n = 1
 	}
 	if n == 0 {
-		return errors.New("no move of the person's to take back")
+		return errmsg.New("err.nothing-to-take-back")
 	}
 	if len(moves)-n < s.openings {
-		return errors.New("the opening's moves cannot be taken back")
+		return errmsg.New("err.opening-moves-stay")
 	}
 	var lifted []rules.Move
 	for i := 0; i < n; i++ {

@@ -23,6 +23,7 @@ const (
 	ArgParity  Arg = "parity"  // "odd" or "even"
 	ArgPlayer  Arg = "player"  // a player of an opening protocol: "first" or "second"
 	ArgText    Arg = "text"    // free text (a name, an error), shown as it is
+	ArgMessage Arg = "message" // a key without arguments, worded; anything else shown as it is (game.Reason)
 )
 
 // entry is one key of the catalogue: its arguments and its texts.
@@ -68,7 +69,7 @@ var catalogue = map[string]entry{
 	"game-over":        e(a(ArgReason), "Game over: {0}.", "对局结束：{0}。", "對局結束：{0}。"),
 	"time-up":          e(a(ArgColour), "Time is up for {0}.", "{0}超时。", "{0}超時。"),
 	"takeback":         e(nil, "Move taken back.", "已悔棋。", "已悔棋。"),
-	"takeback-refused": e(a(ArgText), "Takeback refused: {0}", "不能悔棋：{0}", "不能悔棋：{0}"),
+	"takeback-refused": e(a(ArgMessage), "Takeback refused: {0}", "不能悔棋：{0}", "不能悔棋：{0}"),
 	"takeback-lift": e(nil, "Please take the taken-back stones off the board.",
 		"请把悔掉的棋子从棋盘上拿走。", "請把悔掉的棋子從棋盤上拿走。"),
 	"resigned": e(nil, "You resign.", "你认输了。", "你認輸了。"),
@@ -92,7 +93,7 @@ var catalogue = map[string]entry{
 	"choose": e(a(ArgPoint), "The fifth move on {0} is chosen; the other offers come off.",
 		"选定{0}为第五手，其余打点拿走。", "選定{0}為第五手，其餘打點拿走。"),
 	"opening-step":    e(a(ArgText), "Your turn in the opening: {0}.", "开局轮到你：{0}。", "開局輪到你：{0}。"),
-	"opening-refused": e(a(ArgText), "Not allowed in the opening: {0}", "开局中不允许：{0}", "開局中不允許：{0}"),
+	"opening-refused": e(a(ArgMessage), "Not allowed in the opening: {0}", "开局中不允许：{0}", "開局中不允許：{0}"),
 
 	// The person's step in an opening protocol (StepMessage).
 	"step-place-centre": e(a(ArgColour), "Your turn in the opening: a stone for {0} on the centre.",

@@ -15,6 +15,7 @@ import (
 
 	"tengen/game"
 	"tengen/i18n/errmsg"
+	"tengen/rules/opening"
 )
 
 func TestPrinterError(t *testing.T) {
@@ -190,5 +191,25 @@ func TestKeysUsedExist(t *testing.T) {
 	}
 	if found < 80 {
 		t.Fatalf("found only %d keyed calls: is the scan stale?", found)
+	}
+}
+
+// TestRefusalReasons: a refusal the game says as a message's argument
+// (game.Reason) is worded in the language when the catalogue has it.
+func TestRefusalReasons(t *testing.T) {
+	for _, err := range []error{opening.ErrWrongPlayer, opening.ErrNotAllowed, opening.ErrBadPoint, opening.ErrSymmetric,
+		opening.ErrBadNumber, opening.ErrDone, fmt.Errorf("%w: move 3 at a1", opening.ErrBadPoint)} {
+		if k := game.Reason(err); catalogue[k].text[Simplified] == "" {
+			t.Errorf("%v: reason %q has no text", err, k)
+		}
+	}
+	p := &Printer{Lang: Simplified}
+	m := game.Message{Key: "takeback-refused", Args: []string{game.Reason(errmsg.New("err.nothing-to-take-back"))}}
+	if got := p.Message(m); got != "不能悔棋：没有你的棋可以悔" {
+		t.Errorf("takeback refused: %q", got)
+	}
+	m = game.Message{Key: "takeback-refused", Args: []string{game.Reason(errors.New("the engine said no"))}}
+	if got := p.Message(m); got != "不能悔棋：the engine said no" {
+		t.Errorf("a reason without a text: %q", got)
 	}
 }

@@ -108,6 +108,8 @@ func (p *Printer) arg(k Arg, v string) string {
 		return p.term("parity."+v, v)
 	case ArgPlayer:
 		return p.term("player."+strings.TrimSuffix(v, " player"), v)
+	case ArgMessage:
+		return p.term(v, v)
 	}
 	return v
 }

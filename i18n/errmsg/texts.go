@@ -214,9 +214,12 @@ var texts = map[string]text{
 	"err.run-calibrate-arm": t(nil, "run tengen calibrate servos and arm", "请运行tengen calibrate servos和arm", "請執行tengen calibrate servos和arm"),
 	"err.no-espeak": t(nil, "espeak-ng is not installed (apt-get install espeak-ng); the robot speaks as text only",
 		"没有安装espeak-ng（apt-get install espeak-ng）；机器人只显示文字", "沒有安裝espeak-ng（apt-get install espeak-ng）；機器人只顯示文字"),
-	"err.no-such-voice": t(a(txt), "espeak-ng has no voice {0} (see espeak-ng --voices)", "espeak-ng没有{0}这个语音（见espeak-ng --voices）", "espeak-ng沒有{0}這個語音（見espeak-ng --voices）"),
-	"err.no-voice-for":  t(a(txt), "no espeak-ng voice for {0}", "espeak-ng没有{0}的语音", "espeak-ng沒有{0}的語音"),
-	"err.no-operator":   t(nil, "no operator at the terminal (stdin closed)", "终端前没有工作人员（标准输入已关闭）", "終端前沒有工作人員（標準輸入已關閉）"),
+	"err.no-such-voice":        t(a(txt), "espeak-ng has no voice {0} (see espeak-ng --voices)", "espeak-ng没有{0}这个语音（见espeak-ng --voices）", "espeak-ng沒有{0}這個語音（見espeak-ng --voices）"),
+	"err.no-voice-for":         t(a(txt), "no espeak-ng voice for {0}", "espeak-ng没有{0}的语音", "espeak-ng沒有{0}的語音"),
+	"err.no-person":            t(nil, "no person plays in this game", "这局棋没有人类棋手", "這局棋沒有人類棋手"),
+	"err.nothing-to-take-back": t(nil, "no move of the person's to take back", "没有你的棋可以悔", "沒有你的棋可以悔"),
+	"err.opening-moves-stay":   t(nil, "the opening's moves cannot be taken back", "开局的棋不能悔", "開局的棋不能悔"),
+	"err.no-operator":          t(nil, "no operator at the terminal (stdin closed)", "终端前没有工作人员（标准输入已关闭）", "終端前沒有工作人員（標準輸入已關閉）"),
 
 	// The simulator's log (package sim, tengen sim): faults injected and
 	// how each ended, what the simulated robot does about them.

@@ -30,6 +30,7 @@ function fmtArg(kind, v) {
     case "kind": return term(v ? "kind." + v : "kind.forbidden", v);
     case "rule": return term("rule." + v.toLowerCase(), v);
     case "parity": return term("parity." + v, v);
+    case "message": return term(v, v);
     case "player": return term("player." + v.replace(/ player$/, ""), v);
     case "reason": {
       const code = v.trim().replace(/ /g, "-"), i = code.indexOf(":");
