@@ -3,7 +3,6 @@ package game
 import (
 	"context"
 	"errors"
-	"fmt"
 	"tengen/i18n/errmsg"
 
 	"tengen/rules"
@@ -26,7 +25,7 @@ func ClearBoard(ctx context.Context, eyes Eyes, hand Hand) error {
 		}
 		for _, st := range left {
 			if err := hand.Take(ctx, st.P, st.C); err != nil {
-				return fmt.Errorf("clearing %v: %w", st, err)
+				return errmsg.Wrap(err, "err.clearing", st.P.String())
 			}
 		}
 		if err := hand.Park(ctx); err != nil {
@@ -82,12 +81,12 @@ func (e *Exhibition) Run(ctx context.Context) error {
 		}
 		if e.Colours != nil {
 			if err := e.Colours(ctx, n); err != nil {
-				return fmt.Errorf("game %d: deciding colours: %w", n, err)
+				return errmsg.Wrap(err, "err.game-colours", n)
 			}
 		}
 		s, err := e.Next(n)
 		if err != nil {
-			return fmt.Errorf("game %d: %w", n, err)
+			return errmsg.Wrap(err, "err.game-n", n)
 		}
 		if s.Eyes == nil {
 			s.Eyes, s.Hand = e.Eyes, e.Hand
@@ -99,7 +98,7 @@ func (e *Exhibition) Run(ctx context.Context) error {
 		}
 		out, err := e.play(ctx, s)
 		if err != nil {
-			return fmt.Errorf("game %d: %w", n, err)
+			return errmsg.Wrap(err, "err.game-n", n)
 		}
 		if e.Finished != nil {
 			e.Finished(n, out, s)

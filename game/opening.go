@@ -124,7 +124,7 @@ func (o *Opening) robotStep(ctx context.Context) error {
 		for _, p := range offers {
 			if p != a.Point {
 				if err := o.Hand.Take(ctx, p, rules.Black); err != nil {
-					return fmt.Errorf("lifting the offer %v: %w", p, err)
+					return errmsg.Wrap(err, "err.lifting-offer", p.String())
 				}
 			}
 		}
@@ -133,7 +133,7 @@ func (o *Opening) robotStep(ctx context.Context) error {
 	}
 	for _, p := range placed {
 		if err := o.Hand.Place(ctx, p.P, p.C); err != nil {
-			return fmt.Errorf("placing %v: %w", p.P, err)
+			return errmsg.Wrap(err, "err.placing", p.P.String())
 		}
 	}
 	if err := o.Hand.Park(ctx); err != nil {
@@ -187,12 +187,12 @@ func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool) e
 			}
 			if i >= 0 {
 				if err := o.Hand.Take(ctx, added[i].P, added[i].C); err != nil {
-					return fmt.Errorf("lifting the stray stone at %v: %w", added[i].P, err)
+					return errmsg.Wrap(err, "err.lifting-stray", added[i].P.String())
 				}
 				added = slices.Delete(added, i, i+1)
 			}
 			if err := o.Hand.Place(ctx, g.P, g.C); err != nil {
-				return fmt.Errorf("placing %v again: %w", g.P, err)
+				return errmsg.Wrap(err, "err.placing-again", g.P.String())
 			}
 		}
 		if err := o.Hand.Park(ctx); err != nil {
@@ -324,7 +324,7 @@ func (o *Opening) liftUnchosen(ctx context.Context, offers []rules.Point, chosen
 	for _, p := range offers {
 		if p != chosen && sight.Board.At(p) == rules.Black {
 			if err := o.Hand.Take(ctx, p, rules.Black); err != nil {
-				return fmt.Errorf("lifting the offer %v: %w", p, err)
+				return errmsg.Wrap(err, "err.lifting-offer", p.String())
 			}
 		}
 	}
@@ -384,7 +384,7 @@ func (o *Opening) reconcile(ctx context.Context) error {
 	for _, p := range o.Unchosen {
 		if want.At(p) == rules.Empty && sight.Board.At(p) == rules.Black {
 			if err := o.Hand.Take(ctx, p, rules.Black); err != nil {
-				return fmt.Errorf("lifting the offer %v: %w", p, err)
+				return errmsg.Wrap(err, "err.lifting-offer", p.String())
 			}
 			moved = true
 		}
@@ -395,7 +395,7 @@ func (o *Opening) reconcile(ctx context.Context) error {
 			continue
 		}
 		if err := o.Hand.Place(ctx, g.P, g.C); err != nil {
-			return fmt.Errorf("putting the opening's %v back: %w", g, err)
+			return errmsg.Wrap(err, "err.putting-opening-back", g.P.String())
 		}
 		moved = true
 	}

@@ -1,9 +1,9 @@
 package game
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
+	"tengen/i18n/errmsg"
 	"time"
 
 	"tengen/rules"
@@ -40,7 +40,7 @@ func (s *Session) Record() *record.Record {
 func (s *Session) WriteRecord(path string) error {
 	data, err := record.Write(s.Record(), record.FormatSGF)
 	if err != nil {
-		return fmt.Errorf("writing the record: %w", err)
+		return errmsg.Wrap(err, "err.writing-record")
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
@@ -48,11 +48,11 @@ func (s *Session) WriteRecord(path string) error {
 	tmp := path + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {
-		return fmt.Errorf("writing the record: %w", err)
+		return errmsg.Wrap(err, "err.writing-record")
 	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
-		return fmt.Errorf("writing the record: %w", err)
+		return errmsg.Wrap(err, "err.writing-record")
 	}
 	if err := f.Sync(); err != nil {
 		f.Close()

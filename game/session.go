@@ -134,7 +134,7 @@ func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
 		return res, err
 	}
 	if err := s.Hand.Park(ctx); err != nil {
-		return res, fmt.Errorf("parking after the game: %w", err)
+		return res, errmsg.Wrap(err, "err.parking-after")
 	}
 	s.publish()
 	return res, nil
@@ -284,7 +284,7 @@ func (s *Session) takeback(ctx context.Context) error {
 		}
 		if !last.P.IsPass() {
 			if err := s.Hand.Take(ctx, last.P, last.C); err != nil {
-				return fmt.Errorf("lifting %v: %w", last.P, err)
+				return errmsg.Wrap(err, "err.lifting", last.P.String())
 			}
 		}
 	}
@@ -300,7 +300,7 @@ func (s *Session) robotMove(ctx context.Context, c rules.Color) error {
 	pos := s.position()
 	res, err := s.player(c).Think(ctx, pos, s.limits(c), func(i ai.Info) { s.info = i })
 	if err != nil {
-		return fmt.Errorf("engine: %w", err)
+		return errmsg.Wrap(err, "err.engine")
 	}
 	s.info = res.Info
 	score := res.Score
@@ -328,10 +328,10 @@ func (s *Session) robotMove(ctx context.Context, c rules.Color) error {
 func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point, c rules.Color) error {
 	s.setStatus("placing " + p.String())
 	if err := s.Hand.Place(ctx, p, c); err != nil {
-		return fmt.Errorf("placing %v: %w", p, err)
+		return errmsg.Wrap(err, "err.placing", p.String())
 	}
 	if err := s.Hand.Park(ctx); err != nil {
-		return fmt.Errorf("parking: %w", err)
+		return errmsg.Wrap(err, "err.parking")
 	}
 	want := s.Referee.Board().Clone()
 	want.Set(p, c)
@@ -408,12 +408,12 @@ func (s *Session) repairOwn(ctx context.Context, ch Change) error {
 	}
 	for _, a := range ch.Added {
 		if err := s.Hand.Take(ctx, a.P, a.C); err != nil {
-			return fmt.Errorf("lifting misplaced stone at %v: %w", a.P, err)
+			return errmsg.Wrap(err, "err.lifting-misplaced", a.P.String())
 		}
 	}
 	for _, g := range ch.Gone {
 		if err := s.Hand.Place(ctx, g.P, g.C); err != nil {
-			return fmt.Errorf("putting back %v: %w", g.P, err)
+			return errmsg.Wrap(err, "err.putting-back", g.P.String())
 		}
 	}
 	return s.Hand.Park(ctx)
@@ -668,7 +668,7 @@ func (s *Session) RestoreClock(e *Entry, used time.Duration) error {
 			}
 		}
 		if err := s.Clock.Restore(c, main, periods, moves); err != nil {
-			return fmt.Errorf("restoring the clock: %w", err)
+			return errmsg.Wrap(err, "err.restoring-clock")
 		}
 	}
 	return nil
