@@ -103,7 +103,7 @@ func ParseFaults(s string) (FaultSpec, error) {
 		}
 		def, known := defaultRates[name]
 		if !known {
-			return nil, fmt.Errorf("%s: unknown fault %q (known: %s, all)", where, name, strings.Join(FaultNames(), ", "))
+			return nil, errmsg.New("err.fault-unknown", where, strconv.Quote(name), strings.Join(FaultNames(), ", "))
 		}
 		switch kind {
 		case 0:
@@ -111,13 +111,13 @@ func ParseFaults(s string) (FaultSpec, error) {
 		case '=':
 			r, err := strconv.ParseFloat(arg, 64)
 			if err != nil || !(r >= 0 && r <= 1) {
-				return nil, fmt.Errorf("%s: rate %q is not a chance between 0 and 1", where, arg)
+				return nil, errmsg.New("err.fault-rate", where, strconv.Quote(arg))
 			}
 			spec[name] = Trigger{Rate: r}
 		case '@':
 			n, err := strconv.Atoi(strings.TrimPrefix(arg, "move"))
 			if !strings.HasPrefix(arg, "move") || err != nil || n < 1 {
-				return nil, fmt.Errorf("%s: moment %q is not moveN with N ≥ 1", where, arg)
+				return nil, errmsg.New("err.fault-moment", where, strconv.Quote(arg))
 			}
 			spec[name] = Trigger{AtMove: n}
 		}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"tengen/i18n/errmsg"
 
 	"tengen/arm/armsim"
 	"tengen/kinematics"
@@ -42,11 +43,11 @@ func LoadWorld(path string, layout kinematics.Layout, seed uint64) (*World, erro
 	case errors.Is(err, fs.ErrNotExist):
 		return w, w.Persist(path)
 	case err != nil:
-		return nil, fmt.Errorf("reading the simulated world: %w", err)
+		return nil, errmsg.Wrap(err, "err.world-read")
 	}
 	f, err := parseWorld(data)
 	if err != nil {
-		return nil, fmt.Errorf("simulated world %s: %w (fix: delete the file to start with an empty board)", path, err)
+		return nil, errmsg.Mark(err, "err.world-bad", path, err.Error())
 	}
 	w = NewWorld(f.Layout, seed)
 	w.Table.SetState(f.Table)

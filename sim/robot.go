@@ -417,7 +417,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		out, err := s.Play(ctx)
 		s.Journal.Close()
 		if err != nil {
-			return sum, fmt.Errorf("game %d: %w", g, err)
+			return sum, errmsg.Wrap(err, "err.game-n", g)
 		}
 		recPath := filepath.Join(opt.Dir, fmt.Sprintf("game-%03d.sgf", g))
 		if err := s.WriteRecord(recPath); err != nil {
@@ -438,7 +438,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		line(words(errmsg.M("sim.game-result", g, say(game.OutcomeMessage(out)), recPath)))
 
 		if err := game.ClearBoard(ctx, r.Eyes, hand); err != nil {
-			return sum, fmt.Errorf("clearing the board after game %d: %w", g, err)
+			return sum, errmsg.Wrap(err, "err.clearing-after", g)
 		}
 	}
 	sum.StonesLost = before - r.stones()

@@ -63,6 +63,7 @@ func TestErrorsInTheChosenLanguage(t *testing.T) {
 		{"bad robot", []string{"play", "--lang", "zh-Hant", "--robot", "purple"}, 2, []string{"--robot purple：應為black"}},
 		{"bad lang, English locale", []string{"play", "--lang", "fr"}, 2, []string{"--lang fr: unknown language (want en, zh-Hans or zh-Hant)"}},
 		{"sim's bad camera", []string{"sim", "--lang", "zh-Hans", "--camera", "fisheye"}, 2, []string{"--camera fisheye：应为rendered或truth"}},
+		{"sim's bad fault", []string{"sim", "--lang", "zh-Hans", "--faults", "drop=0.1,jam"}, 2, []string{"没有\"jam\"这种故障（可用："}},
 		{"calibration check", []string{"calibrate", "check", "--lang", "zh-Hant", "--file", smallBoard}, 1, []string{"校準檔案：board.size：2不是棋盤的大小"}},
 		{"corrupt journal", []string{"play", "--lang", "zh-Hans", "--sim", "--camera", "truth", "--resume", "--journal", corrupt}, 1,
 			[]string{"对局日志" + corrupt + "：第2行：invalid character"}},

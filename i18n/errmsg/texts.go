@@ -235,7 +235,14 @@ var texts = map[string]text{
 	"err.game-colours":         t(a(count), "game {0}: deciding colours", "第{0}局：决定黑白", "第{0}局：決定黑白"),
 	"err.game-n":               t(a(count), "game {0}", "第{0}局", "第{0}局"),
 	"err.writing-record":       t(nil, "writing the record", "写入棋谱", "寫入棋譜"),
-	"err.no-operator":          t(nil, "no operator at the terminal (stdin closed)", "终端前没有工作人员（标准输入已关闭）", "終端前沒有工作人員（標準輸入已關閉）"),
+	"err.fault-unknown":        t(a(txt, txt, txt), "{0}: unknown fault {1} (known: {2}, all)", "{0}：没有{1}这种故障（可用：{2}、all）", "{0}：沒有{1}這種故障（可用：{2}、all）"),
+	"err.fault-rate":           t(a(txt, txt), "{0}: rate {1} is not a chance between 0 and 1", "{0}：概率{1}不在0到1之间", "{0}：機率{1}不在0到1之間"),
+	"err.fault-moment":         t(a(txt, txt), "{0}: moment {1} is not moveN with N ≥ 1", "{0}：时刻{1}应为moveN（N ≥ 1）", "{0}：時刻{1}應為moveN（N ≥ 1）"),
+	"err.clearing-after":       t(a(count), "clearing the board after game {0}", "第{0}局后清空棋盘", "第{0}局後清空棋盤"),
+	"err.world-read":           t(nil, "reading the simulated world", "读取模拟棋桌", "讀取模擬棋桌"),
+	"err.world-bad": t(a(txt, txt), "simulated world {0}: {1} (fix: delete the file to start with an empty board)",
+		"模拟棋桌{0}：{1}（修正方法：删除这个文件，从空棋盘开始）", "模擬棋桌{0}：{1}（修正方法：刪除這個檔案，從空棋盤開始）"),
+	"err.no-operator": t(nil, "no operator at the terminal (stdin closed)", "终端前没有工作人员（标准输入已关闭）", "終端前沒有工作人員（標準輸入已關閉）"),
 
 	// The simulator's log (package sim, tengen sim): faults injected and
 	// how each ended, what the simulated robot does about them.
