@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"tengen/i18n/errmsg"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -103,7 +104,7 @@ func OpenStreaks(dir string, now func() time.Time) (*Streaks, error) {
 			if rerr := os.Rename(s.path, s.path+".corrupt"); rerr != nil {
 				return s, errors.Join(fmt.Errorf("streaks: %s: %w", s.path, err), rerr)
 			}
-			return s, fmt.Errorf("streaks: %s: %w (moved aside to %s.corrupt)", s.path, err, filepath.Base(s.path))
+			return s, errmsg.Mark(err, "err.streaks-corrupt", s.path, err.Error(), filepath.Base(s.path)+".corrupt")
 		}
 	}
 	s.mu.Lock()

@@ -2,8 +2,9 @@ package customs
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
+	"strings"
+	"tengen/i18n/errmsg"
 
 	"tengen/game"
 	"tengen/rules"
@@ -73,7 +74,7 @@ func (t Table) clear(ctx context.Context, before *rules.Board, pts []rules.Point
 	for pass := 0; pass < passes; pass++ {
 		for _, p := range pts {
 			if err := t.Hand.Take(ctx, p, seen.At(p)); err != nil {
-				return fmt.Errorf("clearing the handful at %v: %w", p, err)
+				return errmsg.Wrap(err, "err.clearing-handful", p.String())
 			}
 		}
 		if err := t.Hand.Park(ctx); err != nil {
@@ -87,11 +88,11 @@ func (t Table) clear(ctx context.Context, before *rules.Board, pts []rules.Point
 			return nil
 		}
 		if pts, err = Handful(before, sight.Board); err != nil {
-			return fmt.Errorf("nigiri: after clearing the handful the board is not as before: %w", err)
+			return errmsg.Wrap(err, "err.nigiri-not-restored")
 		}
 		seen = sight.Board
 	}
-	return fmt.Errorf("nigiri: stones still on %v after %d passes", pts, passes)
+	return errmsg.New("err.nigiri-stones-left", pointList(pts), passes)
 }
 
 // RobotHides plays 猜先 with the robot hiding: it takes a number of stones
@@ -106,7 +107,7 @@ func (t Table) RobotHides(ctx context.Context, r *rand.Rand, guess func(context.
 	}
 	n := sight.Board.Size()
 	if sight.Board.Count(rules.Black)+sight.Board.Count(rules.White) > 0 {
-		return Nigiri{}, fmt.Errorf("nigiri: the board must be empty")
+		return Nigiri{}, errmsg.New("err.nigiri-board-not-empty")
 	}
 	g := Nigiri{Hider: Robot, Count: RobotHides(r)}
 	if g.Count > n {
@@ -118,7 +119,7 @@ func (t Table) RobotHides(ctx context.Context, r *rand.Rand, guess func(context.
 	}
 	for i := 0; i < g.Count; i++ {
 		if err := t.Hand.Place(ctx, rules.Point{X: i, Y: 0}, rules.White); err != nil {
-			return g, fmt.Errorf("showing the stones: %w", err)
+			return g, errmsg.Wrap(err, "err.nigiri-showing")
 		}
 	}
 	if err := t.Hand.Park(ctx); err != nil {
@@ -129,7 +130,7 @@ func (t Table) RobotHides(ctx context.Context, r *rand.Rand, guess func(context.
 		return g, err
 	}
 	if seen := shown.Board.Count(rules.White); seen != g.Count {
-		return g, fmt.Errorf("nigiri: I put down %d stones but see %d", g.Count, seen)
+		return g, errmsg.New("err.nigiri-count", g.Count, seen)
 	}
 	t.say(g.Announce()...)
 	var pts []rules.Point
@@ -137,4 +138,13 @@ func (t Table) RobotHides(ctx context.Context, r *rand.Rand, guess func(context.
 		pts = append(pts, rules.Point{X: i, Y: 0})
 	}
 	return g, t.clear(ctx, sight.Board, pts, shown.Board)
+}
+
+// pointList writes points as an errmsg points argument, "h8 i9".
+func pointList(pts []rules.Point) string {
+	s := make([]string, len(pts))
+	for i, p := range pts {
+		s[i] = p.String()
+	}
+	return strings.Join(s, " ")
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"tengen/i18n/errmsg"
 	"time"
 )
 
@@ -67,7 +68,7 @@ func CreateLog(path string) (*Log, error) {
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("creating the referee's log: %w", err)
+		return nil, errmsg.Wrap(err, "err.referee-log-create")
 	}
 	return &Log{f: f, path: path}, nil
 }
@@ -91,7 +92,7 @@ func (l *Log) Append(e Entry, frame image.Image) error {
 		return err
 	}
 	if _, err := l.f.Write(append(b, '\n')); err != nil {
-		return fmt.Errorf("writing the referee's log %s: %w", l.path, err)
+		return errmsg.Wrap(err, "err.referee-log-write", l.path)
 	}
 	return l.f.Sync()
 }

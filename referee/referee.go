@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"tengen/i18n/errmsg"
 	"time"
 
 	"tengen/game"
@@ -91,7 +92,7 @@ type State struct {
 }
 
 // ErrTooManyViews is Run's error when MaxViews runs out.
-var ErrTooManyViews = errors.New("the referee waited through too many views")
+var ErrTooManyViews error = errmsg.New("err.too-many-views")
 
 // Run referees the game to its end and returns the result.
 func (r *Referee) Run(ctx context.Context) (rules.Outcome, error) {
@@ -112,7 +113,7 @@ func (r *Referee) Run(ctx context.Context) (rules.Outcome, error) {
 	}
 	for views := 0; !r.Game.Over(); views++ {
 		if r.MaxViews > 0 && views >= r.MaxViews {
-			return r.Game.Outcome(), fmt.Errorf("%w (%d); the game stands at move %d", ErrTooManyViews, views, len(r.Game.Moves()))
+			return r.Game.Outcome(), errmsg.Mark(ErrTooManyViews, "err.too-many-views-at", views, len(r.Game.Moves()))
 		}
 		r.signals()
 		if r.flag() {
@@ -680,7 +681,7 @@ func (r *Referee) confirm(ctx context.Context, want *rules.Board) error {
 			return r.rebuild(ctx, sight, want, f)
 		}
 	}
-	return fmt.Errorf("%w waiting for both players to confirm", ErrTooManyViews)
+	return errmsg.Mark(ErrTooManyViews, "err.too-many-views-confirm")
 }
 
 // pause stops the clock while Tengen rules on a fault or the board is

@@ -242,7 +242,20 @@ var texts = map[string]text{
 	"err.world-read":           t(nil, "reading the simulated world", "读取模拟棋桌", "讀取模擬棋桌"),
 	"err.world-bad": t(a(txt, txt), "simulated world {0}: {1} (fix: delete the file to start with an empty board)",
 		"模拟棋桌{0}：{1}（修正方法：删除这个文件，从空棋盘开始）", "模擬棋桌{0}：{1}（修正方法：刪除這個檔案，從空棋盤開始）"),
-	"err.no-operator": t(nil, "no operator at the terminal (stdin closed)", "终端前没有工作人员（标准输入已关闭）", "終端前沒有工作人員（標準輸入已關閉）"),
+	"err.clearing-handful":       t(a(point), "clearing the handful at {0}", "收走{0}的猜先棋子", "收走{0}的猜先棋子"),
+	"err.nigiri-not-restored":    t(nil, "nigiri: after clearing the handful the board is not as before", "猜先：收走棋子后棋盘与原来不一样", "猜先：收走棋子後棋盤與原來不一樣"),
+	"err.nigiri-stones-left":     t(a(points, count), "nigiri: stones still on {0} after {1} passes", "猜先：收了{1}遍，{0}还有棋子", "猜先：收了{1}遍，{0}還有棋子"),
+	"err.nigiri-board-not-empty": t(nil, "nigiri: the board must be empty", "猜先：棋盘上必须没有棋子", "猜先：棋盤上必須沒有棋子"),
+	"err.nigiri-showing":         t(nil, "showing the stones", "摆出棋子", "擺出棋子"),
+	"err.nigiri-count":           t(a(count, count), "nigiri: I put down {0} stones but see {1}", "猜先：我放了{0}颗棋子，却看到{1}颗", "猜先：我放了{0}顆棋子，卻看到{1}顆"),
+	"err.streaks-corrupt": t(a(txt, txt, txt), "streaks: {0}: {1} (moved aside to {2})",
+		"连胜记录：{0}：{1}（已改名为{2}）", "連勝記錄：{0}：{1}（已改名為{2}）"),
+	"err.too-many-views":         t(nil, "the referee waited through too many views", "裁判等待的画面太多了", "裁判等待的畫面太多了"),
+	"err.too-many-views-at":      t(a(count, count), "the referee waited through too many views ({0}); the game stands at move {1}", "裁判等待的画面太多了（{0}）；对局停在第{1}手", "裁判等待的畫面太多了（{0}）；對局停在第{1}手"),
+	"err.too-many-views-confirm": t(nil, "the referee waited through too many views waiting for both players to confirm", "裁判等双方确认等待的画面太多了", "裁判等雙方確認等待的畫面太多了"),
+	"err.referee-log-create":     t(nil, "creating the referee's log", "创建裁判记录", "建立裁判記錄"),
+	"err.referee-log-write":      t(a(txt), "writing the referee's log {0}", "写入裁判记录{0}", "寫入裁判記錄{0}"),
+	"err.no-operator":            t(nil, "no operator at the terminal (stdin closed)", "终端前没有工作人员（标准输入已关闭）", "終端前沒有工作人員（標準輸入已關閉）"),
 
 	// The simulator's log (package sim, tengen sim): faults injected and
 	// how each ended, what the simulated robot does about them.
