@@ -30,72 +30,11 @@ func Locate(pl *Planes, n int) ([4]Point, float64, error) {
 // Holes are polygons to leave out (the markers themselves, whose crisp
 // edges would otherwise pull at the lattice).
 func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point, float64, error) {
-	luma := pl.Luma
-	w, h := luma.Rect.Dx(), luma.Rect.Dy()
-	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC1, luma.Pix)
+	field, norm, scale, err := lineField(pl, region, holes)
 	if err != nil {
 		return [4]Point{}, 0, err
 	}
-	defer src.Close()
-	// Work at 1000 pixels across: enough for a 19x19 grid's lines,
-	// and the same kernel sizes serve every camera.
-	scale := 1000 / float64(max(w, h))
-	small := gocv.NewMat()
-	defer small.Close()
-	gocv.Resize(src, &small, image.Point{}, scale, scale, gocv.InterpolationArea)
-
-	// Thin dark lines: black-hat (closing minus image) keeps what is darker
-	// than its surroundings and narrower than the kernel.
-	resp := gocv.NewMat()
-	defer resp.Close()
-	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(7, 7))
-	defer k.Close()
-	gocv.MorphologyEx(small, &resp, gocv.MorphBlackhat, k)
-	// Normalise by the local mean response, so that faint lines in glare
-	// count as much as crisp ones in shade, and busy texture (carpet,
-	// wood grain) evens out to no preference at all.
-	bh := gocv.NewMat()
-	defer bh.Close()
-	resp.ConvertTo(&bh, gocv.MatTypeCV32F)
-	mean := gocv.NewMat()
-	defer mean.Close()
-	gocv.Blur(bh, &mean, image.Pt(41, 41))
-	mean.AddFloat(2)
-	gocv.Divide(bh, mean, &bh)
-	norm := gocv.NewMat()
 	defer norm.Close()
-	bh.ConvertToWithParams(&norm, gocv.MatTypeCV8U, 40, 0) // 1x the local mean -> 40
-	if len(region) >= 3 {
-		keep := gocv.NewMatWithSize(norm.Rows(), norm.Cols(), gocv.MatTypeCV8UC1)
-		defer keep.Close()
-		pts := make([]image.Point, len(region))
-		for i, p := range region {
-			pts[i] = image.Pt(int(math.Round(p.X*scale)), int(math.Round(p.Y*scale)))
-		}
-		poly := gocv.NewPointsVectorFromPoints([][]image.Point{convexHull(pts)})
-		gocv.FillPoly(&keep, poly, color.RGBA{255, 255, 255, 255})
-		poly.Close()
-		for _, h := range holes {
-			hp := make([]image.Point, len(h))
-			for i, p := range h {
-				hp[i] = image.Pt(int(math.Round(p.X*scale)), int(math.Round(p.Y*scale)))
-			}
-			poly := gocv.NewPointsVectorFromPoints([][]image.Point{convexHull(hp)})
-			gocv.FillPoly(&keep, poly, color.RGBA{0, 0, 0, 255})
-			poly.Close()
-		}
-		masked := gocv.NewMatWithSize(norm.Rows(), norm.Cols(), gocv.MatTypeCV8UC1)
-		norm.CopyToWithMask(&masked, keep)
-		norm.Close()
-		norm = masked
-	}
-	blurred := gocv.NewMat()
-	defer blurred.Close()
-	gocv.GaussianBlur(norm, &blurred, image.Pt(3, 3), 0, 0, gocv.BorderDefault)
-	field, err := GrayImage(blurred)
-	if err != nil {
-		return [4]Point{}, 0, err
-	}
 
 	type cand struct {
 		area float64
@@ -156,6 +95,97 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 		return OrderCorners(best), bestScore, errors.New("no clear grid found in the image (the best candidate fits poorly)")
 	}
 	return OrderCorners(best), bestScore, nil
+}
+
+// lineField is the frame's thin-dark-line response, normalised by its
+// local mean, at about 1000 pixels across (scale is that size over the
+// frame's), masked to region less holes when region is given: as a Mat
+// (the caller closes it) and as the image the lattice fit samples.
+func lineField(pl *Planes, region []Point, holes [][]Point) (*image.Gray, gocv.Mat, float64, error) {
+	luma := pl.Luma
+	w, h := luma.Rect.Dx(), luma.Rect.Dy()
+	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC1, luma.Pix)
+	if err != nil {
+		return nil, gocv.Mat{}, 0, err
+	}
+	defer src.Close()
+	// Work at 1000 pixels across: enough for a 19x19 grid's lines,
+	// and the same kernel sizes serve every camera.
+	scale := 1000 / float64(max(w, h))
+	small := gocv.NewMat()
+	defer small.Close()
+	gocv.Resize(src, &small, image.Point{}, scale, scale, gocv.InterpolationArea)
+
+	// Thin dark lines: black-hat (closing minus image) keeps what is darker
+	// than its surroundings and narrower than the kernel.
+	resp := gocv.NewMat()
+	defer resp.Close()
+	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(7, 7))
+	defer k.Close()
+	gocv.MorphologyEx(small, &resp, gocv.MorphBlackhat, k)
+	// Normalise by the local mean response, so that faint lines in glare
+	// count as much as crisp ones in shade, and busy texture (carpet,
+	// wood grain) evens out to no preference at all.
+	bh := gocv.NewMat()
+	defer bh.Close()
+	resp.ConvertTo(&bh, gocv.MatTypeCV32F)
+	mean := gocv.NewMat()
+	defer mean.Close()
+	gocv.Blur(bh, &mean, image.Pt(41, 41))
+	mean.AddFloat(2)
+	gocv.Divide(bh, mean, &bh)
+	norm := gocv.NewMat()
+	bh.ConvertToWithParams(&norm, gocv.MatTypeCV8U, 40, 0) // 1x the local mean -> 40
+	if len(region) >= 3 {
+		keep := gocv.NewMatWithSize(norm.Rows(), norm.Cols(), gocv.MatTypeCV8UC1)
+		defer keep.Close()
+		pts := make([]image.Point, len(region))
+		for i, p := range region {
+			pts[i] = image.Pt(int(math.Round(p.X*scale)), int(math.Round(p.Y*scale)))
+		}
+		poly := gocv.NewPointsVectorFromPoints([][]image.Point{convexHull(pts)})
+		gocv.FillPoly(&keep, poly, color.RGBA{255, 255, 255, 255})
+		poly.Close()
+		for _, h := range holes {
+			hp := make([]image.Point, len(h))
+			for i, p := range h {
+				hp[i] = image.Pt(int(math.Round(p.X*scale)), int(math.Round(p.Y*scale)))
+			}
+			poly := gocv.NewPointsVectorFromPoints([][]image.Point{convexHull(hp)})
+			gocv.FillPoly(&keep, poly, color.RGBA{0, 0, 0, 255})
+			poly.Close()
+		}
+		masked := gocv.NewMatWithSize(norm.Rows(), norm.Cols(), gocv.MatTypeCV8UC1)
+		norm.CopyToWithMask(&masked, keep)
+		norm.Close()
+		norm = masked
+	}
+	blurred := gocv.NewMat()
+	defer blurred.Close()
+	gocv.GaussianBlur(norm, &blurred, image.Pt(3, 3), 0, 0, gocv.BorderDefault)
+	field, err := GrayImage(blurred)
+	if err != nil {
+		norm.Close()
+		return nil, gocv.Mat{}, 0, err
+	}
+	return field, norm, scale, nil
+}
+
+// GridFit is how well the lattice of an n x n grid through corners (any
+// order) sits on the frame's grid lines, on the scale Locate's score
+// uses: clear grids fit at 0.5-0.7, a lattice a line off or askew far
+// lower. It checks corners from a calibration or a label against the
+// frame.
+func GridFit(pl *Planes, n int, corners [4]Point) (float64, error) {
+	field, norm, scale, err := lineField(pl, nil, nil)
+	if err != nil {
+		return 0, err
+	}
+	norm.Close()
+	for i, p := range corners {
+		corners[i] = Point{p.X * scale, p.Y * scale}
+	}
+	return latticeScore(field, n, OrderCorners(corners)), nil
 }
 
 // spanHypotheses returns n x n lattices for a candidate outline q: the
