@@ -233,3 +233,48 @@ func TestReadSunlight(t *testing.T) {
 		}
 	}
 }
+
+func TestStarPoints(t *testing.T) {
+	for _, c := range []struct{ n, want int }{{9, 5}, {13, 9}, {15, 9}, {19, 9}, {7, 0}} {
+		if got := len(StarPoints(c.n)); got != c.want {
+			t.Errorf("%dx%d: %d star points, want %d", c.n, c.n, got, c.want)
+		}
+	}
+}
+
+// TestLookEffects checks the camera effects do what they say: the
+// phone's downscale keeps the frame's size, blur and JPEG change it.
+func TestLookEffects(t *testing.T) {
+	base := Varied(rand.New(rand.NewSource(1)), 13)
+	base.Look.Phone, base.Look.Blur, base.Look.JPEG = 0, 0, 0
+	base.Width, base.Height = base.Width/2, base.Height/2 // quick
+	for i := range base.Corners {
+		base.Corners[i] = vision.Point{X: base.Corners[i].X / 2, Y: base.Corners[i].Y / 2}
+	}
+	plain := Render(base)
+	for _, c := range []struct {
+		name string
+		set  func(*Look)
+	}{
+		{"phone", func(l *Look) { l.Phone = 2 }},
+		{"blur", func(l *Look) { l.Blur, l.BlurAngle = 3, 0.5 }},
+		{"jpeg", func(l *Look) { l.JPEG = 40 }},
+	} {
+		s := base
+		c.set(&s.Look)
+		img := Render(s)
+		if img.Rect != plain.Rect {
+			t.Errorf("%s: frame %v, want %v", c.name, img.Rect, plain.Rect)
+			continue
+		}
+		diff := 0
+		for i := range img.Pix {
+			if d := int(img.Pix[i]) - int(plain.Pix[i]); d > 8 || d < -8 {
+				diff++
+			}
+		}
+		if diff < len(img.Pix)/200 {
+			t.Errorf("%s: only %d of %d values changed", c.name, diff, len(img.Pix))
+		}
+	}
+}
