@@ -530,6 +530,10 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 			// stone, or a streak, is neither.
 			disc := math.Max(discMargin(p.disc, p.unif),
 				math.Min(discMargin(p.disc+0.1, p.unif), (p.local-1.8)/0.2))
+			// Among white stones the cell centres beside a stone are
+			// covered by its neighbours (grey, where bare wood has a
+			// colour): the board further off must be clearly darker.
+			disc = math.Max(disc, math.Min(math.Min(discMargin(p.disc+0.1, p.unif), (p.white-1.8)/0.2), (p.tint-0.9)/0.05))
 			white := math.Min(pale[j][i], disc)
 			switch {
 			case black > 0:
