@@ -38,18 +38,20 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 
 	// Two thresholds on the normalised response: a strict one for crisp
 	// photos and a lenient one for faint lines; the lattice fit decides.
-	best, bestScore := searchLattice(field, n, netQuads(norm, []float32{80, 110}))
+	best, bestScore := searchLattice(field, n, netQuads(norm, []float32{80, 110}, 3))
 	if bestScore < weakGrid {
 		// Faint lines broken by many stones (dark wood, thin lines, a
 		// downscaled photo) leave no net at those thresholds: try a
 		// fainter one, and the board's outline, whose grid lies a margin
 		// inside it.
-		qs := netQuads(norm, []float32{60})
+		var inset [][4]Point
 		for _, o := range outlineQuads(pl, scale, region) {
-			qs = append(qs, insetGrids(o, n)...)
+			inset = append(inset, insetGrids(o, n)...)
 		}
-		if q, s := searchLattice(field, n, qs); s > bestScore {
-			best, bestScore = q, s
+		for _, qs := range [][][4]Point{netQuads(norm, []float32{60, 80}, 6), inset} {
+			if q, s := searchLattice(field, n, qs); s > bestScore {
+				best, bestScore = q, s
+			}
 		}
 	}
 	if math.IsInf(bestScore, -1) {
@@ -66,14 +68,14 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 
 // weakGrid is a lattice score below which Locate searches harder: clear
 // grids fit at 0.5-0.7.
-const weakGrid = 0.6
+const weakGrid = 0.5
 
 // netQuads returns the outlines of the line net's largest pieces at each
 // threshold, without near-duplicates.
-func netQuads(norm gocv.Mat, ths []float32) [][4]Point {
+func netQuads(norm gocv.Mat, ths []float32, keep int) [][4]Point {
 	var out [][4]Point
 	for _, th := range ths {
-		for _, c := range netCandidates(norm, th) {
+		for _, c := range netCandidates(norm, th, keep) {
 			// Two outlines of each piece: the simplified hull, and the
 			// largest quadrilateral on it (when stones or glare cut a
 			// corner of the net off, the simplification may drop it).
@@ -124,9 +126,9 @@ func searchLattice(field *image.Gray, n int, quads [][4]Point) ([4]Point, float6
 }
 
 // outlineQuads returns quadrilaterals that may be the board's outline, at
-// the field's scale: the edges of the frame with thin lines closed away
-// (so the grid does not cut the board up) bound regions, and the large
-// ones' outlines are candidates.
+// the field's scale: the outlines of the four largest pieces of the
+// frame's edges, with thin lines closed away first (so that the grid
+// does not tie the board's edge to everything on it).
 func outlineQuads(pl *Planes, scale float64, region []Point) [][4]Point {
 	luma := pl.Luma
 	src, err := gocv.NewMatFromBytes(luma.Rect.Dy(), luma.Rect.Dx(), gocv.MatTypeCV8UC1, luma.Pix)
@@ -147,34 +149,44 @@ func outlineQuads(pl *Planes, scale float64, region []Point) [][4]Point {
 	d := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
 	defer d.Close()
 	gocv.Dilate(edges, &edges, d)
-	contours := gocv.FindContours(edges, gocv.RetrievalList, gocv.ChainApproxSimple)
+	// An outline broken by stones on the edge is still one piece whose
+	// hull is the board's outline.
+	contours := gocv.FindContours(edges, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 	defer contours.Close()
 	total := float64(edges.Rows() * edges.Cols())
-	var out [][4]Point
+	type outline struct {
+		q    [4]Point
+		area float64
+	}
+	var out []outline
 	for i := 0; i < contours.Size(); i++ {
-		c := contours.At(i)
-		a := gocv.ContourArea(c)
-		if a < 0.04*total || a > 0.9*total {
+		pts := contours.At(i).ToPoints()
+		if len(pts) < 8 {
 			continue
 		}
-		pts := c.ToPoints()
 		for _, f := range []func([]image.Point) ([4]Point, bool){hullQuad, maxAreaQuad} {
 			q, ok := f(pts)
-			if !ok || quadArea(q) < 0.8*a || !insideRegion(q, region, scale) {
-				continue // not a quadrilateral, or outside the markers
+			a := quadArea(q)
+			if !ok || a < 0.04*total || a > 0.9*total || !insideRegion(q, region, scale) {
+				continue // too small or large, or outside the markers
 			}
 			dup := false
 			for _, o := range out {
-				if quadDist(o, q) < 8 {
+				if quadDist(o.q, q) < 8 {
 					dup = true
 				}
 			}
 			if !dup {
-				out = append(out, q)
+				out = append(out, outline{q, a})
 			}
 		}
 	}
-	return out
+	sort.Slice(out, func(i, j int) bool { return out[i].area > out[j].area })
+	var qs [][4]Point
+	for _, o := range out[:min(len(out), 4)] {
+		qs = append(qs, o.q)
+	}
+	return qs
 }
 
 // quadArea is the area of the quadrilateral q.
@@ -225,7 +237,7 @@ func insetGrids(o [4]Point, n int) [][4]Point {
 		return nil
 	}
 	var out [][4]Point
-	for _, mg := range []float64{0.5, 0.8, 1.1} {
+	for _, mg := range []float64{0.4, 0.6, 0.8, 1, 1.2} {
 		t := mg / (float64(n-1) + 2*mg)
 		out = append(out, [4]Point{h.Apply(t, t), h.Apply(1-t, t), h.Apply(1-t, 1-t), h.Apply(t, 1-t)})
 	}
@@ -378,7 +390,7 @@ type piece struct {
 // interrupt it, and returns the net's largest pieces as drawn and closed
 // (gaps between nearby lines filled, so a net broken by stones, glare or
 // foreshortened lines is one piece).
-func netCandidates(norm gocv.Mat, th float32) []piece {
+func netCandidates(norm gocv.Mat, th float32, keep int) []piece {
 	mask := gocv.NewMat()
 	defer mask.Close()
 	gocv.Threshold(norm, &mask, th, 255, gocv.ThresholdBinary)
@@ -416,7 +428,7 @@ func netCandidates(norm gocv.Mat, th float32) []piece {
 		}
 		contours.Close()
 		sort.Slice(cs, func(i, j int) bool { return cs[i].area > cs[j].area })
-		out = append(out, cs[:min(len(cs), 3)]...)
+		out = append(out, cs[:min(len(cs), keep)]...)
 	}
 	return out
 }

@@ -4,7 +4,10 @@
 // stones with height (parallax) and a crease where they touch, uneven
 // light, a glare spot, patches of sunlight with the stones' shadows,
 // noise and an optional hand over the board. Random gives the scenes of
-// the accuracy sweep. Pure Go: it returns an *image.RGBA.
+// the accuracy sweep, Sunlit those under sunlight, and Varied boards
+// unlike ours (Look: other woods, lines, stones and backgrounds, tilted
+// views, a phone's downscaled photo, motion blur, JPEG). Pure Go: it
+// returns an *image.RGBA.
 package synth
 
 import (
