@@ -13,6 +13,10 @@
 //     its extensions by a few lines are fitted too, and the fit slides
 //     whole lines; the lattice score counts the bare margin just outside
 //     the outer lines against it, so a lattice one line too far out loses.
+//     A weak fit (faint lines broken by many stones, a board on a
+//     patterned cloth or table) searches again with a fainter net and
+//     with the board's outline, whose grid lies a margin inside it.
+//     GridFit scores given corners the same way.
 //     With a fixed camera the corners come from the calibration file
 //     instead (package calibration).
 //   - ReadStones samples every intersection through that homography. A

@@ -30,11 +30,230 @@ func Locate(pl *Planes, n int) ([4]Point, float64, error) {
 // Holes are polygons to leave out (the markers themselves, whose crisp
 // edges would otherwise pull at the lattice).
 func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point, float64, error) {
+	field, norm, scale, err := lineField(pl, region, holes)
+	if err != nil {
+		return [4]Point{}, 0, err
+	}
+	defer norm.Close()
+
+	// Two thresholds on the normalised response: a strict one for crisp
+	// photos and a lenient one for faint lines; the lattice fit decides.
+	best, bestScore := searchLattice(field, n, netQuads(norm, []float32{80, 110}, 3))
+	if bestScore < weakGrid {
+		// Faint lines broken by many stones (dark wood, thin lines, a
+		// downscaled photo) leave no net at those thresholds: try a
+		// fainter one, and the board's outline, whose grid lies a margin
+		// inside it.
+		var inset [][4]Point
+		for _, o := range outlineQuads(pl, scale, region) {
+			inset = append(inset, insetGrids(o, n)...)
+		}
+		for _, qs := range [][][4]Point{netQuads(norm, []float32{60, 80}, 6), inset} {
+			if q, s := searchLattice(field, n, qs); s > bestScore {
+				best, bestScore = q, s
+			}
+		}
+	}
+	if math.IsInf(bestScore, -1) {
+		return [4]Point{}, 0, errors.New("no grid found in the image")
+	}
+	for i := range best {
+		best[i] = Point{best[i].X / scale, best[i].Y / scale}
+	}
+	if bestScore < 0.1 {
+		return OrderCorners(best), bestScore, errors.New("no clear grid found in the image (the best candidate fits poorly)")
+	}
+	return OrderCorners(best), bestScore, nil
+}
+
+// weakGrid is a lattice score below which Locate searches harder: clear
+// grids fit at 0.5-0.7.
+const weakGrid = 0.5
+
+// netQuads returns the outlines of the line net's largest pieces at each
+// threshold, without near-duplicates.
+func netQuads(norm gocv.Mat, ths []float32, keep int) [][4]Point {
+	var out [][4]Point
+	for _, th := range ths {
+		for _, c := range netCandidates(norm, th, keep) {
+			// Two outlines of each piece: the simplified hull, and the
+			// largest quadrilateral on it (when stones or glare cut a
+			// corner of the net off, the simplification may drop it).
+			for _, f := range []func([]image.Point) ([4]Point, bool){hullQuad, maxAreaQuad} {
+				q, ok := f(c.pts)
+				if !ok {
+					continue
+				}
+				dup := false
+				for _, o := range out {
+					if quadDist(o, q) < 8 {
+						dup = true
+					}
+				}
+				if !dup {
+					out = append(out, q)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// searchLattice fits the lattice to each candidate outline (and its
+// extensions by missing lines): a rough fit ranks them, the best two get
+// the full fit. It returns the best and its score (-Inf: none).
+func searchLattice(field *image.Gray, n int, quads [][4]Point) ([4]Point, float64) {
+	type ranked struct {
+		q     [4]Point
+		score float64
+	}
+	var rs []ranked
+	for _, c := range quads {
+		for _, h := range spanHypotheses(field, n, c) {
+			q, s := fitLattice(field, n, h, true)
+			rs = append(rs, ranked{q, s})
+		}
+	}
+	sort.Slice(rs, func(i, j int) bool { return rs[i].score > rs[j].score })
+	best, bestScore := [4]Point{}, math.Inf(-1)
+	for _, r := range rs[:min(len(rs), 2)] {
+		q, s := fitLattice(field, n, r.q, false)
+		if s > bestScore {
+			best, bestScore = q, s
+		}
+	}
+	return best, bestScore
+}
+
+// outlineQuads returns quadrilaterals that may be the board's outline, at
+// the field's scale: the outlines of the four largest pieces of the
+// frame's edges, with thin lines closed away first (so that the grid
+// does not tie the board's edge to everything on it).
+func outlineQuads(pl *Planes, scale float64, region []Point) [][4]Point {
+	luma := pl.Luma
+	src, err := gocv.NewMatFromBytes(luma.Rect.Dy(), luma.Rect.Dx(), gocv.MatTypeCV8UC1, luma.Pix)
+	if err != nil {
+		return nil
+	}
+	defer src.Close()
+	small := gocv.NewMat()
+	defer small.Close()
+	gocv.Resize(src, &small, image.Point{}, scale, scale, gocv.InterpolationArea)
+	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(7, 7))
+	defer k.Close()
+	gocv.MorphologyEx(small, &small, gocv.MorphClose, k)
+	gocv.GaussianBlur(small, &small, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
+	edges := gocv.NewMat()
+	defer edges.Close()
+	gocv.Canny(small, &edges, 20, 60)
+	d := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer d.Close()
+	gocv.Dilate(edges, &edges, d)
+	// An outline broken by stones on the edge is still one piece whose
+	// hull is the board's outline.
+	contours := gocv.FindContours(edges, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	defer contours.Close()
+	total := float64(edges.Rows() * edges.Cols())
+	type outline struct {
+		q    [4]Point
+		area float64
+	}
+	var out []outline
+	for i := 0; i < contours.Size(); i++ {
+		pts := contours.At(i).ToPoints()
+		if len(pts) < 8 {
+			continue
+		}
+		for _, f := range []func([]image.Point) ([4]Point, bool){hullQuad, maxAreaQuad} {
+			q, ok := f(pts)
+			a := quadArea(q)
+			if !ok || a < 0.04*total || a > 0.9*total || !insideRegion(q, region, scale) {
+				continue // too small or large, or outside the markers
+			}
+			dup := false
+			for _, o := range out {
+				if quadDist(o.q, q) < 8 {
+					dup = true
+				}
+			}
+			if !dup {
+				out = append(out, outline{q, a})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].area > out[j].area })
+	var qs [][4]Point
+	for _, o := range out[:min(len(out), 4)] {
+		qs = append(qs, o.q)
+	}
+	return qs
+}
+
+// quadArea is the area of the quadrilateral q.
+func quadArea(q [4]Point) float64 {
+	s := 0.0
+	for i := range q {
+		j := (i + 1) % 4
+		s += q[i].X*q[j].Y - q[j].X*q[i].Y
+	}
+	return math.Abs(s) / 2
+}
+
+// insideRegion tells whether q's centre lies in the convex region (image
+// pixels; none: anywhere); q is at the field's scale.
+func insideRegion(q [4]Point, region []Point, scale float64) bool {
+	if len(region) < 3 {
+		return true
+	}
+	cx, cy := 0.0, 0.0
+	for _, p := range q {
+		cx, cy = cx+p.X/4/scale, cy+p.Y/4/scale
+	}
+	pts := make([]image.Point, len(region))
+	for i, p := range region {
+		pts[i] = image.Pt(int(math.Round(p.X)), int(math.Round(p.Y)))
+	}
+	h := convexHull(pts)
+	sign := 0
+	for i := range h {
+		a, b := h[i], h[(i+1)%len(h)]
+		c := float64(b.X-a.X)*(cy-float64(a.Y)) - float64(b.Y-a.Y)*(cx-float64(a.X))
+		if c != 0 {
+			if sign == 0 {
+				sign = int(math.Copysign(1, c))
+			} else if int(math.Copysign(1, c)) != sign {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// insetGrids returns the n x n grids that a board outline o holds with
+// margins of half a step to a step and a quarter beyond the outer lines.
+func insetGrids(o [4]Point, n int) [][4]Point {
+	h, err := QuadHomography([4]Point{{0, 0}, {1, 0}, {1, 1}, {0, 1}}, OrderCorners(o))
+	if err != nil {
+		return nil
+	}
+	var out [][4]Point
+	for _, mg := range []float64{0.4, 0.6, 0.8, 1, 1.2} {
+		t := mg / (float64(n-1) + 2*mg)
+		out = append(out, [4]Point{h.Apply(t, t), h.Apply(1-t, t), h.Apply(1-t, 1-t), h.Apply(t, 1-t)})
+	}
+	return out
+}
+
+// lineField is the frame's thin-dark-line response, normalised by its
+// local mean, at about 1000 pixels across (scale is that size over the
+// frame's), masked to region less holes when region is given: as a Mat
+// (the caller closes it) and as the image the lattice fit samples.
+func lineField(pl *Planes, region []Point, holes [][]Point) (*image.Gray, gocv.Mat, float64, error) {
 	luma := pl.Luma
 	w, h := luma.Rect.Dx(), luma.Rect.Dy()
 	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC1, luma.Pix)
 	if err != nil {
-		return [4]Point{}, 0, err
+		return nil, gocv.Mat{}, 0, err
 	}
 	defer src.Close()
 	// Work at 1000 pixels across: enough for a 19x19 grid's lines,
@@ -63,7 +282,6 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	mean.AddFloat(2)
 	gocv.Divide(bh, mean, &bh)
 	norm := gocv.NewMat()
-	defer norm.Close()
 	bh.ConvertToWithParams(&norm, gocv.MatTypeCV8U, 40, 0) // 1x the local mean -> 40
 	if len(region) >= 3 {
 		keep := gocv.NewMatWithSize(norm.Rows(), norm.Cols(), gocv.MatTypeCV8UC1)
@@ -94,68 +312,27 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	gocv.GaussianBlur(norm, &blurred, image.Pt(3, 3), 0, 0, gocv.BorderDefault)
 	field, err := GrayImage(blurred)
 	if err != nil {
-		return [4]Point{}, 0, err
+		norm.Close()
+		return nil, gocv.Mat{}, 0, err
 	}
+	return field, norm, scale, nil
+}
 
-	type cand struct {
-		area float64
-		quad [4]Point
+// GridFit is how well the lattice of an n x n grid through corners (any
+// order) sits on the frame's grid lines, on the scale Locate's score
+// uses: clear grids fit at 0.5-0.7, a lattice a line off or askew far
+// lower. It checks corners from a calibration or a label against the
+// frame.
+func GridFit(pl *Planes, n int, corners [4]Point) (float64, error) {
+	field, norm, scale, err := lineField(pl, nil, nil)
+	if err != nil {
+		return 0, err
 	}
-	var cands []cand
-	// Two thresholds on the normalised response: a strict one for crisp
-	// photos and a lenient one for faint lines; the lattice fit decides.
-	for _, th := range []float32{80, 110} {
-		for _, c := range netCandidates(norm, th) {
-			// Two outlines of each piece: the simplified hull, and the
-			// largest quadrilateral on it (when stones or glare cut a
-			// corner of the net off, the simplification may drop it).
-			for _, f := range []func([]image.Point) ([4]Point, bool){hullQuad, maxAreaQuad} {
-				q, ok := f(c.pts)
-				if !ok {
-					continue
-				}
-				dup := false
-				for _, o := range cands {
-					if quadDist(o.quad, q) < 8 {
-						dup = true
-					}
-				}
-				if !dup {
-					cands = append(cands, cand{c.area, q})
-				}
-			}
-		}
+	norm.Close()
+	for i, p := range corners {
+		corners[i] = Point{p.X * scale, p.Y * scale}
 	}
-	// A rough fit ranks the candidates; the best two get the full fit.
-	type ranked struct {
-		q     [4]Point
-		score float64
-	}
-	var rs []ranked
-	for _, c := range cands {
-		for _, h := range spanHypotheses(field, n, c.quad) {
-			q, s := fitLattice(field, n, h, true)
-			rs = append(rs, ranked{q, s})
-		}
-	}
-	sort.Slice(rs, func(i, j int) bool { return rs[i].score > rs[j].score })
-	best, bestScore := [4]Point{}, math.Inf(-1)
-	for _, r := range rs[:min(len(rs), 2)] {
-		q, s := fitLattice(field, n, r.q, false)
-		if s > bestScore {
-			best, bestScore = q, s
-		}
-	}
-	if math.IsInf(bestScore, -1) {
-		return [4]Point{}, 0, errors.New("no grid found in the image")
-	}
-	for i := range best {
-		best[i] = Point{best[i].X / scale, best[i].Y / scale}
-	}
-	if bestScore < 0.1 {
-		return OrderCorners(best), bestScore, errors.New("no clear grid found in the image (the best candidate fits poorly)")
-	}
-	return OrderCorners(best), bestScore, nil
+	return latticeScore(field, n, OrderCorners(corners)), nil
 }
 
 // spanHypotheses returns n x n lattices for a candidate outline q: the
@@ -213,7 +390,7 @@ type piece struct {
 // interrupt it, and returns the net's largest pieces as drawn and closed
 // (gaps between nearby lines filled, so a net broken by stones, glare or
 // foreshortened lines is one piece).
-func netCandidates(norm gocv.Mat, th float32) []piece {
+func netCandidates(norm gocv.Mat, th float32, keep int) []piece {
 	mask := gocv.NewMat()
 	defer mask.Close()
 	gocv.Threshold(norm, &mask, th, 255, gocv.ThresholdBinary)
@@ -251,7 +428,7 @@ func netCandidates(norm gocv.Mat, th float32) []piece {
 		}
 		contours.Close()
 		sort.Slice(cs, func(i, j int) bool { return cs[i].area > cs[j].area })
-		out = append(out, cs[:min(len(cs), 3)]...)
+		out = append(out, cs[:min(len(cs), keep)]...)
 	}
 	return out
 }

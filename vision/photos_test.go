@@ -58,3 +58,30 @@ func TestPhotosLocate(t *testing.T) {
 		})
 	}
 }
+
+// TestPhotoErrata checks each corrected label against its photo: the
+// lattice through the corrected corners must sit on the grid lines
+// clearly better than the one through the labelled corners.
+func TestPhotoErrata(t *testing.T) {
+	for _, p := range pt.Load(t) {
+		if _, ok := pt.Errata[p.Name]; !ok {
+			continue
+		}
+		img, err := vision.LoadPlanes(p.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fixed, err := vision.GridFit(img, p.Size, p.Corners)
+		if err != nil {
+			t.Fatal(err)
+		}
+		labelled, err := vision.GridFit(img, p.Size, p.Labelled)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: grid fit %.3f corrected, %.3f as labelled", p.Name, fixed, labelled)
+		if fixed < 0.5 || fixed < labelled+0.1 {
+			t.Errorf("%s: the correction does not fit the grid clearly better (%.3f corrected, %.3f labelled)", p.Name, fixed, labelled)
+		}
+	}
+}

@@ -98,6 +98,12 @@ type features struct {
 	disc  float64 // share of rays from the best disc centre near the point that dip just outside the rim
 	unif  float64 // evenness of that disc's top: its dim end over its median (Low)
 	board float64 // the bare board's brightness around the point (grey levels)
+	// The same darkness against the board just around the point (the
+	// cell centres beside it), for a stone in a patch of light brighter
+	// than the board further off; neutral is the top's Low over its Luma
+	// (about 1 for a grey or black stone), tint the same for the board
+	// beside it (low for wood).
+	ringDark, neutral, tint float64
 }
 
 // minBoardLuma is the least brightness (of 255) of the bare board around a
@@ -329,19 +335,23 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 			ringLow = append(ringLow, bilinear(s.low, p))
 		}
 	}
+	ringL, ringW := quantile(ring, 0.5), quantile(ringLow, 0.5)
 	disc, unif := 0.0, 0.0
 	if math.Max(tw/math.Max(boardLow, 8), tl/math.Max(board, 8)) > 1.08 {
 		disc, unif = s.disc(u, v)
 	}
 	return features{
-		disc:  disc,
-		unif:  unif,
-		lines: lines,
-		dark:  math.Max(tl, median(base)) / math.Max(board, 8),
-		local: tw / math.Max(quantile(ringLow, 0.5), 8),
-		white: tw / math.Max(boardLow, 8),
-		base:  median(baseLow) / math.Max(boardLow, 8),
-		board: board,
+		disc:     disc,
+		unif:     unif,
+		lines:    lines,
+		dark:     math.Max(tl, median(base)) / math.Max(board, 8),
+		local:    tw / math.Max(quantile(ringLow, 0.5), 8),
+		white:    tw / math.Max(boardLow, 8),
+		base:     median(baseLow) / math.Max(boardLow, 8),
+		board:    board,
+		ringDark: math.Max(tl, median(base)) / math.Max(ringL, 8),
+		neutral:  tw / math.Max(tl, 8),
+		tint:     ringW / math.Max(ringL, 8),
 	}
 }
 
@@ -507,6 +517,11 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 		conf[j] = make([]float64, n)
 		for i, p := range f[j] {
 			black := (0.62 - p.dark) / 0.15
+			// A black stone in a patch of sunlight on a dark board is no
+			// darker than the shaded board further off, but it is against
+			// the lit board just beside it, and it is grey where wood,
+			// lit or shaded, has a colour.
+			black = math.Max(black, math.Min(math.Min((0.6-p.ringDark)/0.15, (p.neutral-0.85)/0.05), (0.75-p.tint)/0.05))
 			// White: a pale top that is a stone-sized disc, even on top,
 			// with something darker just outside its rim all round (the
 			// board, the crease where it touches another stone, or a
@@ -515,6 +530,10 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 			// stone, or a streak, is neither.
 			disc := math.Max(discMargin(p.disc, p.unif),
 				math.Min(discMargin(p.disc+0.1, p.unif), (p.local-1.8)/0.2))
+			// Among white stones the cell centres beside a stone are
+			// covered by its neighbours (grey, where bare wood has a
+			// colour): the board further off must be clearly darker.
+			disc = math.Max(disc, math.Min(math.Min(discMargin(p.disc+0.1, p.unif), (p.white-1.8)/0.2), (p.tint-0.9)/0.05))
 			white := math.Min(pale[j][i], disc)
 			switch {
 			case black > 0:

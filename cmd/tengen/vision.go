@@ -82,11 +82,13 @@ func init() {
 	})
 	addCommand("vision", &command{
 		name:    "bench",
-		summary: "time steady-state reading (1280x720) and automatic localisation; --boards N: accuracy on N random rendered boards per size",
+		summary: "time steady-state reading (1280x720) and automatic localisation; --boards N: accuracy on N rendered boards per size and set",
 		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
 			frames := fs.Int("frames", 50, "frames to read")
 			size := fs.Int("size", 15, "lines per side")
-			boards := fs.Int("boards", 0, "also read this many random rendered boards of each size 9, 13, 15, 19 (ground truth known), at the true corners and located")
+			boards := fs.Int("boards", 0, "also read this many rendered boards of each size 9, 13, 15, 19 from each set (ground truth known), at the true corners and located")
+			sets := fs.String("sets", "", "with --boards: the sets to read, comma-separated: random, sunlit, varied (default all)")
+			failures := fs.Bool("failures", false, "with --boards: list every board read or located wrong")
 			return func(sio *stdio, args []string) error {
 				// One core: Go's reader is single-threaded; keep OpenCV's
 				// part (localisation) on this thread too.
@@ -116,7 +118,7 @@ func init() {
 				fmt.Fprintf(sio.out, "read %.1f ms/frame, locate %.1f ms (1280x720, %dx%d, one core)\n",
 					float64(read.Microseconds())/1000, float64(loc.Microseconds())/1000, *size, *size)
 				if *boards > 0 {
-					return benchAccuracy(sio, *boards)
+					return benchAccuracy(sio, *boards, *sets, *failures)
 				}
 				return nil
 			}
@@ -124,58 +126,116 @@ func init() {
 	})
 }
 
-// benchAccuracy reads n random rendered boards of each size (synth.Random,
-// seed 7: the scenes of the synthetic sweep test) at their true corners
-// and located, and prints the share of points and of whole boards read
-// right.
-func benchAccuracy(sio *stdio, n int) error {
-	type tally struct{ points, wrongPts, boards, wrongBoards int }
-	var given, located tally
-	count := func(t *tally, pl *vision.Planes, size int, c [4]vision.Point, want [][]vision.Stone, err error) {
-		t.boards++
-		t.points += size * size
-		var rd *vision.Reading
-		if err == nil {
-			rd, err = vision.ReadStones(pl, size, c)
+// benchSets are the rendered sets the bench reads, each from its own
+// seed: the sweep's random boards (synth.Random), boards under sunlight
+// (synth.Sunlit) and boards unlike ours (synth.Varied: other woods,
+// lines, stones, backgrounds, tilts and cameras).
+var benchSets = []struct {
+	name string
+	seed int64
+	gen  func(rng *rand.Rand, size, i int) synth.Scene
+}{
+	{"random", 7, func(rng *rand.Rand, size, _ int) synth.Scene { return synth.Random(rng, size) }},
+	{"sunlit", 5, synth.Sunlit},
+	{"varied", 11, func(rng *rand.Rand, size, _ int) synth.Scene { return synth.Varied(rng, size) }},
+}
+
+// benchAccuracy reads n rendered boards of each size 9, 13, 15 and 19
+// from each set named in sets, at their true corners and located, and
+// prints the share of points and of whole boards read right, and of
+// boards located within a third of a step; with failures, every board
+// read wrong.
+func benchAccuracy(sio *stdio, n int, sets string, failures bool) error {
+	type tally struct{ points, wrongPts, boards, wrongBoards, placed int }
+	for _, set := range benchSets {
+		if sets != "" && !strings.Contains(","+sets+",", ","+set.name+",") {
+			continue
 		}
-		if err != nil {
-			t.wrongBoards++
-			t.wrongPts += size * size
-			return
+		var given, located tally
+		count := func(t *tally, pl *vision.Planes, size int, c [4]vision.Point, want [][]vision.Stone, err error) int {
+			t.boards++
+			t.points += size * size
+			var rd *vision.Reading
+			if err == nil {
+				rd, err = vision.ReadStones(pl, size, c)
+			}
+			if err != nil {
+				t.wrongBoards++
+				t.wrongPts += size * size
+				return size * size
+			}
+			bad := 0
+			for r := range want {
+				for col := range want[r] {
+					if rd.Stones[r][col] != want[r][col] {
+						bad++
+					}
+				}
+			}
+			t.wrongPts += bad
+			if bad > 0 {
+				t.wrongBoards++
+			}
+			return bad
 		}
-		bad := 0
-		for r := range want {
-			for col := range want[r] {
-				if rd.Stones[r][col] != want[r][col] {
-					bad++
+		rng := rand.New(rand.NewSource(set.seed))
+		start := time.Now()
+		for i := 0; i < n; i++ {
+			for _, size := range []int{9, 13, 15, 19} {
+				s := set.gen(rng, size, i)
+				pl := synth.Planes(synth.Render(s))
+				want := synth.Truth(s)
+				badGiven := count(&given, pl, size, s.Corners, want, nil)
+				c, score, err := vision.Locate(pl, size)
+				badLoc := count(&located, pl, size, c, want, err)
+				off := math.Inf(1)
+				if err == nil {
+					off = cornerError(s.Corners, c, size)
+					if off < 1.0/3 {
+						located.placed++
+					}
+				}
+				if failures && (badGiven > 0 || badLoc > 0 || off >= 1.0/3) {
+					fmt.Fprintf(sio.out, "  %s #%d %dx%d: %d wrong at the true corners, %d located (corners off %.2f steps, score %.2f, err %v); light %.1f glare %.1f noise %.0f sun %.1f look %+v\n",
+						set.name, i, size, size, badGiven, badLoc, off, score, err, s.Light, s.Glare, s.Noise, s.Sun, s.Look)
 				}
 			}
 		}
-		t.wrongPts += bad
-		if bad > 0 {
-			t.wrongBoards++
+		for _, r := range []struct {
+			name string
+			t    tally
+		}{{"true corners", given}, {"located", located}} {
+			fmt.Fprintf(sio.out, "%s, %s: points %d/%d right (%.3f%%), boards %d/%d right", set.name, r.name,
+				r.t.points-r.t.wrongPts, r.t.points, 100*float64(r.t.points-r.t.wrongPts)/float64(r.t.points),
+				r.t.boards-r.t.wrongBoards, r.t.boards)
+			if r.name == "located" {
+				fmt.Fprintf(sio.out, ", %d/%d placed within a third of a step", r.t.placed, r.t.boards)
+			}
+			fmt.Fprintln(sio.out)
 		}
-	}
-	rng := rand.New(rand.NewSource(7))
-	for i := 0; i < n; i++ {
-		for _, size := range []int{9, 13, 15, 19} {
-			s := synth.Random(rng, size)
-			pl := synth.Planes(synth.Render(s))
-			want := synth.Truth(s)
-			count(&given, pl, size, s.Corners, want, nil)
-			c, _, err := vision.Locate(pl, size)
-			count(&located, pl, size, c, want, err)
-		}
-	}
-	for _, r := range []struct {
-		name string
-		t    tally
-	}{{"true corners", given}, {"located", located}} {
-		fmt.Fprintf(sio.out, "%s: points %d/%d right (%.3f%%), boards %d/%d right\n", r.name,
-			r.t.points-r.t.wrongPts, r.t.points, 100*float64(r.t.points-r.t.wrongPts)/float64(r.t.points),
-			r.t.boards-r.t.wrongBoards, r.t.boards)
+		fmt.Fprintf(sio.out, "%s: %.1f s\n", set.name, time.Since(start).Seconds())
 	}
 	return nil
+}
+
+// cornerError is how far the located corners lie from the true ones, in
+// grid steps (the worst corner, over the smaller local step).
+func cornerError(want, got [4]vision.Point, size int) float64 {
+	want, got = vision.OrderCorners(want), vision.OrderCorners(got)
+	h, err := vision.GridHomography(size, want)
+	if err != nil {
+		return math.Inf(1)
+	}
+	m := float64(size - 1)
+	worst := 0.0
+	for k, uv := range [4][2]float64{{0, 0}, {m, 0}, {m, m}, {0, m}} {
+		p := h.Apply(uv[0], uv[1])
+		du := h.Apply(uv[0]+1-2*uv[0]/m, uv[1])
+		dv := h.Apply(uv[0], uv[1]+1-2*uv[1]/m)
+		step := math.Min(math.Hypot(du.X-p.X, du.Y-p.Y), math.Hypot(dv.X-p.X, dv.Y-p.Y))
+		worst = math.Max(worst, math.Hypot(got[k].X-want[k].X, got[k].Y-want[k].Y)/step)
+	}
+	return worst
 }
 
 // parseCorners parses "x,y,x,y,x,y,x,y".

@@ -91,15 +91,15 @@ func FuzzParseCorners(f *testing.F) {
 }
 
 func TestVisionBench(t *testing.T) {
-	out, errOut, code := runCLI(t, "", "vision", "bench", "--frames", "2", "--size", "9", "--boards", "1")
+	out, errOut, code := runCLI(t, "", "vision", "bench", "--frames", "2", "--size", "9", "--boards", "1", "--sets", "random")
 	if code != 0 || !strings.Contains(out, "ms/frame") {
 		t.Errorf("exit %d: %s %s", code, out, errOut)
 	}
 	// One board of each size at the true corners: all read right.
-	if !strings.Contains(out, "true corners: points 836/836 right (100.000%), boards 4/4 right") {
+	if !strings.Contains(out, "random, true corners: points 836/836 right (100.000%), boards 4/4 right") {
 		t.Errorf("accuracy line missing or wrong:\n%s", out)
 	}
-	if !strings.Contains(out, "located: points") {
+	if !strings.Contains(out, "random, located: points") || strings.Contains(out, "varied") {
 		t.Errorf("no located accuracy:\n%s", out)
 	}
 }

@@ -40,5 +40,6 @@ func LocateBoard(pl *vision.Planes, n int) ([4]vision.Point, float64, []Marker, 
 }
 
 // weakFit is a lattice score below which a fit inside the markers is
-// checked against one on the whole frame (clear grids score 0.5-0.7).
-const weakFit = 0.4
+// checked against one on the whole frame (clear grids score 0.5-0.7; a
+// search inside markers that cut the grid may settle on a part of it).
+const weakFit = 0.5

@@ -4,7 +4,10 @@
 // stones with height (parallax) and a crease where they touch, uneven
 // light, a glare spot, patches of sunlight with the stones' shadows,
 // noise and an optional hand over the board. Random gives the scenes of
-// the accuracy sweep. Pure Go: it returns an *image.RGBA.
+// the accuracy sweep, Sunlit those under sunlight, and Varied boards
+// unlike ours (Look: other woods, lines, stones and backgrounds, tilted
+// views, a phone's downscaled photo, motion blur, JPEG). Pure Go: it
+// returns an *image.RGBA.
 package synth
 
 import (
@@ -44,12 +47,29 @@ type Scene struct {
 	Hand       bool         // a hand-coloured blob over part of the board
 	HandAt     vision.Point // where the hand is (pixels); zero: anywhere
 	Seed       int64
+	// Look is the board's and its surroundings' appearance and the
+	// camera's effects (see Varied); zero: the default board.
+	Look Look
 }
 
 // Render draws the scene.
 func Render(s Scene) *image.RGBA {
+	if f := s.Look.Phone; f > 1 { // render large, then scale down as a phone does
+		big := s
+		big.Width, big.Height = s.Width*f, s.Height*f
+		for i := range big.Corners {
+			big.Corners[i] = vision.Point{X: s.Corners[i].X * float64(f), Y: s.Corners[i].Y * float64(f)}
+		}
+		big.HandAt = vision.Point{X: s.HandAt.X * float64(f), Y: s.HandAt.Y * float64(f)}
+		big.Look.Phone, big.Look.Blur, big.Look.JPEG = 0, 0, 0
+		return newLooks(s, rand.New(rand.NewSource(s.Seed))).finish(downscale(Render(big), f))
+	}
 	type Homography = vision.Homography
 	rng := rand.New(rand.NewSource(s.Seed))
+	// The Look's own randomness comes from its own source, so that the
+	// default board renders as it always has.
+	lk := newLooks(s, rand.New(rand.NewSource(s.Seed^0x5eed)))
+	custom := s.Look != (Look{})
 	img := image.NewRGBA(image.Rect(0, 0, s.Width, s.Height))
 	h, err := vision.GridHomography(s.Size, s.Corners)
 	if err != nil {
@@ -120,25 +140,44 @@ func Render(s Scene) *image.RGBA {
 			}
 			p := inv.Apply(px, py)
 			sun := sunAt(p)
-			var r, g, b float64
-			// Carpet: grey texture.
-			t := 90 + 40*rng.Float64()
-			r, g, b = t, t, t*0.95
-			if p.X > -0.7 && p.Y > -0.7 && p.X < m+0.7 && p.Y < m+0.7 {
-				grain := 8 * math.Sin(p.Y*7+3*math.Sin(p.X*0.9))
-				r, g, b = 215+grain, 175+grain, 110+grain*0.6
+			r, g, b := lk.background(p, rng.Float64())
+			mg := lk.margin
+			if p.X > -mg && p.Y > -mg && p.X < m+mg && p.Y < m+mg {
+				r, g, b = lk.surface(p.X, p.Y)
 				// Grid lines: distance to the nearest line, in pixels.
 				if p.X > -0.05 && p.Y > -0.05 && p.X < m+0.05 && p.Y < m+0.05 {
-					du := math.Abs(p.X-math.Round(p.X)) * step
-					dv := math.Abs(p.Y-math.Round(p.Y)) * step
-					d := math.Min(du, dv)
-					if d < lineW {
+					a := 0.0
+					if custom && s.Look.LineWidth > 0 {
+						// Coverage of this pixel by a line of the width
+						// the local scale gives (under a pixel: faint).
+						q := inv.Apply(px+1, py)
+						ps := 1 / math.Max(math.Hypot(q.X-p.X, q.Y-p.Y), 1e-9) // pixels per step here
+						w := s.Look.LineWidth * ps
+						d := math.Min(math.Abs(p.X-math.Round(p.X)), math.Abs(p.Y-math.Round(p.Y))) * ps
+						a = math.Max(0, math.Min(d+0.5, w/2)-math.Max(d-0.5, -w/2))
+						for _, st := range lk.stars {
+							if dd := math.Hypot(p.X-st[0], p.Y-st[1]) * ps; dd < lk.StarRadius*ps+0.5 {
+								a = math.Max(a, math.Min(1, lk.StarRadius*ps+0.5-dd))
+							}
+						}
+					} else {
+						du := math.Abs(p.X-math.Round(p.X)) * step
+						dv := math.Abs(p.Y-math.Round(p.Y)) * step
+						if d := math.Min(du, dv); d < lineW {
+							a = 1 - d/lineW
+						}
+					}
+					if a > 0 {
 						// Bright sunlight blooms over the thin lines.
-						a := (1 - d/lineW) * (1 - 0.8*sun)
-						r, g, b = mix(r, 40, a), mix(g, 30, a), mix(b, 20, a)
+						a *= 1 - 0.8*sun
+						r, g, b = mix(r, lk.ink[0], a), mix(g, lk.ink[1], a), mix(b, lk.ink[2], a)
 					}
 				}
+			} else if s.Look.Side > 0 && p.Y >= m+mg && p.Y < m+mg+s.Look.Side && p.X > -mg && p.X < m+mg {
+				r, g, b = lk.surface(p.X, p.Y)
+				r, g, b = 0.55*r, 0.55*g, 0.55*b // the board's side face
 			}
+			under := [3]float64{r, g, b}
 			// Stones: a lens shape, widest at mid-height; the higher layers
 			// are drawn last, as they hide the lower ones.
 			onStone := false
@@ -154,10 +193,13 @@ func Render(s Scene) *image.RGBA {
 					if rr < rad {
 						onStone = true
 						edge := rr / 0.46
-						if dd.c == vision.Black {
+						switch {
+						case custom:
+							r, g, b = lk.stone(dd.c, edge, q.X-dd.u, q.Y-dd.v, li, len(layers), under)
+						case dd.c == vision.Black:
 							v := 25 + 25*(1-edge)
 							r, g, b = v, v, v
-						} else {
+						default:
 							v := 235 - 35*edge*edge
 							r, g, b = v, v, v*0.98
 						}
@@ -191,7 +233,7 @@ func Render(s Scene) *image.RGBA {
 			img.SetRGBA(x, y, color.RGBA{clamp(r + n), clamp(g + n), clamp(b + n), 255})
 		}
 	}
-	return img
+	return lk.finish(img)
 }
 
 // sunlight returns the scene's sunlight strength at a board point: the

@@ -233,3 +233,123 @@ func TestReadSunlight(t *testing.T) {
 		}
 	}
 }
+
+func TestStarPoints(t *testing.T) {
+	for _, c := range []struct{ n, want int }{{9, 5}, {13, 9}, {15, 9}, {19, 9}, {7, 0}} {
+		if got := len(StarPoints(c.n)); got != c.want {
+			t.Errorf("%dx%d: %d star points, want %d", c.n, c.n, got, c.want)
+		}
+	}
+}
+
+// TestLookEffects checks the camera effects do what they say: the
+// phone's downscale keeps the frame's size, blur and JPEG change it.
+func TestLookEffects(t *testing.T) {
+	base := Varied(rand.New(rand.NewSource(1)), 13)
+	base.Look.Phone, base.Look.Blur, base.Look.JPEG = 0, 0, 0
+	base.Width, base.Height = base.Width/2, base.Height/2 // quick
+	for i := range base.Corners {
+		base.Corners[i] = vision.Point{X: base.Corners[i].X / 2, Y: base.Corners[i].Y / 2}
+	}
+	plain := Render(base)
+	for _, c := range []struct {
+		name string
+		set  func(*Look)
+	}{
+		{"phone", func(l *Look) { l.Phone = 2 }},
+		{"blur", func(l *Look) { l.Blur, l.BlurAngle = 3, 0.5 }},
+		{"jpeg", func(l *Look) { l.JPEG = 40 }},
+	} {
+		s := base
+		c.set(&s.Look)
+		img := Render(s)
+		if img.Rect != plain.Rect {
+			t.Errorf("%s: frame %v, want %v", c.name, img.Rect, plain.Rect)
+			continue
+		}
+		diff := 0
+		for i := range img.Pix {
+			if d := int(img.Pix[i]) - int(plain.Pix[i]); d > 8 || d < -8 {
+				diff++
+			}
+		}
+		if diff < len(img.Pix)/200 {
+			t.Errorf("%s: only %d of %d values changed", c.name, diff, len(img.Pix))
+		}
+	}
+}
+
+// TestVaried reads boards unlike ours (synth.Varied: other woods, lines,
+// stones, backgrounds, tilts and cameras; the first boards of the bench's
+// varied set) at the true corners, where every point must read right,
+// and (the first four, as localisation is slow) located, where the known
+// failures are logged, not failed, so every other board must stay right.
+// The bench (tengen vision bench --boards N --sets varied) reads more.
+func TestVaried(t *testing.T) {
+	known := map[string]string{
+		"0/9": "the lattice settles in the checked tablecloth's pattern (the board's net merges with the cloth's lines)",
+	}
+	rng := rand.New(rand.NewSource(11))
+	for i := 0; i < 2; i++ {
+		for _, size := range []int{9, 13, 15, 19} {
+			s := Varied(rng, size)
+			key := fmt.Sprintf("%d/%d", i, size)
+			t.Run(key, func(t *testing.T) {
+				pl := Planes(Render(s))
+				want := Truth(s)
+				diff := func(c [4]vision.Point) []string {
+					rd, err := vision.ReadStones(pl, size, c)
+					if err != nil {
+						return []string{err.Error()}
+					}
+					var d []string
+					for r := range want {
+						for col := range want[r] {
+							if rd.Stones[r][col] != want[r][col] {
+								d = append(d, fmt.Sprintf("row %d col %d: want %c got %c (conf %.2f)", r, col, want[r][col], rd.Stones[r][col], rd.Conf[r][col]))
+							}
+						}
+					}
+					return d
+				}
+				for _, d := range diff(s.Corners) {
+					t.Errorf("true corners: %s", d)
+				}
+				if i > 0 {
+					return
+				}
+				c, score, err := vision.Locate(pl, size)
+				var fails []string
+				if err != nil {
+					fails = []string{err.Error()}
+				} else {
+					w := vision.OrderCorners(s.Corners)
+					step := math.Hypot(w[1].X-w[0].X, w[1].Y-w[0].Y) / float64(size-1)
+					for k := range c {
+						if d := math.Hypot(c[k].X-w[k].X, c[k].Y-w[k].Y); d > step/3 {
+							fails = append(fails, fmt.Sprintf("corner %d at %.0f, want %.0f (score %.2f)", k, c[k], w[k], score))
+						}
+					}
+					if len(fails) == 0 {
+						fails = diff(c)
+					}
+				}
+				why, isKnown := known[key]
+				for _, f := range fails {
+					if isKnown {
+						t.Logf("located: %s", f)
+					} else {
+						t.Errorf("located: %s", f)
+					}
+				}
+				if isKnown {
+					if len(fails) == 0 {
+						t.Errorf("now located and read right: remove it from the known failures")
+					} else {
+						t.Logf("known failure: %s", why)
+					}
+				}
+			})
+		}
+	}
+}
