@@ -142,22 +142,29 @@ func (b *board) pointOf(i cell) rules.Point {
 
 // addInfo recomputes the combined info of empty cell i and adds it to the totals.
 func (b *board) addInfo(i cell) {
-	for c := 0; c < 2; c++ {
-		p := &b.pats[i][c]
-		in := comboTable[((int(p[0])*numPats+int(p[1]))*numPats+int(p[2]))*numPats+int(p[3])]
-		b.info[i][c] = in
-		b.total[c] += int32(in.score)
-		b.count[c][in.threat]++
-	}
+	b.addInfoFor(i, 0)
+	b.addInfoFor(i, 1)
+}
+
+// addInfoFor does addInfo for one colour (0 black, 1 white).
+func (b *board) addInfoFor(i cell, c int) {
+	in := comboOf(&b.pats[i][c])
+	b.info[i][c] = in
+	b.total[c] += int32(in.score)
+	b.count[c][in.threat]++
 }
 
 // removeInfo takes empty cell i's info out of the totals.
 func (b *board) removeInfo(i cell) {
-	for c := 0; c < 2; c++ {
-		in := &b.info[i][c]
-		b.total[c] -= int32(in.score)
-		b.count[c][in.threat]--
-	}
+	b.removeInfoFor(i, 0)
+	b.removeInfoFor(i, 1)
+}
+
+// removeInfoFor does removeInfo for one colour (0 black, 1 white).
+func (b *board) removeInfoFor(i cell, c int) {
+	in := &b.info[i][c]
+	b.total[c] -= int32(in.score)
+	b.count[c][in.threat]--
 }
 
 // play puts a stone of colour c (1 black, 2 white) on empty cell i.
@@ -205,13 +212,17 @@ func (b *board) update(i cell, c uint32, clear bool) {
 				}
 				key := b.keys[q][d]
 				pp := b.tables[key]
-				n0, n1 := uint8(pp), uint8(pp>>8)
-				if n0 == b.pats[q][0][d] && n1 == b.pats[q][1][d] {
-					continue
+				// Only a colour whose pattern changed is recomputed.
+				if n0 := uint8(pp); n0 != b.pats[q][0][d] {
+					b.removeInfoFor(q, 0)
+					b.pats[q][0][d] = n0
+					b.addInfoFor(q, 0)
 				}
-				b.removeInfo(q)
-				b.pats[q][0][d], b.pats[q][1][d] = n0, n1
-				b.addInfo(q)
+				if n1 := uint8(pp >> 8); n1 != b.pats[q][1][d] {
+					b.removeInfoFor(q, 1)
+					b.pats[q][1][d] = n1
+					b.addInfoFor(q, 1)
+				}
 			}
 		}
 	}

@@ -217,12 +217,34 @@ var lineValue = [numPats]int32{
 	patF3: 70, patB4: 80, patD4: 400, patF4: 400, patF5: 4000, patOL: 0,
 }
 
+// threatBonus is what a point's threat class adds to its line values:
+// lines working together are worth more than apart.
+var threatBonus = [numThreats]int32{t44: 600, t43: 300, t33: 150}
+
 const comboSize = numPats * numPats * numPats * numPats
 
+// comboTable maps four line patterns (comboIndex) to the threat class in
+// the low bits and comboForbidden: one byte an entry, so that the table
+// (20 KiB) stays in the first-level cache of the update loop.
 var (
-	comboTable [comboSize]combo
+	comboTable [comboSize]uint8
 	comboOnce  sync.Once
 )
+
+// comboForbidden marks a combination that may be forbidden to renju's Black.
+const comboForbidden = 1 << 3
+
+func comboIndex(p *[4]uint8) int {
+	return ((int(p[0])*numPats+int(p[1]))*numPats+int(p[2]))*numPats + int(p[3])
+}
+
+// comboOf returns the combined info of the line patterns p.
+func comboOf(p *[4]uint8) combo {
+	e := comboTable[comboIndex(p)]
+	t := e & 7
+	score := lineValue[p[0]] + lineValue[p[1]] + lineValue[p[2]] + lineValue[p[3]] + threatBonus[t]
+	return combo{threat: t, maybeForbidden: e&comboForbidden != 0, score: int16(min(score, math.MaxInt16))}
+}
 
 func buildCombos() {
 	for i := 0; i < comboSize; i++ {
@@ -233,9 +255,7 @@ func buildCombos() {
 			r /= numPats
 		}
 		var n5, nOL, fours, nF4, nB4, nF3, nB3 int
-		var score int32
 		for _, p := range ps {
-			score += lineValue[p]
 			switch p {
 			case patF5:
 				n5++
@@ -256,28 +276,26 @@ func buildCombos() {
 				nB3++
 			}
 		}
-		var c combo
+		var t uint8
 		switch {
 		case n5 > 0:
-			c.threat = t5
+			t = t5
 		case nF4 > 0 || fours >= 2:
-			c.threat = t44
-			score += 600
+			t = t44
 		case nB4 > 0 && nF3 > 0:
-			c.threat = t43
-			score += 300
+			t = t43
 		case nB4 > 0:
-			c.threat = tB4
+			t = tB4
 		case nF3 >= 2:
-			c.threat = t33
-			score += 150
+			t = t33
 		case nF3 > 0:
-			c.threat = tF3
+			t = tF3
 		case nB3 > 0:
-			c.threat = tB3
+			t = tB3
 		}
-		c.maybeForbidden = n5 == 0 && (nOL > 0 || fours >= 2 || nF3 >= 2)
-		c.score = int16(min(score, math.MaxInt16))
-		comboTable[i] = c
+		if n5 == 0 && (nOL > 0 || fours >= 2 || nF3 >= 2) {
+			t |= comboForbidden
+		}
+		comboTable[i] = t
 	}
 }

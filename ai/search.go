@@ -148,7 +148,7 @@ func (s *searcher) hasWinningThreat(c uint8) bool {
 
 // winningThreats lists (up to len(out)) colour c's legal points that make
 // a straight four or two fours, and returns how many there are.
-func (s *searcher) winningThreats(c uint8, out *[16]cell) int {
+func (s *searcher) winningThreats(c uint8, out *threatList) int {
 	b := s.b
 	if !b.has(c, t44) {
 		return 0
@@ -177,11 +177,45 @@ func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
 			return false
 		}
 	}
-	b.play(i, me)
-	ok := !s.hasWinningThreat(3 - me)
-	b.undo()
-	return ok
+	if len(threats) == len(threatList{}) || b.isRenjuBlack(3-me) {
+		// The list may be cut short, or a stone of White's may lift a
+		// Black point out of being forbidden: play and look.
+		b.play(i, me)
+		ok := !s.hasWinningThreat(3 - me)
+		b.undo()
+		return ok
+	}
+	// A stone of me's only weakens the opponent's lines, and only along
+	// the line it shares with each threat point: read that line's new
+	// pattern instead of playing the stone.
+	oc := 2 - me // the opponent's index in pats
+	for _, t := range threats {
+		if t == i {
+			continue
+		}
+		dx, dy := xi-int(t)%b.stride, yi-int(t)/b.stride
+		var d, off int
+		switch {
+		case dy == 0:
+			d, off = 0, dx
+		case dx == 0:
+			d, off = 1, dy
+		case dx == dy:
+			d, off = 2, dx
+		default:
+			d, off = 3, dy
+		}
+		p := b.pats[t][oc]
+		p[d] = uint8(b.tables[b.keys[t][d]|uint32(me)<<slotShift(off)] >> (8 * oc))
+		if comboTable[comboIndex(&p)]&7 == t44 {
+			return false
+		}
+	}
+	return true
 }
+
+// threatList holds the winning threat points of one side.
+type threatList = [16]cell
 
 // genMoves fills the ply's move list for colour me, unsorted: every
 // sensible legal move, or only the answers to a winning threat when the
@@ -195,7 +229,7 @@ func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
 		buf[0] = scored{m: b.cellOf(rules.Centre(b.size))}
 		return buf[:1]
 	}
-	var threats [16]cell
+	var threats threatList
 	nt := s.winningThreats(opp, &threats)
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
 	b.eachEmpty(func(i cell) bool {

@@ -61,3 +61,39 @@ func TestVCT(t *testing.T) {
 		t.Error("VCT claimed from a lone open two")
 	}
 }
+
+// TestDefusesReadsLines: defuses answers without playing the stone what
+// playing it and looking says, in every rule, for every candidate of the
+// side facing a winning threat.
+func TestDefusesReadsLines(t *testing.T) {
+	for _, rule := range []rules.Rule{rules.Freestyle, rules.Standard, rules.Renju, rules.Caro} {
+		checked := 0
+		gamePositions(t, 7, func(p Position) bool {
+			p.Rule = rule
+			s, me := solver(t, p)
+			b := s.b
+			var threats threatList
+			nt := s.winningThreats(3-me, &threats)
+			if nt == 0 || b.has(me, t5) || b.has(3-me, t5) {
+				return true
+			}
+			b.eachEmpty(func(i cell) bool {
+				if !b.legal(i, me) {
+					return true
+				}
+				b.play(i, me)
+				want := !s.hasWinningThreat(3 - me)
+				b.undo()
+				if got := s.defuses(i, me, threats[:nt]); got != want {
+					t.Fatalf("%v %v: %v defuses = %v, playing it says %v\n%v", rule, p.ToMove, b.pointOf(i), got, want, b)
+				}
+				checked++
+				return true
+			})
+			return checked < 6000
+		})
+		if checked < 6000 {
+			t.Errorf("%v: only %d moves checked", rule, checked)
+		}
+	}
+}

@@ -80,6 +80,23 @@ func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
 		if depth <= 0 || ply >= maxVCFDepth {
 			return false
 		}
+		if depth == 1 && !b.isRenjuBlack(opp) && b.count[opp-1][tB4]+b.count[opp-1][t43]+b.count[opp-1][t44] == 0 {
+			// The last four has to make two fives: the defender, with no
+			// point that makes a four, cannot block with one, and is not
+			// bound by forbidden points. So only a winning threat wins,
+			// and no four needs playing to see it.
+			var w threatList
+			win = s.winningThreats(me, &w) > 0
+			if win && ply == 0 {
+				s.vcfMove = w[0]
+			}
+			if win {
+				*slot = h&^0xff | vcfWin
+			} else {
+				*slot = h&^0xff | uint64(min(depth, vcfMask))
+			}
+			return win
+		}
 		moves = s.fourMoves(me, ply)
 	}
 	for _, m := range moves {

@@ -114,7 +114,7 @@ func (s *searcher) refuteAll(me uint8, depth, ply int) bool {
 	// Collect the defences first: the per-ply buffers below are reused by
 	// the deeper nodes.
 	var defs [maxMoves]cell
-	var threats [16]cell
+	var threats threatList
 	nt := s.winningThreats(me, &threats)
 	n := 0
 	b.eachEmpty(func(i cell) bool {

@@ -17,18 +17,30 @@ type GameConfig struct {
 	Rule     rules.Rule
 	Reading  rules.Reading
 	TurnTime time.Duration // per move; 0 = answer at once
-	// Grace is how much longer than TurnTime a move may take before it
-	// loses on time (default 500 ms plus a fifth of TurnTime, for process
-	// start-up and a busy machine).
+	// WhiteTurnTime, when positive, is White's time per move and TurnTime
+	// Black's: time odds, to measure a weaker engine against a stronger one.
+	WhiteTurnTime time.Duration
+	// Grace is how much longer than a side's time per move a move may
+	// take before it loses on time (default 500 ms plus a fifth of the
+	// time per move, for process start-up and a busy machine).
 	Grace   time.Duration
 	Opening []rules.Point // stones placed before the players move, Black first
 }
 
-func (gc GameConfig) grace() time.Duration {
+// turnTime is colour c's time per move.
+func (gc GameConfig) turnTime(c rules.Color) time.Duration {
+	if c == rules.White && gc.WhiteTurnTime > 0 {
+		return gc.WhiteTurnTime
+	}
+	return gc.TurnTime
+}
+
+// grace is how long colour c's move may overrun its time.
+func (gc GameConfig) grace(c rules.Color) time.Duration {
 	if gc.Grace > 0 {
 		return gc.Grace
 	}
-	return 500*time.Millisecond + gc.TurnTime/5
+	return 500*time.Millisecond + gc.turnTime(c)/5
 }
 
 // MoveEvent reports one move as it is played.
@@ -109,14 +121,16 @@ func PlayGame(ctx context.Context, black, white ai.Player, gc GameConfig, onMove
 			return res, fmt.Errorf("the opening ends the game at move %d (%v)", i+1, ev.Outcome)
 		}
 	}
-	lim := ai.Limits{TurnTime: gc.TurnTime}
 	for !g.Over() {
 		c := g.ToMove()
 		player := black
 		if c == rules.White {
 			player = white
 		}
-		tctx, cancel := context.WithTimeout(ctx, gc.TurnTime+gc.grace())
+		turn := gc.turnTime(c)
+		limit := turn + gc.grace(c)
+		lim := ai.Limits{TurnTime: turn}
+		tctx, cancel := context.WithTimeout(ctx, limit)
 		start := time.Now()
 		r, err := player.Think(tctx, pos, lim, nil)
 		took := time.Since(start)
@@ -125,12 +139,12 @@ func PlayGame(ctx context.Context, black, white ai.Player, gc GameConfig, onMove
 			return res, ctx.Err()
 		}
 		switch {
-		case err != nil && (errors.Is(err, context.DeadlineExceeded) || took > gc.TurnTime+gc.grace()):
+		case err != nil && (errors.Is(err, context.DeadlineExceeded) || took > limit):
 			res.lose(g, c, "time", fmt.Sprintf("%s took %v: %v", player.Name(), took.Round(time.Millisecond), err))
 		case err != nil:
 			res.lose(g, c, "crash", fmt.Sprintf("%s: %v", player.Name(), err))
-		case took > gc.TurnTime+gc.grace():
-			res.lose(g, c, "time", fmt.Sprintf("%s took %v for move %d (limit %v)", player.Name(), took.Round(time.Millisecond), len(rec.Moves)+1, gc.TurnTime))
+		case took > limit:
+			res.lose(g, c, "time", fmt.Sprintf("%s took %v for move %d (limit %v)", player.Name(), took.Round(time.Millisecond), len(rec.Moves)+1, turn))
 		}
 		if g.Over() {
 			break

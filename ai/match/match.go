@@ -24,7 +24,10 @@ type Config struct {
 	Reading          rules.Reading
 	Games            int // rounded up to whole pairs
 	TurnTime         time.Duration
-	Grace            time.Duration // see GameConfig
+	// TurnTime2, when positive, is Engine2's time per move (time odds);
+	// TurnTime is then Engine1's.
+	TurnTime2 time.Duration
+	Grace     time.Duration // see GameConfig
 	// Openings are played in turn, each by both colours; none means
 	// random three-stone openings around the centre drawn from Seed.
 	Openings    [][]rules.Point
@@ -251,6 +254,19 @@ func Run(ctx context.Context, cfg Config) (Stats, []GameResult, error) {
 	return stats, results, nil
 }
 
+// gameConfig is what a game is played under with Engine1 as Black or
+// White: each engine keeps its own time per move whatever its colour.
+func (cfg Config) gameConfig(engine1Black bool) GameConfig {
+	gc := GameConfig{Size: cfg.Size, Rule: cfg.Rule, Reading: cfg.Reading, TurnTime: cfg.TurnTime, Grace: cfg.Grace}
+	if cfg.TurnTime2 > 0 {
+		gc.WhiteTurnTime = cfg.TurnTime2
+		if !engine1Black {
+			gc.TurnTime, gc.WhiteTurnTime = cfg.TurnTime2, cfg.TurnTime
+		}
+	}
+	return gc
+}
+
 // worker plays jobs with its own pair of players, made once and reused
 // (an external brain keeps its process between games).
 func worker(ctx context.Context, cfg Config, w int, jobs <-chan job, finished func(job, GameResult) error) error {
@@ -265,13 +281,13 @@ func worker(ctx context.Context, cfg Config, w int, jobs <-chan job, finished fu
 		return fmt.Errorf("engine2 %s: %w", cfg.Engine2, err)
 	}
 	defer ClosePlayer(p2)
-	gc := GameConfig{Size: cfg.Size, Rule: cfg.Rule, Reading: cfg.Reading, TurnTime: cfg.TurnTime, Grace: cfg.Grace}
 	for j := range jobs {
 		for _, p := range []ai.Player{p1, p2} {
 			if ng, ok := p.(interface{ NewGame() }); ok {
 				ng.NewGame() // each game starts from nothing learnt
 			}
 		}
+		gc := cfg.gameConfig(j.engine1Black)
 		gc.Opening = j.opening
 		black, white := ai.Player(p1), ai.Player(p2)
 		if !j.engine1Black {

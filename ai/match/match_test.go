@@ -188,6 +188,59 @@ func TestPlayGameDefaults(t *testing.T) {
 	}
 }
 
+// timedPlayer records the time per move it is given.
+type timedPlayer struct {
+	randomPlayer
+	seen map[time.Duration]int
+}
+
+func (p *timedPlayer) Think(ctx context.Context, pos ai.Position, lim ai.Limits, info func(ai.Info)) (ai.Result, error) {
+	p.seen[lim.TurnTime]++
+	return p.randomPlayer.Think(ctx, pos, lim, info)
+}
+
+func TestPlayGameTimeOdds(t *testing.T) {
+	black := &timedPlayer{randomPlayer{rand.New(rand.NewSource(1))}, map[time.Duration]int{}}
+	white := &timedPlayer{randomPlayer{rand.New(rand.NewSource(2))}, map[time.Duration]int{}}
+	gc := GameConfig{Size: 9, Rule: rules.Freestyle, TurnTime: 300 * time.Millisecond, WhiteTurnTime: 20 * time.Millisecond, Grace: time.Second}
+	if _, err := PlayGame(context.Background(), black, white, gc, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(black.seen) != 1 || black.seen[300*time.Millisecond] == 0 || len(white.seen) != 1 || white.seen[20*time.Millisecond] == 0 {
+		t.Errorf("black was given %v, white %v; want 300ms and 20ms", black.seen, white.seen)
+	}
+	// A side's grace counts from its own time: 20 ms + 100 ms, so a white
+	// move of 420 ms loses on time while Black may take far longer.
+	gc = GameConfig{Size: 15, Rule: rules.Freestyle, TurnTime: time.Second, WhiteTurnTime: 20 * time.Millisecond, Grace: 100 * time.Millisecond}
+	r, err := PlayGame(context.Background(), ai.NewGreedy(1), &scripted{then: "slow"}, gc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Winner != rules.Black || r.Reason != "time" || !strings.Contains(r.Detail, "limit 20ms") {
+		t.Errorf("got %v, want White to lose on time against its 20 ms", r)
+	}
+}
+
+func TestConfigTimeOdds(t *testing.T) {
+	cfg := Config{Size: 15, TurnTime: time.Second, TurnTime2: 50 * time.Millisecond}
+	for _, tt := range []struct {
+		engine1Black bool
+		black, white time.Duration
+	}{
+		{true, time.Second, 50 * time.Millisecond},
+		{false, 50 * time.Millisecond, time.Second},
+	} {
+		gc := cfg.gameConfig(tt.engine1Black)
+		if b, w := gc.turnTime(rules.Black), gc.turnTime(rules.White); b != tt.black || w != tt.white {
+			t.Errorf("engine1 black %v: black %v, white %v; want %v, %v", tt.engine1Black, b, w, tt.black, tt.white)
+		}
+	}
+	cfg.TurnTime2 = 0
+	if gc := cfg.gameConfig(false); gc.turnTime(rules.Black) != time.Second || gc.turnTime(rules.White) != time.Second {
+		t.Errorf("without TurnTime2 both sides should get TurnTime: %+v", gc)
+	}
+}
+
 func TestPlayGameForbiddenLoses(t *testing.T) {
 	gc := GameConfig{Size: 15, Rule: rules.Renju, TurnTime: 100 * time.Millisecond, Grace: 10 * time.Second,
 		Opening: pts(t, "h8 a1 j8 a3 i9 a5 i10 a7")}

@@ -65,6 +65,7 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	e2 := fs.String("engine2", "", "second player, as --engine1")
 	games := fs.Int("games", 2, "number of games, rounded up to pairs (each opening with both colours)")
 	tc := fs.Int("tc", 1000, "time per move in milliseconds")
+	tc2 := fs.Int("tc2", 0, "engine2's time per move in milliseconds, for time odds (default: --tc)")
 	grace := fs.Int("grace", 0, "milliseconds a move may overrun --tc before it loses on time (default 500 + tc/5)")
 	openings := fs.String("openings", "", "file of openings, one move list a line, or \"renju26\" for the 26 renju openings (default: random three-stone openings from --seed)")
 	conc := fs.Int("concurrency", 1, "games played at once")
@@ -85,11 +86,11 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if *e1 == "" || *e2 == "" {
 			return usageError("--engine1 and --engine2 are required")
 		}
-		if *games < 1 || *tc < 0 || *conc < 1 || *grace < 0 {
-			return usageError("--games and --concurrency must be at least 1, --tc and --grace not negative")
+		if *games < 1 || *tc < 0 || *tc2 < 0 || *conc < 1 || *grace < 0 {
+			return usageError("--games and --concurrency must be at least 1, --tc, --tc2 and --grace not negative")
 		}
 		cfg := match.Config{Size: rf.size, Rule: rule, Reading: reading, Games: *games,
-			TurnTime: time.Duration(*tc) * time.Millisecond, Grace: time.Duration(*grace) * time.Millisecond,
+			TurnTime: time.Duration(*tc) * time.Millisecond, TurnTime2: time.Duration(*tc2) * time.Millisecond, Grace: time.Duration(*grace) * time.Millisecond,
 			Concurrency: *conc, OutDir: *out, Seed: *seed}
 		if cfg.Engine1, err = match.ParseSpec(*e1); err != nil {
 			return usageError("--engine1: %v", err)
@@ -139,7 +140,11 @@ func matchFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				fmt.Fprintf(sio.err, "\r\033[Kgame %d: move %d %s %v", n, e.N, e.Color, e.Point)
 			}
 		}
-		fmt.Fprintf(sio.out, "match: %s vs %s, %s %dx%d, %d games, %d ms a move\n", cfg.Engine1, cfg.Engine2, rule, rf.size, rf.size, 2*((*games+1)/2), *tc)
+		times := fmt.Sprintf("%d ms a move", *tc)
+		if *tc2 > 0 {
+			times = fmt.Sprintf("%d ms a move against %d ms", *tc, *tc2)
+		}
+		fmt.Fprintf(sio.out, "match: %s vs %s, %s %dx%d, %d games, %s\n", cfg.Engine1, cfg.Engine2, rule, rf.size, rf.size, 2*((*games+1)/2), times)
 		ctx, stop := interruptContext()
 		defer stop()
 		stats, _, err := match.Run(ctx, cfg)

@@ -58,6 +58,17 @@ func TestMatchCLIRenjuOpenings(t *testing.T) {
 	}
 }
 
+func TestMatchCLITimeOdds(t *testing.T) {
+	out, errs, code := runCLI(t, "", "match", "--engine1", "greedy:seed=1", "--engine2", "greedy:seed=2", "--rule", "freestyle",
+		"--games", "2", "--tc", "200", "--tc2", "20", "--grace", "10000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "200 ms a move against 20 ms") {
+		t.Errorf("the header does not show the time odds:\n%s", out)
+	}
+}
+
 func TestMatchCLIErrors(t *testing.T) {
 	for _, tt := range []struct {
 		args []string
@@ -68,6 +79,7 @@ func TestMatchCLIErrors(t *testing.T) {
 		{[]string{"match", "--engine1", "greedy", "--engine2", "greedy", "--games", "0"}, 2, "at least 1"},
 		{[]string{"match", "--engine1", "greedy:foo=1", "--engine2", "greedy"}, 2, "--engine1"},
 		{[]string{"match", "--engine1", "greedy", "--engine2", "greedy", "--grace", "-1"}, 2, "not negative"},
+		{[]string{"match", "--engine1", "greedy", "--engine2", "greedy", "--tc2", "-1"}, 2, "not negative"},
 		{[]string{"match", "--engine1", "greedy", "--engine2", "greedy", "--openings", "/no/such/file"}, 1, "no such file"},
 		{[]string{"match", "--engine1", "/no/such/pbrain", "--engine2", "greedy", "--games", "2"}, 0, "crash"},
 	} {
