@@ -398,7 +398,9 @@ func TestReconnectResumesWithoutRepeats(t *testing.T) {
 
 func TestDeviceResetReported(t *testing.T) {
 	sim := startSim(t)
-	d, _ := openSim(t, sim)
+	// The restarted firmware must get to answer: on a loaded machine the
+	// simulated boot takes longer than the default retries wait.
+	d, _ := openSim(t, sim, func(o *Options) { o.Retries = 20 })
 	ctx := ctxT(t, 10*time.Second)
 	if err := d.Queue(ctx,
 		arm.Setpoint{Pulses: arm.Pulses{1000, 1000, 1000}},

@@ -111,10 +111,13 @@ func (pl *plug) set(onWrite func([]byte) []byte, onRead func([]byte)) {
 }
 
 // openSim opens a driver on sim's pty through a plug.
-func openSim(t testing.TB, sim *simavr.Sim) (*Driver, *plug) {
+func openSim(t testing.TB, sim *simavr.Sim, tune ...func(*Options)) (*Driver, *plug) {
 	t.Helper()
 	pl := &plug{}
 	opts := Options{}
+	for _, f := range tune {
+		f(&opts)
+	}
 	opts.defaults()
 	d := &Driver{path: sim.PTY, opts: opts, open: func(path string, baud int) (io.ReadWriteCloser, error) {
 		p, err := openPort(path, baud)
