@@ -124,18 +124,7 @@ func init() {
 			lang := fs.String("lang", "en", "language of what people are told: en, zh-Hans or zh-Hant")
 			jsonOut := fs.Bool("json", false, `print {"steps":[…],"stones":N} on the last line`)
 			return func(sio *stdio, args []string) error {
-				if len(args) != 1 {
-					return usageMsg("err.want-record")
-				}
-				if !*useSim {
-					return errNeedSim
-				}
-				lg, err := parseLang(*lang)
-				if err != nil {
-					return err
-				}
-				p := &i18n.Printer{Lang: lg}
-				want, err := recordPosition(args[0], *moves)
+				p, want, err := simRecordArgs(args, *useSim, *lang, *moves)
 				if err != nil {
 					return err
 				}
@@ -155,18 +144,7 @@ func init() {
 			jsonOut := fs.Bool("json", false, `print {"steps":[…],"stones":N,"cleared":bool} on the last line`)
 			lang := fs.String("lang", "en", "language of what people are told: en, zh-Hans or zh-Hant")
 			return func(sio *stdio, args []string) error {
-				if len(args) != 1 {
-					return usageMsg("err.want-record")
-				}
-				if !*useSim {
-					return errNeedSim
-				}
-				lg, err := parseLang(*lang)
-				if err != nil {
-					return err
-				}
-				p := &i18n.Printer{Lang: lg}
-				want, err := recordPosition(args[0], *moves)
+				p, want, err := simRecordArgs(args, *useSim, *lang, *moves)
 				if err != nil {
 					return err
 				}
@@ -174,6 +152,24 @@ func init() {
 			}
 		},
 	})
+}
+
+// simRecordArgs checks restore's and setup's common arguments (one
+// record, --sim, --lang) and returns the printer and the position after
+// moves moves.
+func simRecordArgs(args []string, useSim bool, lang string, moves int) (*i18n.Printer, *rules.Board, error) {
+	if len(args) != 1 {
+		return nil, nil, usageMsg("err.want-record")
+	}
+	if !useSim {
+		return nil, nil, errNeedSim
+	}
+	lg, err := parseLang(lang)
+	if err != nil {
+		return nil, nil, err
+	}
+	want, err := recordPosition(args[0], moves)
+	return &i18n.Printer{Lang: lg}, want, err
 }
 
 // recordPosition reads a record file and returns the position after n
