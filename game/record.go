@@ -3,10 +3,9 @@ package game
 import (
 	"os"
 	"path/filepath"
-	"tengen/i18n/errmsg"
 	"time"
 
-	"tengen/rules"
+	"tengen/i18n/errmsg"
 	"tengen/rules/record"
 )
 
@@ -15,24 +14,8 @@ import (
 func (s *Session) Record() *record.Record {
 	r := &record.Record{Size: s.Referee.Size(), Rule: s.Referee.Rule(), Black: s.Config.Black, White: s.Config.White,
 		Opening: s.Config.Opening, Date: time.Now().Format("2006-01-02"), Event: "Tengen"}
-	for i, m := range s.Referee.Moves() {
-		mv := record.Move{Color: m.C, Point: m.P}
-		if i < len(s.times) {
-			mv.Time = s.times[i].Round(time.Millisecond)
-		}
-		r.Moves = append(r.Moves, mv)
-	}
-	if out := s.Referee.Outcome(); out.Over {
-		r.Result = record.Result{Winner: out.Winner, Draw: out.Winner == rules.Empty}
-		switch out.Reason {
-		case rules.Resignation:
-			r.Result.Reason = record.ReasonResign
-		case rules.Time:
-			r.Result.Reason = record.ReasonTime
-		case rules.ForbiddenMove:
-			r.Result.Reason = out.Code()
-		}
-	}
+	r.Moves = record.Moves(s.Referee.Moves(), s.times)
+	r.Result = record.ResultOf(s.Referee.Outcome())
 	return r
 }
 

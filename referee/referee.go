@@ -727,24 +727,8 @@ func (r *Referee) Record() *record.Record {
 			moves = append(moves, rules.Move{C: m.Color, P: m.Point})
 		}
 	}
-	for i, m := range moves {
-		mv := record.Move{Color: m.C, Point: m.P}
-		if i < len(r.times) {
-			mv.Time = r.times[i].Truncate(time.Millisecond)
-		}
-		rec.Moves = append(rec.Moves, mv)
-	}
-	if out := r.Game.Outcome(); out.Over {
-		rec.Result = record.Result{Winner: out.Winner, Draw: out.Winner == rules.Empty}
-		switch out.Reason {
-		case rules.Resignation:
-			rec.Result.Reason = record.ReasonResign
-		case rules.Time:
-			rec.Result.Reason = record.ReasonTime
-		case rules.ForbiddenMove:
-			rec.Result.Reason = out.Code()
-		}
-	}
+	rec.Moves = record.Moves(moves, r.times)
+	rec.Result = record.ResultOf(r.Game.Outcome())
 	return rec
 }
 

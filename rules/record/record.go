@@ -182,3 +182,34 @@ func (e *SyntaxError) Error() string {
 	}
 	return fmt.Sprintf("%s: line %d: %s", e.Format, e.Line, e.Msg)
 }
+
+// Moves turns a game's moves into a record's, each with the time its
+// player used where times has it (to the millisecond, as records keep it).
+func Moves(moves []rules.Move, times []time.Duration) []Move {
+	out := make([]Move, len(moves))
+	for i, m := range moves {
+		out[i] = Move{Color: m.C, Point: m.P}
+		if i < len(times) {
+			out[i].Time = times[i].Round(time.Millisecond)
+		}
+	}
+	return out
+}
+
+// ResultOf is the result a record keeps for a game's outcome: none while
+// the game goes on; a forbidden move's kind is kept in the reason.
+func ResultOf(out rules.Outcome) Result {
+	if !out.Over {
+		return Result{}
+	}
+	r := Result{Winner: out.Winner, Draw: out.Winner == rules.Empty}
+	switch out.Reason {
+	case rules.Resignation:
+		r.Reason = ReasonResign
+	case rules.Time:
+		r.Reason = ReasonTime
+	case rules.ForbiddenMove:
+		r.Reason = out.Code()
+	}
+	return r
+}

@@ -374,3 +374,25 @@ func TestDropped(t *testing.T) {
 		t.Errorf("an empty record drops %v", got)
 	}
 }
+
+func TestResultOf(t *testing.T) {
+	for _, c := range []struct {
+		out  rules.Outcome
+		want Result
+	}{
+		{rules.Outcome{}, Result{}},
+		{rules.Outcome{Over: true, Winner: rules.Black, Reason: rules.Five}, Result{Winner: rules.Black}},
+		{rules.Outcome{Over: true, Winner: rules.White, Reason: rules.Resignation}, Result{Winner: rules.White, Reason: ReasonResign}},
+		{rules.Outcome{Over: true, Winner: rules.Black, Reason: rules.Time}, Result{Winner: rules.Black, Reason: ReasonTime}},
+		{rules.Outcome{Over: true, Reason: rules.FullBoard}, Result{Draw: true}},
+		{rules.Outcome{Over: true, Winner: rules.White, Reason: rules.ForbiddenMove, Kind: rules.DoubleThree}, Result{Winner: rules.White, Reason: "forbidden:" + rules.DoubleThree.String()}},
+	} {
+		if got := ResultOf(c.out); got != c.want {
+			t.Errorf("ResultOf(%+v) = %+v, want %+v", c.out, got, c.want)
+		}
+	}
+	ms := Moves([]rules.Move{{C: rules.Black, P: rules.Point{X: 7, Y: 7}}, {C: rules.White, P: rules.Point{X: 8, Y: 8}}}, []time.Duration{1234567 * time.Microsecond})
+	if len(ms) != 2 || ms[0].Time != 1235*time.Millisecond || ms[1].Time != 0 || ms[1].Color != rules.White {
+		t.Errorf("Moves: %+v", ms)
+	}
+}
