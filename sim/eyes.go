@@ -35,63 +35,84 @@ const maxFrames = 2000
 
 // Look implements game.Eyes.
 func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
-	settle := e.Settle
+	v, err := lookSteady(ctx, e.Settle, maxCameraErrors, func() (View, error) {
+		if err := e.World.Err(); err != nil {
+			return View{}, errFrame{err}
+		}
+		for _, p := range e.People {
+			if err := p.Step(ctx, e.World); err != nil {
+				return View{}, errFrame{err}
+			}
+		}
+		e.Frames++
+		return e.Camera.View(e.World)
+	})
+	if err != nil {
+		return game.Sight{}, err
+	}
+	if v.Pose != nil && e.onPose != nil {
+		if err := e.onPose(*v.Pose); err != nil {
+			return game.Sight{}, err
+		}
+	}
+	if e.onSteady != nil {
+		e.onSteady()
+	}
+	return game.Sight{Board: v.Board, Evidence: v.Frame}, nil
+}
+
+// errFrame marks an error of the world or the actors, not of the camera:
+// lookSteady returns it at once.
+type errFrame struct{ error }
+
+func (e errFrame) Unwrap() error { return e.error }
+
+// lookSteady takes frames until a view of the board has held for settle
+// frames [3] with nothing over it. A frozen camera's repeated frame is no
+// news; a failed frame (dropped, camera unplugged) is waited out up to
+// maxFailed in a row. frame steps the table and returns the camera's view.
+func lookSteady(ctx context.Context, settle, maxFailed int, frame func() (View, error)) (View, error) {
 	if settle <= 0 {
 		settle = 3
 	}
-	var last *rules.Board
+	var last View
 	same, failed := 0, 0
 	var seq uint64
 	for i := 0; i < maxFrames; i++ {
 		if err := ctx.Err(); err != nil {
-			return game.Sight{}, err
+			return View{}, err
 		}
-		if err := e.World.Err(); err != nil {
-			return game.Sight{}, err
+		v, err := frame()
+		if fe, ok := err.(errFrame); ok {
+			return View{}, fe.error
 		}
-		for _, p := range e.People {
-			if err := p.Step(ctx, e.World); err != nil {
-				return game.Sight{}, err
-			}
-		}
-		v, err := e.Camera.View(e.World)
-		e.Frames++
 		if err != nil {
-			// A dropped frame or an unplugged camera: wait for it to
-			// come back, up to a point.
-			if failed++; failed >= maxCameraErrors {
-				return game.Sight{}, fmt.Errorf("no frame from the camera for %d frames: %w", failed, err)
+			if failed++; failed >= maxFailed {
+				return View{}, fmt.Errorf("no frame from the camera for %d frames: %w", failed, err)
 			}
-			last, same = nil, 0
+			last.Board, same = nil, 0
 			continue
 		}
 		failed = 0
 		if v.Seq != 0 && v.Seq == seq {
-			continue // a frozen camera repeats its frame: no news of the board
+			continue
 		}
 		seq = v.Seq
 		if v.Occluded || v.Board == nil {
-			last, same = nil, 0
+			last.Board, same = nil, 0
 			continue
 		}
-		if last != nil && equal(last, v.Board) {
+		if last.Board != nil && equal(last.Board, v.Board) {
 			same++
 		} else {
-			last, same = v.Board, 1
+			last, same = v, 1
 		}
 		if same >= settle {
-			if v.Pose != nil && e.onPose != nil {
-				if err := e.onPose(*v.Pose); err != nil {
-					return game.Sight{}, err
-				}
-			}
-			if e.onSteady != nil {
-				e.onSteady()
-			}
-			return game.Sight{Board: last, Evidence: v.Frame}, nil
+			v.Board = last.Board
+			return v, nil
 		}
 	}
-	return game.Sight{}, fmt.Errorf("no steady view of the board in %d frames", maxFrames)
+	return View{}, fmt.Errorf("no steady view of the board in %d frames", maxFrames)
 }
 
 func equal(a, b *rules.Board) bool {

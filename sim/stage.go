@@ -39,42 +39,26 @@ type Stage struct {
 // Now is the time of the current frame (clock.Source).
 func (s *Stage) Now() time.Time { return s.Start.Add(time.Duration(s.Frames) * s.Frame) }
 
-// Look implements game.Eyes.
+// Look implements game.Eyes. Unlike Eyes, a failed frame is an error at
+// once: a staged camera does not drop frames.
 func (s *Stage) Look(ctx context.Context) (game.Sight, error) {
-	settle := s.Settle
-	if settle <= 0 {
-		settle = 3
-	}
-	var last *rules.Board
-	same := 0
-	for i := 0; i < maxFrames; i++ {
-		if err := ctx.Err(); err != nil {
-			return game.Sight{}, err
-		}
+	v, err := lookSteady(ctx, s.Settle, 1, func() (View, error) {
 		for _, a := range s.Actors {
 			if err := a.Step(ctx, s.World); err != nil {
-				return game.Sight{}, err
+				return View{}, errFrame{err}
 			}
 		}
-		v, err := s.Camera.View(s.World)
 		s.Frames++
+		v, err := s.Camera.View(s.World)
 		if err != nil {
-			return game.Sight{}, err
+			return View{}, errFrame{err}
 		}
-		if v.Occluded || v.Board == nil {
-			last, same = nil, 0
-			continue
-		}
-		if last != nil && equal(last, v.Board) {
-			same++
-		} else {
-			last, same = v.Board, 1
-		}
-		if same >= settle {
-			return game.Sight{Board: last, Evidence: v.Frame}, nil
-		}
+		return v, nil
+	})
+	if err != nil {
+		return game.Sight{}, err
 	}
-	return game.Sight{}, fmt.Errorf("no steady view of the board in %d frames", maxFrames)
+	return game.Sight{Board: v.Board, Evidence: v.Frame}, nil
 }
 
 // Paced is a person who thinks before moving: they start their move only
