@@ -12,7 +12,11 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
+
+	"tengen/i18n"
+	"tengen/i18n/errmsg"
 )
 
 // command is a node of the command tree. A command either runs or has
@@ -86,14 +90,15 @@ func run(args []string, sio *stdio) int {
 		}
 		next := c.sub(args[0])
 		if next == nil {
-			fmt.Fprintf(sio.err, "%s: unknown command %q\n\n", path, args[0])
+			p := &i18n.Printer{Lang: argsLang(args)}
+			fmt.Fprintf(sio.err, "%s\n\n", p.Error(errmsg.New("err.unknown-command", path, strconv.Quote(args[0]))))
 			c.printList(sio.err, path)
 			return 2
 		}
 		c, path, args = next, path+" "+args[0], args[1:]
 	}
 	fs := flag.NewFlagSet(path, flag.ContinueOnError)
-	fs.SetOutput(sio.err)
+	fs.SetOutput(io.Discard) // parse errors are worded by printFlagError
 	exec := c.flags(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: %s %s\n\n%s\n", path, c.usage, c.summary)
@@ -109,12 +114,14 @@ func run(args []string, sio *stdio) int {
 			fs.Usage()
 			return 0
 		}
-		return 2 // flag already printed the error and usage
+		printFlagError(sio, path, args, err)
+		return 2
 	}
 	if err := exec(sio, pos); err != nil {
 		fmt.Fprintf(sio.err, "%s: %v\n", path, strings.TrimPrefix(err.Error(), errUsage.Error()+": "))
 		if errors.Is(err, errUsage) {
-			fmt.Fprintf(sio.err, "run '%s --help' for usage\n", path)
+			p := &i18n.Printer{Lang: argsLang(args)}
+			fmt.Fprintln(sio.err, p.Error(errmsg.New("err.see-help", path)))
 			return 2
 		}
 		return 1
