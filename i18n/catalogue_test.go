@@ -40,7 +40,7 @@ func TestEveryKeyInEveryLanguage(t *testing.T) {
 					t.Errorf("%s (%v): argument {%d} (%s) is not used in %q", key, l, i, en.args[i], text)
 				}
 			}
-			if l.Chinese() && key != "ui.rank" && !hasHan(text) {
+			if l.Chinese() && key != "ui.rank" && key != "err.list" && !hasHan(text) { // a rank and a list are only numbers and punctuation
 				t.Errorf("%s (%v): %q has no Chinese characters", key, l, text)
 			}
 		}
