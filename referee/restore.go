@@ -2,12 +2,12 @@ package referee
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strconv"
 
 	"tengen/game"
+	"tengen/i18n/errmsg"
 	"tengen/rules"
 )
 
@@ -150,7 +150,7 @@ func dist2(a, b rules.Point) int {
 
 // ErrNotRestored is Restore's and Guide's error when the board still
 // differs from the record after every try.
-var ErrNotRestored = errors.New("the board could not be put back")
+var ErrNotRestored = errmsg.New("err.not-restored")
 
 // Restore rebuilds want on the board with the arm: it looks, plans, lifts
 // every stone off a wrong point (to its bowl) and places every missing
@@ -177,12 +177,12 @@ func Restore(ctx context.Context, eyes game.Eyes, hand game.Hand, want *rules.Bo
 			// one from there: a move is a lift and a re-place.
 			if st.Kind == Remove || st.Kind == Move {
 				if err := hand.Take(ctx, st.From, st.C); err != nil {
-					return all, fmt.Errorf("rebuilding: %v: %w", st, err)
+					return all, errmsg.Wrap(err, "err.lifting", st.From.String())
 				}
 			}
 			if st.Kind == Move || st.Kind == Add {
 				if err := hand.Place(ctx, st.To, st.C); err != nil {
-					return all, fmt.Errorf("rebuilding: %v: %w", st, err)
+					return all, errmsg.Wrap(err, "err.placing", st.To.String())
 				}
 			}
 			all = append(all, st)
@@ -191,7 +191,7 @@ func Restore(ctx context.Context, eyes game.Eyes, hand game.Hand, want *rules.Bo
 			return all, err
 		}
 	}
-	return all, fmt.Errorf("%w after %d passes", ErrNotRestored, passes)
+	return all, errmsg.Mark(ErrNotRestored, "err.not-restored-passes", passes)
 }
 
 // Guide rebuilds want without an arm: it shows people one step at a time
@@ -220,7 +220,7 @@ func Guide(ctx context.Context, eyes game.Eyes, want *rules.Board, say func(Step
 			say(st)
 		}
 	}
-	return done, fmt.Errorf("%w in %d views", ErrNotRestored, maxViews)
+	return done, errmsg.Mark(ErrNotRestored, "err.not-restored-views", maxViews)
 }
 
 func contains(steps []Step, s Step) bool {

@@ -1,9 +1,11 @@
 package referee_test
 
 import (
+	"errors"
 	"testing"
 
 	"tengen/arm"
+	"tengen/i18n"
 	"tengen/referee"
 	"tengen/rules"
 	"tengen/rules/record"
@@ -57,5 +59,33 @@ func TestSetupAndClear(t *testing.T) {
 	}
 	if after := stones(); after != before {
 		t.Errorf("%d stones before, %d after", before, after)
+	}
+}
+
+// Guide gives up after its views when nobody does the steps, with an
+// error a person reads in their language.
+func TestGuideGivesUp(t *testing.T) {
+	robot, err := sim.NewRobot(2, sim.TopCamera{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer robot.Close()
+	want, err := rules.NewBoard(15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want.Set(pt("h8"), rules.Black)
+	stage := &sim.Stage{World: robot.World, Camera: sim.TopCamera{}}
+	var said []referee.Step
+	_, err = referee.Guide(t.Context(), stage, want, func(st referee.Step) { said = append(said, st) }, 2)
+	if !errors.Is(err, referee.ErrNotRestored) {
+		t.Fatalf("Guide with nobody at the board: %v, want ErrNotRestored", err)
+	}
+	if len(said) != 1 || said[0].To != pt("h8") {
+		t.Errorf("steps shown %v, want the one stone at h8", said)
+	}
+	zh := &i18n.Printer{Lang: i18n.Simplified}
+	if got := zh.Error(err); got != "看了2次，棋盘仍没能复原" {
+		t.Errorf("in Chinese: %q", got)
 	}
 }
