@@ -67,8 +67,8 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 }
 
 // weakGrid is a lattice score below which Locate searches harder: clear
-// grids fit at 0.5-0.7.
-const weakGrid = 0.5
+// grids fit at 0.5-0.7, and a weak search costs less than a wrong board.
+const weakGrid = 0.6
 
 // netQuads returns the outlines of the line net's largest pieces at each
 // threshold, without near-duplicates.

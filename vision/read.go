@@ -530,6 +530,10 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 			// stone, or a streak, is neither.
 			disc := math.Max(discMargin(p.disc, p.unif),
 				math.Min(discMargin(p.disc+0.1, p.unif), (p.local-1.8)/0.2))
+			// The edge of a patch of light or shade across its top makes
+			// a stone uneven: one far brighter than the board beside it
+			// may be.
+			disc = math.Max(disc, math.Min(discMargin(p.disc+0.1, p.unif+0.08), (p.local-2.2)/0.2))
 			// Among white stones the cell centres beside a stone are
 			// covered by its neighbours (grey, where bare wood has a
 			// colour): the board further off must be clearly darker.
