@@ -40,14 +40,16 @@ func flagError(err error) error {
 		}
 	}
 	if m := invalidValue.FindStringSubmatchIndex(s); m != nil {
-		name, val := "--"+s[m[4]:m[5]], s[m[2]:m[3]]
-		u := errors.Unwrap(err)
-		if u == nil || u.Error() == "parse error" {
+		name, val, cause := "--"+s[m[4]:m[5]], s[m[2]:m[3]], s[m[1]:]
+		if u := errors.Unwrap(err); u != nil {
+			return errmsg.Wrap(u, "err.bad-flag", name, val) // the Set function's own error, perhaps a message
+		}
+		if cause == "parse error" {
 			// The flag package's own "parse error" adds nothing to the
 			// message, and a person would read it in English.
 			return errmsg.Mark(err, "err.bad-flag", name, val)
 		}
-		return errmsg.Wrap(u, "err.bad-flag", name, val) // the Set function's own error, perhaps a message
+		return errmsg.Wrap(errors.New(cause), "err.bad-flag", name, val)
 	}
 	return err
 }

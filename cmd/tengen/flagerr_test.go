@@ -20,6 +20,7 @@ func TestFlagErrorsInTheLanguage(t *testing.T) {
 		{"zh_TW.UTF-8", []string{"sim", "--games"}, []string{"--games選項需要一個值"}},
 		{"zh_CN.UTF-8", []string{"sim", "--games", "x"}, []string{"--games：x不是有效的值"}},
 		{"C.UTF-8", []string{"sim", "--games", "x"}, []string{"--games: x is not a valid value"}},
+		{"C.UTF-8", []string{"kinematics", "workspace", "--park", "1,2"}, []string{"--park: 1,2 is not a valid value: ", "want three numbers"}},
 		{"zh_CN.UTF-8", []string{"play", "---x"}, []string{"---x：不是选项"}},
 		{"zh_CN.UTF-8", []string{"nosuch"}, []string{`tengen：未知的命令"nosuch"`}},
 		{"C.UTF-8", []string{"vision", "read", "--lang", "zh-Hans"}, []string{"用法请运行'tengen vision read --help'查看"}},
