@@ -572,10 +572,19 @@ func Reason(err error) string {
 	if errors.As(err, &m) && len(m.Args) == 0 {
 		return m.Key
 	}
-	for _, r := range openingRefusals {
-		if errors.Is(err, r.err) {
-			return r.key
-		}
+	if key, ok := OpeningRefusal(err); ok {
+		return key
 	}
 	return err.Error()
+}
+
+// OpeningRefusal is the catalogue key of an opening protocol's refusal
+// in err's chain, if there is one.
+func OpeningRefusal(err error) (string, bool) {
+	for _, r := range openingRefusals {
+		if errors.Is(err, r.err) {
+			return r.key, true
+		}
+	}
+	return "", false
 }

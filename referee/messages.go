@@ -44,21 +44,11 @@ func refusalOf(err error) game.Message {
 	if errors.As(err, &ill) {
 		return msg("illegal-move", err.Error(), strconv.Itoa(ill.N), ill.C.String(), ill.P.String())
 	}
-	for _, k := range []struct {
-		err error
-		key string
-	}{
-		{opening.ErrWrongPlayer, "opening-wrong-player"},
-		{opening.ErrNotAllowed, "opening-not-allowed"},
-		{opening.ErrBadPoint, "opening-bad-point"},
-		{opening.ErrSymmetric, "opening-symmetric"},
-		{opening.ErrBadNumber, "opening-bad-number"},
-		{opening.ErrDone, "opening-done"},
-		{rules.ErrNothingToClaim, "nothing-to-claim"},
-	} {
-		if errors.Is(err, k.err) {
-			return msg(k.key, err.Error())
-		}
+	if key, ok := game.OpeningRefusal(err); ok {
+		return msg(key, err.Error())
+	}
+	if errors.Is(err, rules.ErrNothingToClaim) {
+		return msg("nothing-to-claim", err.Error())
 	}
 	if strings.HasPrefix(err.Error(), "the game is over") {
 		return msg("game-over-already", err.Error())
