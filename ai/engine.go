@@ -453,7 +453,17 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 		main.stopped = false
 		main.threatStop.Store(false) // (the root threat timer has had its turn)
 		if !timeUp.Load() {
-			best = e.avoidThreats(main, root, best, me)
+			best, _ = e.avoidThreats(main, root, best, me, e.lv.vct, safetyNodes)
+		}
+		// Time left over reads the opponent's threats deeper, until 9/10
+		// of the budget: on a long clock most moves finish early.
+		if bud.hard > 0 && !timeUp.Load() && time.Since(start) < bud.hard/2 {
+			main.threatStop.Store(false)
+			t := time.AfterFunc(bud.hard*9/10-time.Since(start), func() { main.threatStop.Store(true) })
+			if m, ok := e.avoidThreats(main, root, best, me, e.lv.vct+2, 10*safetyNodes); ok {
+				best = m
+			}
+			t.Stop()
 		}
 	}
 	if e.lv.temp > 0 && bestScore < winBound && !pondering && !timeUp.Load() {
@@ -480,10 +490,11 @@ func (e *Engine) nodes(main *searcher, helpers []*searcher) int64 {
 const safetyNodes = 20000
 
 // avoidThreats returns best unless, after it, the opponent wins by fours
-// or threats; then the first of the next root moves (in the order of the
-// last iteration) after which it does not. When every one loses, or the
-// clock runs out, best stays.
-func (e *Engine) avoidThreats(s *searcher, root []rootMove, best cell, me uint8) cell {
+// or by threats vct deep (each read within nodes); then the first of the
+// next root moves (in the order of the last iteration) after which it
+// does not. When every one loses best stays; when the clock or the threat
+// timer cuts the reading short, best stays and ok is false.
+func (e *Engine) avoidThreats(s *searcher, root []rootMove, best cell, me uint8, vct int, nodes int64) (m cell, ok bool) {
 	opp := 3 - me
 	cands := make([]cell, 0, 8)
 	cands = append(cands, best)
@@ -497,19 +508,19 @@ func (e *Engine) avoidThreats(s *searcher, root []rootMove, best cell, me uint8)
 	}
 	for _, m := range cands {
 		s.b.play(m, me)
-		lost := s.b.has(opp, tB4) && s.vcfBudget(opp, maxVCFDepth, safetyNodes)
+		lost := s.b.has(opp, tB4) && s.vcfBudget(opp, maxVCFDepth, nodes)
 		if !lost && !s.stopped {
-			lost = s.vctBudget(opp, e.lv.vct, safetyNodes)
+			lost = s.vctBudget(opp, vct, nodes)
 		}
 		s.b.undo()
-		if s.stopped {
-			return best
+		if s.stopped || s.threatStop.Load() {
+			return best, false
 		}
 		if !lost {
-			return m
+			return m, true
 		}
 	}
-	return best
+	return best, true
 }
 
 // genMovesAt0 lists the root moves; a blind engine ignores the

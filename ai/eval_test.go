@@ -96,9 +96,16 @@ func TestAvoidThreats(t *testing.T) {
 			}
 			root = append(root, rootMove{m: b.cellOf(pt)})
 		}
-		got := b.pointOf(e.avoidThreats(s, root, root[0].m, me)).String()
-		if got != tt.want {
-			t.Errorf("root %v: avoidThreats plays %s, want %s", tt.root, got, tt.want)
+		m, ok := e.avoidThreats(s, root, root[0].m, me, e.lv.vct, safetyNodes)
+		got := b.pointOf(m).String()
+		if got != tt.want || !ok {
+			t.Errorf("root %v: avoidThreats plays %s (finished %v), want %s", tt.root, got, ok, tt.want)
+		}
+		// Cut short by the threat timer (the deeper reading of the time
+		// left over), it keeps the move it was given and says so.
+		s.threatStop.Store(true)
+		if m, ok := e.avoidThreats(s, root, root[0].m, me, e.lv.vct+2, 10*safetyNodes); m != root[0].m || ok {
+			t.Errorf("root %v: avoidThreats cut short plays %v (finished %v), want %v unfinished", tt.root, b.pointOf(m), ok, tt.root[0])
 		}
 	}
 }
