@@ -129,19 +129,11 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			return err
 		}
 		say := page.outputs(sio, *voice)
-		observe := page.observe
-		if *panelFile != "" {
-			l, err := openPanel(ctx, *panelFile, ctl, sio)
-			if err != nil {
-				return err
-			}
-			defer l.Close()
-			say.Voices = append(say.Voices, l)
-			observe = func(sn game.Snapshot) {
-				page.observe(sn)
-				l.observe(sn)
-			}
+		observe, closePanel, err := withPanel(ctx, *panelFile, ctl, sio, say, page.observe)
+		if err != nil {
+			return err
 		}
+		defer closePanel()
 		defer say.Close()
 		hooks.speak(say)
 		newSession := func(name string, cfg game.Config) (*game.Session, error) {

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"tengen/game"
+	"tengen/i18n"
 	"tengen/rig/panel"
 )
 
@@ -44,6 +45,27 @@ func openPanel(ctx context.Context, path string, ctl *controls, sio *stdio) (*li
 	l := &lights{p: p}
 	go l.watch(ctx, ctl, sio)
 	return l, nil
+}
+
+// withPanel opens the panel that path names (none when it is empty): its
+// lights join say's voices and see every snapshot observe (nil: none)
+// sees. It returns the observer to use and a function that closes the
+// panel.
+func withPanel(ctx context.Context, path string, ctl *controls, sio *stdio, say *i18n.Outputs, observe func(game.Snapshot)) (func(game.Snapshot), func(), error) {
+	if path == "" {
+		return observe, func() {}, nil
+	}
+	l, err := openPanel(ctx, path, ctl, sio)
+	if err != nil {
+		return nil, nil, err
+	}
+	say.Voices = append(say.Voices, l)
+	return func(sn game.Snapshot) {
+		if observe != nil {
+			observe(sn)
+		}
+		l.observe(sn)
+	}, func() { l.Close() }, nil
 }
 
 // watch carries the presses to the game until ctx ends.

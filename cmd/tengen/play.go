@@ -187,18 +187,12 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			page.srv = srv
 			s.Observe = page.observe
 		}
-		if *panelFile != "" {
-			l, err := openPanel(ctx, *panelFile, ctl, sio)
-			if err != nil {
-				return err
-			}
-			defer l.Close()
-			say.Voices = append(say.Voices, l)
-			s.Observe = func(sn game.Snapshot) {
-				page.observe(sn)
-				l.observe(sn)
-			}
+		observe, closePanel, err := withPanel(ctx, *panelFile, ctl, sio, say, s.Observe)
+		if err != nil {
+			return err
 		}
+		defer closePanel()
+		s.Observe = observe
 		if !*resume {
 			var g *customs.Nigiri
 			if nigiri {
