@@ -70,7 +70,7 @@ func FuzzParseFaults(f *testing.F) {
 // checks that nothing was misread or lost and every fault was recovered
 // from or reported.
 func TestRunAllFaults(t *testing.T) {
-	spec, err := ParseFaults("all,pick-miss=0.15,drop=0.25,off-point=0.15,bowl-empty=0.08,estop=0.1,mcu-reset=0.15,usb-unplug=0.1,bump=0.15,push=0.1,frame-drop=0.05,frozen=0.01,exposure=0.01,unplug=0.005,light=0.005,cover=0.005")
+	spec, err := ParseFaults("all,pick-miss=0.15,drop=0.25,off-point=0.15,bowl-empty=0.08,estop=0.1,mcu-reset=0.15,usb-unplug@move2,bump=0.15,push=0.1,frame-drop=0.05,frozen@move3,exposure=0.01,unplug=0.005,light=0.005,cover=0.005")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,7 @@ func TestOpeningRenderedCamera(t *testing.T) {
 	robot := ai.NewEngine(ai.EngineOptions{Level: 2, Seed: 5, Threads: 1})
 	personEngine := ai.NewEngine(ai.EngineOptions{Level: 2, Seed: 6, Threads: 1})
 	p := NewPerson(rules.White, personEngine, rules.Renju, 5)
-	p.Turn = func() bool { return false } // only the opening is played here
+	p.Turn = func() int { return 0 } // only the opening is played here
 	p.Opening = &OpeningSeat{Machine: m, Me: opening.Second, Engine: personEngine, Reading: rules.ReadingRIF, Say: decisions}
 	r.Eyes.People = []*Person{p}
 	o := &game.Opening{Machine: m, Robot: opening.First, Eyes: r.Eyes, Hand: r.Hand(), Decisions: decisions,

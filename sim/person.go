@@ -33,10 +33,12 @@ type Person struct {
 	PushRoll func() bool
 	// Done tells the person the game is over.
 	Done func() bool
-	// Turn, if set, tells the person the game waits for their move: they
-	// do not play while the robot is still busy with its own (a stone of
-	// its that fell or landed astray is not their cue).
-	Turn func() bool
+	// Turn, if set, tells the person which move number the game waits for
+	// from them (0: none). They do not play while the robot is still busy
+	// with its own (a stone of its that fell or landed astray is not their
+	// cue), and they play each move number once: while the robot puts its
+	// own stones right the game still waits for the stone they laid.
+	Turn func() int
 
 	// Opening, if set, is the opening protocol being played: until it is
 	// over the person acts at their steps of it, and then plays the colour
@@ -46,6 +48,8 @@ type Person struct {
 	rng    *rand.Rand
 	reach  int
 	target rules.Point
+	// turn is the move number of the stone in hand or last laid.
+	turn int
 	// Played lists the points the person really played in the main game,
 	// in order.
 	Played []rules.Point
@@ -94,6 +98,18 @@ func NewPerson(c rules.Color, p ai.Player, rule rules.Rule, seed uint64) *Person
 		Limits: ai.Limits{TurnTime: 200e6}, rng: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))}
 }
 
+// Follow makes the person play the game g: they are done when it is over
+// and play when it waits for their colour.
+func (p *Person) Follow(g *rules.Game) {
+	p.Done = g.Over
+	p.Turn = func() int {
+		if g.Over() || g.ToMove() != p.Color {
+			return 0
+		}
+		return len(g.Moves()) + 1
+	}
+}
+
 // Step advances the person by one frame.
 func (p *Person) Step(ctx context.Context, w *World) error {
 	if p.Opening != nil {
@@ -111,8 +127,14 @@ func (p *Person) Step(ctx context.Context, w *World) error {
 	}
 	truth, _ := w.Truth()
 	mine, theirs := truth.Count(p.Color), truth.Count(p.Color.Opponent())
-	if !(p.Color == rules.Black && mine == theirs || p.Color == rules.White && mine < theirs) || p.Turn != nil && !p.Turn() {
+	if !(p.Color == rules.Black && mine == theirs || p.Color == rules.White && mine < theirs) {
 		return nil
+	}
+	turn := 0
+	if p.Turn != nil {
+		if turn = p.Turn(); turn == 0 || turn <= p.turn {
+			return nil
+		}
 	}
 	if hasFive(truth, p.Color.Opponent(), p.Rule) {
 		return nil // they see they have lost
@@ -133,7 +155,7 @@ func (p *Person) Step(ctx context.Context, w *World) error {
 	if res.Move.IsPass() || truth.At(res.Move) != rules.Empty {
 		return fmt.Errorf("simulated person: engine chose %v on a taken point", res.Move)
 	}
-	p.target = res.Move
+	p.target, p.turn = res.Move, turn
 	p.reach = max(1, p.ReachFrames)
 	w.SetHand(&Hand{Over: res.Move, Radius: 60})
 	return nil
@@ -222,7 +244,7 @@ func (p *Person) openingStep(ctx context.Context, w *World) error {
 	}
 	// Act once per step: wait until the robot has taken in the last action.
 	state := openingState(m)
-	if m.Step().Player != o.Me || state == p.waitFor || len(o.Say) > 0 {
+	if m.Step().Player != o.Me || state == p.waitFor || len(o.Say) > 0 || !shows(w, m) {
 		return nil
 	}
 	a, err := o.Engine.OpeningAction(ctx, m, o.Me, p.Rule, o.Reading)
@@ -271,6 +293,24 @@ func (p *Person) doChore(w *World) {
 	if _, ok := w.Take(w.Layout.Intersection(c.at), w.pitch()/2); ok {
 		p.Brought--
 	}
+}
+
+// shows reports whether the board holds every stone the opening has
+// recorded: the robot may announce its stones before its arm (slowed by
+// a fault, say) has put them all down, and the person waits for them.
+func shows(w *World, m *opening.Machine) bool {
+	truth, _ := w.Truth()
+	for _, mv := range m.Moves() {
+		if !mv.Point.IsPass() && truth.At(mv.Point) != mv.Color {
+			return false
+		}
+	}
+	for _, q := range m.Offers() {
+		if truth.At(q) != rules.Black {
+			return false
+		}
+	}
+	return true
 }
 
 // openingState tells one state of an opening from the next.

@@ -400,8 +400,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 			}
 			cfg = s.Config
 		}
-		person.Done = s.Referee.Over
-		person.Turn = func() bool { return s.Referee.ToMove() == person.Color }
+		person.Follow(s.Referee)
 		journal := filepath.Join(opt.Dir, fmt.Sprintf("game-%03d.journal", g))
 		if s.Journal, err = game.CreateJournal(journal); err != nil {
 			return sum, err

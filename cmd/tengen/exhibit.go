@@ -243,8 +243,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				pe := ai.NewEngine(ai.EngineOptions{Level: level, Seed: *seed + uint64(n), Threads: 1})
 				p := sim.NewPerson(visitorColour, pe, r, *seed+uint64(n))
 				p.Limits = ai.Limits{TurnTime: *think / 3}
-				p.Done = s.Referee.Over
-				p.Turn = func() bool { return s.Referee.ToMove() == p.Color }
+				p.Follow(s.Referee)
 				if s.Opening != nil {
 					p.Opening = &sim.OpeningSeat{Machine: m, Me: robotSeat.Other(), Engine: pe, Reading: rules.ReadingRIF, Say: ctl.decisions}
 				}

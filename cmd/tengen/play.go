@@ -255,8 +255,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			personEngine := ai.NewEngine(ai.EngineOptions{Level: *personLevel, Seed: *seed + 7, Threads: 1})
 			person := sim.NewPerson(robot.Opponent(), personEngine, r, *seed)
 			person.Limits = ai.Limits{TurnTime: *think / 3}
-			person.Done = s.Referee.Over
-			person.Turn = func() bool { return s.Referee.ToMove() == person.Color }
+			person.Follow(s.Referee)
 			if s.Opening != nil {
 				person.Opening = &sim.OpeningSeat{Machine: m, Me: seat.Other(), Engine: personEngine, Reading: rd, Say: ctl.decisions}
 			}
