@@ -27,36 +27,21 @@ func init() {
 			armSpec := fs.String("arm", "serial:/dev/ttyACM0", "the arm: serial:PORT, pi, or sim (a dry run on the simulated arm)")
 			hover := fs.Float64("hover", 10, "mm above the expected place each point starts at")
 			return func(sio *stdio, args []string) error {
-				if len(args) != 0 {
-					return noArgs("arm")
-				}
-				f, err := loadOrDefault(*file)
-				if err != nil {
+				return armStep(sio, "arm", args, loadOrDefault, *file, *armSpec, func(ctx context.Context, f *calibration.File, a *arm.Arm, drv arm.Driver) error {
+					to := &rig.TouchOff{Arm: a, Driver: drv, In: sio.in, Out: sio.out, Hover: *hover}
+					got, _, err := to.Run(ctx, f.Arm, f.Board.Size)
+					if err != nil {
+						return err
+					}
+					f.Arm = got
+					// Only a complete step is written, and atomically, so the
+					// last good file survives anything that stops it.
+					if err := calibration.Save(*file, f); err != nil {
+						return err
+					}
+					_, err = fmt.Fprintf(sio.out, "arm calibration saved to %s\n", *file)
 					return err
-				}
-				a, drv, err := openArm(*armSpec, f)
-				if err != nil {
-					return err
-				}
-				defer a.Close()
-				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-				defer stop()
-				to := &rig.TouchOff{Arm: a, Driver: drv, In: sio.in, Out: sio.out, Hover: *hover}
-				got, _, err := to.Run(ctx, f.Arm, f.Board.Size)
-				if err != nil {
-					return err
-				}
-				f.Arm = got
-				// Only a complete step is written, and atomically, so the
-				// last good file survives anything that stops it.
-				if err := calibration.Save(*file, f); err != nil {
-					return err
-				}
-				if err := a.Park(ctx); err != nil {
-					fmt.Fprintf(sio.err, "parking: %v\n", err)
-				}
-				_, err = fmt.Fprintf(sio.out, "arm calibration saved to %s\n", *file)
-				return err
+				})
 			}
 		}),
 	})
@@ -74,52 +59,37 @@ func init() {
 			tol := fs.Float64("tolerance", 1.5, "the most (mm) the nozzle may be off a point")
 			jsonOut := fs.Bool("json", false, "print the measurements as JSON on the last line")
 			return func(sio *stdio, args []string) error {
-				if len(args) != 0 {
-					return noArgs("verify")
-				}
-				f, err := calibration.Load(*file)
-				if err != nil {
-					return err
-				}
-				a, drv, err := openArm(*armSpec, f)
-				if err != nil {
-					return err
-				}
-				defer a.Close()
-				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-				defer stop()
-				// The simulated arm knows its true tip; on real hardware the
-				// person at the board looks and answers.
-				check := rig.AskCheck(sio.in, sio.out)
-				if sim, ok := drv.(*armsim.Sim); ok {
-					check = rig.TipCheck(sim.Tip)
-				}
-				got, verr := rig.Verify(ctx, a, f.Board.Size, *hover, *tol, check)
-				type point struct {
-					Point string  `json:"point"`
-					OffMM float64 `json:"off_mm"`
-				}
-				var res struct {
-					OK     bool    `json:"ok"`
-					Points []point `json:"points"`
-				}
-				for _, v := range got {
-					fmt.Fprintf(sio.out, "%-4s %5.2f mm off\n", v.Point, v.Off)
-					res.Points = append(res.Points, point{v.Point.String(), v.Off})
-				}
-				if err := a.Park(ctx); err != nil {
-					fmt.Fprintf(sio.err, "parking: %v\n", err)
-				}
-				res.OK = verr == nil
-				if res.OK {
-					fmt.Fprintln(sio.out, "the arm is where the calibration says")
-				}
-				if *jsonOut {
-					if err := printJSON(sio, res); err != nil {
-						return err
+				return armStep(sio, "verify", args, calibration.Load, *file, *armSpec, func(ctx context.Context, f *calibration.File, a *arm.Arm, drv arm.Driver) error {
+					// The simulated arm knows its true tip; on real hardware the
+					// person at the board looks and answers.
+					check := rig.AskCheck(sio.in, sio.out)
+					if sim, ok := drv.(*armsim.Sim); ok {
+						check = rig.TipCheck(sim.Tip)
 					}
-				}
-				return verr
+					got, verr := rig.Verify(ctx, a, f.Board.Size, *hover, *tol, check)
+					type point struct {
+						Point string  `json:"point"`
+						OffMM float64 `json:"off_mm"`
+					}
+					var res struct {
+						OK     bool    `json:"ok"`
+						Points []point `json:"points"`
+					}
+					for _, v := range got {
+						fmt.Fprintf(sio.out, "%-4s %5.2f mm off\n", v.Point, v.Off)
+						res.Points = append(res.Points, point{v.Point.String(), v.Off})
+					}
+					res.OK = verr == nil
+					if res.OK {
+						fmt.Fprintln(sio.out, "the arm is where the calibration says")
+					}
+					if *jsonOut {
+						if err := printJSON(sio, res); err != nil {
+							return err
+						}
+					}
+					return verr
+				})
 			}
 		}),
 	})
@@ -166,6 +136,32 @@ func init() {
 			}
 		}),
 	})
+}
+
+// armStep runs a calibration step that moves the arm: it takes no
+// arguments, loads the calibration file with load, opens the arm it
+// names, runs body until done or interrupted and parks the arm.
+func armStep(sio *stdio, name string, args []string, load func(string) (*calibration.File, error), file, spec string,
+	body func(ctx context.Context, f *calibration.File, a *arm.Arm, drv arm.Driver) error) error {
+	if len(args) != 0 {
+		return noArgs(name)
+	}
+	f, err := load(file)
+	if err != nil {
+		return err
+	}
+	a, drv, err := openArm(spec, f)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err = body(ctx, f, a, drv)
+	if perr := a.Park(ctx); perr != nil {
+		fmt.Fprintf(sio.err, "parking: %v\n", perr)
+	}
+	return err
 }
 
 // openArm opens the arm named by spec with the calibration f, and
