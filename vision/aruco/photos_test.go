@@ -36,3 +36,41 @@ func TestPhotosLocateWithMarkers(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkLocateBoardWeakPhoto is `tengen vision read`'s localisation on
+// the slowest real photo (empty_angled: the fit inside its markers is
+// weak, so the whole frame is searched too).
+func BenchmarkLocateBoardWeakPhoto(b *testing.B) {
+	benchWeakPhoto(b, func(pl *vision.Planes, n int) error {
+		_, _, _, err := aruco.LocateBoard(pl, n)
+		return err
+	})
+}
+
+// BenchmarkLocateWeakPhoto is Locate alone (no markers) on that photo.
+func BenchmarkLocateWeakPhoto(b *testing.B) {
+	benchWeakPhoto(b, func(pl *vision.Planes, n int) error {
+		_, _, err := vision.Locate(pl, n)
+		return err
+	})
+}
+
+func benchWeakPhoto(b *testing.B, locate func(*vision.Planes, int) error) {
+	for _, p := range pt.Load(b) {
+		if p.Name != "empty_angled.jpeg" {
+			continue
+		}
+		pl, err := vision.LoadPlanes(p.Path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if err := locate(pl, p.Size); err != nil {
+				b.Fatal(err)
+			}
+		}
+		return
+	}
+	b.Skip("empty_angled.jpeg not among the photos")
+}
