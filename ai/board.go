@@ -39,6 +39,7 @@ type board struct {
 	near   [maxCells]uint8       // stones within two cells (square), for candidates
 
 	total   [2]int32             // sum of point scores over empty cells
+	evTotal [2][2]int32          // sum of combo.ev over empty cells, per colour
 	count   [2][numThreats]int32 // empty cells per threat class
 	hash    uint64
 	history []cell
@@ -151,6 +152,8 @@ func (b *board) addInfoFor(i cell, c int) {
 	in := comboOf(&b.pats[i][c])
 	b.info[i][c] = in
 	b.total[c] += int32(in.score)
+	b.evTotal[c][0] += in.ev[0]
+	b.evTotal[c][1] += in.ev[1]
 	b.count[c][in.threat]++
 }
 
@@ -164,6 +167,8 @@ func (b *board) removeInfo(i cell) {
 func (b *board) removeInfoFor(i cell, c int) {
 	in := &b.info[i][c]
 	b.total[c] -= int32(in.score)
+	b.evTotal[c][0] -= in.ev[0]
+	b.evTotal[c][1] -= in.ev[1]
 	b.count[c][in.threat]--
 }
 

@@ -208,10 +208,14 @@ type combo struct {
 	// maybeForbidden: under renju this point may be forbidden to Black
 	// (overline, two fours or two open threes) and needs the exact check.
 	maybeForbidden bool
-	score          int16
+	score          int16 // for move ordering (lineValue, threatBonus)
+	// ev is the point's line patterns in the evaluation, with the colour
+	// to move (0) and against it (1), in eighths (evalPat).
+	ev [2]int32
 }
 
-// lineValue scores one line pattern for move ordering and evaluation.
+// lineValue scores one line pattern for move ordering (the evaluation's
+// weights, evalWeights, started from it).
 var lineValue = [numPats]int32{
 	patNone: 0, patB1: 1, patF1: 3, patB2: 6, patF2: 16, patB3: 20,
 	patF3: 70, patB4: 80, patD4: 400, patF4: 400, patF5: 4000, patOL: 0,
@@ -243,7 +247,9 @@ func comboOf(p *[4]uint8) combo {
 	e := comboTable[comboIndex(p)]
 	t := e & 7
 	score := lineValue[p[0]] + lineValue[p[1]] + lineValue[p[2]] + lineValue[p[3]] + threatBonus[t]
-	return combo{threat: t, maybeForbidden: e&comboForbidden != 0, score: int16(min(score, math.MaxInt16))}
+	return combo{threat: t, maybeForbidden: e&comboForbidden != 0, score: int16(min(score, math.MaxInt16)),
+		ev: [2]int32{evalPat[0][p[0]] + evalPat[0][p[1]] + evalPat[0][p[2]] + evalPat[0][p[3]],
+			evalPat[1][p[0]] + evalPat[1][p[1]] + evalPat[1][p[2]] + evalPat[1][p[3]]}}
 }
 
 func buildCombos() {
