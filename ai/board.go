@@ -38,9 +38,11 @@ type board struct {
 	info   [maxCells][2]combo    // combined threat and score per colour
 	near   [maxCells]uint8       // stones within two cells (square), for candidates
 
-	total   [2]int32             // sum of point scores over empty cells
-	evTotal [2][2]int32          // sum of combo.ev over empty cells, per colour
-	count   [2][numThreats]int32 // empty cells per threat class
+	total   [2]int32              // sum of point scores over empty cells
+	evTotal [2][2]int32           // sum of combo.ev over empty cells, per colour
+	evSet   [2]int                // evaluation weight set with each colour to move
+	evPat   [2][2]*[numPats]int32 // line weights per colour, to move and against it
+	count   [2][numThreats]int32  // empty cells per threat class
 	hash    uint64
 	history []cell
 	empty   int // empty cells on the board
@@ -90,6 +92,13 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 		hash: zobrist[0][0] * uint64(1+int(rule)*2+int(reading))}
 	b.dirs = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
 	b.tables = pairTable(fiveRuleFor(rule, cellBlack), fiveRuleFor(rule, cellWhite))
+	for c := range 2 {
+		b.evSet[c] = evalSetFor(rule, uint8(c+1))
+	}
+	for c := range 2 {
+		// A colour is weighed against in the set of the other to move.
+		b.evPat[c] = [2]*[numPats]int32{&evalPat[b.evSet[c]][0], &evalPat[b.evSet[1-c]][1]}
+	}
 	comboOnce.Do(buildCombos)
 	n := b.stride * b.stride
 	for i := 0; i < n; i++ {
@@ -149,7 +158,10 @@ func (b *board) addInfo(i cell) {
 
 // addInfoFor does addInfo for one colour (0 black, 1 white).
 func (b *board) addInfoFor(i cell, c int) {
-	in := comboOf(&b.pats[i][c])
+	p := &b.pats[i][c]
+	in := comboOf(p)
+	m, o := b.evPat[c][0], b.evPat[c][1]
+	in.ev = [2]int32{m[p[0]] + m[p[1]] + m[p[2]] + m[p[3]], o[p[0]] + o[p[1]] + o[p[2]] + o[p[3]]}
 	b.info[i][c] = in
 	b.total[c] += int32(in.score)
 	b.evTotal[c][0] += in.ev[0]

@@ -38,7 +38,7 @@ func TestThreatEval(t *testing.T) {
 		for k, v := range tt.theirs {
 			theirs[k] = v
 		}
-		v := threatEval(&mine, &theirs, tt.mine33, tt.thei33)
+		v := threatEval(setWeights(setOpen), &mine, &theirs, tt.mine33, tt.thei33)
 		switch {
 		case tt.sign == 0 && v != 0,
 			tt.sign > 0 && v < tt.beyond,

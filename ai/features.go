@@ -24,10 +24,39 @@ const (
 	featMineThreat   = featTheirPat + numPats
 	featTheirThreat  = featMineThreat + numThreats
 	featTerms        = featTheirThreat + numThreats
-	numEvalFeatures  = featTerms + numTerms
+	numSetFeatures   = featTerms + numTerms
+	numEvalFeatures  = numEvalSets * numSetFeatures
 	evalUnit         = 8 // weights are in eighths of a score unit
 	evalWeightsLimit = 1 << 20
 )
+
+// Weight sets: each rule and side to move with a game of its own. Renju's
+// colours differ (Black's double threes and fours are forbidden), so each
+// has its set; the other rules are alike for both colours.
+const (
+	setOpen       = iota // freestyle, standard, caro
+	setRenjuBlack        // renju, Black to move
+	setRenjuWhite        // renju, White to move
+	numEvalSets
+)
+
+var setNames = [numEvalSets]string{"open", "renju black", "renju white"}
+
+// evalSetFor returns the weight set for colour me (1 black, 2 white) to move under rule.
+func evalSetFor(rule rules.Rule, me uint8) int {
+	if rule != rules.Renju {
+		return setOpen
+	}
+	if me == cellBlack {
+		return setRenjuBlack
+	}
+	return setRenjuWhite
+}
+
+// setWeights returns weight set k of evalWeights.
+func setWeights(k int) *[numSetFeatures]int32 {
+	return (*[numSetFeatures]int32)(evalWeights[k*numSetFeatures : (k+1)*numSetFeatures])
+}
 
 // Threat race terms (threatTerms): what threatEval weighs.
 const (
@@ -46,18 +75,20 @@ var termNames = [numTerms]string{"mine43", "mine33", "theirManyF4", "theirF4", "
 // EvalFeatureNames names the evaluation's features, in order.
 func EvalFeatureNames() []string {
 	var out []string
-	for _, side := range []string{"mine", "theirs"} {
-		for _, n := range patNames {
-			out = append(out, side+" line "+n)
+	for _, set := range setNames {
+		for _, side := range []string{"mine", "theirs"} {
+			for _, n := range patNames {
+				out = append(out, set+": "+side+" line "+n)
+			}
 		}
-	}
-	for _, side := range []string{"mine", "theirs"} {
-		for _, n := range threatNames {
-			out = append(out, side+" point "+n)
+		for _, side := range []string{"mine", "theirs"} {
+			for _, n := range threatNames {
+				out = append(out, set+": "+side+" point "+n)
+			}
 		}
-	}
-	for _, n := range termNames {
-		out = append(out, "race "+n)
+		for _, n := range termNames {
+			out = append(out, set+": race "+n)
+		}
 	}
 	return out
 }
@@ -67,16 +98,19 @@ func EvalFeatureNames() []string {
 // constants of threatEval) as feature weights: the tuner's start.
 func HandEvalWeights() []float64 {
 	w := make([]float64, numEvalFeatures)
-	for p := range numPats {
-		w[featMinePat+p] = float64(5 * lineValue[p])
-		w[featTheirPat+p] = float64(-4 * lineValue[p])
-	}
-	for t := range numThreats {
-		w[featMineThreat+t] = float64(5 * threatBonus[t])
-		w[featTheirThreat+t] = float64(-4 * threatBonus[t])
-	}
-	for i, v := range [numTerms]float64{1500, 700, -1200, -250, -60} {
-		w[featTerms+i] = v * evalUnit
+	for k := range numEvalSets {
+		ws := w[k*numSetFeatures:]
+		for p := range numPats {
+			ws[featMinePat+p] = float64(5 * lineValue[p])
+			ws[featTheirPat+p] = float64(-4 * lineValue[p])
+		}
+		for t := range numThreats {
+			ws[featMineThreat+t] = float64(5 * threatBonus[t])
+			ws[featTheirThreat+t] = float64(-4 * threatBonus[t])
+		}
+		for i, v := range [numTerms]float64{1500, 700, -1200, -250, -60} {
+			ws[featTerms+i] = v * evalUnit
+		}
 	}
 	return w
 }
@@ -96,25 +130,31 @@ func EvalWeights() []float64 {
 // the number of empty points (kept at 0 to fix the offset).
 func EvalFixed() []bool {
 	f := make([]bool, numEvalFeatures)
-	for _, base := range []int{featMinePat, featTheirPat} {
-		f[base+int(patNone)] = true
-		f[base+int(patF5)] = true
-	}
-	for _, base := range []int{featMineThreat, featTheirThreat} {
-		f[base+int(tNone)] = true
-		f[base+int(t5)] = true
+	for k := range numEvalSets {
+		fs := f[k*numSetFeatures:]
+		for _, base := range []int{featMinePat, featTheirPat} {
+			fs[base+int(patNone)] = true
+			fs[base+int(patF5)] = true
+		}
+		for _, base := range []int{featMineThreat, featTheirThreat} {
+			fs[base+int(tNone)] = true
+			fs[base+int(t5)] = true
+		}
 	}
 	return f
 }
 
-// evalPat is evalWeights' line-pattern part, per side (0 mine, 1 theirs),
-// read by comboOf for every changed point.
-var evalPat [2][numPats]int32
+// evalPat is evalWeights' line-pattern part, per set and side (0 mine,
+// 1 theirs), read for every changed point.
+var evalPat [numEvalSets][2][numPats]int32
 
 func init() {
-	for p := range numPats {
-		evalPat[0][p] = evalWeights[featMinePat+p]
-		evalPat[1][p] = evalWeights[featTheirPat+p]
+	for k := range numEvalSets {
+		w := setWeights(k)
+		for p := range numPats {
+			evalPat[k][0][p] = w[featMinePat+p]
+			evalPat[k][1][p] = w[featTheirPat+p]
+		}
 	}
 }
 
@@ -154,6 +194,7 @@ func threatTerms(mine, theirs *[numThreats]int32, mine33Forbidden, their33Forbid
 // evalFeatures fills x with the features of the position for me, to move.
 func (b *board) evalFeatures(me uint8, x []float32) {
 	clear(x)
+	x = x[evalSetFor(b.rule, me)*numSetFeatures:]
 	b.eachEmpty(func(i cell) bool {
 		for d := 0; d < 4; d++ {
 			x[featMinePat+int(b.pats[i][me-1][d])]++

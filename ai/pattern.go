@@ -210,7 +210,7 @@ type combo struct {
 	maybeForbidden bool
 	score          int16 // for move ordering (lineValue, threatBonus)
 	// ev is the point's line patterns in the evaluation, with the colour
-	// to move (0) and against it (1), in eighths (evalPat).
+	// to move (0) and against it (1), in eighths (board.evPat).
 	ev [2]int32
 }
 
@@ -247,9 +247,7 @@ func comboOf(p *[4]uint8) combo {
 	e := comboTable[comboIndex(p)]
 	t := e & 7
 	score := lineValue[p[0]] + lineValue[p[1]] + lineValue[p[2]] + lineValue[p[3]] + threatBonus[t]
-	return combo{threat: t, maybeForbidden: e&comboForbidden != 0, score: int16(min(score, math.MaxInt16)),
-		ev: [2]int32{evalPat[0][p[0]] + evalPat[0][p[1]] + evalPat[0][p[2]] + evalPat[0][p[3]],
-			evalPat[1][p[0]] + evalPat[1][p[1]] + evalPat[1][p[2]] + evalPat[1][p[3]]}}
+	return combo{threat: t, maybeForbidden: e&comboForbidden != 0, score: int16(min(score, math.MaxInt16))}
 }
 
 func buildCombos() {

@@ -88,11 +88,12 @@ func (s *searcher) checkStop() bool {
 func (s *searcher) evaluate(me uint8) int {
 	b := s.b
 	mine, theirs := &b.count[me-1], &b.count[2-me]
+	w := setWeights(b.evSet[me-1])
 	e := int(b.evTotal[me-1][0] + b.evTotal[2-me][1])
 	for t := 1; t < numThreats; t++ {
-		e += int(evalWeights[featMineThreat+t]*mine[t] + evalWeights[featTheirThreat+t]*theirs[t])
+		e += int(w[featMineThreat+t]*mine[t] + w[featTheirThreat+t]*theirs[t])
 	}
-	e = e/evalUnit + threatEval(mine, theirs, b.isRenjuBlack(me), b.isRenjuBlack(3-me))
+	e = e/evalUnit + threatEval(w, mine, theirs, b.isRenjuBlack(me), b.isRenjuBlack(3-me))
 	return max(-maxEval, min(maxEval, e))
 }
 
@@ -102,12 +103,13 @@ func (s *searcher) evaluate(me uint8) int {
 // them. The point sums see each threat alone; this sees how they race.
 // Under renju Black's double threes are forbidden (mine33Forbidden and
 // their33Forbidden say which side is bound), so they threaten nothing.
-func threatEval(mine, theirs *[numThreats]int32, mine33Forbidden, their33Forbidden bool) int {
+// w is the weight set of the side to move.
+func threatEval(w *[numSetFeatures]int32, mine, theirs *[numThreats]int32, mine33Forbidden, their33Forbidden bool) int {
 	t := threatTerms(mine, theirs, mine33Forbidden, their33Forbidden)
 	v := int32(0)
 	for i, n := range t {
 		if n != 0 {
-			v += n * evalWeights[featTerms+i]
+			v += n * w[featTerms+i]
 		}
 	}
 	return int(v / evalUnit)

@@ -5,49 +5,139 @@ package ai
 // evalWeights are the evaluation's feature weights in eighths (see
 // features.go). Hand-set (lineValue, threatBonus, threatEval's constants).
 var evalWeights = [numEvalFeatures]int32{
-	0,      // mine line none
-	5,      // mine line B1
-	15,     // mine line F1
-	30,     // mine line B2
-	80,     // mine line F2
-	100,    // mine line B3
-	350,    // mine line F3
-	400,    // mine line B4
-	2000,   // mine line D4
-	2000,   // mine line F4
-	20000,  // mine line F5
-	0,      // mine line OL
-	0,      // theirs line none
-	-4,     // theirs line B1
-	-12,    // theirs line F1
-	-24,    // theirs line B2
-	-64,    // theirs line F2
-	-80,    // theirs line B3
-	-280,   // theirs line F3
-	-320,   // theirs line B4
-	-1600,  // theirs line D4
-	-1600,  // theirs line F4
-	-16000, // theirs line F5
-	0,      // theirs line OL
-	0,      // mine point none
-	0,      // mine point B3
-	0,      // mine point F3
-	750,    // mine point 33
-	0,      // mine point B4
-	1500,   // mine point 43
-	3000,   // mine point 44
-	0,      // mine point 5
-	0,      // theirs point none
-	0,      // theirs point B3
-	0,      // theirs point F3
-	-600,   // theirs point 33
-	0,      // theirs point B4
-	-1200,  // theirs point 43
-	-2400,  // theirs point 44
-	0,      // theirs point 5
-	12000,  // race mine43
-	5600,   // race mine33
-	-9600,  // race theirManyF4
-	-2000,  // race theirF4
-	-480,   // race theirDouble
+	0,      // open: mine line none
+	5,      // open: mine line B1
+	15,     // open: mine line F1
+	30,     // open: mine line B2
+	80,     // open: mine line F2
+	100,    // open: mine line B3
+	350,    // open: mine line F3
+	400,    // open: mine line B4
+	2000,   // open: mine line D4
+	2000,   // open: mine line F4
+	20000,  // open: mine line F5
+	0,      // open: mine line OL
+	0,      // open: theirs line none
+	-4,     // open: theirs line B1
+	-12,    // open: theirs line F1
+	-24,    // open: theirs line B2
+	-64,    // open: theirs line F2
+	-80,    // open: theirs line B3
+	-280,   // open: theirs line F3
+	-320,   // open: theirs line B4
+	-1600,  // open: theirs line D4
+	-1600,  // open: theirs line F4
+	-16000, // open: theirs line F5
+	0,      // open: theirs line OL
+	0,      // open: mine point none
+	0,      // open: mine point B3
+	0,      // open: mine point F3
+	750,    // open: mine point 33
+	0,      // open: mine point B4
+	1500,   // open: mine point 43
+	3000,   // open: mine point 44
+	0,      // open: mine point 5
+	0,      // open: theirs point none
+	0,      // open: theirs point B3
+	0,      // open: theirs point F3
+	-600,   // open: theirs point 33
+	0,      // open: theirs point B4
+	-1200,  // open: theirs point 43
+	-2400,  // open: theirs point 44
+	0,      // open: theirs point 5
+	12000,  // open: race mine43
+	5600,   // open: race mine33
+	-9600,  // open: race theirManyF4
+	-2000,  // open: race theirF4
+	-480,   // open: race theirDouble
+	0,      // renju black: mine line none
+	5,      // renju black: mine line B1
+	15,     // renju black: mine line F1
+	30,     // renju black: mine line B2
+	80,     // renju black: mine line F2
+	100,    // renju black: mine line B3
+	350,    // renju black: mine line F3
+	400,    // renju black: mine line B4
+	2000,   // renju black: mine line D4
+	2000,   // renju black: mine line F4
+	20000,  // renju black: mine line F5
+	0,      // renju black: mine line OL
+	0,      // renju black: theirs line none
+	-4,     // renju black: theirs line B1
+	-12,    // renju black: theirs line F1
+	-24,    // renju black: theirs line B2
+	-64,    // renju black: theirs line F2
+	-80,    // renju black: theirs line B3
+	-280,   // renju black: theirs line F3
+	-320,   // renju black: theirs line B4
+	-1600,  // renju black: theirs line D4
+	-1600,  // renju black: theirs line F4
+	-16000, // renju black: theirs line F5
+	0,      // renju black: theirs line OL
+	0,      // renju black: mine point none
+	0,      // renju black: mine point B3
+	0,      // renju black: mine point F3
+	750,    // renju black: mine point 33
+	0,      // renju black: mine point B4
+	1500,   // renju black: mine point 43
+	3000,   // renju black: mine point 44
+	0,      // renju black: mine point 5
+	0,      // renju black: theirs point none
+	0,      // renju black: theirs point B3
+	0,      // renju black: theirs point F3
+	-600,   // renju black: theirs point 33
+	0,      // renju black: theirs point B4
+	-1200,  // renju black: theirs point 43
+	-2400,  // renju black: theirs point 44
+	0,      // renju black: theirs point 5
+	12000,  // renju black: race mine43
+	5600,   // renju black: race mine33
+	-9600,  // renju black: race theirManyF4
+	-2000,  // renju black: race theirF4
+	-480,   // renju black: race theirDouble
+	0,      // renju white: mine line none
+	5,      // renju white: mine line B1
+	15,     // renju white: mine line F1
+	30,     // renju white: mine line B2
+	80,     // renju white: mine line F2
+	100,    // renju white: mine line B3
+	350,    // renju white: mine line F3
+	400,    // renju white: mine line B4
+	2000,   // renju white: mine line D4
+	2000,   // renju white: mine line F4
+	20000,  // renju white: mine line F5
+	0,      // renju white: mine line OL
+	0,      // renju white: theirs line none
+	-4,     // renju white: theirs line B1
+	-12,    // renju white: theirs line F1
+	-24,    // renju white: theirs line B2
+	-64,    // renju white: theirs line F2
+	-80,    // renju white: theirs line B3
+	-280,   // renju white: theirs line F3
+	-320,   // renju white: theirs line B4
+	-1600,  // renju white: theirs line D4
+	-1600,  // renju white: theirs line F4
+	-16000, // renju white: theirs line F5
+	0,      // renju white: theirs line OL
+	0,      // renju white: mine point none
+	0,      // renju white: mine point B3
+	0,      // renju white: mine point F3
+	750,    // renju white: mine point 33
+	0,      // renju white: mine point B4
+	1500,   // renju white: mine point 43
+	3000,   // renju white: mine point 44
+	0,      // renju white: mine point 5
+	0,      // renju white: theirs point none
+	0,      // renju white: theirs point B3
+	0,      // renju white: theirs point F3
+	-600,   // renju white: theirs point 33
+	0,      // renju white: theirs point B4
+	-1200,  // renju white: theirs point 43
+	-2400,  // renju white: theirs point 44
+	0,      // renju white: theirs point 5
+	12000,  // renju white: race mine43
+	5600,   // renju white: race mine33
+	-9600,  // renju white: race theirManyF4
+	-2000,  // renju white: race theirF4
+	-480,   // renju white: race theirDouble
 }
