@@ -38,11 +38,11 @@ type board struct {
 	info   [maxCells][2]combo    // combined threat and score per colour
 	near   [maxCells]uint8       // stones within two cells (square), for candidates
 
-	total   [2]int32              // sum of point scores over empty cells
-	evTotal [2][2]int32           // sum of combo.ev over empty cells, per colour
-	evSet   [2]int                // evaluation weight set with each colour to move
-	evPat   [2][2]*[numPats]int32 // line weights per colour, to move and against it
-	count   [2][numThreats]int32  // empty cells per threat class
+	total   [2]int32                // sum of point scores over empty cells
+	evTotal [2][2]int32             // sum of combo.ev over empty cells, per colour
+	evSet   [2]int                  // evaluation weight set with each colour to move
+	evTab   [2][2]*[comboSize]int16 // point weights per colour, to move and against it
+	count   [2][numThreats]int32    // empty cells per threat class
 	hash    uint64
 	history []cell
 	empty   int // empty cells on the board
@@ -97,7 +97,7 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 	}
 	for c := range 2 {
 		// A colour is weighed against in the set of the other to move.
-		b.evPat[c] = [2]*[numPats]int32{&evalPat[b.evSet[c]][0], &evalPat[b.evSet[1-c]][1]}
+		b.evTab[c] = [2]*[comboSize]int16{&evalCombo[b.evSet[c]][0], &evalCombo[b.evSet[1-c]][1]}
 	}
 	comboOnce.Do(buildCombos)
 	n := b.stride * b.stride
@@ -160,8 +160,8 @@ func (b *board) addInfo(i cell) {
 func (b *board) addInfoFor(i cell, c int) {
 	p := &b.pats[i][c]
 	in := comboOf(p)
-	m, o := b.evPat[c][0], b.evPat[c][1]
-	in.ev = [2]int32{m[p[0]] + m[p[1]] + m[p[2]] + m[p[3]], o[p[0]] + o[p[1]] + o[p[2]] + o[p[3]]}
+	k := comboIndex(p)
+	in.ev = [2]int32{int32(b.evTab[c][0][k]), int32(b.evTab[c][1][k])}
 	b.info[i][c] = in
 	b.total[c] += int32(in.score)
 	b.evTotal[c][0] += in.ev[0]

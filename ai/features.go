@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/format"
 	"math"
+	"slices"
 	"sync/atomic"
 
 	"tengen/ai/tune"
@@ -24,7 +25,9 @@ const (
 	featMineThreat   = featTheirPat + numPats
 	featTheirThreat  = featMineThreat + numThreats
 	featTerms        = featTheirThreat + numThreats
-	numSetFeatures   = featTerms + numTerms
+	featMineCombo    = featTerms + numTerms // a point's four patterns together, beyond their sum
+	featTheirCombo   = featMineCombo + numComboClasses
+	numSetFeatures   = featTheirCombo + numComboClasses
 	numEvalFeatures  = numEvalSets * numSetFeatures
 	evalUnit         = 8 // weights are in eighths of a score unit
 	evalWeightsLimit = 1 << 20
@@ -58,6 +61,42 @@ func setWeights(k int) *[numSetFeatures]int32 {
 	return (*[numSetFeatures]int32)(evalWeights[k*numSetFeatures : (k+1)*numSetFeatures])
 }
 
+// numComboClasses counts the combinations of four line patterns when
+// their order does not matter (multisets of 4 out of numPats).
+const numComboClasses = numPats * (numPats + 1) * (numPats + 2) * (numPats + 3) / 24
+
+// comboClass maps comboIndex to the combination's class; comboPats holds
+// each class's patterns, strongest first.
+var (
+	comboClass [comboSize]uint16
+	comboPats  [numComboClasses][4]uint8
+)
+
+func init() {
+	id := map[[4]uint8]uint16{}
+	for a := numPats - 1; a >= 0; a-- {
+		for b := a; b >= 0; b-- {
+			for c := b; c >= 0; c-- {
+				for d := c; d >= 0; d-- {
+					k := [4]uint8{uint8(a), uint8(b), uint8(c), uint8(d)}
+					comboPats[len(id)] = k
+					id[k] = uint16(len(id))
+				}
+			}
+		}
+	}
+	for i := range comboSize {
+		var k [4]uint8
+		r := i
+		for d := 3; d >= 0; d-- {
+			k[d] = uint8(r % numPats)
+			r /= numPats
+		}
+		slices.SortFunc(k[:], func(x, y uint8) int { return int(y) - int(x) })
+		comboClass[i] = id[k]
+	}
+}
+
 // Threat race terms (threatTerms): what threatEval weighs.
 const (
 	termMine43      = iota // the mover's four-three, no opponent four to answer with
@@ -89,6 +128,11 @@ func EvalFeatureNames() []string {
 		for _, n := range termNames {
 			out = append(out, set+": race "+n)
 		}
+		for _, side := range []string{"mine", "theirs"} {
+			for _, k := range comboPats {
+				out = append(out, fmt.Sprintf("%s: %s combo %s %s %s %s", set, side, patNames[k[0]], patNames[k[1]], patNames[k[2]], patNames[k[3]]))
+			}
+		}
 	}
 	return out
 }
@@ -113,6 +157,17 @@ func HandEvalWeights() []float64 {
 		}
 	}
 	return w
+}
+
+// EvalComboFeatures marks the features that weigh a point's combination
+// of four line patterns beyond the sum of its lines: many, most seldom
+// seen, so a tuner pulls them towards 0.
+func EvalComboFeatures() []bool {
+	f := make([]bool, numEvalFeatures)
+	for i := range f {
+		f[i] = i%numSetFeatures >= featMineCombo
+	}
+	return f
 }
 
 // EvalWeights returns the weights the engine evaluates with.
@@ -144,16 +199,25 @@ func EvalFixed() []bool {
 	return f
 }
 
-// evalPat is evalWeights' line-pattern part, per set and side (0 mine,
-// 1 theirs), read for every changed point.
-var evalPat [numEvalSets][2][numPats]int32
+// evalCombo is evalWeights' point part (its four line patterns and
+// their combination), per set and side (0 mine, 1 theirs), by comboIndex:
+// one lookup for every changed point.
+var evalCombo [numEvalSets][2][comboSize]int16
 
 func init() {
 	for k := range numEvalSets {
 		w := setWeights(k)
-		for p := range numPats {
-			evalPat[k][0][p] = w[featMinePat+p]
-			evalPat[k][1][p] = w[featTheirPat+p]
+		for side, base := range [2][2]int{{featMinePat, featMineCombo}, {featTheirPat, featTheirCombo}} {
+			for i := range comboSize {
+				r, v := i, w[base[1]+int(comboClass[i])]
+				for range 4 {
+					v += w[base[0]+r%numPats]
+					r /= numPats
+				}
+				// Only points with a five pass the bounds, and the search
+				// never evaluates a position that has one.
+				evalCombo[k][side][i] = int16(max(math.MinInt16, min(math.MaxInt16, v)))
+			}
 		}
 	}
 }
@@ -200,6 +264,8 @@ func (b *board) evalFeatures(me uint8, x []float32) {
 			x[featMinePat+int(b.pats[i][me-1][d])]++
 			x[featTheirPat+int(b.pats[i][2-me][d])]++
 		}
+		x[featMineCombo+int(comboClass[comboIndex(&b.pats[i][me-1])])]++
+		x[featTheirCombo+int(comboClass[comboIndex(&b.pats[i][2-me])])]++
 		return true
 	})
 	for t := range numThreats {
@@ -248,6 +314,7 @@ func EvalSamples(rec *record.Record, opt SampleOptions) ([]tune.Sample, error) {
 	var stop atomic.Bool
 	s := newSearcher(b, newTransTable(1<<16), &stop)
 	var out []tune.Sample
+	x := make([]float32, numEvalFeatures)
 	for k, m := range rec.Moves {
 		if m.Point == rules.Pass {
 			continue
@@ -258,7 +325,6 @@ func EvalSamples(rec *record.Record, opt SampleOptions) ([]tune.Sample, error) {
 		}
 		me := uint8(m.Color)
 		if len(b.history) >= opt.MinStones && quietForEval(s, me, opt.VCFDepth) {
-			x := make([]float32, numEvalFeatures)
 			b.evalFeatures(me, x)
 			r := float32(0.5)
 			if !rec.Result.Draw {
@@ -267,7 +333,7 @@ func EvalSamples(rec *record.Record, opt SampleOptions) ([]tune.Sample, error) {
 					r = 1
 				}
 			}
-			out = append(out, tune.Sample{X: x, Result: r})
+			out = append(out, tune.Dense(x, r))
 		}
 		b.play(i, me)
 	}
@@ -299,7 +365,11 @@ func EvalWeightsGo(w []float64, note string) ([]byte, error) {
 		if math.IsNaN(v) || math.Abs(v) > evalWeightsLimit {
 			return nil, fmt.Errorf("weight %d (%s) = %v is out of range", i, names[i], v)
 		}
-		fmt.Fprintf(&buf, "\t%d, // %s\n", int32(math.Round(v)), names[i])
+		// Combinations are many and mostly 0 (never seen in a game): only
+		// the others are written.
+		if r := int32(math.Round(v)); r != 0 || i%numSetFeatures < featMineCombo {
+			fmt.Fprintf(&buf, "\t%d: %d, // %s\n", i, r, names[i])
+		}
 	}
 	buf.WriteString("}\n")
 	return format.Source(buf.Bytes())

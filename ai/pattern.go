@@ -210,7 +210,7 @@ type combo struct {
 	maybeForbidden bool
 	score          int16 // for move ordering (lineValue, threatBonus)
 	// ev is the point's line patterns in the evaluation, with the colour
-	// to move (0) and against it (1), in eighths (board.evPat).
+	// to move (0) and against it (1), in eighths (board.evTab).
 	ev [2]int32
 }
 

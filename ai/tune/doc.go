@@ -8,7 +8,7 @@
 //
 // The method follows Peter Österlund's description of Texel's tuning
 // (chessprogramming.org, "Texel's Tuning Method"); the minimiser here is
-// full-batch Adam (Kingma & Ba, 2015) with an L2 pull towards the starting
-// weights, so that features seen in few positions stay near their
-// hand-set values.
+// full-batch Adam (Kingma & Ba, 2015) with an optional L2 pull of each weight
+// towards its start, so that features seen in few positions stay near
+// their starting values.
 package tune

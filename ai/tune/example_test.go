@@ -16,7 +16,7 @@ func Example() {
 		if x > 0 || (x == 0 && i%2 == 0) {
 			r = 1
 		}
-		data = append(data, tune.Sample{X: []float32{x}, Result: r})
+		data = append(data, tune.Dense([]float32{x}, r))
 	}
 	w, _ := tune.Fit(data, []float64{0}, 1, tune.Options{Iterations: 200, Rate: 0.1})
 	before, _ := tune.Loss(data, []float64{0}, 1)

@@ -6,11 +6,25 @@ import (
 	"math"
 )
 
-// Sample is one training position: its features and its game's result
-// for the side to move.
+// Sample is one training position: its features (sparse: the values of
+// the features at Index, the others 0) and its game's result for the side
+// to move.
 type Sample struct {
-	X      []float32
+	Index  []int32
+	Value  []float32
 	Result float32 // 1 win, 0.5 draw, 0 loss
+}
+
+// Dense returns the sample with features x.
+func Dense(x []float32, result float32) Sample {
+	s := Sample{Result: result}
+	for i, v := range x {
+		if v != 0 {
+			s.Index = append(s.Index, int32(i))
+			s.Value = append(s.Value, v)
+		}
+	}
+	return s
 }
 
 // Options control Fit. Zero values mean the defaults.
@@ -21,21 +35,19 @@ type Options struct {
 	// linearly to a tenth of that by the last iteration, so that the
 	// weights settle instead of oscillating.
 	Rate float64
-	// Lambda pulls every weight towards its starting value: the loss adds
-	// Lambda * mean((w-w0)²/scale²), scale = the largest starting weight.
-	Lambda float64
+	// Lambda pulls weight i towards its starting value: the loss adds
+	// Lambda[i] * (w[i]-w0[i])². Nil: no pull.
+	Lambda []float64
 	// Fixed marks weights that keep their starting values.
 	Fixed []bool
 }
 
 func sigmoid(v float64) float64 { return 1 / (1 + math.Exp(-v)) }
 
-func dot(w []float64, x []float32) float64 {
+func dot(w []float64, s *Sample) float64 {
 	v := 0.0
-	for i, xi := range x {
-		if xi != 0 {
-			v += w[i] * float64(xi)
-		}
+	for k, i := range s.Index {
+		v += w[i] * float64(s.Value[k])
 	}
 	return v
 }
@@ -45,8 +57,13 @@ func check(samples []Sample, w []float64) error {
 		return errors.New("tune: no samples")
 	}
 	for i, s := range samples {
-		if len(s.X) != len(w) {
-			return fmt.Errorf("tune: sample %d has %d features, the weights %d", i, len(s.X), len(w))
+		if len(s.Index) != len(s.Value) {
+			return fmt.Errorf("tune: sample %d has %d indices and %d values", i, len(s.Index), len(s.Value))
+		}
+		for _, k := range s.Index {
+			if k < 0 || int(k) >= len(w) {
+				return fmt.Errorf("tune: sample %d has feature %d, the weights %d", i, k, len(w))
+			}
 		}
 		if s.Result < 0 || s.Result > 1 || s.Result != s.Result {
 			return fmt.Errorf("tune: sample %d has result %v outside 0..1", i, s.Result)
@@ -65,8 +82,9 @@ func Loss(samples []Sample, w []float64, k float64) (float64, error) {
 
 func loss(samples []Sample, w []float64, k float64) float64 {
 	sum := 0.0
-	for _, s := range samples {
-		d := float64(s.Result) - sigmoid(dot(w, s.X)/k)
+	for i := range samples {
+		s := &samples[i]
+		d := float64(s.Result) - sigmoid(dot(w, s)/k)
 		sum += d * d
 	}
 	return sum / float64(len(samples))
@@ -109,15 +127,11 @@ func Fit(samples []Sample, w0 []float64, k float64, opt Options) ([]float64, err
 	if opt.Fixed != nil && len(opt.Fixed) != len(w0) {
 		return nil, fmt.Errorf("tune: %d fixed flags for %d weights", len(opt.Fixed), len(w0))
 	}
+	if opt.Lambda != nil && len(opt.Lambda) != len(w0) {
+		return nil, fmt.Errorf("tune: %d lambdas for %d weights", len(opt.Lambda), len(w0))
+	}
 	if opt.Iterations <= 0 {
 		opt.Iterations = 1000
-	}
-	scale := 0.0
-	for _, v := range w0 {
-		scale = max(scale, math.Abs(v))
-	}
-	if scale == 0 {
-		scale = 1
 	}
 	if opt.Rate <= 0 {
 		opt.Rate = 1
@@ -130,14 +144,13 @@ func Fit(samples []Sample, w0 []float64, k float64, opt Options) ([]float64, err
 	p1, p2 := 1.0, 1.0
 	for it := 0; it < opt.Iterations; it++ {
 		clear(grad)
-		for _, s := range samples {
-			p := sigmoid(dot(w, s.X) / k)
+		for j := range samples {
+			s := &samples[j]
+			p := sigmoid(dot(w, s) / k)
 			// d/dw (r-p)² = -2 (r-p) p (1-p) x / k
 			g := -2 * (float64(s.Result) - p) * p * (1 - p) / k
-			for i, xi := range s.X {
-				if xi != 0 {
-					grad[i] += g * float64(xi)
-				}
+			for n, i := range s.Index {
+				grad[i] += g * float64(s.Value[n])
 			}
 		}
 		inv := 1 / float64(len(samples))
@@ -148,7 +161,10 @@ func Fit(samples []Sample, w0 []float64, k float64, opt Options) ([]float64, err
 			if opt.Fixed != nil && opt.Fixed[i] {
 				continue
 			}
-			gi := grad[i]*inv + 2*opt.Lambda*(w[i]-w0[i])/(scale*scale)/float64(n)
+			gi := grad[i] * inv
+			if opt.Lambda != nil {
+				gi += 2 * opt.Lambda[i] * (w[i] - w0[i])
+			}
 			m[i] = b1*m[i] + (1-b1)*gi
 			v[i] = b2*v[i] + (1-b2)*gi*gi
 			w[i] -= rate * (m[i] / (1 - p1)) / (math.Sqrt(v[i]/(1-p2)) + eps)

@@ -16,11 +16,10 @@ func synthetic(n int, want []float64, k float64, seed uint64) []Sample {
 		for j := range x {
 			x[j] = float32(rng.IntN(5)) - 2
 		}
-		r := float32(0)
-		if rng.Float64() < sigmoid(dot(want, x)/k) {
-			r = 1
+		out[i] = Dense(x, 0)
+		if rng.Float64() < sigmoid(dot(want, &out[i])/k) {
+			out[i].Result = 1
 		}
-		out[i] = Sample{X: x, Result: r}
 	}
 	return out
 }
@@ -69,7 +68,7 @@ func TestLambdaHoldsWeights(t *testing.T) {
 	want := []float64{100, -60}
 	data := synthetic(2000, want, 100, 3)
 	start := []float64{50, 50}
-	w, err := Fit(data, start, 100, Options{Iterations: 300, Rate: 1, Lambda: 1e6})
+	w, err := Fit(data, start, 100, Options{Iterations: 300, Rate: 1, Lambda: []float64{1, 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,16 +80,17 @@ func TestLambdaHoldsWeights(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	good := []Sample{{X: []float32{1, 2}, Result: 1}}
+	good := []Sample{Dense([]float32{1, 2}, 1)}
 	tests := []struct {
 		name    string
 		samples []Sample
 		w       []float64
 	}{
 		{"no samples", nil, []float64{1, 2}},
-		{"short vector", []Sample{{X: []float32{1}, Result: 1}}, []float64{1, 2}},
-		{"result above 1", []Sample{{X: []float32{1, 2}, Result: 2}}, []float64{1, 2}},
-		{"result NaN", []Sample{{X: []float32{1, 2}, Result: float32(math.NaN())}}, []float64{1, 2}},
+		{"feature out of range", []Sample{{Index: []int32{2}, Value: []float32{1}, Result: 1}}, []float64{1, 2}},
+		{"index without value", []Sample{{Index: []int32{0, 1}, Value: []float32{1}, Result: 1}}, []float64{1, 2}},
+		{"result above 1", []Sample{Dense([]float32{1, 2}, 2)}, []float64{1, 2}},
+		{"result NaN", []Sample{Dense([]float32{1, 2}, float32(math.NaN()))}, []float64{1, 2}},
 	}
 	for _, tt := range tests {
 		if _, err := Fit(tt.samples, tt.w, 1, Options{}); err == nil {
@@ -105,5 +105,8 @@ func TestBadInput(t *testing.T) {
 	}
 	if _, err := Fit(good, []float64{1, 2}, 1, Options{Fixed: []bool{true}}); err == nil {
 		t.Error("Fit accepted a short Fixed")
+	}
+	if _, err := Fit(good, []float64{1, 2}, 1, Options{Lambda: []float64{1}}); err == nil {
+		t.Error("Fit accepted a short Lambda")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -43,7 +44,8 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 	out := fset.String("out", "", "write the tuned weights as Go source to this file (ai/weights.go); default: only report")
 	iters := fset.Int("iterations", 1500, "passes of the minimiser over the data")
 	rate := fset.Float64("rate", 2, "the minimiser's first step, in eighths of a score unit")
-	lambda := fset.Float64("lambda", 0.05, "pull of every weight towards its hand-set value")
+	lambda := fset.Float64("lambda", 1e-7, "pull of each point combination's weight towards 0 (the sum of its lines)")
+	combos := fset.Bool("combos", true, "tune a weight per combination of a point's four line patterns, beyond the line weights")
 	holdout := fset.Int("holdout", 10, "every Nth game is held out to check the fit (0: none)")
 	readingName := fset.String("reading", "rif", "renju reading for the recorded games: rif or gomocup")
 	minStones := fset.Int("min-stones", 5, "skip positions with fewer stones")
@@ -101,7 +103,16 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		}
 		rep.LossBefore, _ = tune.Loss(train, w0, rep.K)
 		fmt.Fprintf(sio.err, "%d games, %d positions (%d held out); K = %.0f, loss %.5f\n", rep.Games, len(train), len(hold), rep.K, rep.LossBefore)
-		w, err := tune.Fit(train, w0, rep.K, tune.Options{Iterations: *iters, Rate: *rate, Lambda: *lambda, Fixed: ai.EvalFixed()})
+		fixed := ai.EvalFixed()
+		lambdas := make([]float64, len(w0))
+		for i, isCombo := range ai.EvalComboFeatures() {
+			lambdas[i] = 0
+			if isCombo {
+				lambdas[i] = *lambda
+				fixed[i] = fixed[i] || !*combos
+			}
+		}
+		w, err := tune.Fit(train, w0, rep.K, tune.Options{Iterations: *iters, Rate: *rate, Lambda: lambdas, Fixed: fixed})
 		if err != nil {
 			return err
 		}
@@ -113,9 +124,18 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		}
 		fmt.Fprintf(sio.out, "games %d, positions %d (held out %d), K %.0f\n", rep.Games, rep.Samples, rep.Holdout, rep.K)
 		fmt.Fprintf(sio.out, "loss: hand %.5f -> tuned %.5f; held out: %.5f -> %.5f\n", rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter)
+		isCombo := ai.EvalComboFeatures()
+		moved := 0
 		for i, name := range rep.WeightNames {
-			fmt.Fprintf(sio.out, "  %-22s %8.0f -> %8.0f\n", name, w0[i], w[i])
+			if isCombo[i] {
+				if math.Abs(w[i]) >= 0.5 {
+					moved++
+				}
+				continue
+			}
+			fmt.Fprintf(sio.out, "  %-30s %8.0f -> %8.0f\n", name, w0[i], w[i])
 		}
+		fmt.Fprintf(sio.out, "point combinations weighed apart from their lines: %d\n", moved)
 		if *out != "" {
 			note := fmt.Sprintf("Tuned on %d games (%d positions) from %s, K %.0f, lambda %g, %d iterations: loss %.5f -> %.5f, held out %.5f -> %.5f.",
 				rep.Games, rep.Samples, strings.Join(args, " "), rep.K, *lambda, *iters, rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter)
