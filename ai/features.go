@@ -170,6 +170,15 @@ func EvalComboFeatures() []bool {
 	return f
 }
 
+// EvalRaceFeatures marks the threat race terms (threatEval's constants).
+func EvalRaceFeatures() []bool {
+	f := make([]bool, numEvalFeatures)
+	for i := range f {
+		f[i] = i%numSetFeatures >= featTerms && i%numSetFeatures < featMineCombo
+	}
+	return f
+}
+
 // EvalWeights returns the weights the engine evaluates with.
 func EvalWeights() []float64 {
 	w := make([]float64, numEvalFeatures)

@@ -45,6 +45,8 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 	iters := fset.Int("iterations", 1500, "passes of the minimiser over the data")
 	rate := fset.Float64("rate", 2, "the minimiser's first step, in eighths of a score unit")
 	lambda := fset.Float64("lambda", 1e-7, "pull of each point combination's weight towards 0 (the sum of its lines)")
+	shrink := fset.Float64("shrink", 1, "move the weights only this part of the way from hand-set to fitted (0..1)")
+	race := fset.Bool("race", true, "tune threatEval's race constants too (false: keep them hand-set)")
 	combos := fset.Bool("combos", true, "tune a weight per combination of a point's four line patterns, beyond the line weights")
 	holdout := fset.Int("holdout", 10, "every Nth game is held out to check the fit (0: none)")
 	readingName := fset.String("reading", "rif", "renju reading for the recorded games: rif or gomocup")
@@ -56,6 +58,9 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		}
 		if *iters <= 0 || *rate <= 0 || *lambda < 0 || *holdout < 0 {
 			return usageError("--iterations and --rate must be positive, --lambda and --holdout not negative")
+		}
+		if *shrink <= 0 || *shrink > 1 {
+			return usageError("--shrink must be above 0 and at most 1")
 		}
 		reading, err := rules.ParseReading(*readingName)
 		if err != nil {
@@ -105,7 +110,9 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		fmt.Fprintf(sio.err, "%d games, %d positions (%d held out); K = %.0f, loss %.5f\n", rep.Games, len(train), len(hold), rep.K, rep.LossBefore)
 		fixed := ai.EvalFixed()
 		lambdas := make([]float64, len(w0))
+		isRace := ai.EvalRaceFeatures()
 		for i, isCombo := range ai.EvalComboFeatures() {
+			fixed[i] = fixed[i] || (isRace[i] && !*race)
 			lambdas[i] = 0
 			if isCombo {
 				lambdas[i] = *lambda
@@ -115,6 +122,11 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		w, err := tune.Fit(train, w0, rep.K, tune.Options{Iterations: *iters, Rate: *rate, Lambda: lambdas, Fixed: fixed})
 		if err != nil {
 			return err
+		}
+		// Shrinking towards the start trades some fit for the hand-set
+		// evaluation's proven play at small budgets (see EXPERIMENTS.md).
+		for i := range w {
+			w[i] = w0[i] + *shrink*(w[i]-w0[i])
 		}
 		rep.Weights = w
 		rep.LossAfter, _ = tune.Loss(train, w, rep.K)
@@ -137,8 +149,8 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		}
 		fmt.Fprintf(sio.out, "point combinations weighed apart from their lines: %d\n", moved)
 		if *out != "" {
-			note := fmt.Sprintf("Tuned on %d games (%d positions) from %s, K %.0f, lambda %g, %d iterations: loss %.5f -> %.5f, held out %.5f -> %.5f.",
-				rep.Games, rep.Samples, strings.Join(args, " "), rep.K, *lambda, *iters, rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter)
+			note := fmt.Sprintf("Tuned on %d games (%d positions) from %s, K %.0f, lambda %g, combos %v, race %v, shrink %g, %d iterations: loss %.5f -> %.5f, held out %.5f -> %.5f.",
+				rep.Games, rep.Samples, strings.Join(args, " "), rep.K, *lambda, *combos, *race, *shrink, *iters, rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter)
 			src, err := ai.EvalWeightsGo(w, note)
 			if err != nil {
 				return err

@@ -47,6 +47,7 @@ func TestEngineTune(t *testing.T) {
 		{nil, "name at least one directory"},
 		{[]string{"--iterations", "0", games}, "--iterations and --rate must be positive"},
 		{[]string{"--reading", "odd", games}, "--reading"},
+		{[]string{"--shrink", "0", games}, "--shrink must be above 0"},
 		{[]string{t.TempDir()}, "no .sgf files under"},
 	} {
 		_, errs, code := runCLI(t, "", append([]string{"engine", "tune"}, tt.args...)...)
