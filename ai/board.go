@@ -160,12 +160,14 @@ func (b *board) addInfo(i cell) {
 func (b *board) addInfoFor(i cell, c int) {
 	p := &b.pats[i][c]
 	in := comboOf(p)
-	k := comboIndex(p)
-	in.ev = [2]int32{int32(b.evTab[c][0][k]), int32(b.evTab[c][1][k])}
 	b.info[i][c] = in
 	b.total[c] += int32(in.score)
-	b.evTotal[c][0] += in.ev[0]
-	b.evTotal[c][1] += in.ev[1]
+	// The point's evaluation weights are read again from its patterns
+	// when it is taken out (they are unchanged until then), which keeps
+	// combo, and the update loop's cache footprint, small.
+	k := comboIndex(p)
+	b.evTotal[c][0] += int32(b.evTab[c][0][k])
+	b.evTotal[c][1] += int32(b.evTab[c][1][k])
 	b.count[c][in.threat]++
 }
 
@@ -179,8 +181,9 @@ func (b *board) removeInfo(i cell) {
 func (b *board) removeInfoFor(i cell, c int) {
 	in := &b.info[i][c]
 	b.total[c] -= int32(in.score)
-	b.evTotal[c][0] -= in.ev[0]
-	b.evTotal[c][1] -= in.ev[1]
+	k := comboIndex(&b.pats[i][c])
+	b.evTotal[c][0] -= int32(b.evTab[c][0][k])
+	b.evTotal[c][1] -= int32(b.evTab[c][1][k])
 	b.count[c][in.threat]--
 }
 

@@ -19,6 +19,12 @@ import (
 // there are, and the threat race terms of threatEval. Its weights
 // (evalWeights, in eighths of a score unit) are fitted to game results by
 // `tengen engine tune` (package tune); this layout is what they mean.
+// The weights in use came from
+//
+//	tengen engine tune --combos=false --shrink 0.5 --out ai/weights.go /work/ext/tune-data
+//
+// (the games are kept outside the repository; weights.go's comment says
+// what they were and how well the fit did).
 const (
 	featMinePat      = 0
 	featTheirPat     = featMinePat + numPats

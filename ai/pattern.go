@@ -209,9 +209,6 @@ type combo struct {
 	// (overline, two fours or two open threes) and needs the exact check.
 	maybeForbidden bool
 	score          int16 // for move ordering (lineValue, threatBonus)
-	// ev is the point's line patterns in the evaluation, with the colour
-	// to move (0) and against it (1), in eighths (board.evTab).
-	ev [2]int32
 }
 
 // lineValue scores one line pattern for move ordering (the evaluation's

@@ -3,141 +3,141 @@
 package ai
 
 // evalWeights are the evaluation's feature weights in eighths (see
-// features.go). Hand-set (lineValue, threatBonus, threatEval's constants).
+// features.go). Tuned on 2099 games (36185 positions) from /work/ext/tune-data, K 4281, lambda 1e-07, combos false, race true, shrink 0.5, 1500 iterations: loss 0.19718 -> 0.18194, held out 0.19320 -> 0.17822.
 var evalWeights = [numEvalFeatures]int32{
 	0:    0,      // open: mine line none
-	1:    5,      // open: mine line B1
-	2:    15,     // open: mine line F1
-	3:    30,     // open: mine line B2
-	4:    80,     // open: mine line F2
-	5:    100,    // open: mine line B3
-	6:    350,    // open: mine line F3
-	7:    400,    // open: mine line B4
+	1:    2,      // open: mine line B1
+	2:    0,      // open: mine line F1
+	3:    13,     // open: mine line B2
+	4:    114,    // open: mine line F2
+	5:    173,    // open: mine line B3
+	6:    487,    // open: mine line F3
+	7:    489,    // open: mine line B4
 	8:    2000,   // open: mine line D4
 	9:    2000,   // open: mine line F4
 	10:   20000,  // open: mine line F5
 	11:   0,      // open: mine line OL
 	12:   0,      // open: theirs line none
-	13:   -4,     // open: theirs line B1
-	14:   -12,    // open: theirs line F1
-	15:   -24,    // open: theirs line B2
-	16:   -64,    // open: theirs line F2
-	17:   -80,    // open: theirs line B3
-	18:   -280,   // open: theirs line F3
-	19:   -320,   // open: theirs line B4
+	13:   9,      // open: theirs line B1
+	14:   -2,     // open: theirs line F1
+	15:   -22,    // open: theirs line B2
+	16:   -72,    // open: theirs line F2
+	17:   -122,   // open: theirs line B3
+	18:   -246,   // open: theirs line F3
+	19:   -495,   // open: theirs line B4
 	20:   -1600,  // open: theirs line D4
 	21:   -1600,  // open: theirs line F4
 	22:   -16000, // open: theirs line F5
 	23:   0,      // open: theirs line OL
 	24:   0,      // open: mine point none
-	25:   0,      // open: mine point B3
-	26:   0,      // open: mine point F3
-	27:   750,    // open: mine point 33
-	28:   0,      // open: mine point B4
-	29:   1500,   // open: mine point 43
+	25:   -71,    // open: mine point B3
+	26:   113,    // open: mine point F3
+	27:   1224,   // open: mine point 33
+	28:   98,     // open: mine point B4
+	29:   698,    // open: mine point 43
 	30:   3000,   // open: mine point 44
 	31:   0,      // open: mine point 5
 	32:   0,      // open: theirs point none
-	33:   0,      // open: theirs point B3
-	34:   0,      // open: theirs point F3
-	35:   -600,   // open: theirs point 33
-	36:   0,      // open: theirs point B4
-	37:   -1200,  // open: theirs point 43
+	33:   15,     // open: theirs point B3
+	34:   -68,    // open: theirs point F3
+	35:   -101,   // open: theirs point 33
+	36:   -75,    // open: theirs point B4
+	37:   -1940,  // open: theirs point 43
 	38:   -2400,  // open: theirs point 44
 	39:   0,      // open: theirs point 5
-	40:   12000,  // open: race mine43
-	41:   5600,   // open: race mine33
+	40:   12153,  // open: race mine43
+	41:   6063,   // open: race mine33
 	42:   -9600,  // open: race theirManyF4
 	43:   -2000,  // open: race theirF4
-	44:   -480,   // open: race theirDouble
+	44:   -204,   // open: race theirDouble
 	2775: 0,      // renju black: mine line none
-	2776: 5,      // renju black: mine line B1
-	2777: 15,     // renju black: mine line F1
-	2778: 30,     // renju black: mine line B2
-	2779: 80,     // renju black: mine line F2
-	2780: 100,    // renju black: mine line B3
-	2781: 350,    // renju black: mine line F3
-	2782: 400,    // renju black: mine line B4
+	2776: 15,     // renju black: mine line B1
+	2777: -1,     // renju black: mine line F1
+	2778: -7,     // renju black: mine line B2
+	2779: 108,    // renju black: mine line F2
+	2780: 245,    // renju black: mine line B3
+	2781: 458,    // renju black: mine line F3
+	2782: 492,    // renju black: mine line B4
 	2783: 2000,   // renju black: mine line D4
 	2784: 2000,   // renju black: mine line F4
 	2785: 20000,  // renju black: mine line F5
-	2786: 0,      // renju black: mine line OL
+	2786: 455,    // renju black: mine line OL
 	2787: 0,      // renju black: theirs line none
-	2788: -4,     // renju black: theirs line B1
-	2789: -12,    // renju black: theirs line F1
-	2790: -24,    // renju black: theirs line B2
-	2791: -64,    // renju black: theirs line F2
-	2792: -80,    // renju black: theirs line B3
-	2793: -280,   // renju black: theirs line F3
-	2794: -320,   // renju black: theirs line B4
+	2788: 11,     // renju black: theirs line B1
+	2789: -5,     // renju black: theirs line F1
+	2790: -50,    // renju black: theirs line B2
+	2791: -53,    // renju black: theirs line F2
+	2792: -164,   // renju black: theirs line B3
+	2793: -189,   // renju black: theirs line F3
+	2794: -500,   // renju black: theirs line B4
 	2795: -1600,  // renju black: theirs line D4
 	2796: -1600,  // renju black: theirs line F4
 	2797: -16000, // renju black: theirs line F5
 	2798: 0,      // renju black: theirs line OL
 	2799: 0,      // renju black: mine point none
-	2800: 0,      // renju black: mine point B3
-	2801: 0,      // renju black: mine point F3
-	2802: 750,    // renju black: mine point 33
-	2803: 0,      // renju black: mine point B4
-	2804: 1500,   // renju black: mine point 43
+	2800: -143,   // renju black: mine point B3
+	2801: 100,    // renju black: mine point F3
+	2802: 936,    // renju black: mine point 33
+	2803: 102,    // renju black: mine point B4
+	2804: 719,    // renju black: mine point 43
 	2805: 3000,   // renju black: mine point 44
 	2806: 0,      // renju black: mine point 5
 	2807: 0,      // renju black: theirs point none
-	2808: 0,      // renju black: theirs point B3
-	2809: 0,      // renju black: theirs point F3
-	2810: -600,   // renju black: theirs point 33
-	2811: 0,      // renju black: theirs point B4
-	2812: -1200,  // renju black: theirs point 43
+	2808: 76,     // renju black: theirs point B3
+	2809: -42,    // renju black: theirs point F3
+	2810: -124,   // renju black: theirs point 33
+	2811: -102,   // renju black: theirs point B4
+	2812: -1959,  // renju black: theirs point 43
 	2813: -2400,  // renju black: theirs point 44
 	2814: 0,      // renju black: theirs point 5
 	2815: 12000,  // renju black: race mine43
 	2816: 5600,   // renju black: race mine33
 	2817: -9600,  // renju black: race theirManyF4
 	2818: -2000,  // renju black: race theirF4
-	2819: -480,   // renju black: race theirDouble
+	2819: -84,    // renju black: race theirDouble
 	5550: 0,      // renju white: mine line none
-	5551: 5,      // renju white: mine line B1
-	5552: 15,     // renju white: mine line F1
-	5553: 30,     // renju white: mine line B2
-	5554: 80,     // renju white: mine line F2
-	5555: 100,    // renju white: mine line B3
-	5556: 350,    // renju white: mine line F3
-	5557: 400,    // renju white: mine line B4
+	5551: 9,      // renju white: mine line B1
+	5552: 1,      // renju white: mine line F1
+	5553: 47,     // renju white: mine line B2
+	5554: 102,    // renju white: mine line F2
+	5555: 147,    // renju white: mine line B3
+	5556: 431,    // renju white: mine line F3
+	5557: 480,    // renju white: mine line B4
 	5558: 2000,   // renju white: mine line D4
 	5559: 2000,   // renju white: mine line F4
 	5560: 20000,  // renju white: mine line F5
 	5561: 0,      // renju white: mine line OL
 	5562: 0,      // renju white: theirs line none
-	5563: -4,     // renju white: theirs line B1
-	5564: -12,    // renju white: theirs line F1
-	5565: -24,    // renju white: theirs line B2
-	5566: -64,    // renju white: theirs line F2
-	5567: -80,    // renju white: theirs line B3
-	5568: -280,   // renju white: theirs line F3
-	5569: -320,   // renju white: theirs line B4
-	5570: -1600,  // renju white: theirs line D4
-	5571: -1600,  // renju white: theirs line F4
+	5563: -8,     // renju white: theirs line B1
+	5564: -3,     // renju white: theirs line F1
+	5565: -13,    // renju white: theirs line B2
+	5566: -56,    // renju white: theirs line F2
+	5567: -143,   // renju white: theirs line B3
+	5568: -241,   // renju white: theirs line F3
+	5569: -413,   // renju white: theirs line B4
+	5570: -2293,  // renju white: theirs line D4
+	5571: -1009,  // renju white: theirs line F4
 	5572: -16000, // renju white: theirs line F5
-	5573: 0,      // renju white: theirs line OL
+	5573: -324,   // renju white: theirs line OL
 	5574: 0,      // renju white: mine point none
-	5575: 0,      // renju white: mine point B3
-	5576: 0,      // renju white: mine point F3
-	5577: 750,    // renju white: mine point 33
-	5578: 0,      // renju white: mine point B4
-	5579: 1500,   // renju white: mine point 43
+	5575: -66,    // renju white: mine point B3
+	5576: 78,     // renju white: mine point F3
+	5577: 868,    // renju white: mine point 33
+	5578: 76,     // renju white: mine point B4
+	5579: 2247,   // renju white: mine point 43
 	5580: 3000,   // renju white: mine point 44
 	5581: 0,      // renju white: mine point 5
 	5582: 0,      // renju white: theirs point none
-	5583: 0,      // renju white: theirs point B3
-	5584: 0,      // renju white: theirs point F3
-	5585: -600,   // renju white: theirs point 33
-	5586: 0,      // renju white: theirs point B4
-	5587: -1200,  // renju white: theirs point 43
-	5588: -2400,  // renju white: theirs point 44
+	5583: 50,     // renju white: theirs point B3
+	5584: -12,    // renju white: theirs point F3
+	5585: -155,   // renju white: theirs point 33
+	5586: -146,   // renju white: theirs point B4
+	5587: -1741,  // renju white: theirs point 43
+	5588: -1658,  // renju white: theirs point 44
 	5589: 0,      // renju white: theirs point 5
 	5590: 12000,  // renju white: race mine43
-	5591: 5600,   // renju white: race mine33
-	5592: -9600,  // renju white: race theirManyF4
-	5593: -2000,  // renju white: race theirF4
-	5594: -480,   // renju white: race theirDouble
+	5591: 6060,   // renju white: race mine33
+	5592: -8637,  // renju white: race theirManyF4
+	5593: -1249,  // renju white: race theirF4
+	5594: -1021,  // renju white: race theirDouble
 }
