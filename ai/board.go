@@ -42,7 +42,11 @@ type board struct {
 	evTotal [2][2]int32             // sum of combo.ev over empty cells, per colour
 	evSet   [2]int                  // evaluation weight set with each colour to move
 	evTab   [2][2]*[comboSize]int16 // point weights per colour, to move and against it
-	count   [2][numThreats]int32    // empty cells per threat class
+	// noEval: the threat solvers, which never evaluate, are reading; the
+	// evaluation's sums are left alone, and stay right because every
+	// stone they play they take back in the same mode.
+	noEval  bool
+	count   [2][numThreats]int32 // empty cells per threat class
 	hash    uint64
 	history []cell
 	empty   int // empty cells on the board
@@ -162,13 +166,15 @@ func (b *board) addInfoFor(i cell, c int) {
 	in := comboOf(p)
 	b.info[i][c] = in
 	b.total[c] += int32(in.score)
+	b.count[c][in.threat]++
 	// The point's evaluation weights are read again from its patterns
 	// when it is taken out (they are unchanged until then), which keeps
 	// combo, and the update loop's cache footprint, small.
-	k := comboIndex(p)
-	b.evTotal[c][0] += int32(b.evTab[c][0][k])
-	b.evTotal[c][1] += int32(b.evTab[c][1][k])
-	b.count[c][in.threat]++
+	if !b.noEval {
+		k := comboIndex(p)
+		b.evTotal[c][0] += int32(b.evTab[c][0][k])
+		b.evTotal[c][1] += int32(b.evTab[c][1][k])
+	}
 }
 
 // removeInfo takes empty cell i's info out of the totals.
@@ -181,10 +187,12 @@ func (b *board) removeInfo(i cell) {
 func (b *board) removeInfoFor(i cell, c int) {
 	in := &b.info[i][c]
 	b.total[c] -= int32(in.score)
-	k := comboIndex(&b.pats[i][c])
-	b.evTotal[c][0] -= int32(b.evTab[c][0][k])
-	b.evTotal[c][1] -= int32(b.evTab[c][1][k])
 	b.count[c][in.threat]--
+	if !b.noEval {
+		k := comboIndex(&b.pats[i][c])
+		b.evTotal[c][0] -= int32(b.evTab[c][0][k])
+		b.evTotal[c][1] -= int32(b.evTab[c][1][k])
+	}
 }
 
 // play puts a stone of colour c (1 black, 2 white) on empty cell i.
@@ -258,6 +266,14 @@ func (b *board) update(i cell, c uint32, clear bool) {
 			}
 		}
 	}
+}
+
+// threatReading stops the evaluation's sums until the returned function
+// is called (by the threat solvers, around their reading).
+func (b *board) threatReading() func() {
+	prev := b.noEval
+	b.noEval = true
+	return func() { b.noEval = prev }
 }
 
 // threat returns the threat class of empty cell i for colour c.

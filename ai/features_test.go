@@ -118,3 +118,23 @@ func TestEvalSamples(t *testing.T) {
 		t.Error("a stone on an occupied point gave no error")
 	}
 }
+
+// TestThreatReadingKeepsSums: the threat solvers leave the evaluation's
+// running sums out of their reading, and the sums still equal a board
+// built afresh from the same stones afterwards.
+func TestThreatReadingKeepsSums(t *testing.T) {
+	for _, rule := range []rules.Rule{rules.Freestyle, rules.Renju} {
+		for _, p := range midgames(t, 4, rule) {
+			s, me := solver(t, p)
+			s.vcf(me, 12)
+			s.vct(3-me, 3)
+			fresh, _, err := setup(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.b.evTotal != fresh.evTotal || s.b.noEval {
+				t.Errorf("%v, %d stones: sums after reading %v (noEval %v), afresh %v", rule, len(p.Stones), s.b.evTotal, s.b.noEval, fresh.evTotal)
+			}
+		}
+	}
+}
