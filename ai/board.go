@@ -38,7 +38,14 @@ type board struct {
 	info   [maxCells][2]combo    // combined threat and score per colour
 	near   [maxCells]uint8       // stones within two cells (square), for candidates
 
-	total   [2]int32             // sum of point scores over empty cells
+	total   [2]int32                // sum of point scores over empty cells
+	evTotal [2][2]int32             // sum of combo.ev over empty cells, per colour
+	evSet   [2]int                  // evaluation weight set with each colour to move
+	evTab   [2][2]*[comboSize]int16 // point weights per colour, to move and against it
+	// noEval: the threat solvers, which never evaluate, are reading; the
+	// evaluation's sums are left alone, and stay right because every
+	// stone they play they take back in the same mode.
+	noEval  bool
 	count   [2][numThreats]int32 // empty cells per threat class
 	hash    uint64
 	history []cell
@@ -89,6 +96,13 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 		hash: zobrist[0][0] * uint64(1+int(rule)*2+int(reading))}
 	b.dirs = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
 	b.tables = pairTable(fiveRuleFor(rule, cellBlack), fiveRuleFor(rule, cellWhite))
+	for c := range 2 {
+		b.evSet[c] = evalSetFor(rule, uint8(c+1))
+	}
+	for c := range 2 {
+		// A colour is weighed against in the set of the other to move.
+		b.evTab[c] = [2]*[comboSize]int16{&evalCombo[b.evSet[c]][0], &evalCombo[b.evSet[1-c]][1]}
+	}
 	comboOnce.Do(buildCombos)
 	n := b.stride * b.stride
 	for i := 0; i < n; i++ {
@@ -148,10 +162,19 @@ func (b *board) addInfo(i cell) {
 
 // addInfoFor does addInfo for one colour (0 black, 1 white).
 func (b *board) addInfoFor(i cell, c int) {
-	in := comboOf(&b.pats[i][c])
+	p := &b.pats[i][c]
+	in := comboOf(p)
 	b.info[i][c] = in
 	b.total[c] += int32(in.score)
 	b.count[c][in.threat]++
+	// The point's evaluation weights are read again from its patterns
+	// when it is taken out (they are unchanged until then), which keeps
+	// combo, and the update loop's cache footprint, small.
+	if !b.noEval {
+		k := comboIndex(p)
+		b.evTotal[c][0] += int32(b.evTab[c][0][k])
+		b.evTotal[c][1] += int32(b.evTab[c][1][k])
+	}
 }
 
 // removeInfo takes empty cell i's info out of the totals.
@@ -165,6 +188,11 @@ func (b *board) removeInfoFor(i cell, c int) {
 	in := &b.info[i][c]
 	b.total[c] -= int32(in.score)
 	b.count[c][in.threat]--
+	if !b.noEval {
+		k := comboIndex(&b.pats[i][c])
+		b.evTotal[c][0] -= int32(b.evTab[c][0][k])
+		b.evTotal[c][1] -= int32(b.evTab[c][1][k])
+	}
 }
 
 // play puts a stone of colour c (1 black, 2 white) on empty cell i.
@@ -238,6 +266,14 @@ func (b *board) update(i cell, c uint32, clear bool) {
 			}
 		}
 	}
+}
+
+// threatReading stops the evaluation's sums until the returned function
+// is called (by the threat solvers, around their reading).
+func (b *board) threatReading() func() {
+	prev := b.noEval
+	b.noEval = true
+	return func() { b.noEval = prev }
 }
 
 // threat returns the threat class of empty cell i for colour c.

@@ -7,28 +7,31 @@ import (
 	"tengen/rules"
 )
 
-// TestThreatEval: the threat term gives the mover its double threats when
-// the opponent cannot answer with a four, punishes two open threats
-// against it, and ignores renju Black's double threes (forbidden).
+// TestThreatEval: the race terms give the mover its double threats when
+// the opponent cannot answer with a four, count two open threats against
+// it, and ignore renju Black's double threes (forbidden); threatEval weighs
+// them with the set's weights, whose decisive terms keep their signs
+// whatever the tuner made of the rest.
 func TestThreatEval(t *testing.T) {
 	type counts map[uint8]int32
 	tests := []struct {
 		name           string
 		mine, theirs   counts
 		mine33, thei33 bool // double three forbidden to that side
-		sign           int  // want > 0, < 0 or == 0
-		beyond         int  // and |v| at least this
+		term           int  // the term that fires, -1 none
+		n              int32
 	}{
-		{"quiet board", counts{}, counts{}, false, false, 0, 0},
-		{"mover's four-three", counts{t43: 1}, counts{}, false, false, 1, 1000},
-		{"four-three against a four", counts{t43: 1}, counts{tB4: 2}, false, false, 0, 0},
-		{"mover's double three", counts{t33: 1}, counts{}, false, false, 1, 500},
-		{"renju Black's double three", counts{t33: 1}, counts{}, true, false, 0, 0},
-		{"one open three against", counts{}, counts{t44: 2}, false, false, -1, 100},
-		{"two open threes against", counts{}, counts{t44: 4}, false, false, -1, 1000},
-		{"open threes against, mover has a four", counts{tB4: 1}, counts{t44: 4}, false, false, 0, 0},
-		{"opponent's double three", counts{}, counts{t33: 2}, false, false, -1, 100},
-		{"renju Black's double three against White", counts{}, counts{t33: 2}, false, true, 0, 0},
+		{"quiet board", counts{}, counts{}, false, false, -1, 0},
+		{"mover's four-three", counts{t43: 1}, counts{}, false, false, termMine43, 1},
+		{"four-three against a four", counts{t43: 1}, counts{tB4: 2}, false, false, -1, 0},
+		{"mover's double three", counts{t33: 1}, counts{}, false, false, termMine33, 1},
+		{"renju Black's double three", counts{t33: 1}, counts{}, true, false, -1, 0},
+		{"one open three against", counts{}, counts{t44: 2}, false, false, termTheirF4, 1},
+		{"two open threes against", counts{}, counts{t44: 4}, false, false, termTheirManyF4, 1},
+		{"open threes against, mover has a four", counts{tB4: 1}, counts{t44: 4}, false, false, -1, 0},
+		{"opponent's double three", counts{}, counts{t33: 2}, false, false, termTheirDouble, 2},
+		{"opponent's many double threats", counts{}, counts{t33: 5, t43: 2}, false, false, termTheirDouble, 4},
+		{"renju Black's double three against White", counts{}, counts{t33: 2}, false, true, -1, 0},
 	}
 	for _, tt := range tests {
 		var mine, theirs [numThreats]int32
@@ -38,12 +41,32 @@ func TestThreatEval(t *testing.T) {
 		for k, v := range tt.theirs {
 			theirs[k] = v
 		}
-		v := threatEval(&mine, &theirs, tt.mine33, tt.thei33)
-		switch {
-		case tt.sign == 0 && v != 0,
-			tt.sign > 0 && v < tt.beyond,
-			tt.sign < 0 && v > -tt.beyond:
-			t.Errorf("%s: threatEval = %d, want sign %d beyond %d", tt.name, v, tt.sign, tt.beyond)
+		terms := threatTerms(&mine, &theirs, tt.mine33, tt.thei33)
+		for k, n := range terms {
+			want := int32(0)
+			if k == tt.term {
+				want = tt.n
+			}
+			if n != want {
+				t.Errorf("%s: term %s = %d, want %d", tt.name, termNames[k], n, want)
+			}
+		}
+		for set := range numEvalSets {
+			w := setWeights(set)
+			want := 0
+			if tt.term >= 0 {
+				want = int(tt.n * w[featTerms+tt.term] / evalUnit)
+			}
+			if v := threatEval(w, &mine, &theirs, tt.mine33, tt.thei33); v != want {
+				t.Errorf("%s, set %s: threatEval = %d, want %d", tt.name, setNames[set], v, want)
+			}
+		}
+	}
+	for set := range numEvalSets {
+		w := setWeights(set)
+		if w[featTerms+termMine43] < 500*evalUnit || w[featTerms+termTheirManyF4] > -500*evalUnit {
+			t.Errorf("set %s: the mover's four-three weighs %d and three open threats against it %d (eighths)",
+				setNames[set], w[featTerms+termMine43], w[featTerms+termTheirManyF4])
 		}
 	}
 }

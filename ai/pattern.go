@@ -208,10 +208,11 @@ type combo struct {
 	// maybeForbidden: under renju this point may be forbidden to Black
 	// (overline, two fours or two open threes) and needs the exact check.
 	maybeForbidden bool
-	score          int16
+	score          int16 // for move ordering (lineValue, threatBonus)
 }
 
-// lineValue scores one line pattern for move ordering and evaluation.
+// lineValue scores one line pattern for move ordering (the evaluation's
+// weights, evalWeights, started from it).
 var lineValue = [numPats]int32{
 	patNone: 0, patB1: 1, patF1: 3, patB2: 6, patF2: 16, patB3: 20,
 	patF3: 70, patB4: 80, patD4: 400, patF4: 400, patF5: 4000, patOL: 0,

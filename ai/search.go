@@ -80,14 +80,21 @@ func (s *searcher) checkStop() bool {
 	return s.stopped
 }
 
-// evaluate scores the position for colour me, to move: the sum of what
-// every empty point could become for each side, the mover's own counting
-// more because it moves first.
+// evaluate scores the position for colour me, to move: what every empty
+// point could become for each side (the line patterns and threat classes,
+// weighed apart for the mover and its opponent because the mover plays
+// first) and how the threats race (threatEval). The weights (evalWeights)
+// are fitted to game results; see features.go.
 func (s *searcher) evaluate(me uint8) int {
 	b := s.b
-	e := (int(b.total[me-1])*5/4 - int(b.total[2-me])) / 2
-	t := threatEval(&b.count[me-1], &b.count[2-me], b.isRenjuBlack(me), b.isRenjuBlack(3-me))
-	return max(-maxEval, min(maxEval, e+t))
+	mine, theirs := &b.count[me-1], &b.count[2-me]
+	w := setWeights(b.evSet[me-1])
+	e := int(b.evTotal[me-1][0] + b.evTotal[2-me][1])
+	for t := 1; t < numThreats; t++ {
+		e += int(w[featMineThreat+t]*mine[t] + w[featTheirThreat+t]*theirs[t])
+	}
+	e = e/evalUnit + threatEval(w, mine, theirs, b.isRenjuBlack(me), b.isRenjuBlack(3-me))
+	return max(-maxEval, min(maxEval, e))
 }
 
 // threatEval scores the threats on the board with the tempo: the mover
@@ -96,34 +103,16 @@ func (s *searcher) evaluate(me uint8) int {
 // them. The point sums see each threat alone; this sees how they race.
 // Under renju Black's double threes are forbidden (mine33Forbidden and
 // their33Forbidden say which side is bound), so they threaten nothing.
-func threatEval(mine, theirs *[numThreats]int32, mine33Forbidden, their33Forbidden bool) int {
-	v := 0
-	oppFours := theirs[tB4]+theirs[t43]+theirs[t44] > 0
-	switch {
-	case mine[t43] > 0 && !oppFours:
-		// A four that also makes an open three: the block is forced, then
-		// the straight four wins.
-		v += 1500
-	case mine[t33] > 0 && !oppFours && !mine33Forbidden:
-		v += 700
-	}
-	if theirs[t44] > 0 && mine[tB4]+mine[t43] == 0 {
-		// The opponent threatens a straight four and the mover has no four
-		// to gain time: one defence is forced, two open threats lose.
-		if theirs[t44] >= 3 {
-			v -= 1200
-		} else {
-			v -= 250
+// w is the weight set of the side to move.
+func threatEval(w *[numSetFeatures]int32, mine, theirs *[numThreats]int32, mine33Forbidden, their33Forbidden bool) int {
+	t := threatTerms(mine, theirs, mine33Forbidden, their33Forbidden)
+	v := int32(0)
+	for i, n := range t {
+		if n != 0 {
+			v += n * w[featTerms+i]
 		}
 	}
-	n := theirs[t43]
-	if !their33Forbidden {
-		n += theirs[t33]
-	}
-	if n > 0 && !(mine[t43] > 0 && !oppFours) {
-		v -= 60 * int(min(n, 4))
-	}
-	return v
+	return int(v / evalUnit)
 }
 
 // hasWinningThreat reports whether colour c has a legal point that makes

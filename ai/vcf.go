@@ -25,12 +25,14 @@ const maxVCFDepth = 40
 // vcf reports whether colour me, to move, wins by continuous fours within
 // depth of its own moves. On success the first move is in s.vcfMove.
 func (s *searcher) vcf(me uint8, depth int) bool {
+	defer s.b.threatReading()()
 	return s.vcfNode(me, depth, 0)
 }
 
 // vcfBudget runs vcf reading at most budget nodes; a search cut short
 // counts as no win found.
 func (s *searcher) vcfBudget(me uint8, depth int, budget int64) bool {
+	defer s.b.threatReading()()
 	s.vcfLimit, s.vcfAborted = s.nodes+budget, false
 	win := s.vcfNode(me, depth, 0)
 	s.vcfLimit, s.vcfAborted = 0, false

@@ -13,11 +13,13 @@ const vctFours = 8
 // vct reports whether colour me, to move, wins by threes and fours within
 // depth of its own threat moves. On success the first move is in s.vcfMove.
 func (s *searcher) vct(me uint8, depth int) bool {
+	defer s.b.threatReading()()
 	return s.vctNode(me, depth, 0)
 }
 
 // vctBudget is vct reading at most budget nodes.
 func (s *searcher) vctBudget(me uint8, depth int, budget int64) bool {
+	defer s.b.threatReading()()
 	s.vcfLimit, s.vcfAborted = s.nodes+budget, false
 	win := s.vctNode(me, depth, 0)
 	aborted := s.vcfAborted

@@ -1,0 +1,140 @@
+package ai
+
+import (
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"tengen/rules"
+	"tengen/rules/record"
+)
+
+// TestFeaturesMatchEvaluate: the evaluation is the features weighed by
+// evalWeights, as the tuner assumes (up to the rounding of eighths), in
+// positions of both rules for both sides to move.
+func TestFeaturesMatchEvaluate(t *testing.T) {
+	for _, rule := range []rules.Rule{rules.Freestyle, rules.Renju} {
+		for _, p := range midgames(t, 6, rule) {
+			s, me := solver(t, p)
+			for _, c := range []uint8{me, 3 - me} {
+				x := make([]float32, numEvalFeatures)
+				s.b.evalFeatures(c, x)
+				v := 0.0
+				for i, w := range EvalWeights() {
+					v += w * float64(x[i])
+				}
+				v /= evalUnit
+				if got := s.evaluate(c); math.Abs(float64(got)-v) > 2 {
+					t.Errorf("%v, %d stones, colour %d: evaluate = %d, features x weights = %.1f", rule, len(p.Stones), c, got, v)
+				}
+			}
+		}
+	}
+}
+
+// TestEvalWeightsGoRoundTrip: the generated source holds the weights in
+// order (every weight but the combinations' zeros), and refuses a wrong count or a wild value.
+func TestEvalWeightsGoRoundTrip(t *testing.T) {
+	src, err := EvalWeightsGo(EvalWeights(), "Test.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := string(src)
+	w := EvalWeights()
+	for i, name := range EvalFeatureNames() {
+		if (w[i] != 0 || i%numSetFeatures < featMineCombo) && !strings.Contains(body, "// "+name+"\n") {
+			t.Errorf("weight %d (%s) missing from the source", i, name)
+		}
+	}
+	if _, err := EvalWeightsGo(EvalWeights()[1:], ""); err == nil {
+		t.Error("a short weight list gave no error")
+	}
+	bad := EvalWeights()
+	bad[3] = math.NaN()
+	if _, err := EvalWeightsGo(bad, ""); err == nil {
+		t.Error("NaN weight gave no error")
+	}
+}
+
+// TestWeightsFileIsGenerated: ai/weights.go is what the generator writes
+// for the weights it holds (nobody edited it by hand out of step).
+func TestWeightsFileIsGenerated(t *testing.T) {
+	have, err := os.ReadFile("weights.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(have), "// features.go). ")
+	j := strings.Index(string(have), "\nvar evalWeights")
+	if i < 0 || j < i {
+		t.Fatal("weights.go lacks the generator's comment")
+	}
+	note := strings.ReplaceAll(string(have[i+len("// features.go). "):j]), "\n// ", " ")
+	want, err := EvalWeightsGo(EvalWeights(), note)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != string(have) {
+		t.Errorf("weights.go differs from the generator's output for its own weights")
+	}
+}
+
+// TestEvalSamples: a won game gives quiet positions labelled from the
+// mover's side, none once a five or a straight four is on the board, and
+// every sample has features in range.
+func TestEvalSamples(t *testing.T) {
+	// Black builds an open four on row 8 while White plays elsewhere.
+	rec := &record.Record{Size: 15, Rule: rules.Freestyle, Result: record.Result{Winner: rules.Black, Reason: "five"}}
+	pts, err := rules.ParsePoints("h8 a1 j8 a3 c12 a5 k8 a7 l8 o15 m8", 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Moves = record.Alternate(pts)
+	ss, err := EvalSamples(rec, SampleOptions{MinStones: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Positions with 2..8 stones; at 8 (Black to move with h8 j8 k8 l8
+	// and m8 open) Black has a five point, and after the open three at 7
+	// White faces a straight-four threat: both skipped.
+	if len(ss) == 0 || len(ss) > 6 {
+		t.Fatalf("%d samples, want 1..6", len(ss))
+	}
+	for k, s := range ss {
+		if len(s.Index) == 0 || int(s.Index[len(s.Index)-1]) >= numEvalFeatures {
+			t.Fatalf("sample %d has features %v", k, s.Index)
+		}
+	}
+	if ss[0].Result != 1 || ss[1].Result != 0 {
+		t.Errorf("results %v %v, want 1 for Black to move then 0 for White", ss[0].Result, ss[1].Result)
+	}
+	rec.Result = record.Result{}
+	if ss, _ := EvalSamples(rec, SampleOptions{}); len(ss) != 0 {
+		t.Errorf("a game without a result gave %d samples", len(ss))
+	}
+	rec.Result = record.Result{Winner: rules.Black}
+	rec.Moves = append(rec.Moves, rec.Moves[0])
+	if _, err := EvalSamples(rec, SampleOptions{}); err == nil {
+		t.Error("a stone on an occupied point gave no error")
+	}
+}
+
+// TestThreatReadingKeepsSums: the threat solvers leave the evaluation's
+// running sums out of their reading, and the sums still equal a board
+// built afresh from the same stones afterwards.
+func TestThreatReadingKeepsSums(t *testing.T) {
+	for _, rule := range []rules.Rule{rules.Freestyle, rules.Renju} {
+		for _, p := range midgames(t, 4, rule) {
+			s, me := solver(t, p)
+			s.vcf(me, 12)
+			s.vct(3-me, 3)
+			fresh, _, err := setup(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.b.evTotal != fresh.evTotal || s.b.noEval {
+				t.Errorf("%v, %d stones: sums after reading %v (noEval %v), afresh %v", rule, len(p.Stones), s.b.evTotal, s.b.noEval, fresh.evTotal)
+			}
+		}
+	}
+}

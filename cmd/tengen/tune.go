@@ -1,0 +1,192 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"tengen/ai"
+	"tengen/ai/tune"
+	"tengen/rules"
+	"tengen/rules/record"
+)
+
+func init() {
+	addCommand("", &command{name: "engine", summary: "the engine's own tools: tuning its evaluation"})
+	addCommand("engine", &command{
+		name:    "tune",
+		summary: "fit the evaluation's weights to the results of recorded games (Texel tuning) and write ai/weights.go",
+		usage:   "[flags] DIR...",
+		flags:   tuneFlags,
+	})
+}
+
+// tuneReport is what `engine tune --json` prints.
+type tuneReport struct {
+	Games       int       `json:"games"`
+	Samples     int       `json:"samples"`
+	Holdout     int       `json:"holdout_samples"`
+	K           float64   `json:"k"`
+	LossBefore  float64   `json:"loss_before"`
+	LossAfter   float64   `json:"loss_after"`
+	HoldBefore  float64   `json:"holdout_loss_before"`
+	HoldAfter   float64   `json:"holdout_loss_after"`
+	Weights     []float64 `json:"weights"`
+	WeightNames []string  `json:"weight_names"`
+}
+
+func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
+	out := fset.String("out", "", "write the tuned weights as Go source to this file (ai/weights.go); default: only report")
+	iters := fset.Int("iterations", 1500, "passes of the minimiser over the data")
+	rate := fset.Float64("rate", 2, "the minimiser's first step, in eighths of a score unit")
+	lambda := fset.Float64("lambda", 1e-7, "pull of each point combination's weight towards 0 (the sum of its lines)")
+	shrink := fset.Float64("shrink", 1, "move the weights only this part of the way from hand-set to fitted (0..1)")
+	race := fset.Bool("race", true, "tune threatEval's race constants too (false: keep them hand-set)")
+	combos := fset.Bool("combos", true, "tune a weight per combination of a point's four line patterns, beyond the line weights")
+	holdout := fset.Int("holdout", 10, "every Nth game is held out to check the fit (0: none)")
+	readingName := fset.String("reading", "rif", "renju reading for the recorded games: rif or gomocup")
+	minStones := fset.Int("min-stones", 5, "skip positions with fewer stones")
+	jsonOut := fset.Bool("json", false, "print the report as JSON on the last line")
+	return func(sio *stdio, args []string) error {
+		if len(args) == 0 {
+			return usageError("name at least one directory of SGF games")
+		}
+		if *iters <= 0 || *rate <= 0 || *lambda < 0 || *holdout < 0 {
+			return usageError("--iterations and --rate must be positive, --lambda and --holdout not negative")
+		}
+		if *shrink <= 0 || *shrink > 1 {
+			return usageError("--shrink must be above 0 and at most 1")
+		}
+		reading, err := rules.ParseReading(*readingName)
+		if err != nil {
+			return usageError("--reading: %v", err)
+		}
+		files, err := sgfFiles(args)
+		if err != nil {
+			return err
+		}
+		var train, hold []tune.Sample
+		rep := tuneReport{WeightNames: ai.EvalFeatureNames()}
+		for k, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				return err
+			}
+			rec, err := record.ReadSGF(data)
+			if err != nil {
+				return fmt.Errorf("%s: %w", f, err)
+			}
+			if rec.Result.Reason == record.ReasonTime || rec.Result.Reason == record.ReasonForfeit {
+				continue // the board did not decide it
+			}
+			ss, err := ai.EvalSamples(rec, ai.SampleOptions{Reading: reading, MinStones: *minStones})
+			if err != nil {
+				return fmt.Errorf("%s: %w", f, err)
+			}
+			if len(ss) == 0 {
+				continue
+			}
+			rep.Games++
+			if *holdout > 0 && k%*holdout == *holdout-1 {
+				hold = append(hold, ss...)
+			} else {
+				train = append(train, ss...)
+			}
+		}
+		if len(train) == 0 {
+			return fmt.Errorf("no positions to tune on in %d files", len(files))
+		}
+		rep.Samples, rep.Holdout = len(train), len(hold)
+		w0 := ai.HandEvalWeights()
+		if rep.K, err = tune.FitK(train, w0, 10, 1e5); err != nil {
+			return err
+		}
+		rep.LossBefore, _ = tune.Loss(train, w0, rep.K)
+		fmt.Fprintf(sio.err, "%d games, %d positions (%d held out); K = %.0f, loss %.5f\n", rep.Games, len(train), len(hold), rep.K, rep.LossBefore)
+		fixed := ai.EvalFixed()
+		lambdas := make([]float64, len(w0))
+		isRace := ai.EvalRaceFeatures()
+		for i, isCombo := range ai.EvalComboFeatures() {
+			fixed[i] = fixed[i] || (isRace[i] && !*race)
+			lambdas[i] = 0
+			if isCombo {
+				lambdas[i] = *lambda
+				fixed[i] = fixed[i] || !*combos
+			}
+		}
+		w, err := tune.Fit(train, w0, rep.K, tune.Options{Iterations: *iters, Rate: *rate, Lambda: lambdas, Fixed: fixed})
+		if err != nil {
+			return err
+		}
+		// Shrinking towards the start trades some fit for the hand-set
+		// evaluation's proven play at small budgets (see EXPERIMENTS.md).
+		for i := range w {
+			w[i] = w0[i] + *shrink*(w[i]-w0[i])
+		}
+		rep.Weights = w
+		rep.LossAfter, _ = tune.Loss(train, w, rep.K)
+		if len(hold) > 0 {
+			rep.HoldBefore, _ = tune.Loss(hold, w0, rep.K)
+			rep.HoldAfter, _ = tune.Loss(hold, w, rep.K)
+		}
+		fmt.Fprintf(sio.out, "games %d, positions %d (held out %d), K %.0f\n", rep.Games, rep.Samples, rep.Holdout, rep.K)
+		fmt.Fprintf(sio.out, "loss: hand %.5f -> tuned %.5f; held out: %.5f -> %.5f\n", rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter)
+		isCombo := ai.EvalComboFeatures()
+		moved := 0
+		for i, name := range rep.WeightNames {
+			if isCombo[i] {
+				if math.Abs(w[i]) >= 0.5 {
+					moved++
+				}
+				continue
+			}
+			fmt.Fprintf(sio.out, "  %-30s %8.0f -> %8.0f\n", name, w0[i], w[i])
+		}
+		fmt.Fprintf(sio.out, "point combinations weighed apart from their lines: %d\n", moved)
+		if *out != "" {
+			note := fmt.Sprintf("Tuned on %d games (%d positions) from %s, K %.0f, lambda %g, combos %v, race %v, shrink %g, %d iterations: loss %.5f -> %.5f, held out %.5f -> %.5f.",
+				rep.Games, rep.Samples, strings.Join(args, " "), rep.K, *lambda, *combos, *race, *shrink, *iters, rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter)
+			src, err := ai.EvalWeightsGo(w, note)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(*out, src, 0o644); err != nil {
+				return err
+			}
+		}
+		if *jsonOut {
+			return printJSON(sio, rep)
+		}
+		return nil
+	}
+}
+
+// sgfFiles lists the .sgf files under dirs, sorted so that the hold-out
+// split is the same on every run.
+func sgfFiles(dirs []string) ([]string, error) {
+	var files []string
+	for _, d := range dirs {
+		err := filepath.WalkDir(d, func(p string, e fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !e.IsDir() && strings.HasSuffix(strings.ToLower(p), ".sgf") {
+				files = append(files, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	sort.Strings(files)
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no .sgf files under %s", strings.Join(dirs, ", "))
+	}
+	return files, nil
+}
