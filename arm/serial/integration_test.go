@@ -232,18 +232,28 @@ func TestCorruptedFrameRetransmittedOnce(t *testing.T) {
 	}
 }
 
+// startSlowMove queues a move from 1000 to 2000 µs on every servo lasting
+// dur, and with pump switches the vacuum on: an arm busy mid-move with a
+// stone, for the safety tests to interrupt.
+func startSlowMove(t *testing.T, ctx context.Context, d *Driver, dur time.Duration, pump bool) {
+	t.Helper()
+	if err := d.Queue(ctx,
+		arm.Setpoint{Pulses: arm.Pulses{1000, 1000, 1000}},
+		arm.Setpoint{Pulses: arm.Pulses{2000, 2000, 2000}, Duration: dur}); err != nil {
+		t.Fatal(err)
+	}
+	if pump {
+		if err := d.SetPump(true); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func TestHostSilentTripsSafetyStop(t *testing.T) {
 	sim := startSim(t)
 	d, _ := openSim(t, sim)
 	ctx := ctxT(t, 10*time.Second)
-	if err := d.Queue(ctx,
-		arm.Setpoint{Pulses: arm.Pulses{1000, 1000, 1000}},
-		arm.Setpoint{Pulses: arm.Pulses{2000, 2000, 2000}, Duration: 3 * time.Second}); err != nil {
-		t.Fatal(err)
-	}
-	if err := d.SetPump(true); err != nil {
-		t.Fatal(err)
-	}
+	startSlowMove(t, ctx, d, 3*time.Second, true)
 	if pump, _, _, _ := sim.Outputs(); !pump {
 		t.Error("pump pin low after SetPump(true)")
 	}
@@ -286,14 +296,7 @@ func TestEStopLatches(t *testing.T) {
 	sim := startSim(t)
 	d, _ := openSim(t, sim)
 	ctx := ctxT(t, 10*time.Second)
-	if err := d.Queue(ctx,
-		arm.Setpoint{Pulses: arm.Pulses{1000, 1000, 1000}},
-		arm.Setpoint{Pulses: arm.Pulses{2000, 2000, 2000}, Duration: 2 * time.Second}); err != nil {
-		t.Fatal(err)
-	}
-	if err := d.SetPump(true); err != nil {
-		t.Fatal(err)
-	}
+	startSlowMove(t, ctx, d, 2*time.Second, true)
 	sim.Sleep(300 * time.Millisecond)
 	if err := sim.SetEStop(true); err != nil {
 		t.Fatal(err)
@@ -402,11 +405,7 @@ func TestDeviceResetReported(t *testing.T) {
 	// simulated boot takes longer than the default retries wait.
 	d, _ := openSim(t, sim, func(o *Options) { o.Retries = 20 })
 	ctx := ctxT(t, 10*time.Second)
-	if err := d.Queue(ctx,
-		arm.Setpoint{Pulses: arm.Pulses{1000, 1000, 1000}},
-		arm.Setpoint{Pulses: arm.Pulses{2000, 2000, 2000}, Duration: 2 * time.Second}); err != nil {
-		t.Fatal(err)
-	}
+	startSlowMove(t, ctx, d, 2*time.Second, false)
 	if err := sim.Reset(); err != nil {
 		t.Fatal(err)
 	}

@@ -261,44 +261,103 @@ type refereeSummary struct {
 // quietFrames is how long a simulated person thinks before moving.
 const quietFrames = 8
 
-// refereeSim referees two simulated people at the simulated table.
-func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
+// newReferee starts what both referees (simulated and real) share: the
+// run folder, the game, its log there, and the voices: the terminal's
+// text (each message passed to heard first, when given) and speech when
+// asked. done closes the log and the speech.
+func (o *refereeOptions) newReferee(sio *stdio, size int, heard func(game.Message)) (ref *referee.Referee, done func(), err error) {
 	if o.dir == "" {
-		var err error
 		if o.dir, err = newRunPath("referee", ""); err != nil {
+			return nil, nil, err
+		}
+	}
+	g, err := rules.NewGame(size, o.rule, rules.ReadingRIF)
+	if err != nil {
+		return nil, nil, err
+	}
+	log, err := referee.CreateLog(filepath.Join(o.dir, "referee.log"))
+	if err != nil {
+		return nil, nil, err
+	}
+	done = func() { log.Close() }
+	voices := i18n.Voices{voiceTo(func(m game.Message) {
+		if heard != nil {
+			heard(m)
+		}
+		fmt.Fprintln(sio.out, (&i18n.Printer{Lang: o.lang}).Message(m))
+	})}
+	if sp := o.speaker(sio); sp != nil {
+		done = func() { sp.Close(); log.Close() }
+		voices = append(voices, sp)
+	}
+	return &referee.Referee{Game: g, Log: log, Names: o.names, Buttons: o.buttons,
+		ClaimByPlayer: o.byPlayer, Voice: voices}, done, nil
+}
+
+// servePage, with --http, serves the referee's web page: it shows each
+// state, and its buttons add to the signals of ref's panel.
+func (o *refereeOptions) servePage(ctx context.Context, sio *stdio, ref *referee.Referee) error {
+	if o.http == "" {
+		return nil
+	}
+	size := ref.Game.Size()
+	page := make(chan referee.Signal, 16)
+	srv, err := refereeWeb(ctx, o.http, sio, size, page)
+	if err != nil {
+		return err
+	}
+	o.page = srv
+	ref.Observe = func(st referee.State) { srv.Publish(refereePage(o.rule, size, st)) }
+	players := ref.Panel
+	ref.Panel = referee.PanelFunc(func() []referee.Signal {
+		return append(players.Signals(), referee.ChanPanel(page).Signals()...)
+	})
+	return nil
+}
+
+// setRules gives ref the opening protocol and the clock (on time from
+// src) the options ask for.
+func (o refereeOptions) setRules(ref *referee.Referee, src clock.Source) error {
+	var err error
+	if o.opening != nil {
+		if ref.Opening, err = opening.New(*o.opening, ref.Game.Size()); err != nil {
 			return err
 		}
 	}
+	if o.time != "" {
+		ctl, err := clock.Parse(o.time)
+		if err != nil {
+			return badFlag("--time", o.time, err)
+		}
+		if ref.Clock, err = clock.New(ctl, src); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// refereeSim referees two simulated people at the simulated table.
+func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 	robot, err := sim.NewRobot(o.seed, o.camera)
 	if err != nil {
 		return err
 	}
 	defer robot.Close()
 	stage := &sim.Stage{World: robot.World, Camera: o.camera, Start: time.Now().UTC(), Frame: 100 * time.Millisecond}
-	g, err := rules.NewGame(robot.World.Layout.Size, o.rule, rules.ReadingRIF)
-	if err != nil {
-		return err
-	}
-	log, err := referee.CreateLog(filepath.Join(o.dir, "referee.log"))
-	if err != nil {
-		return err
-	}
-	defer log.Close()
 	var mu sync.Mutex
 	last, count := "", 0
-	voices := i18n.Voices{voiceTo(func(m game.Message) {
+	ref, done, err := o.newReferee(sio, robot.World.Layout.Size, func(m game.Message) {
 		mu.Lock()
 		last = m.Key
 		count++
 		mu.Unlock()
-		fmt.Fprintln(sio.out, (&i18n.Printer{Lang: o.lang}).Message(m))
-	})}
-	if sp := o.speaker(sio); sp != nil {
-		defer sp.Close()
-		voices = append(voices, sp)
+	})
+	if err != nil {
+		return err
 	}
-	ref := &referee.Referee{Game: g, Eyes: stage, Now: stage.Now, Log: log, Names: o.names, Buttons: o.buttons,
-		ClaimByPlayer: o.byPlayer, MaxViews: 20000, Voice: voices}
+	defer done()
+	g := ref.Game
+	ref.Eyes, ref.Now, ref.MaxViews = stage, stage.Now, 20000
 	// The simulated players confirm a rebuilt position when asked, and
 	// hold back while Tengen has stopped play.
 	// White claims a forbidden move as soon as it is announced, and with
@@ -322,18 +381,8 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 		}
 		return out
 	})
-	if o.http != "" {
-		page := make(chan referee.Signal, 16)
-		srv, err := refereeWeb(ctx, o.http, sio, g.Size(), page)
-		if err != nil {
-			return err
-		}
-		o.page = srv
-		ref.Observe = func(st referee.State) { srv.Publish(refereePage(o.rule, g.Size(), st)) }
-		simulated := ref.Panel
-		ref.Panel = referee.PanelFunc(func() []referee.Signal {
-			return append(simulated.Signals(), referee.ChanPanel(page).Signals()...)
-		})
+	if err := o.servePage(ctx, sio, ref); err != nil {
+		return err
 	}
 	said := func(keys ...string) bool {
 		mu.Lock()
@@ -349,12 +398,11 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 	if o.arm {
 		ref.Hand = arm.Hand{Arm: robot.Arm}
 	}
-	var declared chan referee.Signal
-	if o.opening != nil {
-		if ref.Opening, err = opening.New(*o.opening, g.Size()); err != nil {
-			return err
-		}
-		declared = make(chan referee.Signal, 4)
+	if err := o.setRules(ref, stage); err != nil {
+		return err
+	}
+	if ref.Opening != nil {
+		declared := make(chan referee.Signal, 4)
 		stage.Actors = append(stage.Actors, &openingPlayers{ref: ref, rng: rand.New(rand.NewPCG(o.seed, 0x0e)),
 			said: func() int { mu.Lock(); defer mu.Unlock(); return count },
 			send: func(s referee.Signal) { declared <- s }})
@@ -362,15 +410,6 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 		ref.Panel = referee.PanelFunc(func() []referee.Signal {
 			return append(people.Signals(), referee.ChanPanel(declared).Signals()...)
 		})
-	}
-	if o.time != "" {
-		ctl, err := clock.Parse(o.time)
-		if err != nil {
-			return badFlag("--time", o.time, err)
-		}
-		if ref.Clock, err = clock.New(ctl, stage); err != nil {
-			return err
-		}
 	}
 	for i, c := range []rules.Color{rules.Black, rules.White} {
 		var pl ai.Player = ai.NewEngine(ai.EngineOptions{Level: o.levels[i], Seed: o.seed*10 + uint64(i), Threads: 1})
@@ -401,12 +440,13 @@ func refereeSim(ctx context.Context, sio *stdio, o refereeOptions) error {
 	}
 	// The people put right what Tengen says is wrong.
 	stage.Actors = append(stage.Actors, &tidyPeople{want: g.Board, faulted: faulted})
-	return runReferee(ctx, sio, o, ref, log)
+	return runReferee(ctx, sio, o, ref)
 }
 
 // runReferee runs ref to the game's end, writing the record as it goes,
 // and prints the summary.
-func runReferee(ctx context.Context, sio *stdio, o refereeOptions, ref *referee.Referee, log *referee.Log) error {
+func runReferee(ctx context.Context, sio *stdio, o refereeOptions, ref *referee.Referee) error {
+	log := ref.Log
 	g := ref.Game
 	sgfPath, sheetPath := filepath.Join(o.dir, "game.sgf"), filepath.Join(o.dir, "game.txt")
 	var recErr error

@@ -4,11 +4,9 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"time"
 
-	"tengen/game"
 	"tengen/i18n"
 	"tengen/referee"
 	"tengen/rules"
@@ -23,12 +21,6 @@ import (
 // "claim" is White's claim of a forbidden move, "black" or "white" press
 // that side's clock.
 func refereeReal(ctx context.Context, sio *stdio, o refereeOptions, hw rigOptions, camera string) error {
-	if o.dir == "" {
-		var err error
-		if o.dir, err = newRunPath("referee", ""); err != nil {
-			return err
-		}
-	}
 	if !o.arm {
 		*hw.arm = "none"
 	}
@@ -37,55 +29,25 @@ func refereeReal(ctx context.Context, sio *stdio, o refereeOptions, hw rigOption
 		return err
 	}
 	defer rg.Close()
-	g, err := rules.NewGame(rg.Cal.Board.Size, o.rule, rules.ReadingRIF)
+	ref, done, err := o.newReferee(sio, rg.Cal.Board.Size, nil)
 	if err != nil {
 		return err
 	}
-	log, err := referee.CreateLog(filepath.Join(o.dir, "referee.log"))
-	if err != nil {
-		return err
-	}
-	defer log.Close()
-	voices := i18n.Voices{voiceTo(func(m game.Message) { fmt.Fprintln(sio.out, (&i18n.Printer{Lang: o.lang}).Message(m)) })}
-	if sp := o.speaker(sio); sp != nil {
-		defer sp.Close()
-		voices = append(voices, sp)
-	}
-	ref := &referee.Referee{Game: g, Eyes: rg.Eyes, Now: time.Now, Log: log, Names: o.names, Buttons: o.buttons,
-		ClaimByPlayer: o.byPlayer, Voice: voices}
+	defer done()
+	ref.Eyes, ref.Now = rg.Eyes, time.Now
 	if h := rg.Hand(); h != nil {
 		ref.Hand = h
 	}
 	signals := make(chan referee.Signal, 16)
 	go terminalSignals(ctx, sio, &i18n.Printer{Lang: o.lang}, signals)
 	ref.Panel = referee.ChanPanel(signals)
-	if o.http != "" {
-		page := make(chan referee.Signal, 16)
-		srv, err := refereeWeb(ctx, o.http, sio, g.Size(), page)
-		if err != nil {
-			return err
-		}
-		o.page = srv
-		ref.Observe = func(st referee.State) { srv.Publish(refereePage(o.rule, g.Size(), st)) }
-		ref.Panel = referee.PanelFunc(func() []referee.Signal {
-			return append(referee.ChanPanel(signals).Signals(), referee.ChanPanel(page).Signals()...)
-		})
+	if err := o.servePage(ctx, sio, ref); err != nil {
+		return err
 	}
-	if o.opening != nil {
-		if ref.Opening, err = opening.New(*o.opening, g.Size()); err != nil {
-			return err
-		}
+	if err := o.setRules(ref, clock.System{}); err != nil {
+		return err
 	}
-	if o.time != "" {
-		ctl, err := clock.Parse(o.time)
-		if err != nil {
-			return badFlag("--time", o.time, err)
-		}
-		if ref.Clock, err = clock.New(ctl, clock.System{}); err != nil {
-			return err
-		}
-	}
-	return runReferee(ctx, sio, o, ref, log)
+	return runReferee(ctx, sio, o, ref)
 }
 
 // terminalSignals turns the players' lines at the terminal into signals.
