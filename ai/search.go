@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math"
 	"sync/atomic"
 
 	"tengen/rules"
@@ -281,6 +282,21 @@ func (b *board) tactical(i cell, me uint8) bool {
 	return b.info[i][me-1].threat >= tF3 || b.info[i][2-me].threat >= tF3
 }
 
+// lmr[d][k] is how many plies the k-th move (from 0) at depth d is
+// reduced by when it neither makes a four nor is the hash move: late moves
+// in a well-ordered list rarely matter, and a reduced search that comes
+// back above alpha is searched again in full.
+var lmr = func() (t [maxPly][64]int8) {
+	for d := 1; d < maxPly; d++ {
+		for k := 2; k < 64; k++ {
+			t[d][k] = int8(0.5 + math.Log(float64(d))*math.Log(float64(k))/lmrDivisor)
+		}
+	}
+	return t
+}()
+
+const lmrDivisor = 1.8
+
 // scoreToTT and scoreFromTT make win scores relative to the node.
 func scoreToTT(v, ply int) int {
 	switch {
@@ -401,11 +417,12 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 			v = -s.search(newDepth, -beta, -alpha, ply+1, opp)
 		} else {
 			r := 0
-			if !tact && depth >= 3 && quiet > 3 {
-				r = 1
-				if depth >= 5 && quiet > 8 {
-					r = 2
+			if forced == noCell && m != ttMove && depth >= 2 && b.info[m][me-1].threat < tB4 {
+				r = int(lmr[min(depth, maxPly-1)][min(k, len(lmr[0])-1)])
+				if tact {
+					r--
 				}
+				r = max(0, min(r, newDepth-1))
 			}
 			v = -s.search(newDepth-r, -alpha-1, -alpha, ply+1, opp)
 			if v > alpha && (r > 0 || v < beta) {
