@@ -308,3 +308,22 @@ func TestDefaults(t *testing.T) {
 		t.Errorf("after NewGame: %v in %d nodes, before %v in %d", b.Move, b.Nodes, a.Move, a.Nodes)
 	}
 }
+
+// TestReductionsGrowWithDepthAndMoveNumber: the first two moves of a node
+// are never reduced, and a later move or a deeper node is reduced at least
+// as much as an earlier or shallower one.
+func TestReductionsGrowWithDepthAndMoveNumber(t *testing.T) {
+	for d := 1; d < maxPly; d++ {
+		if lmr[d][0] != 0 || lmr[d][1] != 0 {
+			t.Fatalf("depth %d: the first moves are reduced by %d and %d", d, lmr[d][0], lmr[d][1])
+		}
+		for k := 1; k < len(lmr[d]); k++ {
+			if lmr[d][k] < lmr[d][k-1] || lmr[d][k] < lmr[d-1][k] {
+				t.Fatalf("lmr[%d][%d] = %d is below a shallower or earlier move's", d, k, lmr[d][k])
+			}
+		}
+	}
+	if lmr[1][63] != 0 || lmr[8][20] < 2 {
+		t.Errorf("lmr[1][63] = %d, lmr[8][20] = %d: want none a ply from the leaves, some deep and late", lmr[1][63], lmr[8][20])
+	}
+}
