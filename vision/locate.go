@@ -130,28 +130,57 @@ func searchLattice(field *image.Gray, n int, quads [][4]Point) ([4]Point, float6
 // frame's edges, with thin lines closed away first (so that the grid
 // does not tie the board's edge to everything on it).
 func outlineQuads(pl *Planes, scale float64, region []Point) [][4]Point {
-	luma := pl.Luma
-	src, err := gocv.NewMatFromBytes(luma.Rect.Dy(), luma.Rect.Dx(), gocv.MatTypeCV8UC1, luma.Pix)
-	if err != nil {
+	// Edges of brightness and, apart, of colour (Luma less Low): a
+	// wooden board on a grey cloth may be no brighter than the cloth,
+	// only yellower, and the cloth's own brightness edges would tie the
+	// board's colour edge to everything around it.
+	// With a region (the markers' hull) the surround is already shut
+	// out, and the markers' paper is the colour edge: brightness alone.
+	planes := []*image.Gray{pl.Luma}
+	if lo := pl.Low; len(region) < 3 && lo != nil && lo != pl.Luma && lo.Rect == pl.Luma.Rect && lo.Stride == pl.Luma.Stride {
+		sat := image.NewGray(pl.Luma.Rect)
+		for i, v := range pl.Luma.Pix {
+			if i < len(lo.Pix) && v > lo.Pix[i] {
+				sat.Pix[i] = uint8(min(255, 2*int(v-lo.Pix[i])))
+			}
+		}
+		planes = append(planes, sat)
+	}
+	var qs [][4]Point
+	for i, g := range planes {
+		for _, q := range planeOutlines(g, scale, region, i > 0) {
+			dup := false
+			for _, o := range qs {
+				if quadDist(o, q) < 8 {
+					dup = true
+				}
+			}
+			if !dup {
+				qs = append(qs, q)
+			}
+		}
+	}
+	return qs
+}
+
+// planeOutlines returns the outlines of the four largest pieces of g's
+// edges, at the field's scale.
+func planeOutlines(g *image.Gray, scale float64, region []Point, inner bool) [][4]Point {
+	edges, ok := outlineEdges(g, scale)
+	if !ok {
 		return nil
 	}
-	defer src.Close()
-	small := gocv.NewMat()
-	defer small.Close()
-	gocv.Resize(src, &small, image.Point{}, scale, scale, gocv.InterpolationArea)
-	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(7, 7))
-	defer k.Close()
-	gocv.MorphologyEx(small, &small, gocv.MorphClose, k)
-	gocv.GaussianBlur(small, &small, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
-	edges := gocv.NewMat()
 	defer edges.Close()
-	gocv.Canny(small, &edges, 20, 60)
-	d := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
-	defer d.Close()
-	gocv.Dilate(edges, &edges, d)
 	// An outline broken by stones on the edge is still one piece whose
-	// hull is the board's outline.
-	contours := gocv.FindContours(edges, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	// hull is the board's outline. Every contour counts, inner ones too:
+	// where the surround is textured (planks, a checked cloth), its edges
+	// join the board's edge into one piece, and the board is the hole
+	// inside it.
+	mode := gocv.RetrievalExternal
+	if inner {
+		mode = gocv.RetrievalList
+	}
+	contours := gocv.FindContours(edges, mode, gocv.ChainApproxSimple)
 	defer contours.Close()
 	total := float64(edges.Rows() * edges.Cols())
 	type outline struct {
@@ -187,6 +216,30 @@ func outlineQuads(pl *Planes, scale float64, region []Point) [][4]Point {
 		qs = append(qs, o.q)
 	}
 	return qs
+}
+
+// outlineEdges is the edge map of g at the field's scale, thin lines
+// closed away first (so that the grid does not tie the board's edge to
+// everything on it), dilated a little so an edge broken by stones holds.
+func outlineEdges(g *image.Gray, scale float64) (gocv.Mat, bool) {
+	src, err := gocv.NewMatFromBytes(g.Rect.Dy(), g.Rect.Dx(), gocv.MatTypeCV8UC1, g.Pix)
+	if err != nil {
+		return gocv.Mat{}, false
+	}
+	defer src.Close()
+	small := gocv.NewMat()
+	defer small.Close()
+	gocv.Resize(src, &small, image.Point{}, scale, scale, gocv.InterpolationArea)
+	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(7, 7))
+	defer k.Close()
+	gocv.MorphologyEx(small, &small, gocv.MorphClose, k)
+	gocv.GaussianBlur(small, &small, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
+	edges := gocv.NewMat()
+	gocv.Canny(small, &edges, 20, 60)
+	d := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer d.Close()
+	gocv.Dilate(edges, &edges, d)
+	return edges, true
 }
 
 // quadArea is the area of the quadrilateral q.
