@@ -130,28 +130,57 @@ func searchLattice(field *image.Gray, n int, quads [][4]Point) ([4]Point, float6
 // frame's edges, with thin lines closed away first (so that the grid
 // does not tie the board's edge to everything on it).
 func outlineQuads(pl *Planes, scale float64, region []Point) [][4]Point {
-	luma := pl.Luma
-	src, err := gocv.NewMatFromBytes(luma.Rect.Dy(), luma.Rect.Dx(), gocv.MatTypeCV8UC1, luma.Pix)
-	if err != nil {
+	// Edges of brightness and, apart, of colour (Luma less Low): a
+	// wooden board on a grey cloth may be no brighter than the cloth,
+	// only yellower, and the cloth's own brightness edges would tie the
+	// board's colour edge to everything around it.
+	// With a region (the markers' hull) the surround is already shut
+	// out, and the markers' paper is the colour edge: brightness alone.
+	planes := []*image.Gray{pl.Luma}
+	if lo := pl.Low; len(region) < 3 && lo != nil && lo != pl.Luma && lo.Rect == pl.Luma.Rect && lo.Stride == pl.Luma.Stride {
+		sat := image.NewGray(pl.Luma.Rect)
+		for i, v := range pl.Luma.Pix {
+			if i < len(lo.Pix) && v > lo.Pix[i] {
+				sat.Pix[i] = uint8(min(255, 2*int(v-lo.Pix[i])))
+			}
+		}
+		planes = append(planes, sat)
+	}
+	var qs [][4]Point
+	for i, g := range planes {
+		for _, q := range planeOutlines(g, scale, region, i > 0) {
+			dup := false
+			for _, o := range qs {
+				if quadDist(o, q) < 8 {
+					dup = true
+				}
+			}
+			if !dup {
+				qs = append(qs, q)
+			}
+		}
+	}
+	return qs
+}
+
+// planeOutlines returns the outlines of the four largest pieces of g's
+// edges, at the field's scale.
+func planeOutlines(g *image.Gray, scale float64, region []Point, inner bool) [][4]Point {
+	edges, ok := outlineEdges(g, scale)
+	if !ok {
 		return nil
 	}
-	defer src.Close()
-	small := gocv.NewMat()
-	defer small.Close()
-	gocv.Resize(src, &small, image.Point{}, scale, scale, gocv.InterpolationArea)
-	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(7, 7))
-	defer k.Close()
-	gocv.MorphologyEx(small, &small, gocv.MorphClose, k)
-	gocv.GaussianBlur(small, &small, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
-	edges := gocv.NewMat()
 	defer edges.Close()
-	gocv.Canny(small, &edges, 20, 60)
-	d := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
-	defer d.Close()
-	gocv.Dilate(edges, &edges, d)
 	// An outline broken by stones on the edge is still one piece whose
-	// hull is the board's outline.
-	contours := gocv.FindContours(edges, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+	// hull is the board's outline. Every contour counts, inner ones too:
+	// where the surround is textured (planks, a checked cloth), its edges
+	// join the board's edge into one piece, and the board is the hole
+	// inside it.
+	mode := gocv.RetrievalExternal
+	if inner {
+		mode = gocv.RetrievalList
+	}
+	contours := gocv.FindContours(edges, mode, gocv.ChainApproxSimple)
 	defer contours.Close()
 	total := float64(edges.Rows() * edges.Cols())
 	type outline struct {
@@ -187,6 +216,30 @@ func outlineQuads(pl *Planes, scale float64, region []Point) [][4]Point {
 		qs = append(qs, o.q)
 	}
 	return qs
+}
+
+// outlineEdges is the edge map of g at the field's scale, thin lines
+// closed away first (so that the grid does not tie the board's edge to
+// everything on it), dilated a little so an edge broken by stones holds.
+func outlineEdges(g *image.Gray, scale float64) (gocv.Mat, bool) {
+	src, err := gocv.NewMatFromBytes(g.Rect.Dy(), g.Rect.Dx(), gocv.MatTypeCV8UC1, g.Pix)
+	if err != nil {
+		return gocv.Mat{}, false
+	}
+	defer src.Close()
+	small := gocv.NewMat()
+	defer small.Close()
+	gocv.Resize(src, &small, image.Point{}, scale, scale, gocv.InterpolationArea)
+	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(7, 7))
+	defer k.Close()
+	gocv.MorphologyEx(small, &small, gocv.MorphClose, k)
+	gocv.GaussianBlur(small, &small, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
+	edges := gocv.NewMat()
+	gocv.Canny(small, &edges, 20, 60)
+	d := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer d.Close()
+	gocv.Dilate(edges, &edges, d)
+	return edges, true
 }
 
 // quadArea is the area of the quadrilateral q.
@@ -349,7 +402,7 @@ func spanHypotheses(field *image.Gray, n int, q [4]Point) [][4]Point {
 	var spans []hyp // q[0] holds the span (su, sv)
 	for su := max(2, n-5); su <= n; su++ {
 		for sv := max(2, n-5); sv <= n; sv++ {
-			spans = append(spans, hyp{[4]Point{{float64(su), float64(sv)}}, rectScore(field, su+1, sv+1, q)})
+			spans = append(spans, hyp{[4]Point{{float64(su), float64(sv)}}, rectScore(field, su+1, sv+1, q, false)})
 		}
 	}
 	sort.Slice(spans, func(i, j int) bool { return spans[i].score > spans[j].score })
@@ -556,13 +609,18 @@ func convexHull(p []image.Point) []image.Point {
 // latticeScore is how well the lattice through corners q sits on the
 // line response: the mean response along the 2n grid lines minus that
 // along the lines halfway between them and just outside the outer ones,
-// over the sum of both.
+// over the sum of both, less a penalty for a line one step beyond the
+// outer lines on any side. A board's grid ends in a bare margin, while a
+// checked cloth's or a plank table's lattice, or the board's own grid
+// under a lattice a line off, continues there.
 func latticeScore(field *image.Gray, n int, q [4]Point) float64 {
-	return rectScore(field, n, n, q)
+	return rectScore(field, n, n, q, true)
 }
 
-// rectScore is latticeScore for a lattice of nu x nv lines through q.
-func rectScore(field *image.Gray, nu, nv int, q [4]Point) float64 {
+// rectScore is latticeScore for a lattice of nu x nv lines through q;
+// beyond adds the penalty for lines one step outside (a partial span of
+// the grid, as spanHypotheses tries, has them by rights).
+func rectScore(field *image.Gray, nu, nv int, q [4]Point, beyond bool) float64 {
 	mu, mv := float64(nu-1), float64(nv-1)
 	h, err := QuadHomography([4]Point{{0, 0}, {mu, 0}, {mu, mv}, {0, mv}}, q)
 	if err != nil {
@@ -571,8 +629,11 @@ func rectScore(field *image.Gray, nu, nv int, q [4]Point) float64 {
 	const per = 5 // samples per grid step
 	var on, off float64
 	var non, noff int
-	// line(k, t) is on the k-th line of one family at t along it.
-	sample := func(lines, along int, line func(k, t float64) Point) {
+	var out [4]float64 // response along the line one step beyond each side
+	var nout [4]int
+	// line(k, t) is on the k-th line of one family at t along it; side
+	// is the first of that family's two sides in out.
+	sample := func(lines, along, side int, line func(k, t float64) Point) {
 		for k := 0; k < lines; k++ {
 			for s := 0; s <= (along-1)*per; s++ {
 				t := float64(s) / per
@@ -597,22 +658,56 @@ func rectScore(field *image.Gray, nu, nv int, q [4]Point) float64 {
 						noff++
 					}
 				}
+				if beyond && (k == 0 || k == lines-1) {
+					// One and two steps out: a lattice that continues
+					// has lines at both, the board's edge lies at most
+					// at one of them.
+					k1, k2, sd := -1.0, -2.0, side
+					if k == lines-1 {
+						k1, k2, sd = float64(lines), float64(lines+1), side+1
+					}
+					g1, g2 := bilinear(field, line(k1, t)), bilinear(field, line(k2, t))
+					if g1 >= 0 && g2 >= 0 {
+						out[sd] += math.Min(g1, g2)
+						nout[sd]++
+					}
+				}
 			}
 		}
 	}
-	sample(nu, nv, func(k, t float64) Point { return h.Apply(k, t) })
-	sample(nv, nu, func(k, t float64) Point { return h.Apply(t, k) })
+	sample(nu, nv, 0, func(k, t float64) Point { return h.Apply(k, t) })
+	sample(nv, nu, 2, func(k, t float64) Point { return h.Apply(t, k) })
 	if noff == 0 {
 		return math.Inf(-1)
 	}
 	a, b := on/float64(non), off/float64(noff)
-	return (a - b) / math.Max(a+b, 1)
+	score := (a - b) / math.Max(a+b, 1)
+	// A line beyond a side as strong as half the grid's lines or more
+	// costs its excess over that: margins hold the board's edge and
+	// specks, never a full line.
+	worst := 0.0
+	for i := range out {
+		if nout[i] > 0 {
+			worst = math.Max(worst, out[i]/float64(nout[i]))
+		}
+	}
+	if pen := worst - beyondFree*a; pen > 0 {
+		score -= beyondWeight * pen / math.Max(a+b, 1)
+	}
+	return score
 }
 
 // refitMoves is how many of a fit's whole-line moves, ranked by a rough
 // fit, are fitted on: all 24 cost half of a weak photo's localisation,
 // and the right one ranks among the first few.
 const refitMoves = 4
+
+// beyondFree is the share of the grid lines' response a line beyond the
+// outer ones may have free; beyondWeight weighs the excess.
+const (
+	beyondFree   = 0.5
+	beyondWeight = 1.0
+)
 
 // fitLattice moves the corners to maximise the lattice score: coordinate
 // descent in ever finer steps, then whole grid steps on each side (an

@@ -55,10 +55,9 @@ func TestReadSynthetic(t *testing.T) {
 // every size, with light, glare, noise, lens distortion and stones, and
 // reads them.
 func TestLocateSynthetic(t *testing.T) {
-	// Known failures (the lattice settles one line over, onto the board's
-	// edge against the dark carpet, with many stones on the outer lines):
-	// logged, not failed, so every other case must stay right.
-	known := map[int]bool{9: true}
+	// The 9x9 case once settled one line over, onto the board's edge
+	// against the dark carpet, with many stones on the outer lines: the
+	// penalty for a line beyond the outer ones keeps it on the grid.
 	rng := rand.New(rand.NewSource(2))
 	for i, size := range []int{9, 13, 15, 19} {
 		s := randomScene(rng, size, 0.3, 0.3*float64(i%2), 4)
@@ -82,15 +81,8 @@ func TestLocateSynthetic(t *testing.T) {
 		step := math.Hypot(want[1].X-want[0].X, want[1].Y-want[0].Y) / float64(size-1)
 		t.Logf("%dx%d: score %.2f, worst corner %.1f px (step %.0f px)", size, size, score, worst, step)
 		if worst > 0.2*step {
-			if known[size] {
-				t.Logf("%dx%d: known failure: corners %.0f, want %.0f", size, size, c, want)
-			} else {
-				t.Errorf("%dx%d: corners %v, want %v", size, size, c, want)
-			}
+			t.Errorf("%dx%d: corners %v, want %v", size, size, c, want)
 			continue
-		}
-		if known[size] {
-			t.Errorf("%dx%d now located: remove it from the known failures", size, size)
 		}
 		rd, err := vision.ReadStones(pl, size, c)
 		if err != nil {
