@@ -155,7 +155,8 @@ func labelFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 			return err
 		}
 		score := "-"
-		cl, err := gomocup.NewClient(strings.Fields(*engine), gomocup.ClientOptions{Threads: 1, Log: func(l string) {
+		// A generous grace: a loaded machine must not lose labels.
+		cl, err := gomocup.NewClient(strings.Fields(*engine), gomocup.ClientOptions{Threads: 1, Grace: 10 * time.Second, Log: func(l string) {
 			if _, after, ok := strings.Cut(l, "| Eval "); ok {
 				if f := strings.Fields(after); len(f) > 0 {
 					score = f[0]
@@ -212,7 +213,9 @@ func labelFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 				score = "-"
 				res, err := cl.Think(context.Background(), pos, lim, nil)
 				if err != nil {
-					return fmt.Errorf("%s: %w", f, err)
+					// The client restarts the engine for the next position.
+					fmt.Fprintf(sio.err, "%s: skipped: %v\n", f, err)
+					continue
 				}
 				fmt.Fprintln(sio.out, labelled{pos: pos, label: res.Move, score: score})
 				n++
