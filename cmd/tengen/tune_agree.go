@@ -14,6 +14,7 @@ import (
 
 	"tengen/ai"
 	"tengen/ai/gomocup"
+	"tengen/ai/match"
 	"tengen/rules"
 	"tengen/rules/record"
 )
@@ -134,7 +135,7 @@ func readLabelled(r io.Reader) ([]labelled, error) {
 }
 
 func labelFlags(fset *flag.FlagSet) func(*stdio, []string) error {
-	engine := fset.String("engine", "", "the labelling Gomocup engine's command line")
+	engine := fset.String("engine", "", `the labelling player: a Gomocup brain's command line, or "tengen:..." / "greedy" as for match`)
 	ms := fset.Int("ms", 1000, "the labelling engine's time a move in milliseconds")
 	perGame := fset.Int("per-game", 1, "positions sampled from each game")
 	limit := fset.Int("max", 500, "stop after this many positions")
@@ -154,19 +155,28 @@ func labelFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		if err != nil {
 			return err
 		}
+		sp, err := match.ParseSpec(*engine)
+		if err != nil {
+			return usageError("--engine: %v", err)
+		}
 		score := "-"
-		// A generous grace: a loaded machine must not lose labels.
-		cl, err := gomocup.NewClient(strings.Fields(*engine), gomocup.ClientOptions{Threads: 1, Grace: 10 * time.Second, Log: func(l string) {
-			if _, after, ok := strings.Cut(l, "| Eval "); ok {
-				if f := strings.Fields(after); len(f) > 0 {
-					score = f[0]
+		var cl ai.Player
+		if sp.Kind == "external" {
+			// A generous grace: a loaded machine must not lose labels.
+			cl, err = gomocup.NewClient(sp.Argv, gomocup.ClientOptions{Threads: 1, Grace: 10 * time.Second, Log: func(l string) {
+				if _, after, ok := strings.Cut(l, "| Eval "); ok {
+					if f := strings.Fields(after); len(f) > 0 {
+						score = f[0]
+					}
 				}
-			}
-		}})
+			}})
+		} else {
+			cl, err = sp.New(int64(*seed), nil)
+		}
 		if err != nil {
 			return err
 		}
-		defer cl.Close()
+		defer match.ClosePlayer(cl)
 		rng := rand.New(rand.NewPCG(*seed, 5))
 		rng.Shuffle(len(files), func(i, j int) { files[i], files[j] = files[j], files[i] })
 		n := 0

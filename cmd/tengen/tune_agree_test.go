@@ -81,3 +81,38 @@ func FuzzParseLabelled(f *testing.F) {
 		}
 	})
 }
+
+// TestEngineLabel labels real selfplay games with the greedy player and
+// scores the engine on the set it wrote: every line parses, and each is a
+// decision position from a game.
+func TestEngineLabel(t *testing.T) {
+	games := t.TempDir()
+	for _, seed := range []string{"3", "4"} {
+		if _, errs, code := runCLI(t, "", "selfplay", "--rule", "renju", "--level", "3", "--time", "20", "--seed", seed, "--out", filepath.Join(games, "g"+seed)); code != 0 {
+			t.Fatalf("selfplay: exit %d: %s", code, errs)
+		}
+	}
+	stdout, errs, code := runCLI(t, "", "engine", "label", "--engine", "greedy", "--per-game", "2", "--min-stones", "4", games)
+	if code != 0 {
+		t.Fatalf("label: exit %d: %s", code, errs)
+	}
+	set, err := readLabelled(strings.NewReader(stdout))
+	if err != nil || len(set) == 0 || len(set) > 4 {
+		t.Fatalf("labelled set %q: %v; want 1-4 positions", stdout, err)
+	}
+	for _, l := range set {
+		if l.pos.Rule.String() != "renju" || len(l.pos.Stones) < 4 {
+			t.Errorf("position %v: want a renju position of 4 stones or more", l)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "set.txt")
+	if err := os.WriteFile(file, []byte(stdout), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := runCLI(t, "", "engine", "agree", "--positions", file, "--nodes", "1000"); code != 0 {
+		t.Fatalf("agree: exit %d: %s", code, errs)
+	}
+	if _, errs, code := runCLI(t, "", "engine", "label", "--engine", "greedy:foo=1", games); code != 2 || !strings.Contains(errs, "--engine") {
+		t.Errorf("bad --engine: exit %d, %q", code, errs)
+	}
+}
