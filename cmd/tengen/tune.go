@@ -62,11 +62,7 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		if *shrink <= 0 || *shrink > 1 {
 			return usageError("--shrink must be above 0 and at most 1")
 		}
-		reading, err := rules.ParseReading(*readingName)
-		if err != nil {
-			return usageError("--reading: %v", err)
-		}
-		files, err := sgfFiles(args)
+		reading, files, err := recordedGames(*readingName, args)
 		if err != nil {
 			return err
 		}
@@ -189,4 +185,15 @@ func sgfFiles(dirs []string) ([]string, error) {
 		return nil, fmt.Errorf("no .sgf files under %s", strings.Join(dirs, ", "))
 	}
 	return files, nil
+}
+
+// recordedGames reads --reading and lists the SGF files under dirs: the
+// games the tuner and the labeller learn from.
+func recordedGames(readingName string, dirs []string) (rules.Reading, []string, error) {
+	reading, err := rules.ParseReading(readingName)
+	if err != nil {
+		return 0, nil, usageError("--reading: %v", err)
+	}
+	files, err := sgfFiles(dirs)
+	return reading, files, err
 }

@@ -147,11 +147,7 @@ func labelFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		if *engine == "" || len(args) == 0 {
 			return usageError("name the labelling engine (--engine) and at least one directory of SGF games")
 		}
-		reading, err := rules.ParseReading(*readingName)
-		if err != nil {
-			return usageError("--reading: %v", err)
-		}
-		files, err := sgfFiles(args)
+		reading, files, err := recordedGames(*readingName, args)
 		if err != nil {
 			return err
 		}
