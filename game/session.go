@@ -347,7 +347,10 @@ func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point, c r
 			break
 		}
 		if tries >= 3 {
-			return s.waitForRecord(ctx, want)
+			if err := s.waitForRecord(ctx, want); err != nil {
+				return err
+			}
+			break
 		}
 		// The arm's stone landed on the wrong point or fell: fix it ourselves.
 		if err := s.repairOwn(ctx, ch); err != nil {
@@ -532,17 +535,33 @@ func (s *Session) acceptPerson(person rules.Color, p rules.Point) error {
 	return s.afterMove(ev, p)
 }
 
-// waitForRecord waits until the board matches want again, saying so.
+// ownRetryViews is how many views waitForRecord gives a person to put the
+// robot's own stones right before the arm tries again.
+const ownRetryViews = 10
+
+// waitForRecord waits until the robot's stones on the board match want
+// again, saying so.
 func (s *Session) waitForRecord(ctx context.Context, want *rules.Board) error {
 	s.setStatus("waiting for the board to be put right")
-	for {
+	for views := 1; ; views++ {
 		sight, err := s.Eyes.Look(ctx)
 		if err != nil {
 			return err
 		}
+		// As in placeRobotStone, only the robot's colour counts: the person
+		// may already have played their next stone.
 		ch := Compare(want, sight.Board)
-		if ch.Kind == NoChange {
+		if own := s.own(ch); len(own.Added) == 0 && len(own.Gone) == 0 {
 			return nil
+		}
+		// The robot's stones are off and nobody has put them right: the
+		// arm tries again now and then (a pick can miss several times
+		// running) rather than leave its stone off for good.
+		if views%ownRetryViews == 0 && s.ownMovedBesideMove(ch) {
+			if err := s.repairOwn(ctx, ch); err != nil {
+				return err
+			}
+			continue
 		}
 		s.say("board-differs", fmt.Sprint(ch.Added, ch.Gone), fmt.Sprintf("The board differs from the record: added %v, gone %v.", ch.Added, ch.Gone))
 	}

@@ -182,6 +182,35 @@ func TestRobotFixesMisplacedAndPushedStones(t *testing.T) {
 	}
 }
 
+// TestRobotKeepsRepairingItsStone: when the arm's stone lands on the
+// wrong point again and again and nobody puts it right, the robot says so
+// and tries again now and then until its stone is where the record says.
+func TestRobotKeepsRepairingItsStone(t *testing.T) {
+	tb := newTable(15)
+	wrong := pts(t, "b2")[0]
+	tb.misplace, tb.misplaceTimes = &wrong, 5 // the first place, three repairs and one more miss
+	person := personPlays(t, rules.Black, "h8 h9 h10 h11 h12")
+	s, v := newSession(t, rules.Freestyle, rules.White, "a1 a2 a3 a4", tb)
+	// The person waits for the record to give them the turn.
+	tb.script = func(n int, b *rules.Board) {
+		if !s.Referee.Over() && s.Referee.ToMove() == rules.Black {
+			person(n, b)
+		}
+	}
+	if _, err := s.Play(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if log := strings.Join(tb.placed, ", "); strings.Count(log, "take b2") != 5 || !strings.Contains(log, "take b2, place a1") {
+		t.Errorf("the hand did %s", log)
+	}
+	if !v.has("board-differs") {
+		t.Errorf("the robot never asked for help: %v", v.keys)
+	}
+	if got := s.Referee.Board(); got.At(pts(t, "a1")[0]) != rules.White || got.At(wrong) != rules.Empty {
+		t.Error("record and board disagree")
+	}
+}
+
 func TestResumeAfterKill(t *testing.T) {
 	for _, placed := range []bool{false, true} {
 		tb := newTable(15)

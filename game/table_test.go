@@ -19,8 +19,10 @@ type table struct {
 	script func(n int, b *rules.Board)
 	views  int
 	placed []string // the hand's log
-	// misplace, if set, makes the hand's next Place land on this point instead.
-	misplace *rules.Point
+	// misplace, if set, makes the hand's next Place (next misplaceTimes
+	// Places, when above 1) land on this point instead.
+	misplace      *rules.Point
+	misplaceTimes int
 	// failPlace makes that many Place calls fail before any stone moves.
 	failPlace int
 	offered   bool // a test's one-off request was sent
@@ -52,7 +54,12 @@ func (t *table) Place(ctx context.Context, p rules.Point, c rules.Color) error {
 		return fmt.Errorf("test table: no stone under the nozzle")
 	}
 	if t.misplace != nil {
-		p, t.misplace = *t.misplace, nil
+		p = *t.misplace
+		if t.misplaceTimes > 1 {
+			t.misplaceTimes--
+		} else {
+			t.misplace = nil
+		}
 	}
 	if t.board.At(p) != rules.Empty {
 		return fmt.Errorf("test table: %v is taken", p)
