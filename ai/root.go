@@ -25,7 +25,7 @@ func (s *searcher) searchRoot(root []rootMove, depth, alpha, beta int, me uint8)
 		} else {
 			r := 0
 			if depth >= 3 && b.info[m][me-1].threat < tB4 {
-				r = max(0, min(int(lmr[depth][min(k, len(lmr[0])-1)]), depth-2))
+				r = max(0, min(reduction(depth, k), depth-2))
 			}
 			v = -s.search(depth-1-r, -alpha-1, -alpha, 1, opp)
 			if v > alpha && (r > 0 || v < beta) {

@@ -297,6 +297,11 @@ var lmr = func() (t [maxPly][64]int8) {
 
 const lmrDivisor = 1.8
 
+// reduction is lmr[depth][k], for any depth and move number.
+func reduction(depth, k int) int {
+	return int(lmr[min(depth, maxPly-1)][min(k, len(lmr[0])-1)])
+}
+
 // scoreToTT and scoreFromTT make win scores relative to the node.
 func scoreToTT(v, ply int) int {
 	switch {
@@ -418,7 +423,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 		} else {
 			r := 0
 			if forced == noCell && m != ttMove && depth >= 2 && b.info[m][me-1].threat < tB4 {
-				r = int(lmr[min(depth, maxPly-1)][min(k, len(lmr[0])-1)])
+				r = reduction(depth, k)
 				if tact {
 					r--
 				}

@@ -84,19 +84,22 @@ func netQuads(norm gocv.Mat, ths []float32, keep int) [][4]Point {
 				if !ok {
 					continue
 				}
-				dup := false
-				for _, o := range out {
-					if quadDist(o, q) < 8 {
-						dup = true
-					}
-				}
-				if !dup {
-					out = append(out, q)
-				}
+				out = appendDistinct(out, q)
 			}
 		}
 	}
 	return out
+}
+
+// appendDistinct appends q to qs unless a quadrilateral within 8 pixels
+// of it is there already.
+func appendDistinct(qs [][4]Point, q [4]Point) [][4]Point {
+	for _, o := range qs {
+		if quadDist(o, q) < 8 {
+			return qs
+		}
+	}
+	return append(qs, q)
 }
 
 // searchLattice fits the lattice to each candidate outline (and its
@@ -149,15 +152,7 @@ func outlineQuads(pl *Planes, scale float64, region []Point) [][4]Point {
 	var qs [][4]Point
 	for i, g := range planes {
 		for _, q := range planeOutlines(g, scale, region, i > 0) {
-			dup := false
-			for _, o := range qs {
-				if quadDist(o, q) < 8 {
-					dup = true
-				}
-			}
-			if !dup {
-				qs = append(qs, q)
-			}
+			qs = appendDistinct(qs, q)
 		}
 	}
 	return qs

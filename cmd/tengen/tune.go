@@ -69,13 +69,9 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		var train, hold []tune.Sample
 		rep := tuneReport{WeightNames: ai.EvalFeatureNames()}
 		for k, f := range files {
-			data, err := os.ReadFile(f)
+			rec, err := readGameRecord(f)
 			if err != nil {
 				return err
-			}
-			rec, err := record.ReadSGF(data)
-			if err != nil {
-				return fmt.Errorf("%s: %w", f, err)
 			}
 			if rec.Result.Reason == record.ReasonTime || rec.Result.Reason == record.ReasonForfeit {
 				continue // the board did not decide it
@@ -185,6 +181,19 @@ func sgfFiles(dirs []string) ([]string, error) {
 		return nil, fmt.Errorf("no .sgf files under %s", strings.Join(dirs, ", "))
 	}
 	return files, nil
+}
+
+// readGameRecord reads the SGF game at path; errors name the file.
+func readGameRecord(path string) (*record.Record, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := record.ReadSGF(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rec, nil
 }
 
 // recordedGames reads --reading and lists the SGF files under dirs: the

@@ -180,13 +180,9 @@ func labelFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 			if n >= *limit {
 				break
 			}
-			data, err := os.ReadFile(f)
+			rec, err := readGameRecord(f)
 			if err != nil {
 				return err
-			}
-			rec, err := record.ReadSGF(data)
-			if err != nil {
-				return fmt.Errorf("%s: %w", f, err)
 			}
 			rule := rec.Rule
 			if rule == record.NoRule {
