@@ -342,17 +342,23 @@ func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point, c r
 		}
 		// The person may already be placing their next stone: only the
 		// robot's own colour is checked here.
-		ch := s.own(Compare(want, sight.Board))
-		if len(ch.Added) == 0 && len(ch.Gone) == 0 {
+		ch := Compare(want, sight.Board)
+		if own := s.own(ch); len(own.Added) == 0 && len(own.Gone) == 0 {
 			break
 		}
-		if tries >= 3 {
-			if err := s.waitForRecord(ctx, want); err != nil {
-				return err
+		// The arm's stone landed on the wrong point or fell: fix it
+		// ourselves, at once three times; then ask for help and try again
+		// now and then (a pick can miss several times running) rather
+		// than leave the stone off for good.
+		if waited := tries - 2; waited > 0 {
+			if waited == 1 {
+				s.setStatus("waiting for the board to be put right")
 			}
-			break
+			if waited%ownRetryViews != 0 || !s.ownMovedBesideMove(ch) {
+				s.say("board-differs", fmt.Sprint(ch.Added, ch.Gone), fmt.Sprintf("The board differs from the record: added %v, gone %v.", ch.Added, ch.Gone))
+				continue
+			}
 		}
-		// The arm's stone landed on the wrong point or fell: fix it ourselves.
 		if err := s.repairOwn(ctx, ch); err != nil {
 			return err
 		}
@@ -535,37 +541,9 @@ func (s *Session) acceptPerson(person rules.Color, p rules.Point) error {
 	return s.afterMove(ev, p)
 }
 
-// ownRetryViews is how many views waitForRecord gives a person to put the
-// robot's own stones right before the arm tries again.
+// ownRetryViews is how many views a person gets to put the robot's
+// misplaced stone right before the arm tries again.
 const ownRetryViews = 10
-
-// waitForRecord waits until the robot's stones on the board match want
-// again, saying so.
-func (s *Session) waitForRecord(ctx context.Context, want *rules.Board) error {
-	s.setStatus("waiting for the board to be put right")
-	for views := 1; ; views++ {
-		sight, err := s.Eyes.Look(ctx)
-		if err != nil {
-			return err
-		}
-		// As in placeRobotStone, only the robot's colour counts: the person
-		// may already have played their next stone.
-		ch := Compare(want, sight.Board)
-		if own := s.own(ch); len(own.Added) == 0 && len(own.Gone) == 0 {
-			return nil
-		}
-		// The robot's stones are off and nobody has put them right: the
-		// arm tries again now and then (a pick can miss several times
-		// running) rather than leave its stone off for good.
-		if views%ownRetryViews == 0 && s.ownMovedBesideMove(ch) {
-			if err := s.repairOwn(ctx, ch); err != nil {
-				return err
-			}
-			continue
-		}
-		s.say("board-differs", fmt.Sprint(ch.Added, ch.Gone), fmt.Sprintf("The board differs from the record: added %v, gone %v.", ch.Added, ch.Gone))
-	}
-}
 
 // settleTakeback waits until the taken-back stones are off the board: a
 // view may already hold the person's next stone, which personMove handles.
