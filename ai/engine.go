@@ -63,7 +63,7 @@ func NewEngine(opts EngineOptions) *Engine {
 	if opts.Threads <= 0 {
 		opts.Threads = 2
 	}
-	go warmTables()
+	warmTables()
 	return &Engine{
 		opts: opts,
 		lv:   levels[opts.Level],

@@ -327,3 +327,16 @@ func TestReductionsGrowWithDepthAndMoveNumber(t *testing.T) {
 		t.Errorf("lmr[1][63] = %d, lmr[8][20] = %d: want none a ply from the leaves, some deep and late", lmr[1][63], lmr[8][20])
 	}
 }
+
+// TestNewEngineBuildsTables: the pattern tables are ready when NewEngine
+// returns, so the first move's clock does not pay for them.
+func TestNewEngineBuildsTables(t *testing.T) {
+	NewEngine(EngineOptions{Threads: 1, MaxMemory: 1 << 20})
+	pairMu.Lock()
+	defer pairMu.Unlock()
+	for _, r := range [][2]fiveRule{{exactlyFive, fiveOrMore}, {fiveOrMore, fiveOrMore}, {exactlyFive, exactlyFive}, {caroFive, caroFive}} {
+		if pairTables[r[0]][r[1]] == nil {
+			t.Errorf("the table for five rules %v is not built", r)
+		}
+	}
+}

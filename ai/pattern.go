@@ -91,8 +91,9 @@ func pairTable(black, white fiveRule) *[1 << 20]uint16 {
 
 var warmOnce sync.Once
 
-// warmTables builds every rule's tables once, in the background of the
-// first NewEngine, so that the first move does not pay for them.
+// warmTables builds every rule's tables once, for the first NewEngine: a
+// second or so on a loaded machine, which must not come out of the first
+// move's clock.
 func warmTables() {
 	warmOnce.Do(func() {
 		comboOnce.Do(buildCombos)

@@ -225,6 +225,12 @@ func (s *brainState) start(arg string) {
 	}
 	s.size, s.settings.Size = n, n
 	s.newGame()
+	// The player is made now, not on the first move: making an engine
+	// builds its tables, which the first move's clock must not pay for.
+	if _, err := s.getPlayer(); err != nil {
+		s.out.printf("ERROR %v", err)
+		return
+	}
 	s.out.printf("OK")
 }
 

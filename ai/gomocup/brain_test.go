@@ -169,8 +169,10 @@ func TestBrainPassesSettings(t *testing.T) {
 	if len(replies) != 3 {
 		t.Fatalf("replies %q", replies)
 	}
-	if len(made) != 2 || made[0].MaxMemory != 1000000 || made[1].MaxMemory != 2000000 || made[0].Rule != rules.Renju || made[0].Size != 15 {
-		t.Errorf("players made with %+v; want a new one when max_memory changes", made)
+	// One at START (so that the first move does not pay for making it),
+	// one for the settings the INFO lines gave, one when max_memory changes.
+	if len(made) != 3 || made[0].Size != 15 || made[1].MaxMemory != 1000000 || made[2].MaxMemory != 2000000 || made[1].Rule != rules.Renju || made[1].Size != 15 {
+		t.Errorf("players made with %+v; want one at START and a new one when the settings change", made)
 	}
 	pos := rec.pos[0]
 	if pos.ToMove != rules.White || pos.Rule != rules.Renju || len(pos.Stones) != 3 ||
@@ -303,5 +305,20 @@ func BenchmarkServeBoard(b *testing.B) {
 	b.ResetTimer()
 	if err := Serve(context.Background(), strings.NewReader(in.String()), io.Discard, greedyBrain()); err != nil {
 		b.Fatal(err)
+	}
+}
+
+// TestStartMakesPlayer: START makes the player at once (its tables are
+// built before the first move's clock runs), and a player that cannot be
+// made is reported there.
+func TestStartMakesPlayer(t *testing.T) {
+	made := 0
+	cfg := Brain{NewPlayer: func(Settings) (ai.Player, error) { made++; return ai.NewGreedy(1), nil }}
+	if replies, _ := transcript(t, cfg, "START 15\n"); len(replies) != 1 || replies[0] != "OK" || made != 1 {
+		t.Errorf("START: replies %q, players made %d; want OK and one player", replies, made)
+	}
+	fail := Brain{NewPlayer: func(Settings) (ai.Player, error) { return nil, errors.New("no memory") }}
+	if replies, _ := transcript(t, fail, "START 15\n"); len(replies) != 1 || !strings.HasPrefix(replies[0], "ERROR") || !strings.Contains(replies[0], "no memory") {
+		t.Errorf("START with a failing player: replies %q, want one ERROR naming the cause", replies)
 	}
 }
