@@ -94,8 +94,8 @@ func (e *Engine) NewGame() {
 // levelParams weaken the engine for people.
 type levelParams struct {
 	depth     int           // deepest iteration
+	nodes     int64         // nodes a move, on one thread (0 = the limits only)
 	timeCap   time.Duration // most time per move (0 = the limits only)
-	share     float64       // part of the allowed time it uses
 	vcf       int           // fours read by the root VCF (0 = none)
 	vct       int           // threats read by the root VCT (0 = none)
 	leafVCF   int           // fours read at the leaves
@@ -104,20 +104,24 @@ type levelParams struct {
 	missThree float64       // chance to overlook the opponent's open three
 }
 
-// levels: strength grows with depth, reading and time, and noise falls.
+// levels: strength grows with depth, reading and effort, and noise falls.
 // Every level takes a five and blocks a four, as anyone would; the low ones
 // overlook open threes and long threat sequences the way beginners do.
+// Levels 1-9 search a node budget on one thread, doubling from level to
+// level, so that a level is as strong on a Raspberry Pi as on a desktop
+// and the same whatever else the machine runs; the time cap keeps a slow
+// machine answering. Level 10 is full strength: every thread, the clock.
 var levels = [11]levelParams{
-	1:  {depth: 1, timeCap: 100 * time.Millisecond, share: 0.1, temp: 250, missThree: 0.6, width: 8},
-	2:  {depth: 2, timeCap: 150 * time.Millisecond, share: 0.1, vcf: 1, temp: 160, missThree: 0.4, width: 8},
-	3:  {depth: 3, timeCap: 200 * time.Millisecond, share: 0.15, vcf: 2, temp: 110, missThree: 0.25, width: 10},
-	4:  {depth: 4, timeCap: 300 * time.Millisecond, share: 0.15, vcf: 3, temp: 75, missThree: 0.1, width: 10},
-	5:  {depth: 5, timeCap: 400 * time.Millisecond, share: 0.2, vcf: 5, temp: 50, width: 12},
-	6:  {depth: 6, timeCap: 600 * time.Millisecond, share: 0.3, vcf: 7, leafVCF: 1, temp: 32, width: 14},
-	7:  {depth: 7, timeCap: 800 * time.Millisecond, share: 0.4, vcf: 10, vct: 1, leafVCF: 2, temp: 20, width: 16},
-	8:  {depth: 8, timeCap: 1200 * time.Millisecond, share: 0.55, vcf: 14, vct: 2, leafVCF: 2, temp: 10, width: 18},
-	9:  {depth: 12, timeCap: 2 * time.Second, share: 0.75, vcf: 20, vct: 3, leafVCF: 3, temp: 4, width: 20},
-	10: {depth: maxPly - 2, share: 1, vcf: maxVCFDepth, vct: 4, leafVCF: 3, width: 20},
+	1:  {depth: 1, nodes: 1000, timeCap: 200 * time.Millisecond, temp: 250, missThree: 0.6, width: 8},
+	2:  {depth: 2, nodes: 2500, timeCap: 300 * time.Millisecond, vcf: 1, temp: 160, missThree: 0.4, width: 8},
+	3:  {depth: 3, nodes: 5000, timeCap: 400 * time.Millisecond, vcf: 2, temp: 110, missThree: 0.25, width: 10},
+	4:  {depth: 4, nodes: 10000, timeCap: 500 * time.Millisecond, vcf: 3, temp: 75, missThree: 0.1, width: 10},
+	5:  {depth: 5, nodes: 20000, timeCap: 700 * time.Millisecond, vcf: 5, temp: 50, width: 12},
+	6:  {depth: maxPly - 2, nodes: 40000, timeCap: time.Second, vcf: 7, leafVCF: 1, temp: 32, width: 14},
+	7:  {depth: maxPly - 2, nodes: 80000, timeCap: 1500 * time.Millisecond, vcf: 10, vct: 1, leafVCF: 2, temp: 20, width: 16},
+	8:  {depth: maxPly - 2, nodes: 160000, timeCap: 2 * time.Second, vcf: 14, vct: 2, leafVCF: 2, temp: 10, width: 18},
+	9:  {depth: maxPly - 2, nodes: 320000, timeCap: 3 * time.Second, vcf: 20, vct: 3, leafVCF: 3, temp: 4, width: 20},
+	10: {depth: maxPly - 2, vcf: maxVCFDepth, vct: 4, leafVCF: 3, width: 20},
 }
 
 // setup builds the board for pos and returns the colour to move.
@@ -148,7 +152,10 @@ func setup(pos Position) (*board, uint8, error) {
 // budget is how long a search may take, and when to stop deepening.
 type budget struct {
 	hard, soft time.Duration // 0: no time limit
-	instant    bool
+	// search, when set, ends the search before hard, leaving the rest of
+	// the clock to a level's noisy choice.
+	search  time.Duration
+	instant bool
 }
 
 // timeBudget turns Limits into a budget: a share of the time left in the
@@ -184,20 +191,23 @@ func timeBudget(lim Limits, stones, cells int) budget {
 	return budget{hard: hard, soft: hard * 2 / 5}
 }
 
-// Weaker levels leave room after the search for scoring their candidates.
+// forLevel caps the budget at the level's time. A level with a node
+// budget searches until it is spent (the clock only guards a slow
+// machine), and a noisy level leaves the last third of the clock for
+// scoring its candidates.
 func (b budget) forLevel(lv levelParams) budget {
 	if b.instant {
 		return b
 	}
-	hard := time.Duration(float64(b.hard) * lv.share)
-	if lv.timeCap > 0 {
-		hard = min(hard, lv.timeCap)
-	}
-	if hard < b.hard {
-		b = budget{hard: max(hard, time.Millisecond), soft: hard * 2 / 5}
+	if lv.timeCap > 0 && lv.timeCap < b.hard {
+		b.hard = max(lv.timeCap, time.Millisecond)
+		b.soft = b.hard * 2 / 5
 	}
 	if lv.temp > 0 {
-		b.soft = b.hard / 4
+		b.search = b.hard * 2 / 3
+	}
+	if lv.nodes > 0 {
+		b.soft = b.hard
 	}
 	return b
 }
@@ -216,6 +226,9 @@ func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, info func(
 		// A level's time cap applies to clocks, not to a caller's fixed
 		// depth or node budget (which keeps seeded runs reproducible).
 		bud = bud.forLevel(e.lv)
+	}
+	if e.lv.nodes > 0 && (lim.Nodes == 0 || lim.Nodes > e.lv.nodes) {
+		lim.Nodes = e.lv.nodes
 	}
 	return e.think(ctx, start, b, me, lim, bud, info, false)
 }
@@ -290,6 +303,12 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 	if bud.hard > 0 {
 		timer := time.AfterFunc(bud.hard-time.Since(start), func() { timeUp.Store(true); stop.Store(true) })
 		defer timer.Stop()
+	}
+	searchEnd := func() {}
+	if bud.search > 0 {
+		timer := time.AfterFunc(bud.search-time.Since(start), func() { stop.Store(true) })
+		searchEnd = func() { timer.Stop() } // not to cut the noisy choice short
+		defer searchEnd()
 	}
 	done := make(chan struct{})
 	defer close(done)
@@ -389,8 +408,12 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 	}
 	// Helper threads: lazy SMP over the shared table, on their own boards.
 	var wg sync.WaitGroup
-	helpers := make([]*searcher, 0, e.opts.Threads-1)
-	for t := 1; t < e.opts.Threads; t++ {
+	threads := e.opts.Threads
+	if e.lv.nodes > 0 {
+		threads = 1 // a level's budget is one thread's
+	}
+	helpers := make([]*searcher, 0, max(threads-1, 0))
+	for t := 1; t < threads; t++ {
 		hb := *b
 		hb.history = append([]cell(nil), b.history...)
 		h := e.searcher(t, &hb, &stop)
@@ -443,6 +466,7 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 			break
 		}
 	}
+	searchEnd()
 	stop.Store(true)
 	wg.Wait()
 	if e.lv.vct > 0 && e.lv.temp == 0 && !pondering && !timeUp.Load() && bestScore > -winBound && bestScore < winBound {
@@ -598,7 +622,11 @@ func (e *Engine) forced(s *searcher, m cell, me uint8, start time.Time) Result {
 func (e *Engine) noisyChoice(s *searcher, root []rootMove, me uint8, depth int) (cell, bool) {
 	s.stopped = false
 	s.stop.Store(false)
-	s.nodeLimit = s.nodes + 100000
+	budget := int64(100000)
+	if e.lv.nodes > 0 {
+		budget = min(budget, e.lv.nodes) // the level's effort, not more
+	}
+	s.nodeLimit = s.nodes + budget
 	n := min(len(root), 8)
 	cands := append([]rootMove(nil), root[:n]...)
 	for k := range cands {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"tengen/rules"
 )
@@ -337,6 +338,29 @@ func TestNewEngineBuildsTables(t *testing.T) {
 	for _, r := range [][2]fiveRule{{exactlyFive, fiveOrMore}, {fiveOrMore, fiveOrMore}, {exactlyFive, exactlyFive}, {caroFive, caroFive}} {
 		if pairTables[r[0]][r[1]] == nil {
 			t.Errorf("the table for five rules %v is not built", r)
+		}
+	}
+}
+
+// TestLevelNodeBudget: levels 1-9 search a node budget that doubles
+// from level to level, on one thread, whatever the clock allows.
+func TestLevelNodeBudget(t *testing.T) {
+	for lv := 1; lv < 9; lv++ {
+		if levels[lv].nodes <= 0 || levels[lv+1].nodes < 2*levels[lv].nodes {
+			t.Errorf("level %d searches %d nodes, level %d %d: want a doubling", lv, levels[lv].nodes, lv+1, levels[lv+1].nodes)
+		}
+	}
+	pos := Position{Size: 15, Rule: rules.Renju, ToMove: rules.White, Stones: openingStones(t, "h8 i9 j8 f6 j7 f5 h9")}
+	for _, lv := range []int{6, 7} { // (lower levels stop at their depth first)
+		e := NewEngine(EngineOptions{Level: lv, Threads: 2, MaxMemory: 4 << 20, Seed: 1})
+		r, err := e.Think(context.Background(), pos, Limits{TurnTime: time.Minute}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The root threat search may add up to two thirds of the budget,
+		// and the level's noisy choice as much again.
+		if r.Nodes > 3*levels[lv].nodes || r.Nodes < levels[lv].nodes/2 {
+			t.Errorf("level %d searched %d nodes on a one-minute clock, want about %d", lv, r.Nodes, levels[lv].nodes)
 		}
 	}
 }

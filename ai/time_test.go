@@ -30,6 +30,18 @@ func TestTimeBudget(t *testing.T) {
 	if b := timeBudget(Limits{TurnTime: 10 * time.Second}, 0, 225).forLevel(levels[1]); b.hard != levels[1].timeCap {
 		t.Errorf("level 1 on a 10 s clock: %+v", b)
 	}
+	// A level with a node budget is not stopped by the soft limit, and a
+	// noisy one ends its search with a third of the clock left for its
+	// choice.
+	for lv := 1; lv < 10; lv++ {
+		b := timeBudget(Limits{TurnTime: 10 * time.Second}, 0, 225).forLevel(levels[lv])
+		if b.soft != b.hard || b.search != b.hard*2/3 {
+			t.Errorf("level %d on a 10 s clock: %+v, want soft = hard and the search ending at 2/3 of it", lv, b)
+		}
+	}
+	if b := timeBudget(Limits{TurnTime: 10 * time.Second}, 0, 225).forLevel(levels[10]); b.search != 0 || b.soft >= b.hard {
+		t.Errorf("level 10 on a 10 s clock: %+v, want the soft limit and no early end", b)
+	}
 	// Each level takes no more time than the next.
 	for lv := 1; lv < 10; lv++ {
 		a := timeBudget(Limits{TurnTime: time.Second}, 0, 225).forLevel(levels[lv])
