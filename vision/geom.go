@@ -93,7 +93,7 @@ type camera struct {
 // homography when the view is oblique enough to tell, else a typical
 // value (the image's larger side), which is then harmless since parallax
 // is small in near-overhead views.
-func newCamera(h Homography, w, ht int) camera {
+func newCamera(h Homography, w, ht, lines int) camera {
 	cx, cy := float64(w)/2, float64(ht)/2
 	// Columns of h with the principal point moved to the origin.
 	col := func(i int) [3]float64 {
@@ -102,15 +102,27 @@ func newCamera(h Homography, w, ht int) camera {
 	a, b, c := col(0), col(1), col(2)
 	def := float64(max(w, ht))
 	f := def
-	var cands []float64
+	// Two constraints give f: the board's axes are at right angles, and
+	// of equal length. The second is biased, since grids are not square
+	// (a go board's cells are about 7% longer one way), which on oblique
+	// phone photos halves f or worse. So in an oblique view (depth
+	// changing by over 15% across the board along an axis), where the
+	// first fixes f well and parallax matters, it is used alone; nearer
+	// overhead, where neither is well conditioned and parallax is small,
+	// the two are averaged.
+	var orth []float64
 	if den := a[2] * b[2]; math.Abs(den) > 1e-15 {
 		if f2 := -(a[0]*b[0] + a[1]*b[1]) / den; f2 > 0 {
-			cands = append(cands, math.Sqrt(f2))
+			orth = append(orth, math.Sqrt(f2))
 		}
 	}
-	if den := a[2]*a[2] - b[2]*b[2]; math.Abs(den) > 1e-15 {
-		if f2 := (b[0]*b[0] + b[1]*b[1] - a[0]*a[0] - a[1]*a[1]) / den; f2 > 0 {
-			cands = append(cands, math.Sqrt(f2))
+	cands := orth
+	oblique := math.Max(math.Abs(a[2]), math.Abs(b[2]))*float64(lines-1)/math.Abs(c[2]) > 0.15
+	if len(orth) == 0 || !oblique {
+		if den := a[2]*a[2] - b[2]*b[2]; math.Abs(den) > 1e-15 {
+			if f2 := (b[0]*b[0] + b[1]*b[1] - a[0]*a[0] - a[1]*a[1]) / den; f2 > 0 {
+				cands = append(cands, math.Sqrt(f2))
+			}
 		}
 	}
 	if len(cands) > 0 {
@@ -166,7 +178,7 @@ func cross(a, b [3]float64) [3]float64 {
 // a w x ht image: the same pinhole model the reader uses to find stone
 // tops, so renderers that use it draw parallax the reader expects.
 func Lifted(h Homography, w, ht, n int, z float64) (Homography, error) {
-	c := newCamera(h, w, ht)
+	c := newCamera(h, w, ht, n)
 	m := float64(n - 1)
 	return QuadHomography([4]Point{{0, 0}, {m, 0}, {m, m}, {0, m}},
 		[4]Point{c.project(0, 0, z), c.project(m, 0, z), c.project(m, m, z), c.project(0, m, z)})

@@ -145,7 +145,7 @@ func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
 	if pixelsPerStep(h, n) < 4 {
 		return nil, errors.New("the board is too small in the image (under 4 pixels per grid step)")
 	}
-	cam := newCamera(h, img.Rect.Dx(), img.Rect.Dy())
+	cam := newCamera(h, img.Rect.Dx(), img.Rect.Dy(), n)
 	mid, err := Lifted(h, img.Rect.Dx(), img.Rect.Dy(), n, 0.15)
 	if err != nil {
 		return nil, fmt.Errorf("corners: %w", err)
