@@ -42,11 +42,26 @@ type Photo struct {
 	Labels   [][]vision.Stone
 }
 
+// Load returns the shared gobonline photos, or skips the test when they
+// are not there.
 func Load(t testing.TB) []Photo {
 	t.Helper()
-	cf, err := os.Open(filepath.Join(dir(), "corners.txt"))
-	if err != nil {
+	if _, err := os.Stat(filepath.Join(dir(), "corners.txt")); err != nil {
 		t.Skipf("no photos: %v", err)
+	}
+	return LoadDir(t, dir())
+}
+
+// LoadDir reads a folder laid out like Dir: corners.txt (one line per
+// photo: file name, then the TL TR BR BL outer grid corners as x,y pixels
+// of the EXIF-applied frame) and, for each photo, NAME.labels.txt (one
+// line per board row from corner TL to corner BL, stones B, W or .
+// from TL towards TR). The board size is the number of label rows.
+func LoadDir(t testing.TB, folder string) []Photo {
+	t.Helper()
+	cf, err := os.Open(filepath.Join(folder, "corners.txt"))
+	if err != nil {
+		t.Fatal(err)
 	}
 	defer cf.Close()
 	var out []Photo
@@ -60,7 +75,7 @@ func Load(t testing.TB) []Photo {
 		if len(fs) != 5 {
 			t.Fatalf("corners.txt: bad line %q", line)
 		}
-		p := Photo{Name: fs[0], Path: filepath.Join(dir(), fs[0]), Size: 19}
+		p := Photo{Name: fs[0], Path: filepath.Join(folder, fs[0])}
 		raw, err := os.ReadFile(p.Path)
 		if err != nil {
 			t.Fatal(err)
@@ -93,7 +108,15 @@ func Load(t testing.TB) []Photo {
 			for _, tok := range strings.Fields(l) {
 				row = append(row, vision.Stone(tok[0]))
 			}
-			p.Labels = append(p.Labels, row)
+			if len(row) > 0 {
+				p.Labels = append(p.Labels, row)
+			}
+		}
+		p.Size = len(p.Labels)
+		for _, row := range p.Labels {
+			if len(row) != p.Size {
+				t.Fatalf("%s: labels are not %d x %d", p.Name, p.Size, p.Size)
+			}
 		}
 		out = append(out, p)
 	}
