@@ -45,5 +45,8 @@
 // Frames come from package vision/capture; vision/synth renders test
 // frames (and the simulator's camera) with ground truth. Photos are read
 // on their raw pixels: EXIF orientation is ignored (vision/exif reads
-// it, for tests whose labels follow the rotated view).
+// it, for tests whose labels follow the rotated view). More labelled
+// photos, kept outside the repository, are checked by
+// TENGEN_EXTRA_PHOTOS=/folder go test -run TestExtraPhotos ./vision/
+// (folder layout: see phototest.LoadDir).
 package vision
