@@ -508,6 +508,10 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 				lt = 0.7
 			}
 			pale[j][i] = math.Min(math.Min((lt-l[j][i])/0.3, (bright-1.12)/0.1), (p.dark-1)/0.1)
+			// Among white stones on a pale board the cell centres around
+			// are covered by stones as bright: a top that hides the lines
+			// and is greyer than the board beside it is pale enough.
+			pale[j][i] = math.Max(pale[j][i], math.Min(math.Min((0.3-l[j][i])/0.3, (p.neutral-p.tint-0.05)/0.03), (p.dark-0.9)/0.1))
 		}
 	}
 	st := make([][]Stone, n)
