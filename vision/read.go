@@ -508,6 +508,10 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 				lt = 0.7
 			}
 			pale[j][i] = math.Min(math.Min((lt-l[j][i])/0.3, (bright-1.12)/0.1), (p.dark-1)/0.1)
+			// Among white stones on a pale board the cell centres around
+			// are covered by stones as bright: a top that hides the lines
+			// and is greyer than the board beside it is pale enough.
+			pale[j][i] = math.Max(pale[j][i], math.Min(math.Min((0.3-l[j][i])/0.3, (p.neutral-p.tint-0.05)/0.03), (p.dark-0.9)/0.1))
 		}
 	}
 	st := make([][]Stone, n)
@@ -538,7 +542,14 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 			// covered by its neighbours (grey, where bare wood has a
 			// colour): the board further off must be clearly darker.
 			disc = math.Max(disc, math.Min(math.Min(discMargin(p.disc+0.1, p.unif), (p.white-1.8)/0.2), (p.tint-0.9)/0.05))
-			white := math.Min(pale[j][i], disc)
+			// A matte stone lit from one side shades across its top: it
+			// may be less even when it is grey and far paler than the
+			// board, at its base as well, with a rim all round.
+			disc = math.Max(disc, math.Min(math.Min(discMargin(p.disc, p.unif+0.08), (p.neutral-0.9)/0.05),
+				math.Min((p.white-1.8)/0.2, (p.base-1.8)/0.2)))
+			// A white stone is grey: its lowest colour channel is not far
+			// below its brightness, where wood's, however bright, is.
+			white := math.Min(math.Min(pale[j][i], disc), (p.neutral-0.5)/0.1)
 			switch {
 			case black > 0:
 				st[j][i], conf[j][i] = Black, clamp01(black)

@@ -1,0 +1,51 @@
+package vision
+
+import "testing"
+
+// TestClassifyWhiteClues checks the white-stone rules on measured
+// features (values as measured on phone photos of other boards): a matte
+// stone shaded across its top is still a stone, a bright patch of wood is
+// not, however disc-like, since wood is not grey; among white stones on
+// pale wood, a stone is told from the board by being greyer.
+func TestClassifyWhiteClues(t *testing.T) {
+	bare := features{lines: 0.5, dark: 1, white: 1, local: 1, base: 1, board: 150, ringDark: 1, neutral: 0.4, tint: 0.4}
+	for _, tc := range []struct {
+		name string
+		f    features
+		want Stone
+	}{
+		{"grey stone shaded across its top", features{lines: -0.02, dark: 1.99, white: 4.65, local: 1.09, base: 4.08, disc: 1, unif: 0.82,
+			board: 85, ringDark: 1.08, neutral: 0.96, tint: 0.95}, White},
+		{"evenly lit stone", features{lines: 0.02, dark: 1.5, white: 2.4, local: 2.3, base: 2.2, disc: 1, unif: 0.95,
+			board: 120, ringDark: 1.4, neutral: 0.97, tint: 0.6}, White},
+		{"white stone among white stones on pale wood", features{lines: -0.01, dark: 0.99, white: 1.15, local: 1.12, base: 1.12, disc: 1, unif: 0.90,
+			board: 222, ringDark: 0.97, neutral: 0.98, tint: 0.85}, White},
+		{"pale wood in shade, lines hidden", features{lines: -0.01, dark: 0.99, white: 1.15, local: 1.12, base: 1.12, disc: 1, unif: 0.90,
+			board: 222, ringDark: 0.97, neutral: 0.86, tint: 0.85}, Empty},
+		{"bright patch of wood, disc-like", features{lines: 0.07, dark: 2.17, white: 2.29, local: 2.36, base: 2.21, disc: 0.88, unif: 0.88,
+			board: 34, ringDark: 1.72, neutral: 0.31, tint: 0.22}, Empty},
+		{"shaded disc the colour of wood", features{lines: -0.02, dark: 1.99, white: 4.65, local: 1.09, base: 4.08, disc: 1, unif: 0.82,
+			board: 85, ringDark: 1.08, neutral: 0.45, tint: 0.4}, Empty},
+		{"grey patch far from even", features{lines: -0.02, dark: 1.99, white: 4.65, local: 1.09, base: 4.08, disc: 1, unif: 0.7,
+			board: 85, ringDark: 1.08, neutral: 0.96, tint: 0.95}, Empty},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const n = 7
+			f := make([][]features, n)
+			for j := range f {
+				f[j] = make([]features, n)
+				for i := range f[j] {
+					f[j][i] = bare
+				}
+			}
+			f[3][3] = tc.f
+			st, conf := classify(f, n)
+			if st[3][3] != tc.want {
+				t.Errorf("read %c (confidence %.2f), want %c", st[3][3], conf[3][3], tc.want)
+			}
+			if st[0][0] != Empty {
+				t.Errorf("bare point read %c", st[0][0])
+			}
+		})
+	}
+}
