@@ -372,14 +372,23 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 		if s.hasWinningThreat(me) {
 			return WinScore - ply - 3
 		}
-		if s.leafVCF > 0 && b.has(me, tB4) && s.vcf(me, s.leafVCF) {
-			return WinScore - ply - 5
-		}
 		// Quiescence over threes: when the opponent threatens a straight
 		// four, the static score cannot tell whether the threat is met, so
 		// the few defences are searched (a bounded number of plies).
-		if depth <= -qsPlies || !s.hasWinningThreat(opp) {
-			return s.evaluate(me)
+		settled := depth <= -qsPlies || !s.hasWinningThreat(opp)
+		e := 0
+		if settled {
+			// A win by fours only raises the score: a leaf that already
+			// fails high need not read them.
+			if e = s.evaluate(me); e >= beta {
+				return e
+			}
+		}
+		if s.leafVCF > 0 && b.has(me, tB4) && s.vcf(me, s.leafVCF) {
+			return WinScore - ply - 5
+		}
+		if settled {
+			return e
 		}
 	}
 	var moves []scored
