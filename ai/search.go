@@ -276,10 +276,13 @@ func sortMoves(ms []scored) {
 	}
 }
 
-// tactical reports whether a move must never be pruned: it makes or stops
-// a three or a four.
+// tactical reports whether a move must never be pruned: it makes a three
+// or a four, or stops one of the opponent's (a point where the opponent
+// would make a four, or two threes). Stopping a single open three before
+// it is made is a quiet move: there are many such points, and the three,
+// once made, is answered then.
 func (b *board) tactical(i cell, me uint8) bool {
-	return b.info[i][me-1].threat >= tF3 || b.info[i][2-me].threat >= tF3
+	return b.info[i][me-1].threat >= tF3 || b.info[i][2-me].threat >= t33
 }
 
 // lmr[d][k] is how many plies the k-th move (from 0) at depth d is
