@@ -167,14 +167,6 @@ func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
 			return false
 		}
 	}
-	if len(threats) == len(threatList{}) || b.isRenjuBlack(3-me) {
-		// The list may be cut short, or a stone of White's may lift a
-		// Black point out of being forbidden: play and look.
-		b.play(i, me)
-		ok := !s.hasWinningThreat(3 - me)
-		b.undo()
-		return ok
-	}
 	// A stone of me's only weakens the opponent's lines, and only along
 	// the line it shares with each threat point: read that line's new
 	// pattern instead of playing the stone.
@@ -200,6 +192,16 @@ func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
 		if comboTable[comboIndex(&p)]&7 == t44 {
 			return false
 		}
+	}
+	if len(threats) == len(threatList{}) || b.isRenjuBlack(3-me) {
+		// The list may be cut short, or a stone of White's may lift a
+		// Black point out of being forbidden: play and look. (A threat
+		// left standing above is taken to stand: a White stone that
+		// made it forbidden instead would be a rare trick.)
+		b.play(i, me)
+		ok := !s.hasWinningThreat(3 - me)
+		b.undo()
+		return ok
 	}
 	return true
 }
