@@ -1,9 +1,6 @@
 package ai
 
-import (
-	"math"
-	"sync"
-)
+import "sync"
 
 // A line pattern is what one stone makes along one line, judged from the
 // five cells on either side of it (enough to tell an exact five from an
@@ -209,7 +206,8 @@ type combo struct {
 	// maybeForbidden: under renju this point may be forbidden to Black
 	// (overline, two fours or two open threes) and needs the exact check.
 	maybeForbidden bool
-	score          int16 // for move ordering (lineValue, threatBonus)
+	score          int16  // for move ordering (lineValue, threatBonus)
+	idx            uint16 // comboIndex of the four patterns
 }
 
 // lineValue scores one line pattern for move ordering (the evaluation's
@@ -242,10 +240,11 @@ func comboIndex(p *[4]uint8) int {
 
 // comboOf returns the combined info of the line patterns p.
 func comboOf(p *[4]uint8) combo {
-	e := comboTable[comboIndex(p)]
+	k := comboIndex(p)
+	e := comboTable[k]
 	t := e & 7
 	score := lineValue[p[0]] + lineValue[p[1]] + lineValue[p[2]] + lineValue[p[3]] + threatBonus[t]
-	return combo{threat: t, maybeForbidden: e&comboForbidden != 0, score: int16(min(score, math.MaxInt16))}
+	return combo{threat: t, maybeForbidden: e&comboForbidden != 0, score: int16(score), idx: uint16(k)}
 }
 
 func buildCombos() {

@@ -167,14 +167,6 @@ func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
 			return false
 		}
 	}
-	if len(threats) == len(threatList{}) || b.isRenjuBlack(3-me) {
-		// The list may be cut short, or a stone of White's may lift a
-		// Black point out of being forbidden: play and look.
-		b.play(i, me)
-		ok := !s.hasWinningThreat(3 - me)
-		b.undo()
-		return ok
-	}
 	// A stone of me's only weakens the opponent's lines, and only along
 	// the line it shares with each threat point: read that line's new
 	// pattern instead of playing the stone.
@@ -200,6 +192,16 @@ func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
 		if comboTable[comboIndex(&p)]&7 == t44 {
 			return false
 		}
+	}
+	if len(threats) == len(threatList{}) || b.isRenjuBlack(3-me) {
+		// The list may be cut short, or a stone of White's may lift a
+		// Black point out of being forbidden: play and look. (A threat
+		// left standing above is taken to stand: a White stone that
+		// made it forbidden instead would be a rare trick.)
+		b.play(i, me)
+		ok := !s.hasWinningThreat(3 - me)
+		b.undo()
+		return ok
 	}
 	return true
 }
@@ -276,10 +278,13 @@ func sortMoves(ms []scored) {
 	}
 }
 
-// tactical reports whether a move must never be pruned: it makes or stops
-// a three or a four.
+// tactical reports whether a move must never be pruned: it makes a three
+// or a four, or stops one of the opponent's (a point where the opponent
+// would make a four, or two threes). Stopping a single open three before
+// it is made is a quiet move: there are many such points, and the three,
+// once made, is answered then.
 func (b *board) tactical(i cell, me uint8) bool {
-	return b.info[i][me-1].threat >= tF3 || b.info[i][2-me].threat >= tF3
+	return b.info[i][me-1].threat >= tF3 || b.info[i][2-me].threat >= t33
 }
 
 // lmr[d][k] is how many plies the k-th move (from 0) at depth d is
@@ -372,14 +377,23 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 		if s.hasWinningThreat(me) {
 			return WinScore - ply - 3
 		}
-		if s.leafVCF > 0 && b.has(me, tB4) && s.vcf(me, s.leafVCF) {
-			return WinScore - ply - 5
-		}
 		// Quiescence over threes: when the opponent threatens a straight
 		// four, the static score cannot tell whether the threat is met, so
 		// the few defences are searched (a bounded number of plies).
-		if depth <= -qsPlies || !s.hasWinningThreat(opp) {
-			return s.evaluate(me)
+		settled := depth <= -qsPlies || !s.hasWinningThreat(opp)
+		e := 0
+		if settled {
+			// A win by fours only raises the score: a leaf that already
+			// fails high need not read them.
+			if e = s.evaluate(me); e >= beta {
+				return e
+			}
+		}
+		if s.leafVCF > 0 && b.has(me, tB4) && s.vcf(me, s.leafVCF) {
+			return WinScore - ply - 5
+		}
+		if settled {
+			return e
 		}
 	}
 	var moves []scored
