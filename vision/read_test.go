@@ -9,25 +9,27 @@ import "testing"
 // pale wood, a stone is told from the board by being greyer.
 func TestClassifyWhiteClues(t *testing.T) {
 	bare := features{lines: 0.5, dark: 1, white: 1, local: 1, base: 1, board: 150, ringDark: 1, neutral: 0.4, tint: 0.4}
+	// A matte stone lit from one side, and a white stone among white
+	// stones on pale wood, as measured; the cases below vary one clue.
+	shaded := features{lines: -0.02, dark: 1.99, white: 4.65, local: 1.09, base: 4.08, disc: 1, unif: 0.82,
+		board: 85, ringDark: 1.08, neutral: 0.96, tint: 0.95}
+	amongWhites := features{lines: -0.01, dark: 0.99, white: 1.15, local: 1.12, base: 1.12, disc: 1, unif: 0.90,
+		board: 222, ringDark: 0.97, neutral: 0.98, tint: 0.85}
+	with := func(f features, change func(*features)) features { change(&f); return f }
 	for _, tc := range []struct {
 		name string
 		f    features
 		want Stone
 	}{
-		{"grey stone shaded across its top", features{lines: -0.02, dark: 1.99, white: 4.65, local: 1.09, base: 4.08, disc: 1, unif: 0.82,
-			board: 85, ringDark: 1.08, neutral: 0.96, tint: 0.95}, White},
+		{"grey stone shaded across its top", shaded, White},
 		{"evenly lit stone", features{lines: 0.02, dark: 1.5, white: 2.4, local: 2.3, base: 2.2, disc: 1, unif: 0.95,
 			board: 120, ringDark: 1.4, neutral: 0.97, tint: 0.6}, White},
-		{"white stone among white stones on pale wood", features{lines: -0.01, dark: 0.99, white: 1.15, local: 1.12, base: 1.12, disc: 1, unif: 0.90,
-			board: 222, ringDark: 0.97, neutral: 0.98, tint: 0.85}, White},
-		{"pale wood in shade, lines hidden", features{lines: -0.01, dark: 0.99, white: 1.15, local: 1.12, base: 1.12, disc: 1, unif: 0.90,
-			board: 222, ringDark: 0.97, neutral: 0.86, tint: 0.85}, Empty},
+		{"white stone among white stones on pale wood", amongWhites, White},
+		{"pale wood in shade, lines hidden", with(amongWhites, func(f *features) { f.neutral = 0.86 }), Empty},
 		{"bright patch of wood, disc-like", features{lines: 0.07, dark: 2.17, white: 2.29, local: 2.36, base: 2.21, disc: 0.88, unif: 0.88,
 			board: 34, ringDark: 1.72, neutral: 0.31, tint: 0.22}, Empty},
-		{"shaded disc the colour of wood", features{lines: -0.02, dark: 1.99, white: 4.65, local: 1.09, base: 4.08, disc: 1, unif: 0.82,
-			board: 85, ringDark: 1.08, neutral: 0.45, tint: 0.4}, Empty},
-		{"grey patch far from even", features{lines: -0.02, dark: 1.99, white: 4.65, local: 1.09, base: 4.08, disc: 1, unif: 0.7,
-			board: 85, ringDark: 1.08, neutral: 0.96, tint: 0.95}, Empty},
+		{"shaded disc the colour of wood", with(shaded, func(f *features) { f.neutral, f.tint = 0.45, 0.4 }), Empty},
+		{"grey patch far from even", with(shaded, func(f *features) { f.unif = 0.7 }), Empty},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const n = 7
