@@ -1,6 +1,10 @@
 package ai
 
-import "testing"
+import (
+	"testing"
+
+	"tengen/rules"
+)
 
 // TestLeafReadsFoursOnlyWhenTheyMatter: at a leaf where the side to move
 // wins by fours, the win is found when the static score is below beta,
@@ -19,5 +23,38 @@ func TestLeafReadsFoursOnlyWhenTheyMatter(t *testing.T) {
 		if v := s.search(0, e-2, e-1, 1, me); v < e-1 || s.nodes != 1 {
 			t.Errorf("leaf failing high on its static score %d: got %d after %d nodes, want >= %d after 1", e, v, s.nodes, e-1)
 		}
+	}
+}
+
+// TestUnsettledLeafLeavesFoursToTheSearch: at a leaf where the opponent
+// threatens a straight four, the VCF solver is not run (the position gets
+// no entry in its table), yet a win by fours is still found by the
+// quiescence search over the replies, which include every four.
+func TestUnsettledLeafLeavesFoursToTheSearch(t *testing.T) {
+	found := 0
+	for _, rule := range []rules.Rule{rules.Freestyle, rules.Renju} {
+		gamePositions(t, 5, func(p Position) bool {
+			p.Stones = append([]Stone(nil), p.Stones...)
+			p.Rule = rule
+			s, me := solver(t, p)
+			if s.b.has(me, t5) || s.b.has(3-me, t5) || s.hasWinningThreat(me) || !s.hasWinningThreat(3-me) || !s.vcf(me, 2) {
+				return true
+			}
+			s, me = solver(t, p)
+			s.leafVCF = 2
+			v := s.search(0, -WinScore, WinScore, 1, me)
+			h := s.b.hash ^ vcfSalt[me]
+			if e := s.vtt[h&(1<<vcfTableBits-1)]; e != 0 && e>>8 == h>>8 {
+				t.Errorf("the unsettled leaf ran the VCF solver\n%v", s.b)
+			}
+			if v <= winBound {
+				t.Errorf("leaf with a VCF in 2 scores %d, want a win\n%v", v, s.b)
+			}
+			found++
+			return found%4 != 0
+		})
+	}
+	if found < 8 {
+		t.Fatalf("found %d positions, want 8", found)
 	}
 }

@@ -380,19 +380,17 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 		// Quiescence over threes: when the opponent threatens a straight
 		// four, the static score cannot tell whether the threat is met, so
 		// the few defences are searched (a bounded number of plies).
-		settled := depth <= -qsPlies || !s.hasWinningThreat(opp)
-		e := 0
-		if settled {
+		// Unsettled, the replies searched below include every four of
+		// ours, so a win by fours is read there (as deep as the
+		// quiescence goes) and not first by the VCF solver as well: that
+		// was a third of all nodes.
+		if depth <= -qsPlies || !s.hasWinningThreat(opp) {
 			// A win by fours only raises the score: a leaf that already
 			// fails high need not read them.
-			if e = s.evaluate(me); e >= beta {
-				return e
+			e := s.evaluate(me)
+			if e < beta && s.leafVCF > 0 && b.has(me, tB4) && s.vcf(me, s.leafVCF) {
+				return WinScore - ply - 5
 			}
-		}
-		if s.leafVCF > 0 && b.has(me, tB4) && s.vcf(me, s.leafVCF) {
-			return WinScore - ply - 5
-		}
-		if settled {
 			return e
 		}
 	}
