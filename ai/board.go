@@ -38,7 +38,6 @@ type board struct {
 	info   [maxCells][2]combo    // combined threat and score per colour
 	near   [maxCells]uint8       // stones within two cells (square), for candidates
 
-	total   [2]int32                // sum of point scores over empty cells
 	evTotal [2][2]int32             // sum of combo.ev over empty cells, per colour
 	evSet   [2]int                  // evaluation weight set with each colour to move
 	evTab   [2][2]*[comboSize]int16 // point weights per colour, to move and against it
@@ -165,7 +164,6 @@ func (b *board) addInfoFor(i cell, c int) {
 	p := &b.pats[i][c]
 	in := comboOf(p)
 	b.info[i][c] = in
-	b.total[c] += int32(in.score)
 	b.count[c][in.threat]++
 	// The point's evaluation weights are read again from its patterns
 	// when it is taken out (they are unchanged until then), which keeps
@@ -186,7 +184,6 @@ func (b *board) removeInfo(i cell) {
 // removeInfoFor does removeInfo for one colour (0 black, 1 white).
 func (b *board) removeInfoFor(i cell, c int) {
 	in := &b.info[i][c]
-	b.total[c] -= int32(in.score)
 	b.count[c][in.threat]--
 	if !b.noEval {
 		k := in.idx
@@ -209,7 +206,6 @@ func (b *board) setPattern(i cell, c, d int, n uint8) {
 	e := comboTable[k]
 	t := e & 7
 	ds := lineValue[n] - lineValue[o] + threatBonus[t] - threatBonus[in.threat]
-	b.total[c] += ds
 	b.count[c][in.threat]--
 	b.count[c][t]++
 	if !b.noEval {
@@ -247,12 +243,20 @@ func (b *board) undo() {
 }
 
 // update rewrites the keys and patterns around i after a stone of colour c
-// was put there (or removed, when clear).
+// was put there (or removed, when clear). A colour's pattern at a point
+// depends only on the line up to the first stone of the other colour (or
+// the wall) on each side, so beyond a stone of each colour no pattern is
+// looked up, and beyond the wall no key is kept.
 func (b *board) update(i cell, c uint32, clear bool) {
 	for d, st := range b.dirs {
-		for k := 1; k <= halfLine; k++ {
-			for _, side := range [2]int{-1, 1} {
+		for _, side := range [2]int{-1, 1} {
+			sees := 3 // bit 0: Black's patterns further out can see i; bit 1: White's
+			for k := 1; k <= halfLine; k++ {
 				q := cell(int(i) + side*k*st)
+				s := b.stones[q]
+				if s == cellWall {
+					break
+				}
 				// q sees i at offset -side*k.
 				sh := slotShift(-side * k)
 				if clear {
@@ -260,11 +264,14 @@ func (b *board) update(i cell, c uint32, clear bool) {
 				} else {
 					b.keys[q][d] |= c << sh
 				}
-				if b.stones[q] != cellEmpty {
+				if s != cellEmpty {
+					sees &^= 1 << (2 - s) // a stone blocks the other colour
 					continue
 				}
-				key := b.keys[q][d]
-				pp := b.tables[key]
+				if sees == 0 {
+					continue
+				}
+				pp := b.tables[b.keys[q][d]]
 				// Only a colour whose pattern changed is recomputed.
 				if n0 := uint8(pp); n0 != b.pats[q][0][d] {
 					b.setPattern(q, 0, d, n0)
