@@ -193,11 +193,14 @@ func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
 			return false
 		}
 	}
-	if len(threats) == len(threatList{}) || b.isRenjuBlack(3-me) {
+	if len(threats) == len(threatList{}) || (b.isRenjuBlack(3-me) && int(b.count[0][t44]) > len(threats)) {
 		// The list may be cut short, or a stone of White's may lift a
-		// Black point out of being forbidden: play and look. (A threat
-		// left standing above is taken to stand: a White stone that
-		// made it forbidden instead would be a rare trick.)
+		// Black point out of being forbidden (only a point that makes
+		// two fours or a straight four already, and is left out of the
+		// list as forbidden, can become a winning threat): play and
+		// look. (A threat left standing above is taken to stand: a
+		// White stone that made it forbidden instead would be a rare
+		// trick.)
 		b.play(i, me)
 		ok := !s.hasWinningThreat(3 - me)
 		b.undo()
