@@ -361,21 +361,6 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 	if WinScore-ply-1 <= alpha {
 		return alpha
 	}
-	ttMove, ttScore, ttDepth, ttBound, hit := s.tt.probe(b.hash)
-	if hit {
-		ttScore = scoreFromTT(ttScore, ply)
-		if ttDepth >= depth && ply > 0 {
-			switch {
-			case ttBound == boundExact,
-				ttBound == boundLower && ttScore >= beta,
-				ttBound == boundUpper && ttScore <= alpha:
-				return ttScore
-			}
-		}
-		if ttMove != noCell && (int(ttMove) >= len(b.stones) || b.stones[ttMove] != cellEmpty) {
-			ttMove = noCell
-		}
-	}
 	if forced == noCell && depth <= 0 {
 		if s.hasWinningThreat(me) {
 			return WinScore - ply - 3
@@ -395,6 +380,23 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 				return WinScore - ply - 5
 			}
 			return e
+		}
+	}
+	// Probed only past the settled leaves, which store nothing: there the
+	// probe was a cache miss for a rare hit.
+	ttMove, ttScore, ttDepth, ttBound, hit := s.tt.probe(b.hash)
+	if hit {
+		ttScore = scoreFromTT(ttScore, ply)
+		if ttDepth >= depth && ply > 0 {
+			switch {
+			case ttBound == boundExact,
+				ttBound == boundLower && ttScore >= beta,
+				ttBound == boundUpper && ttScore <= alpha:
+				return ttScore
+			}
+		}
+		if ttMove != noCell && (int(ttMove) >= len(b.stones) || b.stones[ttMove] != cellEmpty) {
+			ttMove = noCell
 		}
 	}
 	var moves []scored
