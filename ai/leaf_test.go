@@ -58,3 +58,27 @@ func TestUnsettledLeafLeavesFoursToTheSearch(t *testing.T) {
 		t.Fatalf("found %d positions, want 8", found)
 	}
 }
+
+// TestLeafReadsFourThrees: Black's only fours also make open threes (no
+// point makes a plain four), and they win by fours in two; the leaf must
+// read them.
+func TestLeafReadsFourThrees(t *testing.T) {
+	pt := func(x, y int) rules.Point { return rules.Point{X: x, Y: y} }
+	var stones []Stone
+	// Row 7: O X X X _ _ ; columns through both four points: open twos.
+	for _, p := range []rules.Point{pt(1, 7), pt(2, 7), pt(3, 7), pt(4, 5), pt(4, 6), pt(5, 8), pt(5, 9)} {
+		stones = append(stones, Stone{P: p, C: rules.Black})
+	}
+	for _, p := range []rules.Point{pt(0, 7), pt(14, 0), pt(14, 2), pt(14, 4), pt(12, 14), pt(10, 14), pt(8, 14)} {
+		stones = append(stones, Stone{P: p, C: rules.White})
+	}
+	s, me := solver(t, Position{Size: 15, Rule: rules.Freestyle, Stones: stones, ToMove: rules.Black})
+	if s.b.has(me, tB4) || !s.b.has(me, t43) || s.b.has(me, t44) {
+		t.Fatalf("position has fours %d, four-threes %d, straight-four points %d; want 0, >0, 0\n%v",
+			s.b.count[0][tB4], s.b.count[0][t43], s.b.count[0][t44], s.b)
+	}
+	s.leafVCF = 2
+	if v := s.search(0, WinScore-20, WinScore-19, 1, me); v <= winBound {
+		t.Errorf("leaf with a VCF in 2 through a four-three scores %d, want a win\n%v", v, s.b)
+	}
+}

@@ -376,7 +376,9 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 			// A win by fours only raises the score: a leaf that already
 			// fails high need not read them.
 			e := s.evaluate(me)
-			if e < beta && s.leafVCF > 0 && b.has(me, tB4) && s.vcf(me, s.leafVCF) {
+			// (A four that also makes an open three counts: it may be
+			// the only four on the board.)
+			if e < beta && s.leafVCF > 0 && (b.has(me, tB4) || b.has(me, t43)) && s.vcf(me, s.leafVCF) {
 				return WinScore - ply - 5
 			}
 			return e
