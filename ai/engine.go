@@ -188,7 +188,9 @@ func timeBudget(lim Limits, stones, cells int) budget {
 	}
 	margin := min(t/10+20*time.Millisecond, 200*time.Millisecond)
 	hard := max(t-margin, time.Millisecond)
-	return budget{hard: hard, soft: hard * 2 / 5}
+	// An iteration started before the soft limit may run to the hard one:
+	// at 2/5 the engine used under half its time a move.
+	return budget{hard: hard, soft: hard * 3 / 5}
 }
 
 // forLevel caps the budget at the level's time. A level with a node
