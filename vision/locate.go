@@ -54,6 +54,22 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 			}
 		}
 	}
+	// Where stones break the net into pieces, its outlines land steps
+	// off and the fit settles on a lattice of the wrong pitch or half a
+	// step out, whose score the clean wood between lines keeps high: the
+	// combs of long straight lines start nearer, and how fully lines
+	// cover each lattice tells the right one.
+	segs := lineSegments(norm)
+	choice := math.Inf(-1)
+	if !math.IsInf(bestScore, -1) {
+		choice = bestScore + lineCover(segs, n, best)
+	}
+	for _, q := range lineQuads(segs, n, float64(norm.Rows()*norm.Cols())) {
+		q, s := descendLattice(field, n, q, gridStep(q, n)/8, 0.4)
+		if c := s + lineCover(segs, n, q); c > choice {
+			best, bestScore, choice = q, s, c
+		}
+	}
 	if math.IsInf(bestScore, -1) {
 		return [4]Point{}, 0, errors.New("no grid found in the image")
 	}
@@ -710,39 +726,13 @@ const (
 // line), each refitted. A quick fit stops at a quarter step and tries no
 // whole steps.
 func fitLattice(field *image.Gray, n int, q [4]Point, quick bool) ([4]Point, float64) {
-	step := func(q [4]Point) float64 { // mean grid step in pixels
-		d := 0.0
-		for i := 0; i < 4; i++ {
-			a, b := q[i], q[(i+1)%4]
-			d += math.Hypot(a.X-b.X, a.Y-b.Y)
-		}
-		return d / 4 / float64(n-1)
-	}
+	step := func(q [4]Point) float64 { return gridStep(q, n) }
 	stop := 0.4
 	if quick {
 		stop = step(q) / 4
 	}
 	descend := func(q [4]Point, s float64) ([4]Point, float64) {
-		sc := latticeScore(field, n, q)
-		for d := s; d >= math.Max(stop, 0.4); d /= 2 {
-			for improved := true; improved; {
-				improved = false
-				for i := 0; i < 8; i++ {
-					for _, sg := range []float64{1, -1} {
-						t := q
-						if i%2 == 0 {
-							t[i/2].X += sg * d
-						} else {
-							t[i/2].Y += sg * d
-						}
-						if v := latticeScore(field, n, t); v > sc {
-							q, sc, improved = t, v, true
-						}
-					}
-				}
-			}
-		}
-		return q, sc
+		return descendLattice(field, n, q, s, stop)
 	}
 	q, best := descend(q, step(q)/2)
 	for round := 0; round < 3 && !quick; round++ {
@@ -808,4 +798,41 @@ func fitLattice(field *image.Gray, n int, q [4]Point, quick bool) ([4]Point, flo
 		q, best = descend(q, 0.4)
 	}
 	return q, best
+}
+
+// descendLattice moves q's corners one coordinate at a time while the
+// lattice score rises, in steps from s halving down to stop, but not
+// below 0.4 pixel.
+func descendLattice(field *image.Gray, n int, q [4]Point, s, stop float64) ([4]Point, float64) {
+	sc := latticeScore(field, n, q)
+	for d := s; d >= math.Max(stop, 0.4); d /= 2 {
+		for improved := true; improved; {
+			improved = false
+			for i := 0; i < 8; i++ {
+				for _, sg := range []float64{1, -1} {
+					t := q
+					if i%2 == 0 {
+						t[i/2].X += sg * d
+					} else {
+						t[i/2].Y += sg * d
+					}
+					if v := latticeScore(field, n, t); v > sc {
+						q, sc, improved = t, v, true
+					}
+				}
+			}
+		}
+	}
+	return q, sc
+}
+
+// gridStep is the mean grid step of the n x n lattice through q, in
+// pixels.
+func gridStep(q [4]Point, n int) float64 {
+	d := 0.0
+	for i := 0; i < 4; i++ {
+		a, b := q[i], q[(i+1)%4]
+		d += math.Hypot(a.X-b.X, a.Y-b.Y)
+	}
+	return d / 4 / float64(n-1)
 }
