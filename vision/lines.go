@@ -403,7 +403,8 @@ const supportRatio = 1.3
 // through q: per lattice line, the share of its length that segments
 // lying along it (within 0.15 step) cover, a third counting as whole
 // (stones hide the rest), less the same for the lines one step beyond
-// the outer ones (a board's grid ends there), over 2n. Unlike the
+// the outer ones (a board's grid ends there; a checked cloth's or a
+// plank table's lattice does not), weighted by beyondCover, over 2n. Unlike the
 // lattice score, which averages the line response over all lines, it
 // drops by a whole line for every lattice line on bare wood.
 func lineCover(segs []segment, n int, q [4]Point) float64 {
@@ -437,10 +438,69 @@ func lineCover(segs []segment, n int, q [4]Point) float64 {
 		for fam := 0; fam < 2; fam++ {
 			c := math.Min(cover[k][fam]/0.3, 1)
 			if k == 0 || k == n+1 {
-				c = -c
+				c *= -beyondCover
 			}
 			sc += c
 		}
 	}
 	return sc / float64(2*n)
 }
+
+// marginMismatch is how far the strip half a step outside the lattice
+// through q (field scale; scale is the field's over the frame's) differs
+// on its most different side from the others, in brightness and tint
+// (0-1): a board's margin is its wood on all four sides, while a lattice
+// a line out on one side has the surround there.
+func marginMismatch(pl *Planes, n int, q [4]Point, scale float64) float64 {
+	m := float64(n - 1)
+	h, err := QuadHomography([4]Point{{0, 0}, {m, 0}, {m, m}, {0, m}}, q)
+	if err != nil {
+		return 0
+	}
+	var luma, tint [4]float64
+	for side := 0; side < 4; side++ {
+		var ls, ts []float64
+		for t := 0.0; t <= m; t += 0.25 {
+			var p Point
+			switch side {
+			case 0:
+				p = h.Apply(t, -0.5)
+			case 1:
+				p = h.Apply(m+0.5, t)
+			case 2:
+				p = h.Apply(t, m+0.5)
+			case 3:
+				p = h.Apply(-0.5, t)
+			}
+			p = Point{p.X / scale, p.Y / scale}
+			l := bilinear(pl.Luma, p)
+			if l < 0 {
+				continue
+			}
+			lo := l
+			if pl.Low != nil {
+				lo = bilinear(pl.Low, p)
+			}
+			ls, ts = append(ls, l), append(ts, l-lo)
+		}
+		if len(ls) == 0 {
+			return 1 // off the frame: no margin seen
+		}
+		luma[side], tint[side] = median(ls), median(ts)
+	}
+	worst := 0.0
+	for s := 0; s < 4; s++ {
+		var ol, ot []float64
+		for o := 0; o < 4; o++ {
+			if o != s {
+				ol, ot = append(ol, luma[o]), append(ot, tint[o])
+			}
+		}
+		worst = math.Max(worst, (math.Abs(luma[s]-median(ol))+math.Abs(tint[s]-median(ot)))/255)
+	}
+	return worst
+}
+
+// beyondCover is what a line one step beyond the outer ones costs, in
+// grid lines.
+const beyondCover = 3

@@ -59,15 +59,17 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// step out, whose score the clean wood between lines keeps high: the
 	// combs of long straight lines start nearer, and how fully lines
 	// cover each lattice tells the right one.
-	segs := lineSegments(norm)
-	choice := math.Inf(-1)
-	if !math.IsInf(bestScore, -1) {
-		choice = bestScore + lineCover(segs, n, best)
-	}
-	for _, q := range lineQuads(segs, n, float64(norm.Rows()*norm.Cols())) {
-		q, s := descendLattice(field, n, q, gridStep(q, n)/8, 0.4)
-		if c := s + lineCover(segs, n, q); c > choice {
-			best, bestScore, choice = q, s, c
+	if bestScore < weakGrid {
+		segs := lineSegments(norm)
+		choice := math.Inf(-1)
+		if !math.IsInf(bestScore, -1) {
+			choice = bestScore + lineCover(segs, n, best)
+		}
+		for _, q := range lineQuads(segs, n, float64(norm.Rows()*norm.Cols())) {
+			q, s := descendLattice(field, n, q, gridStep(q, n)/8, 0.4)
+			if c := s + lineCover(segs, n, q); c > choice {
+				best, bestScore, choice = q, s, c
+			}
 		}
 	}
 	if math.IsInf(bestScore, -1) {
