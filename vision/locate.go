@@ -67,6 +67,9 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 		}
 		for _, q := range lineQuads(segs, n, float64(norm.Rows()*norm.Cols())) {
 			q, s := descendLattice(field, n, q, gridStep(q, n)/8, 0.4)
+			if !inFrame(q, field.Rect) {
+				continue // a lattice of the surround (cloth, planks) running out of view
+			}
 			if c := s + lineCover(segs, n, q); c > choice {
 				best, bestScore, choice = q, s, c
 			}
@@ -837,4 +840,14 @@ func gridStep(q [4]Point, n int) float64 {
 		d += math.Hypot(a.X-b.X, a.Y-b.Y)
 	}
 	return d / 4 / float64(n-1)
+}
+
+// inFrame tells whether all of q's corners lie inside r.
+func inFrame(q [4]Point, r image.Rectangle) bool {
+	for _, p := range q {
+		if p.X < float64(r.Min.X) || p.Y < float64(r.Min.Y) || p.X > float64(r.Max.X) || p.Y > float64(r.Max.Y) {
+			return false
+		}
+	}
+	return true
 }
