@@ -503,4 +503,9 @@ func marginMismatch(pl *Planes, n int, q [4]Point, scale float64) float64 {
 
 // beyondCover is what a line one step beyond the outer ones costs, in
 // grid lines.
-const beyondCover = 3
+const beyondCover = 1
+
+// marginWeight weighs marginMismatch against the lattice score and line
+// cover when choosing among lattices: a lattice a line over ties with
+// the right one on lines when the board's edge makes a line.
+const marginWeight = 0.3
