@@ -58,8 +58,10 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// off and the fit settles on a lattice of the wrong pitch or half a
 	// step out, whose score the clean wood between lines keeps high: the
 	// combs of long straight lines start nearer, and how fully lines
-	// cover each lattice tells the right one.
-	if bestScore < weakGrid {
+	// cover each lattice tells the right one. Not inside a region: the
+	// markers' holes cut the lines there, and a weak fit inside markers
+	// is checked against the whole frame anyway.
+	if bestScore < weakGrid && len(region) < 3 {
 		segs := lineSegments(norm)
 		choice := math.Inf(-1)
 		if !math.IsInf(bestScore, -1) {
