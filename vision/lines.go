@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"image"
 	"math"
 	"sort"
 
@@ -30,7 +29,9 @@ func lineQuads(segs []segment, n int, area float64) [][4]Point {
 	if !okA || !okB {
 		return nil
 	}
-	a, b = inliers(a, va), inliers(b, vb)
+	if a, b = inliers(a, va), inliers(b, vb); len(a) < 2 || len(b) < 2 {
+		return nil
+	}
 	if va, okA = vanishingPoint(a); !okA {
 		return nil
 	}
@@ -353,51 +354,6 @@ func combLines(segs []segment, v, w [3]float64, n int) [][2][3]float64 {
 	}
 	return out
 }
-
-// lineSupport is the share of the 2n lattice lines through q that each
-// stand out from the field halfway to their neighbours: a lattice of the
-// wrong pitch or half a step out puts whole lines on bare wood, which
-// the lattice score, an average over all lines, hardly notices where the
-// wood between lines is clean.
-func lineSupport(field *image.Gray, n int, q [4]Point) float64 {
-	m := float64(n - 1)
-	h, err := QuadHomography([4]Point{{0, 0}, {m, 0}, {m, m}, {0, m}}, q)
-	if err != nil {
-		return 0
-	}
-	const per = 5
-	mean := func(line func(t float64) Point) float64 {
-		s, c := 0.0, 0
-		for i := 0; i <= (n-1)*per; i++ {
-			if g := bilinear(field, line(float64(i)/per)); g >= 0 {
-				s += g
-			}
-			c++
-		}
-		return s / float64(c)
-	}
-	ok := 0
-	for fam := 0; fam < 2; fam++ {
-		at := func(k float64) func(t float64) Point {
-			if fam == 0 {
-				return func(t float64) Point { return h.Apply(k, t) }
-			}
-			return func(t float64) Point { return h.Apply(t, k) }
-		}
-		for k := 0; k < n; k++ {
-			on := mean(at(float64(k)))
-			off := (mean(at(float64(k)-0.5)) + mean(at(float64(k)+0.5))) / 2
-			if on > supportRatio*off+1 {
-				ok++
-			}
-		}
-	}
-	return float64(ok) / float64(2*n)
-}
-
-// supportRatio is how much stronger than the field halfway to its
-// neighbours a lattice line must be to count as on a grid line.
-const supportRatio = 1.3
 
 // lineCover is how fully the long straight lines cover the lattice
 // through q: per lattice line, the share of its length that segments

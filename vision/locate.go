@@ -15,7 +15,10 @@ import (
 // lines, whose outline is the outer grid square seen in perspective. Each
 // large net is a candidate; its outline gives a first quadrilateral,
 // which is then fitted to the lattice (all 2n lines at once) and kept if
-// the lattice fits better than any other candidate's. It returns the
+// the lattice fits better than any other candidate's. Where that fit is
+// weak (stones break the net into pieces), outlines from combs of long
+// straight lines are tried too, and the lattice chosen by its fit, how
+// fully lines cover it and how alike its margins are. It returns the
 // corners in the reader's order and the fit's score (line contrast; the
 // higher the surer, below about 0.1 not a board).
 func Locate(pl *Planes, n int) ([4]Point, float64, error) {
