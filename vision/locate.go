@@ -15,7 +15,10 @@ import (
 // lines, whose outline is the outer grid square seen in perspective. Each
 // large net is a candidate; its outline gives a first quadrilateral,
 // which is then fitted to the lattice (all 2n lines at once) and kept if
-// the lattice fits better than any other candidate's. It returns the
+// the lattice fits better than any other candidate's. Where that fit is
+// weak (stones break the net into pieces), outlines from combs of long
+// straight lines are tried too, and the lattice chosen by its fit, how
+// fully lines cover it and how alike its margins are. It returns the
 // corners in the reader's order and the fit's score (line contrast; the
 // higher the surer, below about 0.1 not a board).
 func Locate(pl *Planes, n int) ([4]Point, float64, error) {
@@ -51,6 +54,29 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 		for _, qs := range [][][4]Point{netQuads(norm, []float32{60, 80}, 6), inset} {
 			if q, s := searchLattice(field, n, qs); s > bestScore {
 				best, bestScore = q, s
+			}
+		}
+	}
+	// Where stones break the net into pieces, its outlines land steps
+	// off and the fit settles on a lattice of the wrong pitch or half a
+	// step out, whose score the clean wood between lines keeps high: the
+	// combs of long straight lines start nearer, and how fully lines
+	// cover each lattice tells the right one. Not inside a region: the
+	// markers' holes cut the lines there, and a weak fit inside markers
+	// is checked against the whole frame anyway.
+	if bestScore < weakGrid && len(region) < 3 {
+		segs := lineSegments(norm)
+		choice := math.Inf(-1)
+		if !math.IsInf(bestScore, -1) {
+			choice = bestScore + lineCover(segs, n, best) - marginWeight*marginMismatch(pl, n, best, scale)
+		}
+		for _, q := range lineQuads(segs, n, float64(norm.Rows()*norm.Cols())) {
+			q, s := descendLattice(field, n, q, gridStep(q, n)/8, 0.4)
+			if !inFrame(q, field.Rect) {
+				continue // a lattice of the surround (cloth, planks) running out of view
+			}
+			if c := s + lineCover(segs, n, q) - marginWeight*marginMismatch(pl, n, q, scale); c > choice {
+				best, bestScore, choice = q, s, c
 			}
 		}
 	}
@@ -710,39 +736,13 @@ const (
 // line), each refitted. A quick fit stops at a quarter step and tries no
 // whole steps.
 func fitLattice(field *image.Gray, n int, q [4]Point, quick bool) ([4]Point, float64) {
-	step := func(q [4]Point) float64 { // mean grid step in pixels
-		d := 0.0
-		for i := 0; i < 4; i++ {
-			a, b := q[i], q[(i+1)%4]
-			d += math.Hypot(a.X-b.X, a.Y-b.Y)
-		}
-		return d / 4 / float64(n-1)
-	}
+	step := func(q [4]Point) float64 { return gridStep(q, n) }
 	stop := 0.4
 	if quick {
 		stop = step(q) / 4
 	}
 	descend := func(q [4]Point, s float64) ([4]Point, float64) {
-		sc := latticeScore(field, n, q)
-		for d := s; d >= math.Max(stop, 0.4); d /= 2 {
-			for improved := true; improved; {
-				improved = false
-				for i := 0; i < 8; i++ {
-					for _, sg := range []float64{1, -1} {
-						t := q
-						if i%2 == 0 {
-							t[i/2].X += sg * d
-						} else {
-							t[i/2].Y += sg * d
-						}
-						if v := latticeScore(field, n, t); v > sc {
-							q, sc, improved = t, v, true
-						}
-					}
-				}
-			}
-		}
-		return q, sc
+		return descendLattice(field, n, q, s, stop)
 	}
 	q, best := descend(q, step(q)/2)
 	for round := 0; round < 3 && !quick; round++ {
@@ -808,4 +808,51 @@ func fitLattice(field *image.Gray, n int, q [4]Point, quick bool) ([4]Point, flo
 		q, best = descend(q, 0.4)
 	}
 	return q, best
+}
+
+// descendLattice moves q's corners one coordinate at a time while the
+// lattice score rises, in steps from s halving down to stop, but not
+// below 0.4 pixel.
+func descendLattice(field *image.Gray, n int, q [4]Point, s, stop float64) ([4]Point, float64) {
+	sc := latticeScore(field, n, q)
+	for d := s; d >= math.Max(stop, 0.4); d /= 2 {
+		for improved := true; improved; {
+			improved = false
+			for i := 0; i < 8; i++ {
+				for _, sg := range []float64{1, -1} {
+					t := q
+					if i%2 == 0 {
+						t[i/2].X += sg * d
+					} else {
+						t[i/2].Y += sg * d
+					}
+					if v := latticeScore(field, n, t); v > sc {
+						q, sc, improved = t, v, true
+					}
+				}
+			}
+		}
+	}
+	return q, sc
+}
+
+// gridStep is the mean grid step of the n x n lattice through q, in
+// pixels.
+func gridStep(q [4]Point, n int) float64 {
+	d := 0.0
+	for i := 0; i < 4; i++ {
+		a, b := q[i], q[(i+1)%4]
+		d += math.Hypot(a.X-b.X, a.Y-b.Y)
+	}
+	return d / 4 / float64(n-1)
+}
+
+// inFrame tells whether all of q's corners lie inside r.
+func inFrame(q [4]Point, r image.Rectangle) bool {
+	for _, p := range q {
+		if p.X < float64(r.Min.X) || p.Y < float64(r.Min.Y) || p.X > float64(r.Max.X) || p.Y > float64(r.Max.Y) {
+			return false
+		}
+	}
+	return true
 }

@@ -330,3 +330,48 @@ func TestVaried(t *testing.T) {
 		}
 	}
 }
+
+// TestLocateLineCombs locates bench boards (the sunlit and varied sets of
+// `tengen vision bench`, same seeds) on which the net's outline once fitted
+// a lattice one or more lines off, with a score too weak to trust: the
+// combs of long straight lines find them.
+func TestLocateLineCombs(t *testing.T) {
+	for _, c := range []struct {
+		set   string
+		seed  int64
+		gen   func(rng *rand.Rand, size, i int) Scene
+		cases []string // board number/size
+	}{
+		{"sunlit", 5, Sunlit, []string{"8/9"}},
+		{"varied", 11, func(rng *rand.Rand, size, _ int) Scene { return Varied(rng, size) }, []string{"1/9"}},
+	} {
+		want := map[string]bool{}
+		for _, k := range c.cases {
+			want[k] = true
+		}
+		rng := rand.New(rand.NewSource(c.seed))
+		for i := 0; len(want) > 0; i++ {
+			for _, size := range []int{9, 13, 15, 19} {
+				s := c.gen(rng, size, i)
+				key := fmt.Sprintf("%d/%d", i, size)
+				if !want[key] {
+					continue
+				}
+				delete(want, key)
+				t.Run(c.set+"/"+key, func(t *testing.T) {
+					c, score, err := vision.Locate(Planes(Render(s)), size)
+					if err != nil {
+						t.Fatal(err)
+					}
+					w := vision.OrderCorners(s.Corners)
+					step := math.Hypot(w[1].X-w[0].X, w[1].Y-w[0].Y) / float64(size-1)
+					for k := range c {
+						if d := math.Hypot(c[k].X-w[k].X, c[k].Y-w[k].Y); d > step/3 {
+							t.Errorf("corner %d at %.0f, want %.0f (score %.2f)", k, c[k], w[k], score)
+						}
+					}
+				})
+			}
+		}
+	}
+}

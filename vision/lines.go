@@ -1,0 +1,467 @@
+package vision
+
+import (
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// lineQuads returns outlines of an n x n grid read off the frame's long
+// straight lines: the grid's lines fall into two families, each meeting
+// at its vanishing point, and seen along a line through the other
+// family's vanishing point a family's lines are evenly spaced once that
+// point is sent to infinity. So each family is a comb of n evenly spaced
+// teeth with no line one step beyond either end, which stones breaking
+// the lines into pieces do not hide: every piece of a line counts
+// towards its tooth. The best combs of each family, crossed, give the
+// outlines (at the field's scale).
+func lineQuads(segs []segment, n int, area float64) [][4]Point {
+	if len(segs) < 2*n {
+		return nil
+	}
+	a, b, ok := twoFamilies(segs)
+	if !ok {
+		return nil
+	}
+	va, okA := vanishingPoint(a)
+	vb, okB := vanishingPoint(b)
+	if !okA || !okB {
+		return nil
+	}
+	if a, b = inliers(a, va), inliers(b, vb); len(a) < 2 || len(b) < 2 {
+		return nil
+	}
+	if va, okA = vanishingPoint(a); !okA {
+		return nil
+	}
+	if vb, okB = vanishingPoint(b); !okB {
+		return nil
+	}
+	ca := combLines(a, va, vb, n)
+	cb := combLines(b, vb, va, n)
+	var out [][4]Point
+	for _, x := range ca {
+		for _, y := range cb {
+			q := [4]Point{}
+			ok := true
+			for i, l := range [4][2][3]float64{{x[0], y[0]}, {x[1], y[0]}, {x[1], y[1]}, {x[0], y[1]}} {
+				p := cross(l[0], l[1])
+				if math.Abs(p[2]) < 1e-9 {
+					ok = false
+					break
+				}
+				q[i] = Point{p[0] / p[2], p[1] / p[2]}
+			}
+			if !ok || quadArea(q) < 0.01*area {
+				continue
+			}
+			out = appendDistinct(out, OrderCorners(q))
+		}
+	}
+	return out
+}
+
+// segment is a straight piece of a line, with its length and direction
+// (radians, 0 to pi).
+type segment struct {
+	a, b   Point
+	length float64
+	angle  float64
+}
+
+func (s segment) mid() Point { return Point{(s.a.X + s.b.X) / 2, (s.a.Y + s.b.Y) / 2} }
+
+// lineSegments returns the straight pieces of the thin dark lines. The
+// gap allowed is small: a stone is wider than it, and bridging stones
+// would join rows of stones into false lines.
+func lineSegments(norm gocv.Mat) []segment {
+	mask := gocv.NewMat()
+	defer mask.Close()
+	gocv.Threshold(norm, &mask, 80, 255, gocv.ThresholdBinary)
+	lines := gocv.NewMat()
+	defer lines.Close()
+	gocv.HoughLinesPWithParams(mask, &lines, 1, math.Pi/360, 25, 20, 3)
+	var out []segment
+	for i := 0; i < lines.Rows(); i++ {
+		v := lines.GetVeciAt(i, 0)
+		a, b := Point{float64(v[0]), float64(v[1])}, Point{float64(v[2]), float64(v[3])}
+		ang := math.Atan2(b.Y-a.Y, b.X-a.X)
+		if ang < 0 {
+			ang += math.Pi
+		}
+		if ang >= math.Pi {
+			ang -= math.Pi
+		}
+		out = append(out, segment{a, b, math.Hypot(b.X-a.X, b.Y-a.Y), ang})
+	}
+	return out
+}
+
+// twoFamilies splits segments by direction: the two strongest directions
+// at least 30 degrees apart (by total length), each taking the segments
+// within 20 degrees of it.
+func twoFamilies(segs []segment) (a, b []segment, ok bool) {
+	const bins = 180
+	var hist [bins]float64
+	for _, s := range segs {
+		hist[int(s.angle/math.Pi*bins)%bins] += s.length
+	}
+	smooth := func(i int) float64 {
+		t := 0.0
+		for d := -3; d <= 3; d++ {
+			t += hist[(i+d+bins)%bins]
+		}
+		return t
+	}
+	circ := func(i, j int) int { d := (i - j + bins) % bins; return min(d, bins-d) }
+	p1, p2 := -1, -1
+	for i := 0; i < bins; i++ {
+		if p1 < 0 || smooth(i) > smooth(p1) {
+			p1 = i
+		}
+	}
+	for i := 0; i < bins; i++ {
+		if circ(i, p1) >= 30 && (p2 < 0 || smooth(i) > smooth(p2)) {
+			p2 = i
+		}
+	}
+	if p2 < 0 || smooth(p2) == 0 {
+		return nil, nil, false
+	}
+	for _, s := range segs {
+		i := int(s.angle/math.Pi*bins) % bins
+		switch {
+		case circ(i, p1) <= 20:
+			a = append(a, s)
+		case circ(i, p2) <= 20:
+			b = append(b, s)
+		}
+	}
+	return a, b, len(a) >= 2 && len(b) >= 2
+}
+
+// homLine is the homogeneous line through a and b, scaled so that its
+// normal is a unit vector.
+func homLine(a, b Point) [3]float64 {
+	l := cross([3]float64{a.X, a.Y, 1}, [3]float64{b.X, b.Y, 1})
+	if d := math.Hypot(l[0], l[1]); d > 0 {
+		l = [3]float64{l[0] / d, l[1] / d, l[2] / d}
+	}
+	return l
+}
+
+// vanishingPoint is the homogeneous point nearest to all the segments'
+// lines (length-weighted least squares), in coordinates scaled by 1/1000
+// about the origin for conditioning and returned unscaled (w = 0: the
+// lines are parallel).
+func vanishingPoint(segs []segment) ([3]float64, bool) {
+	const k = 1000.0
+	var m [3][3]float64
+	for _, s := range segs {
+		l := homLine(Point{s.a.X / k, s.a.Y / k}, Point{s.b.X / k, s.b.Y / k})
+		for i := 0; i < 3; i++ {
+			for j := 0; j < 3; j++ {
+				m[i][j] += s.length * l[i] * l[j]
+			}
+		}
+	}
+	v, ok := smallestEigenvector(m)
+	if !ok {
+		return [3]float64{}, false
+	}
+	return [3]float64{v[0] * k, v[1] * k, v[2]}, true
+}
+
+// smallestEigenvector of a symmetric 3x3 matrix, by Jacobi rotations.
+func smallestEigenvector(a [3][3]float64) ([3]float64, bool) {
+	v := [3][3]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+	for sweep := 0; sweep < 50; sweep++ {
+		off := a[0][1]*a[0][1] + a[0][2]*a[0][2] + a[1][2]*a[1][2]
+		if off < 1e-30 {
+			break
+		}
+		for p := 0; p < 2; p++ {
+			for q := p + 1; q < 3; q++ {
+				if a[p][q] == 0 {
+					continue
+				}
+				theta := (a[q][q] - a[p][p]) / (2 * a[p][q])
+				t := math.Copysign(1, theta) / (math.Abs(theta) + math.Sqrt(theta*theta+1))
+				c := 1 / math.Sqrt(t*t+1)
+				s := t * c
+				for k := 0; k < 3; k++ { // a = J^T a J
+					akp, akq := a[k][p], a[k][q]
+					a[k][p], a[k][q] = c*akp-s*akq, s*akp+c*akq
+				}
+				for k := 0; k < 3; k++ {
+					apk, aqk := a[p][k], a[q][k]
+					a[p][k], a[q][k] = c*apk-s*aqk, s*apk+c*aqk
+				}
+				for k := 0; k < 3; k++ {
+					vkp, vkq := v[k][p], v[k][q]
+					v[k][p], v[k][q] = c*vkp-s*vkq, s*vkp+c*vkq
+				}
+			}
+		}
+	}
+	best := 0
+	for i := 1; i < 3; i++ {
+		if a[i][i] < a[best][best] {
+			best = i
+		}
+	}
+	out := [3]float64{v[0][best], v[1][best], v[2][best]}
+	if math.IsNaN(out[0]) || math.IsNaN(out[1]) || math.IsNaN(out[2]) {
+		return out, false
+	}
+	return out, true
+}
+
+// towards is the unit direction from p towards the homogeneous point v.
+func towards(p Point, v [3]float64) Point {
+	dx, dy := v[0], v[1]
+	if math.Abs(v[2]) > 1e-12 {
+		dx, dy = v[0]/v[2]-p.X, v[1]/v[2]-p.Y
+	}
+	d := math.Hypot(dx, dy)
+	if d == 0 {
+		return Point{1, 0}
+	}
+	return Point{dx / d, dy / d}
+}
+
+// inliers keeps the segments pointing at v within two degrees.
+func inliers(segs []segment, v [3]float64) []segment {
+	var out []segment
+	for _, s := range segs {
+		d := towards(s.mid(), v)
+		dir := Point{(s.b.X - s.a.X) / s.length, (s.b.Y - s.a.Y) / s.length}
+		if math.Abs(d.X*dir.Y-d.Y*dir.X) < math.Sin(2*math.Pi/180) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// combLines returns the outer lines (homogeneous) of the best few combs
+// of n evenly spaced lines in one family (vanishing point v; the other
+// family's is w).
+func combLines(segs []segment, v, w [3]float64, n int) [][2][3]float64 {
+	// The transversal runs through the family's centre towards w; a
+	// position s along it maps to u = s/(1 - s/sw), sw being w's
+	// position, under which the family's grid lines are evenly spaced.
+	c, tot := Point{}, 0.0
+	for _, s := range segs {
+		m := s.mid()
+		c.X += s.length * m.X
+		c.Y += s.length * m.Y
+		tot += s.length
+	}
+	c = Point{c.X / tot, c.Y / tot}
+	d := towards(c, w)
+	sw := math.Inf(1)
+	if math.Abs(w[2]) > 1e-12 {
+		sw = (w[0]/w[2]-c.X)*d.X + (w[1]/w[2]-c.Y)*d.Y
+	}
+	trans := homLine(c, Point{c.X + d.X, c.Y + d.Y})
+	type tooth struct{ s, u, weight float64 }
+	var ts []tooth
+	for _, s := range segs {
+		m := s.mid()
+		l := cross([3]float64{m.X, m.Y, 1}, v)
+		p := cross(l, trans)
+		if math.Abs(p[2]) < 1e-12 {
+			continue
+		}
+		pos := (p[0]/p[2]-c.X)*d.X + (p[1]/p[2]-c.Y)*d.Y
+		u := pos / (1 - pos/sw)
+		if 1-pos/sw <= 0 { // beyond the vanishing point: not in view
+			continue
+		}
+		ts = append(ts, tooth{pos, u, s.length})
+	}
+	sort.Slice(ts, func(i, j int) bool { return ts[i].s < ts[j].s })
+	// One line's pieces lie within a couple of pixels along the
+	// transversal: merge them.
+	var lines []tooth
+	for _, t := range ts {
+		if k := len(lines) - 1; k >= 0 && t.s-lines[k].s < 2.5 {
+			l := &lines[k]
+			w := l.weight + t.weight
+			l.s = (l.s*l.weight + t.s*t.weight) / w
+			l.u = (l.u*l.weight + t.u*t.weight) / w
+			l.weight = w
+			continue
+		}
+		lines = append(lines, t)
+	}
+	if len(lines) < 2 {
+		return nil
+	}
+	// A grid line's reference weight: the median of the n strongest.
+	ws := make([]float64, len(lines))
+	for i, l := range lines {
+		ws[i] = l.weight
+	}
+	sort.Sort(sort.Reverse(sort.Float64Slice(ws)))
+	ref := ws[min(len(ws), n)/2]
+	sort.Slice(lines, func(i, j int) bool { return lines[i].u < lines[j].u })
+	// at is the weight (over ref, at most 1) of the strongest line within
+	// tol of u.
+	at := func(u, tol float64) float64 {
+		i := sort.Search(len(lines), func(i int) bool { return lines[i].u >= u-tol })
+		best := 0.0
+		for ; i < len(lines) && lines[i].u <= u+tol; i++ {
+			best = math.Max(best, lines[i].weight)
+		}
+		return math.Min(best/ref, 1)
+	}
+	type comb struct {
+		i, j  int
+		score float64
+	}
+	var combs []comb
+	for i := range lines {
+		if lines[i].weight < 0.2*ref {
+			continue
+		}
+		for j := i + 1; j < len(lines); j++ {
+			if lines[j].weight < 0.2*ref {
+				continue
+			}
+			p := (lines[j].u - lines[i].u) / float64(n-1)
+			if p < 4 {
+				continue
+			}
+			sc := 0.0
+			for k := 1; k < n-1; k++ {
+				sc += at(lines[i].u+float64(k)*p, 0.15*p)
+			}
+			sc += math.Min(lines[i].weight/ref, 1) + math.Min(lines[j].weight/ref, 1)
+			sc -= at(lines[i].u-p, 0.15*p) + at(lines[j].u+p, 0.15*p)
+			combs = append(combs, comb{i, j, sc})
+		}
+	}
+	sort.Slice(combs, func(a, b int) bool { return combs[a].score > combs[b].score })
+	line := func(t tooth) [3]float64 {
+		p := Point{c.X + t.s*d.X, c.Y + t.s*d.Y}
+		return cross([3]float64{p.X, p.Y, 1}, v)
+	}
+	var out [][2][3]float64
+	for _, cb := range combs[:min(len(combs), 3)] {
+		out = append(out, [2][3]float64{line(lines[cb.i]), line(lines[cb.j])})
+	}
+	return out
+}
+
+// lineCover is how fully the long straight lines cover the lattice
+// through q: per lattice line, the share of its length that segments
+// lying along it (within 0.15 step) cover, a third counting as whole
+// (stones hide the rest), less the same for the lines one step beyond
+// the outer ones (a board's grid ends there; a checked cloth's or a
+// plank table's lattice does not), weighted by beyondCover, over 2n. Unlike the
+// lattice score, which averages the line response over all lines, it
+// drops by a whole line for every lattice line on bare wood.
+func lineCover(segs []segment, n int, q [4]Point) float64 {
+	m := float64(n - 1)
+	h, err := QuadHomography(q, [4]Point{{0, 0}, {m, 0}, {m, m}, {0, m}})
+	if err != nil {
+		return 0
+	}
+	cover := make([][2]float64, n+2) // lines -1..n of each family
+	for _, s := range segs {
+		a, b := h.Apply(s.a.X, s.a.Y), h.Apply(s.b.X, s.b.Y)
+		for fam := 0; fam < 2; fam++ {
+			across := [2]float64{a.X, b.X}
+			along := [2]float64{a.Y, b.Y}
+			if fam == 1 {
+				across, along = [2]float64{a.Y, b.Y}, [2]float64{a.X, b.X}
+			}
+			k := math.Round((across[0] + across[1]) / 2)
+			if k < -1 || k > m+1 || math.Abs(across[0]-k) > 0.15 || math.Abs(across[1]-k) > 0.15 {
+				continue
+			}
+			lo := math.Max(math.Min(along[0], along[1]), 0)
+			hi := math.Min(math.Max(along[0], along[1]), m)
+			if hi > lo {
+				cover[int(k)+1][fam] += (hi - lo) / m
+			}
+		}
+	}
+	sc := 0.0
+	for k := range cover {
+		for fam := 0; fam < 2; fam++ {
+			c := math.Min(cover[k][fam]/0.3, 1)
+			if k == 0 || k == n+1 {
+				c *= -beyondCover
+			}
+			sc += c
+		}
+	}
+	return sc / float64(2*n)
+}
+
+// marginMismatch is how far the strip half a step outside the lattice
+// through q (field scale; scale is the field's over the frame's) differs
+// on its most different side from the others, in brightness and tint
+// (0-1): a board's margin is its wood on all four sides, while a lattice
+// a line out on one side has the surround there.
+func marginMismatch(pl *Planes, n int, q [4]Point, scale float64) float64 {
+	m := float64(n - 1)
+	h, err := QuadHomography([4]Point{{0, 0}, {m, 0}, {m, m}, {0, m}}, q)
+	if err != nil {
+		return 0
+	}
+	var luma, tint [4]float64
+	for side := 0; side < 4; side++ {
+		var ls, ts []float64
+		for t := 0.0; t <= m; t += 0.25 {
+			var p Point
+			switch side {
+			case 0:
+				p = h.Apply(t, -0.5)
+			case 1:
+				p = h.Apply(m+0.5, t)
+			case 2:
+				p = h.Apply(t, m+0.5)
+			case 3:
+				p = h.Apply(-0.5, t)
+			}
+			p = Point{p.X / scale, p.Y / scale}
+			l := bilinear(pl.Luma, p)
+			if l < 0 {
+				continue
+			}
+			lo := l
+			if pl.Low != nil {
+				lo = bilinear(pl.Low, p)
+			}
+			ls, ts = append(ls, l), append(ts, l-lo)
+		}
+		if len(ls) == 0 {
+			return 1 // off the frame: no margin seen
+		}
+		luma[side], tint[side] = median(ls), median(ts)
+	}
+	worst := 0.0
+	for s := 0; s < 4; s++ {
+		var ol, ot []float64
+		for o := 0; o < 4; o++ {
+			if o != s {
+				ol, ot = append(ol, luma[o]), append(ot, tint[o])
+			}
+		}
+		worst = math.Max(worst, (math.Abs(luma[s]-median(ol))+math.Abs(tint[s]-median(ot)))/255)
+	}
+	return worst
+}
+
+// beyondCover is what a line one step beyond the outer ones costs, in
+// grid lines.
+const beyondCover = 1
+
+// marginWeight weighs marginMismatch against the lattice score and line
+// cover when choosing among lattices: a lattice a line over ties with
+// the right one on lines when the board's edge makes a line.
+const marginWeight = 0.3
