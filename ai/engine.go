@@ -101,6 +101,7 @@ type levelParams struct {
 	leafVCF   int           // fours read at the leaves
 	width     int           // quiet moves per node
 	temp      float64       // softmax temperature over root scores (0 = best)
+	calm      float64       // chance that a move is the search's best, without the noise
 	missThree float64       // chance to overlook the opponent's open three
 }
 
@@ -120,7 +121,7 @@ var levels = [11]levelParams{
 	6:  {depth: maxPly - 2, nodes: 40000, timeCap: time.Second, vcf: 7, leafVCF: 1, temp: 32, width: 14},
 	7:  {depth: maxPly - 2, nodes: 80000, timeCap: 1500 * time.Millisecond, vcf: 10, vct: 1, leafVCF: 2, temp: 20, width: 16},
 	8:  {depth: maxPly - 2, nodes: 160000, timeCap: 2 * time.Second, vcf: 14, vct: 2, leafVCF: 2, temp: 10, width: 18},
-	9:  {depth: maxPly - 2, nodes: 320000, timeCap: 3 * time.Second, vcf: 20, vct: 3, leafVCF: 3, temp: 4, width: 20},
+	9:  {depth: maxPly - 2, nodes: 320000, timeCap: 3 * time.Second, vcf: 20, vct: 3, leafVCF: 3, temp: 4, calm: 0.5, width: 20},
 	10: {depth: maxPly - 2, vcf: maxVCFDepth, vct: 4, leafVCF: 3, width: 20},
 }
 
@@ -490,7 +491,11 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 			t.Stop()
 		}
 	}
-	if e.lv.temp > 0 && bestScore < winBound && !pondering && !timeUp.Load() {
+	// The noisy choice re-scores the leading moves by a shallow search,
+	// which on its own undoes a deep search's gain: a calm move keeps the
+	// search's best.
+	calm := e.lv.calm > 0 && e.rng.Float64() < e.lv.calm
+	if e.lv.temp > 0 && !calm && bestScore < winBound && !pondering && !timeUp.Load() {
 		if m, ok := e.noisyChoice(main, root, me, min(max(bestDepth-1, 1), 4)); ok {
 			best = m
 		}
