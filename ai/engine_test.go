@@ -369,3 +369,34 @@ func TestLevelNodeBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestCalmMoves: a calm move is the search's best, whatever the seed,
+// while the noise, at a temperature high enough to spread the choice over
+// the leading moves, plays by the seed.
+func TestCalmMoves(t *testing.T) {
+	ps := midgames(t, 6, rules.Renju)
+	for _, tt := range []struct {
+		calm       float64
+		wantDiffer bool
+	}{{0, true}, {1, false}} {
+		differ := 0
+		for _, p := range ps {
+			var moves [2]rules.Point
+			for k := range moves {
+				e := NewEngine(EngineOptions{Level: 8, Threads: 1, MaxMemory: 4 << 20, Seed: uint64(k)})
+				e.lv.nodes, e.lv.temp, e.lv.calm = 5000, 1e6, tt.calm
+				r, err := e.Think(context.Background(), p, Limits{NoTurnLimit: true}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				moves[k] = r.Move
+			}
+			if moves[0] != moves[1] {
+				differ++
+			}
+		}
+		if (differ > 0) != tt.wantDiffer {
+			t.Errorf("calm %v: %d of %d positions get a different move from another seed", tt.calm, differ, len(ps))
+		}
+	}
+}
