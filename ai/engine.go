@@ -108,10 +108,13 @@ type levelParams struct {
 // levels: strength grows with depth, reading and effort, and noise falls.
 // Every level takes a five and blocks a four, as anyone would; the low ones
 // overlook open threes and long threat sequences the way beginners do.
-// Levels 1-9 search a node budget on one thread, doubling from level to
-// level, so that a level is as strong on a Raspberry Pi as on a desktop
-// and the same whatever else the machine runs; the time cap keeps a slow
-// machine answering. Level 10 is full strength: every thread, the clock.
+// Levels 1-9 search a node budget on one thread, at least doubling from
+// level to level, so that a level is as strong on a Raspberry Pi as on a
+// desktop and the same whatever else the machine runs; the time cap keeps
+// a slow machine answering. Level 9 plays half its moves calm: noisy on
+// every move it was no stronger than level 8, and never noisy about as
+// strong as level 10 on a 2 s clock. Level 10 is full strength: every
+// thread, the clock.
 var levels = [11]levelParams{
 	1:  {depth: 1, nodes: 1000, timeCap: 200 * time.Millisecond, temp: 250, missThree: 0.6, width: 8},
 	2:  {depth: 2, nodes: 2500, timeCap: 300 * time.Millisecond, vcf: 1, temp: 160, missThree: 0.4, width: 8},
@@ -121,7 +124,7 @@ var levels = [11]levelParams{
 	6:  {depth: maxPly - 2, nodes: 40000, timeCap: time.Second, vcf: 7, leafVCF: 1, temp: 32, width: 14},
 	7:  {depth: maxPly - 2, nodes: 80000, timeCap: 1500 * time.Millisecond, vcf: 10, vct: 1, leafVCF: 2, temp: 20, width: 16},
 	8:  {depth: maxPly - 2, nodes: 160000, timeCap: 2 * time.Second, vcf: 14, vct: 2, leafVCF: 2, temp: 10, width: 18},
-	9:  {depth: maxPly - 2, nodes: 320000, timeCap: 3 * time.Second, vcf: 20, vct: 3, leafVCF: 3, temp: 4, calm: 0.5, width: 20},
+	9:  {depth: maxPly - 2, nodes: 640000, timeCap: 4 * time.Second, vcf: 20, vct: 3, leafVCF: 3, temp: 4, calm: 0.5, width: 20},
 	10: {depth: maxPly - 2, vcf: maxVCFDepth, vct: 4, leafVCF: 3, width: 20},
 }
 
