@@ -101,16 +101,20 @@ type levelParams struct {
 	leafVCF   int           // fours read at the leaves
 	width     int           // quiet moves per node
 	temp      float64       // softmax temperature over root scores (0 = best)
+	calm      float64       // chance that a move is the search's best, without the noise
 	missThree float64       // chance to overlook the opponent's open three
 }
 
 // levels: strength grows with depth, reading and effort, and noise falls.
 // Every level takes a five and blocks a four, as anyone would; the low ones
 // overlook open threes and long threat sequences the way beginners do.
-// Levels 1-9 search a node budget on one thread, doubling from level to
-// level, so that a level is as strong on a Raspberry Pi as on a desktop
-// and the same whatever else the machine runs; the time cap keeps a slow
-// machine answering. Level 10 is full strength: every thread, the clock.
+// Levels 1-9 search a node budget on one thread, at least doubling from
+// level to level, so that a level is as strong on a Raspberry Pi as on a
+// desktop and the same whatever else the machine runs; the time cap keeps
+// a slow machine answering. Level 9 plays half its moves calm: noisy on
+// every move it was no stronger than level 8, and never noisy about as
+// strong as level 10 on a 2 s clock. Level 10 is full strength: every
+// thread, the clock.
 var levels = [11]levelParams{
 	1:  {depth: 1, nodes: 1000, timeCap: 200 * time.Millisecond, temp: 250, missThree: 0.6, width: 8},
 	2:  {depth: 2, nodes: 2500, timeCap: 300 * time.Millisecond, vcf: 1, temp: 160, missThree: 0.4, width: 8},
@@ -120,7 +124,7 @@ var levels = [11]levelParams{
 	6:  {depth: maxPly - 2, nodes: 40000, timeCap: time.Second, vcf: 7, leafVCF: 1, temp: 32, width: 14},
 	7:  {depth: maxPly - 2, nodes: 80000, timeCap: 1500 * time.Millisecond, vcf: 10, vct: 1, leafVCF: 2, temp: 20, width: 16},
 	8:  {depth: maxPly - 2, nodes: 160000, timeCap: 2 * time.Second, vcf: 14, vct: 2, leafVCF: 2, temp: 10, width: 18},
-	9:  {depth: maxPly - 2, nodes: 320000, timeCap: 3 * time.Second, vcf: 20, vct: 3, leafVCF: 3, temp: 4, width: 20},
+	9:  {depth: maxPly - 2, nodes: 640000, timeCap: 4 * time.Second, vcf: 20, vct: 3, leafVCF: 3, temp: 4, calm: 0.5, width: 20},
 	10: {depth: maxPly - 2, vcf: maxVCFDepth, vct: 4, leafVCF: 3, width: 20},
 }
 
@@ -492,7 +496,11 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 			t.Stop()
 		}
 	}
-	if e.lv.temp > 0 && bestScore < winBound && !pondering && !timeUp.Load() {
+	// The noisy choice re-scores the leading moves by a shallow search,
+	// which on its own undoes a deep search's gain: a calm move keeps the
+	// search's best.
+	calm := e.lv.calm > 0 && e.rng.Float64() < e.lv.calm
+	if e.lv.temp > 0 && !calm && bestScore < winBound && !pondering && !timeUp.Load() {
 		if m, ok := e.noisyChoice(main, root, me, min(max(bestDepth-1, 1), 4)); ok {
 			best = m
 		}

@@ -341,12 +341,16 @@ func TestNewEngineBuildsTables(t *testing.T) {
 	}
 }
 
-// TestLevelNodeBudget: levels 1-9 search a node budget that doubles
-// from level to level, on one thread, whatever the clock allows.
+// TestLevelNodeBudget: levels 1-9 search a node budget that at least
+// doubles from level to level, on one thread, whatever the clock allows, and
+// their noise falls.
 func TestLevelNodeBudget(t *testing.T) {
 	for lv := 1; lv < 9; lv++ {
 		if levels[lv].nodes <= 0 || levels[lv+1].nodes < 2*levels[lv].nodes {
-			t.Errorf("level %d searches %d nodes, level %d %d: want a doubling", lv, levels[lv].nodes, lv+1, levels[lv+1].nodes)
+			t.Errorf("level %d searches %d nodes, level %d %d: want at least a doubling", lv, levels[lv].nodes, lv+1, levels[lv+1].nodes)
+		}
+		if levels[lv+1].temp > levels[lv].temp {
+			t.Errorf("level %d plays at temperature %v, level %d at %v: want the noise to fall", lv, levels[lv].temp, lv+1, levels[lv+1].temp)
 		}
 	}
 	pos := Position{Size: 15, Rule: rules.Renju, ToMove: rules.White, Stones: openingStones(t, "h8 i9 j8 f6 j7 f5 h9")}
@@ -362,6 +366,37 @@ func TestLevelNodeBudget(t *testing.T) {
 		// and the level's noisy choice as much again.
 		if r.Nodes > 3*levels[lv].nodes || r.Nodes < levels[lv].nodes/2 {
 			t.Errorf("level %d searched %d nodes, want about %d", lv, r.Nodes, levels[lv].nodes)
+		}
+	}
+}
+
+// TestCalmMoves: a calm move is the search's best, whatever the seed,
+// while the noise, at a temperature high enough to spread the choice over
+// the leading moves, plays by the seed.
+func TestCalmMoves(t *testing.T) {
+	ps := midgames(t, 6, rules.Renju)
+	for _, tt := range []struct {
+		calm       float64
+		wantDiffer bool
+	}{{0, true}, {1, false}} {
+		differ := 0
+		for _, p := range ps {
+			var moves [2]rules.Point
+			for k := range moves {
+				e := NewEngine(EngineOptions{Level: 8, Threads: 1, MaxMemory: 4 << 20, Seed: uint64(k)})
+				e.lv.nodes, e.lv.temp, e.lv.calm = 5000, 1e6, tt.calm
+				r, err := e.Think(context.Background(), p, Limits{NoTurnLimit: true}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				moves[k] = r.Move
+			}
+			if moves[0] != moves[1] {
+				differ++
+			}
+		}
+		if (differ > 0) != tt.wantDiffer {
+			t.Errorf("calm %v: %d of %d positions get a different move from another seed", tt.calm, differ, len(ps))
 		}
 	}
 }
