@@ -192,10 +192,12 @@ func timeBudget(lim Limits, stones, cells int) budget {
 	}
 	margin := min(t/10+20*time.Millisecond, 200*time.Millisecond)
 	hard := max(t-margin, time.Millisecond)
-	// An iteration started before the soft limit may run to the hard one:
-	// at 2/5 the engine used under half its time a move.
-	return budget{hard: hard, soft: hard * 3 / 5}
+	return budget{hard: hard, soft: softLimit(hard)}
 }
+
+// softLimit is when no new iteration starts. An iteration started before it
+// may run to the hard limit; at 2/5 the engine used under half its time a move.
+func softLimit(hard time.Duration) time.Duration { return hard * 3 / 5 }
 
 // forLevel caps the budget at the level's time. A level with a node
 // budget searches until it is spent (the clock only guards a slow
@@ -207,7 +209,7 @@ func (b budget) forLevel(lv levelParams) budget {
 	}
 	if lv.timeCap > 0 && lv.timeCap < b.hard {
 		b.hard = max(lv.timeCap, time.Millisecond)
-		b.soft = b.hard * 2 / 5
+		b.soft = softLimit(b.hard)
 	}
 	if lv.temp > 0 {
 		b.search = b.hard * 2 / 3
