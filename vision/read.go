@@ -104,6 +104,12 @@ type features struct {
 	// (about 1 for a grey or black stone), tint the same for the board
 	// beside it (low for wood).
 	ringDark, neutral, tint float64
+	// The raw brightness of the top and base (Luma, Low), kept for
+	// measuring them again against another board reference.
+	topL, topW, baseL, baseW float64
+	// far: the board reference comes from bare cells further off, not
+	// from the cells around the point (see rebase).
+	far bool
 }
 
 // minBoardLuma is the least brightness (of 255) of the bare board around a
@@ -151,8 +157,11 @@ func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
 		return nil, fmt.Errorf("corners: %w", err)
 	}
 	s := sampler{img: img, low: pl.Low, h: h, cam: cam, n: n, midInv: mid.Inverse()}
-	f := s.measure()
+	f, bg := s.measure()
 	st, conf := classify(f, n)
+	if s.rebase(f, bg, st) {
+		st, conf = classify(f, n)
+	}
 	return &Reading{Size: n, Corners: corners, Stones: st, Conf: conf}, nil
 }
 
@@ -220,8 +229,9 @@ func quantile(v []float64, q float64) float64 {
 	return w[int(math.Round(q*float64(len(w)-1)))]
 }
 
-// measure computes every point's features.
-func (s *sampler) measure() [][]features {
+// measure computes every point's features, and returns with them the
+// board's brightness at each cell centre (Luma, Low).
+func (s *sampler) measure() ([][]features, [][][2]float64) {
 	n := s.n
 	// The bare board's brightness at every cell centre (no stone covers a
 	// cell centre at board level), in both planes.
@@ -247,7 +257,7 @@ func (s *sampler) measure() [][]features {
 			out[j][i] = s.point(i, j, bg)
 		}
 	}
-	return out
+	return out, bg
 }
 
 func (s *sampler) point(i, j int, bg [][][2]float64) features {
@@ -336,23 +346,91 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 		}
 	}
 	ringL, ringW := quantile(ring, 0.5), quantile(ringLow, 0.5)
-	disc, unif := 0.0, 0.0
-	if math.Max(tw/math.Max(boardLow, 8), tl/math.Max(board, 8)) > 1.08 {
-		disc, unif = s.disc(u, v)
-	}
-	return features{
-		disc:     disc,
-		unif:     unif,
+	f := features{
 		lines:    lines,
-		dark:     math.Max(tl, median(base)) / math.Max(board, 8),
 		local:    tw / math.Max(quantile(ringLow, 0.5), 8),
-		white:    tw / math.Max(boardLow, 8),
-		base:     median(baseLow) / math.Max(boardLow, 8),
-		board:    board,
 		ringDark: math.Max(tl, median(base)) / math.Max(ringL, 8),
 		neutral:  tw / math.Max(tl, 8),
 		tint:     ringW / math.Max(ringL, 8),
+		topL:     tl,
+		topW:     tw,
+		baseL:    median(base),
+		baseW:    median(baseLow),
 	}
+	s.setBoard(&f, i, j, board, boardLow)
+	return f
+}
+
+// setBoard measures a point's top and base against the board brightness
+// (Luma, Low) around it, and looks for a white stone's disc where the top
+// is paler than that board.
+func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
+	f.board = board
+	f.dark = math.Max(f.topL, f.baseL) / math.Max(board, 8)
+	f.white = f.topW / math.Max(boardLow, 8)
+	f.base = f.baseW / math.Max(boardLow, 8)
+	if f.disc == 0 && f.unif == 0 && math.Max(f.white, f.topL/math.Max(board, 8)) > 1.08 {
+		f.disc, f.unif = s.disc(float64(i), float64(j))
+	}
+}
+
+// rebase measures again, against the bare board, the points whose board
+// reference came mostly from covered cells. In a crowded region the cell
+// centres within two steps are mostly covered (seen obliquely, by the
+// stones' bodies), so that "board" is made of stones: white among white
+// stones, black with highlights among black ones. A bare cell is one
+// whose four corners read empty and show their lines; the board there is
+// the median of the bare cells ever farther off. It reports whether any
+// point changed.
+func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone) bool {
+	n := s.n
+	var all []float64
+	for _, row := range f {
+		for _, p := range row {
+			all = append(all, p.lines)
+		}
+	}
+	clear := 0.5 * quantile(all, 0.75)
+	shows := func(i, j int) bool { return st[j][i] == Empty && f[j][i].lines > clear }
+	bare := make([][]bool, n-1)
+	for j := range bare {
+		bare[j] = make([]bool, n-1)
+		for i := range bare[j] {
+			bare[j][i] = !math.IsNaN(bg[j][i][0]) && shows(i, j) && shows(i+1, j) && shows(i, j+1) && shows(i+1, j+1)
+		}
+	}
+	near := func(i, j, r int) (b, bl []float64) {
+		for jj := max(0, j-r); jj < min(n-1, j+r); jj++ {
+			for ii := max(0, i-r); ii < min(n-1, i+r); ii++ {
+				if bare[jj][ii] {
+					b = append(b, bg[jj][ii][0])
+					bl = append(bl, bg[jj][ii][1])
+				}
+			}
+		}
+		return b, bl
+	}
+	changed := false
+	for j := range f {
+		for i := range f[j] {
+			if st[j][i] != Empty || f[j][i].lines > clear {
+				continue // a stone already, or a point showing its lines
+			}
+			cells := (min(n-1, j+2) - max(0, j-2)) * (min(n-1, i+2) - max(0, i-2))
+			if b, _ := near(i, j, 2); 2*len(b) >= cells {
+				continue // mostly bare: the reference is the board's
+			}
+			for _, r := range []int{2, 3, 4, 6} {
+				if b, bl := near(i, j, r); len(b) >= 4 {
+					s.setBoard(&f[j][i], i, j, median(b), median(bl))
+					f[j][i].far = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return changed
 }
 
 // disc fits a white stone's shape near board point (u, v): a disc of a
@@ -521,6 +599,11 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 		conf[j] = make([]float64, n)
 		for i, p := range f[j] {
 			black := (0.62 - p.dark) / 0.15
+			if p.far {
+				// Against the board further off, whose light may differ,
+				// a black stone must be clearly darker.
+				black = (0.55 - p.dark) / 0.15
+			}
 			// A black stone in a patch of sunlight on a dark board is no
 			// darker than the shaded board further off, but it is against
 			// the lit board just beside it, and it is grey where wood,

@@ -1,6 +1,10 @@
 package vision
 
-import "testing"
+import (
+	"image"
+	"math"
+	"testing"
+)
 
 // TestClassifyWhiteClues checks the white-stone rules on measured
 // features (values as measured on phone photos of other boards): a matte
@@ -49,5 +53,48 @@ func TestClassifyWhiteClues(t *testing.T) {
 				t.Errorf("bare point read %c", st[0][0])
 			}
 		})
+	}
+}
+
+// TestCrowdedBlackGroup reads a block of black stones whose bodies cover
+// the cell centres between them (as seen obliquely): the board reference
+// around the block's inner points is made of stones there, so they must
+// be measured against the bare board further off.
+func TestCrowdedBlackGroup(t *testing.T) {
+	const n, step, margin = 9, 40, 40
+	side := 2*margin + (n-1)*step
+	img := image.NewGray(image.Rect(0, 0, side, side))
+	for y := 0; y < side; y++ {
+		for x := 0; x < side; x++ {
+			u, v := float64(x-margin)/step, float64(y-margin)/step
+			g := uint8(190)
+			onLine := func(w float64) bool {
+				return w > -0.05 && w < float64(n-1)+0.05 && math.Abs(w-math.Round(w)) < 1.0/step
+			}
+			if (onLine(u) && v > -0.05 && v < float64(n-1)+0.05) || (onLine(v) && u > -0.05 && u < float64(n-1)+0.05) {
+				g = 60
+			}
+			if u > 2.5 && u < 6.5 && v > 2.5 && v < 6.5 {
+				g = 90 // the block: points 3-6 in both directions
+			}
+			img.Pix[img.PixOffset(x, y)] = g
+		}
+	}
+	m := float64(margin + (n-1)*step)
+	corners := [4]Point{{margin, margin}, {m, margin}, {m, m}, {margin, m}}
+	rd, err := ReadStones(&Planes{Luma: img, Low: img}, n, corners)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j := range rd.Stones {
+		for i, s := range rd.Stones[j] {
+			want := Empty
+			if i >= 3 && i <= 6 && j >= 3 && j <= 6 {
+				want = Black
+			}
+			if s != want {
+				t.Errorf("row %d col %d: read %c, want %c", j, i, s, want)
+			}
+		}
 	}
 }
