@@ -91,6 +91,7 @@ func OrderCorners(c [4]Point) [4]Point {
 // features are the measurements behind one point's verdict.
 type features struct {
 	lines float64 // contrast of the grid lines through the point (empty: high)
+	least float64 // the same along the one direction that shows its line least
 	dark  float64 // stone-top brightness over the local board brightness
 	white float64 // the same in the Low plane
 	local float64 // Low of the top over Low just around the stone
@@ -276,12 +277,16 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 	board, boardLow := median(b), median(bl)
 	// Lines: along each grid direction that exists here, the darkest of a
 	// few samples across the line (tolerating a corner a pixel or two
-	// off), against samples between the lines.
+	// off), against samples between the lines. least is the same along
+	// the direction that shows its line least: a stone off its point
+	// leaves the line on its far side bare.
 	var on, off []float64
+	least := math.Inf(1)
 	for _, d := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 		if u+d[0] < 0 || u+d[0] > float64(n-1) || v+d[1] < 0 || v+d[1] > float64(n-1) {
 			continue
 		}
+		don, doff := len(on), len(off)
 		px, py := -d[1], d[0] // across the line
 		for _, t := range []float64{0.12, 0.18, 0.24, 0.30} {
 			m := math.Inf(1)
@@ -298,6 +303,10 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 					off = append(off, g)
 				}
 			}
+		}
+		if len(on) > don && len(off) > doff {
+			mOff := median(off[doff:]) // sorts this direction's samples in place, as the median below does
+			least = math.Min(least, (mOff-median(on[don:]))/math.Max(mOff, 8))
 		}
 	}
 	mOff := median(off)
@@ -348,6 +357,7 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 	ringL, ringW := quantile(ring, 0.5), quantile(ringLow, 0.5)
 	f := features{
 		lines:    lines,
+		least:    least,
 		local:    tw / math.Max(quantile(ringLow, 0.5), 8),
 		ringDark: math.Max(tl, median(base)) / math.Max(ringL, 8),
 		neutral:  tw / math.Max(tl, 8),
@@ -586,6 +596,10 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 				lt = 0.7
 			}
 			pale[j][i] = math.Min(math.Min((lt-l[j][i])/0.3, (bright-1.12)/0.1), (p.dark-1)/0.1)
+			// A stone off its point leaves a line bare on its far side:
+			// hiding the line in one direction is enough when the top is
+			// clearly paler.
+			pale[j][i] = math.Max(pale[j][i], math.Min(math.Min((lt-p.least/ref)/0.3, (bright-1.3)/0.1), (p.dark-1)/0.1))
 			// Among white stones on a pale board the cell centres around
 			// are covered by stones as bright: a top that hides the lines
 			// and is greyer than the board beside it is pale enough.

@@ -12,13 +12,17 @@ import (
 // not, however disc-like, since wood is not grey; among white stones on
 // pale wood, a stone is told from the board by being greyer.
 func TestClassifyWhiteClues(t *testing.T) {
-	bare := features{lines: 0.5, dark: 1, white: 1, local: 1, base: 1, board: 150, ringDark: 1, neutral: 0.4, tint: 0.4}
+	bare := features{lines: 0.5, least: 0.5, dark: 1, white: 1, local: 1, base: 1, board: 150, ringDark: 1, neutral: 0.4, tint: 0.4}
 	// A matte stone lit from one side, and a white stone among white
 	// stones on pale wood, as measured; the cases below vary one clue.
 	shaded := features{lines: -0.02, dark: 1.99, white: 4.65, local: 1.09, base: 4.08, disc: 1, unif: 0.82,
 		board: 85, ringDark: 1.08, neutral: 0.96, tint: 0.95}
 	amongWhites := features{lines: -0.01, dark: 0.99, white: 1.15, local: 1.12, base: 1.12, disc: 1, unif: 0.90,
 		board: 222, ringDark: 0.97, neutral: 0.98, tint: 0.85}
+	// A stone a third of a step off its point, which leaves the line on
+	// its far side bare (lines scaled to this board's empty points).
+	offPoint := features{lines: 0.53, least: -0.09, dark: 1.4, white: 2.39, local: 1.89, base: 1.49, disc: 1, unif: 0.97,
+		board: 142, ringDark: 1.26, neutral: 0.98, tint: 0.65}
 	with := func(f features, change func(*features)) features { change(&f); return f }
 	for _, tc := range []struct {
 		name string
@@ -34,6 +38,9 @@ func TestClassifyWhiteClues(t *testing.T) {
 			board: 34, ringDark: 1.72, neutral: 0.31, tint: 0.22}, Empty},
 		{"shaded disc the colour of wood", with(shaded, func(f *features) { f.neutral, f.tint = 0.45, 0.4 }), Empty},
 		{"grey patch far from even", with(shaded, func(f *features) { f.unif = 0.7 }), Empty},
+		{"white stone off its point", offPoint, White},
+		{"off its point, base not clearly paler", with(offPoint, func(f *features) { f.base = 1.2 }), Empty},
+		{"off its point, lines shown all round", with(offPoint, func(f *features) { f.least = 0.4 }), Empty},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const n = 7
