@@ -159,9 +159,13 @@ func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
 	}
 	s := sampler{img: img, low: pl.Low, h: h, cam: cam, n: n, midInv: mid.Inverse()}
 	f, bg := s.measure()
-	st, conf := classify(f, n)
-	if s.rebase(f, bg, st) {
-		st, conf = classify(f, n)
+	ref := lineRefs(f, n)
+	st, conf := classify(f, ref)
+	// Points measured again against the bare board are read again (their
+	// lines, and so the line references, are as before).
+	for _, q := range s.rebase(f, bg, st) {
+		i, j := q[0], q[1]
+		st[j][i], conf[j][i] = verdict(f[j][i], ref[j][i])
 	}
 	return &Reading{Size: n, Corners: corners, Stones: st, Conf: conf}, nil
 }
@@ -281,12 +285,13 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 	// the direction that shows its line least: a stone off its point
 	// leaves the line on its far side bare.
 	var on, off []float64
-	least := math.Inf(1)
+	var dirOn [4]float64 // per direction: the median of its line samples
+	dirs := 0
 	for _, d := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 		if u+d[0] < 0 || u+d[0] > float64(n-1) || v+d[1] < 0 || v+d[1] > float64(n-1) {
 			continue
 		}
-		don, doff := len(on), len(off)
+		don := len(on)
 		px, py := -d[1], d[0] // across the line
 		for _, t := range []float64{0.12, 0.18, 0.24, 0.30} {
 			m := math.Inf(1)
@@ -304,13 +309,17 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 				}
 			}
 		}
-		if len(on) > don && len(off) > doff {
-			mOff := median(off[doff:]) // sorts this direction's samples in place, as the median below does
-			least = math.Min(least, (mOff-median(on[don:]))/math.Max(mOff, 8))
+		if len(on) > don {
+			dirOn[dirs] = median(on[don:]) // sorts in place: the pooled median does not mind
+			dirs++
 		}
 	}
 	mOff := median(off)
 	lines := (mOff - median(on)) / math.Max(mOff, 8)
+	least := math.Inf(1)
+	for _, m := range dirOn[:dirs] {
+		least = math.Min(least, (mOff-m)/math.Max(mOff, 8))
+	}
 	// The stone's top face: a disk around the point lifted to stone height.
 	var top, topLow []float64
 	for _, r := range []float64{0, 0.12, 0.24} {
@@ -372,14 +381,15 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 }
 
 // setBoard measures a point's top and base against the board brightness
-// (Luma, Low) around it, and looks for a white stone's disc where the top
-// is paler than that board.
+// (Luma, Low) around it, and looks for a white stone's disc (the costly
+// part) where the top is paler than that board and could be a white
+// stone's: grey and not dark (see classify).
 func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 	f.board = board
 	f.dark = math.Max(f.topL, f.baseL) / math.Max(board, 8)
 	f.white = f.topW / math.Max(boardLow, 8)
 	f.base = f.baseW / math.Max(boardLow, 8)
-	if f.disc == 0 && f.unif == 0 && math.Max(f.white, f.topL/math.Max(board, 8)) > 1.08 {
+	if f.disc == 0 && f.unif == 0 && f.neutral > 0.5 && f.dark > 0.9 && math.Max(f.white, f.topL/math.Max(board, 8)) > 1.08 {
 		f.disc, f.unif = s.disc(float64(i), float64(j))
 	}
 }
@@ -390,9 +400,9 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 // stones' bodies), so that "board" is made of stones: white among white
 // stones, black with highlights among black ones. A bare cell is one
 // whose four corners read empty and show their lines; the board there is
-// the median of the bare cells ever farther off. It reports whether any
-// point changed.
-func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone) bool {
+// the median of the bare cells ever farther off. It returns the points
+// measured again, as (column, row).
+func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone) [][2]int {
 	n := s.n
 	var all []float64
 	for _, row := range f {
@@ -420,7 +430,7 @@ func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone) bool {
 		}
 		return b, bl
 	}
-	changed := false
+	var again [][2]int
 	for j := range f {
 		for i := range f[j] {
 			if st[j][i] != Empty || f[j][i].lines > clear {
@@ -434,13 +444,13 @@ func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone) bool {
 				if b, bl := near(i, j, r); len(b) >= 4 {
 					s.setBoard(&f[j][i], i, j, median(b), median(bl))
 					f[j][i].far = true
-					changed = true
+					again = append(again, [2]int{i, j})
 					break
 				}
 			}
 		}
 	}
-	return changed
+	return again
 }
 
 // disc fits a white stone's shape near board point (u, v): a disc of a
@@ -557,8 +567,24 @@ var discOffsets = func() [][2]float64 {
 
 // classify turns features into stones with a confidence each. Thresholds
 // are relative to this frame and neighbourhood: the grid-line contrast of
-// empty points is learned around each point (most points are empty).
-func classify(f [][]features, n int) ([][]Stone, [][]float64) {
+// empty points, ref, is learned around each point (see lineRefs).
+func classify(f [][]features, ref [][]float64) ([][]Stone, [][]float64) {
+	st := make([][]Stone, len(f))
+	conf := make([][]float64, len(f))
+	for j := range f {
+		st[j] = make([]Stone, len(f[j]))
+		conf[j] = make([]float64, len(f[j]))
+		for i, p := range f[j] {
+			st[j][i], conf[j][i] = verdict(p, ref[j][i])
+		}
+	}
+	return st, conf
+}
+
+// lineRefs is, at every point, the grid-line contrast an empty point
+// shows there: the upper quartile within three steps (most points are
+// empty), but not below half the board's.
+func lineRefs(f [][]features, n int) [][]float64 {
 	var all []float64
 	for _, row := range f {
 		for _, p := range row {
@@ -566,103 +592,102 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 		}
 	}
 	global := quantile(all, 0.75)
-	// First the clues but the shape: l, how much of its lines a point
-	// shows (about 1 for an empty point, about 0 under a stone), and pale,
-	// how clearly it is a pale top hiding its lines.
-	l := make([][]float64, n)
-	pale := make([][]float64, n)
+	ref := make([][]float64, n)
+	near := make([]float64, 0, 49)
 	for j := range f {
-		l[j] = make([]float64, n)
-		pale[j] = make([]float64, n)
-		for i, p := range f[j] {
-			var near []float64
+		ref[j] = make([]float64, n)
+		for i := range f[j] {
+			near = near[:0]
 			for jj := max(0, j-3); jj <= min(n-1, j+3); jj++ {
 				for ii := max(0, i-3); ii <= min(n-1, i+3); ii++ {
 					near = append(near, f[jj][ii].lines)
 				}
 			}
-			ref := math.Max(math.Max(quantile(near, 0.75), 0.5*global), 0.03)
-			l[j][i] = p.lines / ref
-			// The lines are hidden, the top is brighter than the board
-			// (in Luma, and in Low around and beside it). A very bright
-			// top may show a little line (corners a pixel or two off) as
-			// long as the other clues are clear.
-			bright := math.Min(math.Max(p.local, p.white), p.base)
-			lt := 0.5
-			switch {
-			case bright > 1.8 && p.dark > 1.3:
-				lt = 0.9
-			case bright > 1.4 && p.dark > 1.2:
-				lt = 0.7
-			}
-			pale[j][i] = math.Min(math.Min((lt-l[j][i])/0.3, (bright-1.12)/0.1), (p.dark-1)/0.1)
-			// A stone off its point leaves a line bare on its far side:
-			// hiding the line in one direction is enough when the top is
-			// clearly paler.
-			pale[j][i] = math.Max(pale[j][i], math.Min(math.Min((lt-p.least/ref)/0.3, (bright-1.3)/0.1), (p.dark-1)/0.1))
-			// Among white stones on a pale board the cell centres around
-			// are covered by stones as bright: a top that hides the lines
-			// and is greyer than the board beside it is pale enough.
-			pale[j][i] = math.Max(pale[j][i], math.Min(math.Min((0.3-l[j][i])/0.3, (p.neutral-p.tint-0.05)/0.03), (p.dark-0.9)/0.1))
+			ref[j][i] = math.Max(math.Max(quantile(near, 0.75), 0.5*global), 0.03)
 		}
 	}
-	st := make([][]Stone, n)
-	conf := make([][]float64, n)
-	for j := range f {
-		st[j] = make([]Stone, n)
-		conf[j] = make([]float64, n)
-		for i, p := range f[j] {
-			black := (0.62 - p.dark) / 0.15
-			if p.far {
-				// Against the board further off, whose light may differ,
-				// a black stone must be clearly darker.
-				black = (0.55 - p.dark) / 0.15
-			}
-			// A black stone in a patch of sunlight on a dark board is no
-			// darker than the shaded board further off, but it is against
-			// the lit board just beside it, and it is grey where wood,
-			// lit or shaded, has a colour.
-			black = math.Max(black, math.Min(math.Min((0.6-p.ringDark)/0.15, (p.neutral-0.85)/0.05), (0.75-p.tint)/0.05))
-			// White: a pale top that is a stone-sized disc, even on top,
-			// with something darker just outside its rim all round (the
-			// board, the crease where it touches another stone, or a
-			// shadow); or nearly all round, with the cell centres around
-			// it clearly darker. A sunlit patch or glare larger than a
-			// stone, or a streak, is neither.
-			disc := math.Max(discMargin(p.disc, p.unif),
-				math.Min(discMargin(p.disc+0.1, p.unif), (p.local-1.8)/0.2))
-			// The edge of a patch of light or shade across its top makes
-			// a stone uneven: one far brighter than the board beside it
-			// may be.
-			disc = math.Max(disc, math.Min(discMargin(p.disc+0.1, p.unif+0.08), (p.local-2.2)/0.2))
-			// Among white stones the cell centres beside a stone are
-			// covered by its neighbours (grey, where bare wood has a
-			// colour): the board further off must be clearly darker.
-			disc = math.Max(disc, math.Min(math.Min(discMargin(p.disc+0.1, p.unif), (p.white-1.8)/0.2), (p.tint-0.9)/0.05))
-			// A matte stone lit from one side shades across its top: it
-			// may be less even when it is grey and far paler than the
-			// board, at its base as well, with a rim all round.
-			disc = math.Max(disc, math.Min(math.Min(discMargin(p.disc, p.unif+0.08), (p.neutral-0.9)/0.05),
-				math.Min((p.white-1.8)/0.2, (p.base-1.8)/0.2)))
-			// A white stone is grey: its lowest colour channel is not far
-			// below its brightness, where wood's, however bright, is.
-			white := math.Min(math.Min(pale[j][i], disc), (p.neutral-0.5)/0.1)
-			switch {
-			case black > 0:
-				st[j][i], conf[j][i] = Black, clamp01(black)
-			case white > 0:
-				st[j][i], conf[j][i] = White, clamp01(math.Min(white, -black))
-			default:
-				// An empty point shows its lines: one that hides them is
-				// covered by something that is not a stone (a hand, the arm).
-				st[j][i], conf[j][i] = Empty, clamp01(math.Min(math.Min(-white, -black), (l[j][i]-0.1)/0.3))
-			}
-			if !(p.board >= minBoardLuma) {
-				conf[j][i] = 0 // too dark to tell
-			}
-		}
+	return ref
+}
+
+// verdict reads one point from its features and the line contrast an
+// empty point shows around it.
+func verdict(p features, ref float64) (Stone, float64) {
+	// First the clues but the shape: l, how much of its lines a point
+	// shows (about 1 for an empty point, about 0 under a stone), and pale,
+	// how clearly it is a pale top hiding its lines.
+	l := p.lines / ref
+	// The lines are hidden, the top is brighter than the board
+	// (in Luma, and in Low around and beside it). A very bright
+	// top may show a little line (corners a pixel or two off) as
+	// long as the other clues are clear.
+	bright := math.Min(math.Max(p.local, p.white), p.base)
+	lt := 0.5
+	switch {
+	case bright > 1.8 && p.dark > 1.3:
+		lt = 0.9
+	case bright > 1.4 && p.dark > 1.2:
+		lt = 0.7
 	}
-	return st, conf
+	pale := math.Min(math.Min((lt-l)/0.3, (bright-1.12)/0.1), (p.dark-1)/0.1)
+	// A stone off its point leaves a line bare on its far side:
+	// hiding the line in one direction is enough when the top is
+	// clearly paler.
+	pale = math.Max(pale, math.Min(math.Min((lt-p.least/ref)/0.3, (bright-1.3)/0.1), (p.dark-1)/0.1))
+	// Among white stones on a pale board the cell centres around
+	// are covered by stones as bright: a top that hides the lines
+	// and is greyer than the board beside it is pale enough.
+	pale = math.Max(pale, math.Min(math.Min((0.3-l)/0.3, (p.neutral-p.tint-0.05)/0.03), (p.dark-0.9)/0.1))
+	var s Stone
+	var conf float64
+	black := (0.62 - p.dark) / 0.15
+	if p.far {
+		// Against the board further off, whose light may differ,
+		// a black stone must be clearly darker.
+		black = (0.55 - p.dark) / 0.15
+	}
+	// A black stone in a patch of sunlight on a dark board is no
+	// darker than the shaded board further off, but it is against
+	// the lit board just beside it, and it is grey where wood,
+	// lit or shaded, has a colour.
+	black = math.Max(black, math.Min(math.Min((0.6-p.ringDark)/0.15, (p.neutral-0.85)/0.05), (0.75-p.tint)/0.05))
+	// White: a pale top that is a stone-sized disc, even on top,
+	// with something darker just outside its rim all round (the
+	// board, the crease where it touches another stone, or a
+	// shadow); or nearly all round, with the cell centres around
+	// it clearly darker. A sunlit patch or glare larger than a
+	// stone, or a streak, is neither.
+	disc := math.Max(discMargin(p.disc, p.unif),
+		math.Min(discMargin(p.disc+0.1, p.unif), (p.local-1.8)/0.2))
+	// The edge of a patch of light or shade across its top makes
+	// a stone uneven: one far brighter than the board beside it
+	// may be.
+	disc = math.Max(disc, math.Min(discMargin(p.disc+0.1, p.unif+0.08), (p.local-2.2)/0.2))
+	// Among white stones the cell centres beside a stone are
+	// covered by its neighbours (grey, where bare wood has a
+	// colour): the board further off must be clearly darker.
+	disc = math.Max(disc, math.Min(math.Min(discMargin(p.disc+0.1, p.unif), (p.white-1.8)/0.2), (p.tint-0.9)/0.05))
+	// A matte stone lit from one side shades across its top: it
+	// may be less even when it is grey and far paler than the
+	// board, at its base as well, with a rim all round.
+	disc = math.Max(disc, math.Min(math.Min(discMargin(p.disc, p.unif+0.08), (p.neutral-0.9)/0.05),
+		math.Min((p.white-1.8)/0.2, (p.base-1.8)/0.2)))
+	// A white stone is grey: its lowest colour channel is not far
+	// below its brightness, where wood's, however bright, is.
+	white := math.Min(math.Min(pale, disc), (p.neutral-0.5)/0.1)
+	switch {
+	case black > 0:
+		s, conf = Black, clamp01(black)
+	case white > 0:
+		s, conf = White, clamp01(math.Min(white, -black))
+	default:
+		// An empty point shows its lines: one that hides them is
+		// covered by something that is not a stone (a hand, the arm).
+		s, conf = Empty, clamp01(math.Min(math.Min(-white, -black), (l-0.1)/0.3))
+	}
+	if !(p.board >= minBoardLuma) {
+		conf = 0 // too dark to tell
+	}
+	return s, conf
 }
 
 func clamp01(x float64) float64 { return math.Max(0, math.Min(1, x)) }
