@@ -382,14 +382,18 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 
 // setBoard measures a point's top and base against the board brightness
 // (Luma, Low) around it, and looks for a white stone's disc (the costly
-// part) where the top is paler than that board and could be a white
-// stone's: grey and not dark (see classify).
+// part) where the top is paler than that board. Measured again against
+// the board further off, only where the top could be a white stone's:
+// grey and not dark (see classify).
 func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 	f.board = board
 	f.dark = math.Max(f.topL, f.baseL) / math.Max(board, 8)
 	f.white = f.topW / math.Max(boardLow, 8)
 	f.base = f.baseW / math.Max(boardLow, 8)
-	if f.disc == 0 && f.unif == 0 && f.neutral > 0.5 && f.dark > 0.9 && math.Max(f.white, f.topL/math.Max(board, 8)) > 1.08 {
+	if f.far && (f.neutral <= 0.5 || f.dark <= 0.9) {
+		return
+	}
+	if f.disc == 0 && f.unif == 0 && math.Max(f.white, f.topL/math.Max(board, 8)) > 1.08 {
 		f.disc, f.unif = s.disc(float64(i), float64(j))
 	}
 }
@@ -442,8 +446,8 @@ func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone) [][2]i
 			}
 			for _, r := range []int{2, 3, 4, 6} {
 				if b, bl := near(i, j, r); len(b) >= 4 {
-					s.setBoard(&f[j][i], i, j, median(b), median(bl))
 					f[j][i].far = true
+					s.setBoard(&f[j][i], i, j, median(b), median(bl))
 					again = append(again, [2]int{i, j})
 					break
 				}
