@@ -91,6 +91,7 @@ func OrderCorners(c [4]Point) [4]Point {
 // features are the measurements behind one point's verdict.
 type features struct {
 	lines float64 // contrast of the grid lines through the point (empty: high)
+	least float64 // the same along the one direction that shows its line least
 	dark  float64 // stone-top brightness over the local board brightness
 	white float64 // the same in the Low plane
 	local float64 // Low of the top over Low just around the stone
@@ -104,6 +105,12 @@ type features struct {
 	// (about 1 for a grey or black stone), tint the same for the board
 	// beside it (low for wood).
 	ringDark, neutral, tint float64
+	// The raw brightness of the top and base (Luma, Low), kept for
+	// measuring them again against another board reference.
+	topL, topW, baseL, baseW float64
+	// far: the board reference comes from bare cells further off, not
+	// from the cells around the point (see rebase).
+	far bool
 }
 
 // minBoardLuma is the least brightness (of 255) of the bare board around a
@@ -151,8 +158,15 @@ func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
 		return nil, fmt.Errorf("corners: %w", err)
 	}
 	s := sampler{img: img, low: pl.Low, h: h, cam: cam, n: n, midInv: mid.Inverse()}
-	f := s.measure()
-	st, conf := classify(f, n)
+	f, bg := s.measure()
+	ref := lineRefs(f, n)
+	st, conf := classify(f, ref)
+	// Points measured again against the bare board are read again (their
+	// lines, and so the line references, are as before).
+	for _, q := range s.rebase(f, bg, st) {
+		i, j := q[0], q[1]
+		st[j][i], conf[j][i] = verdict(f[j][i], ref[j][i])
+	}
 	return &Reading{Size: n, Corners: corners, Stones: st, Conf: conf}, nil
 }
 
@@ -220,8 +234,9 @@ func quantile(v []float64, q float64) float64 {
 	return w[int(math.Round(q*float64(len(w)-1)))]
 }
 
-// measure computes every point's features.
-func (s *sampler) measure() [][]features {
+// measure computes every point's features, and returns with them the
+// board's brightness at each cell centre (Luma, Low).
+func (s *sampler) measure() ([][]features, [][][2]float64) {
 	n := s.n
 	// The bare board's brightness at every cell centre (no stone covers a
 	// cell centre at board level), in both planes.
@@ -247,7 +262,7 @@ func (s *sampler) measure() [][]features {
 			out[j][i] = s.point(i, j, bg)
 		}
 	}
-	return out
+	return out, bg
 }
 
 func (s *sampler) point(i, j int, bg [][][2]float64) features {
@@ -266,12 +281,17 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 	board, boardLow := median(b), median(bl)
 	// Lines: along each grid direction that exists here, the darkest of a
 	// few samples across the line (tolerating a corner a pixel or two
-	// off), against samples between the lines.
+	// off), against samples between the lines. least is the same along
+	// the direction that shows its line least: a stone off its point
+	// leaves the line on its far side bare.
 	var on, off []float64
+	var dirOn [4]float64 // per direction: the median of its line samples
+	dirs := 0
 	for _, d := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 		if u+d[0] < 0 || u+d[0] > float64(n-1) || v+d[1] < 0 || v+d[1] > float64(n-1) {
 			continue
 		}
+		don := len(on)
 		px, py := -d[1], d[0] // across the line
 		for _, t := range []float64{0.12, 0.18, 0.24, 0.30} {
 			m := math.Inf(1)
@@ -289,9 +309,17 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 				}
 			}
 		}
+		if len(on) > don {
+			dirOn[dirs] = median(on[don:]) // sorts in place: the pooled median does not mind
+			dirs++
+		}
 	}
 	mOff := median(off)
 	lines := (mOff - median(on)) / math.Max(mOff, 8)
+	least := math.Inf(1)
+	for _, m := range dirOn[:dirs] {
+		least = math.Min(least, (mOff-m)/math.Max(mOff, 8))
+	}
 	// The stone's top face: a disk around the point lifted to stone height.
 	var top, topLow []float64
 	for _, r := range []float64{0, 0.12, 0.24} {
@@ -336,23 +364,97 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 		}
 	}
 	ringL, ringW := quantile(ring, 0.5), quantile(ringLow, 0.5)
-	disc, unif := 0.0, 0.0
-	if math.Max(tw/math.Max(boardLow, 8), tl/math.Max(board, 8)) > 1.08 {
-		disc, unif = s.disc(u, v)
-	}
-	return features{
-		disc:     disc,
-		unif:     unif,
+	f := features{
 		lines:    lines,
-		dark:     math.Max(tl, median(base)) / math.Max(board, 8),
+		least:    least,
 		local:    tw / math.Max(quantile(ringLow, 0.5), 8),
-		white:    tw / math.Max(boardLow, 8),
-		base:     median(baseLow) / math.Max(boardLow, 8),
-		board:    board,
 		ringDark: math.Max(tl, median(base)) / math.Max(ringL, 8),
 		neutral:  tw / math.Max(tl, 8),
 		tint:     ringW / math.Max(ringL, 8),
+		topL:     tl,
+		topW:     tw,
+		baseL:    median(base),
+		baseW:    median(baseLow),
 	}
+	s.setBoard(&f, i, j, board, boardLow)
+	return f
+}
+
+// setBoard measures a point's top and base against the board brightness
+// (Luma, Low) around it, and looks for a white stone's disc (the costly
+// part) where the top is paler than that board. Measured again against
+// the board further off, only where the top could be a white stone's:
+// grey and not dark (see classify).
+func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
+	f.board = board
+	f.dark = math.Max(f.topL, f.baseL) / math.Max(board, 8)
+	f.white = f.topW / math.Max(boardLow, 8)
+	f.base = f.baseW / math.Max(boardLow, 8)
+	if f.far && (f.neutral <= 0.5 || f.dark <= 0.9) {
+		return
+	}
+	if f.disc == 0 && f.unif == 0 && math.Max(f.white, f.topL/math.Max(board, 8)) > 1.08 {
+		f.disc, f.unif = s.disc(float64(i), float64(j))
+	}
+}
+
+// rebase measures again, against the bare board, the points whose board
+// reference came mostly from covered cells. In a crowded region the cell
+// centres within two steps are mostly covered (seen obliquely, by the
+// stones' bodies), so that "board" is made of stones: white among white
+// stones, black with highlights among black ones. A bare cell is one
+// whose four corners read empty and show their lines; the board there is
+// the median of the bare cells ever farther off. It returns the points
+// measured again, as (column, row).
+func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone) [][2]int {
+	n := s.n
+	var all []float64
+	for _, row := range f {
+		for _, p := range row {
+			all = append(all, p.lines)
+		}
+	}
+	clear := 0.5 * quantile(all, 0.75)
+	shows := func(i, j int) bool { return st[j][i] == Empty && f[j][i].lines > clear }
+	bare := make([][]bool, n-1)
+	for j := range bare {
+		bare[j] = make([]bool, n-1)
+		for i := range bare[j] {
+			bare[j][i] = !math.IsNaN(bg[j][i][0]) && shows(i, j) && shows(i+1, j) && shows(i, j+1) && shows(i+1, j+1)
+		}
+	}
+	near := func(i, j, r int) (b, bl []float64) {
+		for jj := max(0, j-r); jj < min(n-1, j+r); jj++ {
+			for ii := max(0, i-r); ii < min(n-1, i+r); ii++ {
+				if bare[jj][ii] {
+					b = append(b, bg[jj][ii][0])
+					bl = append(bl, bg[jj][ii][1])
+				}
+			}
+		}
+		return b, bl
+	}
+	var again [][2]int
+	for j := range f {
+		for i := range f[j] {
+			if st[j][i] != Empty || f[j][i].lines > clear {
+				continue // a stone already, or a point showing its lines
+			}
+			cells := (min(n-1, j+2) - max(0, j-2)) * (min(n-1, i+2) - max(0, i-2))
+			if b, _ := near(i, j, 2); 2*len(b) >= cells {
+				continue // mostly bare: the reference is the board's
+			}
+			for _, r := range []int{2, 3, 4, 6} {
+				if b, bl := near(i, j, r); len(b) >= 4 {
+					f[j][i].far = true
+					s.setBoard(&f[j][i], i, j, median(b), median(bl))
+					again = append(again, [2]int{i, j})
+					break
+				}
+			}
+		}
+	}
+	return again
 }
 
 // disc fits a white stone's shape near board point (u, v): a disc of a
@@ -469,8 +571,24 @@ var discOffsets = func() [][2]float64 {
 
 // classify turns features into stones with a confidence each. Thresholds
 // are relative to this frame and neighbourhood: the grid-line contrast of
-// empty points is learned around each point (most points are empty).
-func classify(f [][]features, n int) ([][]Stone, [][]float64) {
+// empty points, ref, is learned around each point (see lineRefs).
+func classify(f [][]features, ref [][]float64) ([][]Stone, [][]float64) {
+	st := make([][]Stone, len(f))
+	conf := make([][]float64, len(f))
+	for j := range f {
+		st[j] = make([]Stone, len(f[j]))
+		conf[j] = make([]float64, len(f[j]))
+		for i, p := range f[j] {
+			st[j][i], conf[j][i] = verdict(p, ref[j][i])
+		}
+	}
+	return st, conf
+}
+
+// lineRefs is, at every point, the grid-line contrast an empty point
+// shows there: the upper quartile within three steps (most points are
+// empty), but not below half the board's.
+func lineRefs(f [][]features, n int) [][]float64 {
 	var all []float64
 	for _, row := range f {
 		for _, p := range row {
@@ -478,94 +596,102 @@ func classify(f [][]features, n int) ([][]Stone, [][]float64) {
 		}
 	}
 	global := quantile(all, 0.75)
-	// First the clues but the shape: l, how much of its lines a point
-	// shows (about 1 for an empty point, about 0 under a stone), and pale,
-	// how clearly it is a pale top hiding its lines.
-	l := make([][]float64, n)
-	pale := make([][]float64, n)
+	ref := make([][]float64, n)
+	near := make([]float64, 0, 49)
 	for j := range f {
-		l[j] = make([]float64, n)
-		pale[j] = make([]float64, n)
-		for i, p := range f[j] {
-			var near []float64
+		ref[j] = make([]float64, n)
+		for i := range f[j] {
+			near = near[:0]
 			for jj := max(0, j-3); jj <= min(n-1, j+3); jj++ {
 				for ii := max(0, i-3); ii <= min(n-1, i+3); ii++ {
 					near = append(near, f[jj][ii].lines)
 				}
 			}
-			ref := math.Max(math.Max(quantile(near, 0.75), 0.5*global), 0.03)
-			l[j][i] = p.lines / ref
-			// The lines are hidden, the top is brighter than the board
-			// (in Luma, and in Low around and beside it). A very bright
-			// top may show a little line (corners a pixel or two off) as
-			// long as the other clues are clear.
-			bright := math.Min(math.Max(p.local, p.white), p.base)
-			lt := 0.5
-			switch {
-			case bright > 1.8 && p.dark > 1.3:
-				lt = 0.9
-			case bright > 1.4 && p.dark > 1.2:
-				lt = 0.7
-			}
-			pale[j][i] = math.Min(math.Min((lt-l[j][i])/0.3, (bright-1.12)/0.1), (p.dark-1)/0.1)
-			// Among white stones on a pale board the cell centres around
-			// are covered by stones as bright: a top that hides the lines
-			// and is greyer than the board beside it is pale enough.
-			pale[j][i] = math.Max(pale[j][i], math.Min(math.Min((0.3-l[j][i])/0.3, (p.neutral-p.tint-0.05)/0.03), (p.dark-0.9)/0.1))
+			ref[j][i] = math.Max(math.Max(quantile(near, 0.75), 0.5*global), 0.03)
 		}
 	}
-	st := make([][]Stone, n)
-	conf := make([][]float64, n)
-	for j := range f {
-		st[j] = make([]Stone, n)
-		conf[j] = make([]float64, n)
-		for i, p := range f[j] {
-			black := (0.62 - p.dark) / 0.15
-			// A black stone in a patch of sunlight on a dark board is no
-			// darker than the shaded board further off, but it is against
-			// the lit board just beside it, and it is grey where wood,
-			// lit or shaded, has a colour.
-			black = math.Max(black, math.Min(math.Min((0.6-p.ringDark)/0.15, (p.neutral-0.85)/0.05), (0.75-p.tint)/0.05))
-			// White: a pale top that is a stone-sized disc, even on top,
-			// with something darker just outside its rim all round (the
-			// board, the crease where it touches another stone, or a
-			// shadow); or nearly all round, with the cell centres around
-			// it clearly darker. A sunlit patch or glare larger than a
-			// stone, or a streak, is neither.
-			disc := math.Max(discMargin(p.disc, p.unif),
-				math.Min(discMargin(p.disc+0.1, p.unif), (p.local-1.8)/0.2))
-			// The edge of a patch of light or shade across its top makes
-			// a stone uneven: one far brighter than the board beside it
-			// may be.
-			disc = math.Max(disc, math.Min(discMargin(p.disc+0.1, p.unif+0.08), (p.local-2.2)/0.2))
-			// Among white stones the cell centres beside a stone are
-			// covered by its neighbours (grey, where bare wood has a
-			// colour): the board further off must be clearly darker.
-			disc = math.Max(disc, math.Min(math.Min(discMargin(p.disc+0.1, p.unif), (p.white-1.8)/0.2), (p.tint-0.9)/0.05))
-			// A matte stone lit from one side shades across its top: it
-			// may be less even when it is grey and far paler than the
-			// board, at its base as well, with a rim all round.
-			disc = math.Max(disc, math.Min(math.Min(discMargin(p.disc, p.unif+0.08), (p.neutral-0.9)/0.05),
-				math.Min((p.white-1.8)/0.2, (p.base-1.8)/0.2)))
-			// A white stone is grey: its lowest colour channel is not far
-			// below its brightness, where wood's, however bright, is.
-			white := math.Min(math.Min(pale[j][i], disc), (p.neutral-0.5)/0.1)
-			switch {
-			case black > 0:
-				st[j][i], conf[j][i] = Black, clamp01(black)
-			case white > 0:
-				st[j][i], conf[j][i] = White, clamp01(math.Min(white, -black))
-			default:
-				// An empty point shows its lines: one that hides them is
-				// covered by something that is not a stone (a hand, the arm).
-				st[j][i], conf[j][i] = Empty, clamp01(math.Min(math.Min(-white, -black), (l[j][i]-0.1)/0.3))
-			}
-			if !(p.board >= minBoardLuma) {
-				conf[j][i] = 0 // too dark to tell
-			}
-		}
+	return ref
+}
+
+// verdict reads one point from its features and the line contrast an
+// empty point shows around it.
+func verdict(p features, ref float64) (Stone, float64) {
+	// First the clues but the shape: l, how much of its lines a point
+	// shows (about 1 for an empty point, about 0 under a stone), and pale,
+	// how clearly it is a pale top hiding its lines.
+	l := p.lines / ref
+	// The lines are hidden, the top is brighter than the board
+	// (in Luma, and in Low around and beside it). A very bright
+	// top may show a little line (corners a pixel or two off) as
+	// long as the other clues are clear.
+	bright := math.Min(math.Max(p.local, p.white), p.base)
+	lt := 0.5
+	switch {
+	case bright > 1.8 && p.dark > 1.3:
+		lt = 0.9
+	case bright > 1.4 && p.dark > 1.2:
+		lt = 0.7
 	}
-	return st, conf
+	pale := math.Min(math.Min((lt-l)/0.3, (bright-1.12)/0.1), (p.dark-1)/0.1)
+	// A stone off its point leaves a line bare on its far side:
+	// hiding the line in one direction is enough when the top is
+	// clearly paler.
+	pale = math.Max(pale, math.Min(math.Min((lt-p.least/ref)/0.3, (bright-1.3)/0.1), (p.dark-1)/0.1))
+	// Among white stones on a pale board the cell centres around
+	// are covered by stones as bright: a top that hides the lines
+	// and is greyer than the board beside it is pale enough.
+	pale = math.Max(pale, math.Min(math.Min((0.3-l)/0.3, (p.neutral-p.tint-0.05)/0.03), (p.dark-0.9)/0.1))
+	var s Stone
+	var conf float64
+	black := (0.62 - p.dark) / 0.15
+	if p.far {
+		// Against the board further off, whose light may differ,
+		// a black stone must be clearly darker.
+		black = (0.55 - p.dark) / 0.15
+	}
+	// A black stone in a patch of sunlight on a dark board is no
+	// darker than the shaded board further off, but it is against
+	// the lit board just beside it, and it is grey where wood,
+	// lit or shaded, has a colour.
+	black = math.Max(black, math.Min(math.Min((0.6-p.ringDark)/0.15, (p.neutral-0.85)/0.05), (0.75-p.tint)/0.05))
+	// White: a pale top that is a stone-sized disc, even on top,
+	// with something darker just outside its rim all round (the
+	// board, the crease where it touches another stone, or a
+	// shadow); or nearly all round, with the cell centres around
+	// it clearly darker. A sunlit patch or glare larger than a
+	// stone, or a streak, is neither.
+	disc := math.Max(discMargin(p.disc, p.unif),
+		math.Min(discMargin(p.disc+0.1, p.unif), (p.local-1.8)/0.2))
+	// The edge of a patch of light or shade across its top makes
+	// a stone uneven: one far brighter than the board beside it
+	// may be.
+	disc = math.Max(disc, math.Min(discMargin(p.disc+0.1, p.unif+0.08), (p.local-2.2)/0.2))
+	// Among white stones the cell centres beside a stone are
+	// covered by its neighbours (grey, where bare wood has a
+	// colour): the board further off must be clearly darker.
+	disc = math.Max(disc, math.Min(math.Min(discMargin(p.disc+0.1, p.unif), (p.white-1.8)/0.2), (p.tint-0.9)/0.05))
+	// A matte stone lit from one side shades across its top: it
+	// may be less even when it is grey and far paler than the
+	// board, at its base as well, with a rim all round.
+	disc = math.Max(disc, math.Min(math.Min(discMargin(p.disc, p.unif+0.08), (p.neutral-0.9)/0.05),
+		math.Min((p.white-1.8)/0.2, (p.base-1.8)/0.2)))
+	// A white stone is grey: its lowest colour channel is not far
+	// below its brightness, where wood's, however bright, is.
+	white := math.Min(math.Min(pale, disc), (p.neutral-0.5)/0.1)
+	switch {
+	case black > 0:
+		s, conf = Black, clamp01(black)
+	case white > 0:
+		s, conf = White, clamp01(math.Min(white, -black))
+	default:
+		// An empty point shows its lines: one that hides them is
+		// covered by something that is not a stone (a hand, the arm).
+		s, conf = Empty, clamp01(math.Min(math.Min(-white, -black), (l-0.1)/0.3))
+	}
+	if !(p.board >= minBoardLuma) {
+		conf = 0 // too dark to tell
+	}
+	return s, conf
 }
 
 func clamp01(x float64) float64 { return math.Max(0, math.Min(1, x)) }
