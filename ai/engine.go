@@ -111,9 +111,10 @@ type levelParams struct {
 // Levels 1-9 search a node budget on one thread, at least doubling from
 // level to level, so that a level is as strong on a Raspberry Pi as on a
 // desktop and the same whatever else the machine runs; the time cap keeps
-// a slow machine answering. Level 9 plays half its moves calm: noisy on
-// every move it was no stronger than level 8, and never noisy about as
-// strong as level 10 on a 2 s clock. Level 10 is full strength: every
+// a slow machine answering. Levels 8 and 9 play a quarter and half of
+// their moves calm: noisy on every move each was no stronger than the
+// level below, and never noisy level 9 was about as strong as level 10 on
+// a 2 s clock. Level 10 is full strength: every
 // thread, the clock.
 var levels = [11]levelParams{
 	1:  {depth: 1, nodes: 1000, timeCap: 200 * time.Millisecond, temp: 250, missThree: 0.6, width: 8},
@@ -123,7 +124,7 @@ var levels = [11]levelParams{
 	5:  {depth: 5, nodes: 20000, timeCap: 700 * time.Millisecond, vcf: 5, temp: 50, width: 12},
 	6:  {depth: maxPly - 2, nodes: 40000, timeCap: time.Second, vcf: 7, leafVCF: 1, temp: 32, width: 14},
 	7:  {depth: maxPly - 2, nodes: 80000, timeCap: 1500 * time.Millisecond, vcf: 10, vct: 1, leafVCF: 2, temp: 20, width: 16},
-	8:  {depth: maxPly - 2, nodes: 160000, timeCap: 2 * time.Second, vcf: 14, vct: 2, leafVCF: 2, temp: 10, width: 18},
+	8:  {depth: maxPly - 2, nodes: 160000, timeCap: 2 * time.Second, vcf: 14, vct: 2, leafVCF: 2, temp: 10, calm: 0.25, width: 18},
 	9:  {depth: maxPly - 2, nodes: 640000, timeCap: 4 * time.Second, vcf: 20, vct: 3, leafVCF: 3, temp: 4, calm: 0.5, width: 20},
 	10: {depth: maxPly - 2, vcf: maxVCFDepth, vct: 4, leafVCF: 3, width: 20},
 }

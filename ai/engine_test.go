@@ -349,8 +349,8 @@ func TestLevelNodeBudget(t *testing.T) {
 		if levels[lv].nodes <= 0 || levels[lv+1].nodes < 2*levels[lv].nodes {
 			t.Errorf("level %d searches %d nodes, level %d %d: want at least a doubling", lv, levels[lv].nodes, lv+1, levels[lv+1].nodes)
 		}
-		if levels[lv+1].temp > levels[lv].temp {
-			t.Errorf("level %d plays at temperature %v, level %d at %v: want the noise to fall", lv, levels[lv].temp, lv+1, levels[lv+1].temp)
+		if levels[lv+1].temp > levels[lv].temp || levels[lv+1].calm < levels[lv].calm {
+			t.Errorf("level %d plays at temperature %v (calm %v), level %d at %v (calm %v): want the noise to fall", lv, levels[lv].temp, levels[lv].calm, lv+1, levels[lv+1].temp, levels[lv+1].calm)
 		}
 	}
 	pos := Position{Size: 15, Rule: rules.Renju, ToMove: rules.White, Stones: openingStones(t, "h8 i9 j8 f6 j7 f5 h9")}
