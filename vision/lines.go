@@ -360,8 +360,7 @@ func combLines(segs []segment, v, w [3]float64, n int) [][2][3]float64 {
 // lying along it (within 0.15 step) cover, a third counting as whole
 // (stones hide the rest), less the same for the lines one step beyond
 // the outer ones (a board's grid ends there; a checked cloth's or a
-// plank table's lattice does not), weighted by beyondCover, over 2n. Unlike the
-// lattice score, which averages the line response over all lines, it
+// plank table's lattice does not), over 2n. Unlike the lattice score, which averages the line response over all lines, it
 // drops by a whole line for every lattice line on bare wood.
 func lineCover(segs []segment, n int, q [4]Point) float64 {
 	m := float64(n - 1)
@@ -394,7 +393,7 @@ func lineCover(segs []segment, n int, q [4]Point) float64 {
 		for fam := 0; fam < 2; fam++ {
 			c := math.Min(cover[k][fam]/0.3, 1)
 			if k == 0 || k == n+1 {
-				c *= -beyondCover
+				c = -c
 			}
 			sc += c
 		}
@@ -456,10 +455,6 @@ func marginMismatch(pl *Planes, n int, q [4]Point, scale float64) float64 {
 	}
 	return worst
 }
-
-// beyondCover is what a line one step beyond the outer ones costs, in
-// grid lines.
-const beyondCover = 1
 
 // marginWeight weighs marginMismatch against the lattice score and line
 // cover when choosing among lattices: a lattice a line over ties with

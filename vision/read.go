@@ -159,11 +159,11 @@ func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
 	}
 	s := sampler{img: img, low: pl.Low, h: h, cam: cam, n: n, midInv: mid.Inverse()}
 	f, bg := s.measure()
-	ref := lineRefs(f, n)
+	ref, global := lineRefs(f, n)
 	st, conf := classify(f, ref)
 	// Points measured again against the bare board are read again (their
 	// lines, and so the line references, are as before).
-	for _, q := range s.rebase(f, bg, st) {
+	for _, q := range s.rebase(f, bg, st, 0.5*global) {
 		i, j := q[0], q[1]
 		st[j][i], conf[j][i] = verdict(f[j][i], ref[j][i])
 	}
@@ -404,17 +404,10 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 // stones' bodies), so that "board" is made of stones: white among white
 // stones, black with highlights among black ones. A bare cell is one
 // whose four corners read empty and show their lines; the board there is
-// the median of the bare cells ever farther off. It returns the points
-// measured again, as (column, row).
-func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone) [][2]int {
+// the median of the bare cells ever farther off. A point shows its lines
+// above clear. It returns the points measured again, as (column, row).
+func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, clear float64) [][2]int {
 	n := s.n
-	var all []float64
-	for _, row := range f {
-		for _, p := range row {
-			all = append(all, p.lines)
-		}
-	}
-	clear := 0.5 * quantile(all, 0.75)
 	shows := func(i, j int) bool { return st[j][i] == Empty && f[j][i].lines > clear }
 	bare := make([][]bool, n-1)
 	for j := range bare {
@@ -587,16 +580,16 @@ func classify(f [][]features, ref [][]float64) ([][]Stone, [][]float64) {
 
 // lineRefs is, at every point, the grid-line contrast an empty point
 // shows there: the upper quartile within three steps (most points are
-// empty), but not below half the board's.
-func lineRefs(f [][]features, n int) [][]float64 {
+// empty), but not below half the board's, global.
+func lineRefs(f [][]features, n int) (ref [][]float64, global float64) {
 	var all []float64
 	for _, row := range f {
 		for _, p := range row {
 			all = append(all, p.lines)
 		}
 	}
-	global := quantile(all, 0.75)
-	ref := make([][]float64, n)
+	global = quantile(all, 0.75)
+	ref = make([][]float64, n)
 	near := make([]float64, 0, 49)
 	for j := range f {
 		ref[j] = make([]float64, n)
@@ -610,7 +603,7 @@ func lineRefs(f [][]features, n int) [][]float64 {
 			ref[j][i] = math.Max(math.Max(quantile(near, 0.75), 0.5*global), 0.03)
 		}
 	}
-	return ref
+	return ref, global
 }
 
 // verdict reads one point from its features and the line contrast an

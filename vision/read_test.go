@@ -52,7 +52,8 @@ func TestClassifyWhiteClues(t *testing.T) {
 				}
 			}
 			f[3][3] = tc.f
-			st, conf := classify(f, lineRefs(f, n))
+			ref, _ := lineRefs(f, n)
+			st, conf := classify(f, ref)
 			if st[3][3] != tc.want {
 				t.Errorf("read %c (confidence %.2f), want %c", st[3][3], conf[3][3], tc.want)
 			}
