@@ -57,23 +57,8 @@ func (s Step) done(b *rules.Board) bool {
 // go to the bowls, and missing ones come from the bowls. Removals come
 // first, so that every point is free when a stone is brought to it.
 func Plan(want, seen *rules.Board) []Step {
-	var need, spare []game.Placed
-	n := want.Size()
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			p := rules.Point{X: x, Y: y}
-			w, s := want.At(p), seen.At(p)
-			if w == s {
-				continue
-			}
-			if s != rules.Empty {
-				spare = append(spare, game.Placed{P: p, C: s})
-			}
-			if w != rules.Empty {
-				need = append(need, game.Placed{P: p, C: w})
-			}
-		}
-	}
+	ch := game.Compare(want, seen)
+	need, spare := ch.Gone, ch.Added
 	// Pair spares with needs of their colour, closest pairs first.
 	type pair struct{ s, n, d int }
 	var pairs []pair
