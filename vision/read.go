@@ -97,8 +97,10 @@ type features struct {
 	local float64 // Low of the top over Low just around the stone
 	base  float64 // Low at the stone's base (at board level) over the board's
 	disc  float64 // share of rays from the best disc centre near the point that dip just outside the rim
+	faint float64 // the best such share counting faint dips (half as deep) too
 	unif  float64 // evenness of that disc's top: its dim end over its median (Low)
 	board float64 // the bare board's brightness around the point (grey levels)
+	wood  float64 // that board's Low over its Luma: its tint (wood: low, not grey)
 	// The same darkness against the board just around the point (the
 	// cell centres beside it), for a stone in a patch of light brighter
 	// than the board further off; neutral is the top's Low over its Luma
@@ -387,6 +389,7 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 // grey and not dark (see classify).
 func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 	f.board = board
+	f.wood = boardLow / math.Max(board, 8)
 	f.dark = math.Max(f.topL, f.baseL) / math.Max(board, 8)
 	f.white = f.topW / math.Max(boardLow, 8)
 	f.base = f.baseW / math.Max(boardLow, 8)
@@ -394,7 +397,7 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 		return
 	}
 	if f.disc == 0 && f.unif == 0 && math.Max(f.white, f.topL/math.Max(board, 8)) > 1.08 {
-		f.disc, f.unif = s.disc(float64(i), float64(j))
+		f.disc, f.unif, f.faint = s.disc(float64(i), float64(j))
 	}
 }
 
@@ -458,12 +461,14 @@ func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, clear 
 // directions stay bright, and a narrow streak is not evenly bright over a
 // stone's top. The centre is searched within a quarter step, since
 // stones lie off their points and corners or lenses are a little off. It
-// returns the best share of dipping rays and that disc's evenness.
+// returns the best share of dipping rays and that disc's evenness, and
+// the best share of rays that dip at least faintly (by half as much):
+// against pale wood or a touching white stone a rim may show no more.
 //
 // How far out the rim may show depends on the view: seen obliquely, the
 // stone's top (0.4 steps up) shows beyond its middle on the side away
 // from the camera, and its base on the side toward it.
-func (s *sampler) disc(u, v float64) (share, even float64) {
+func (s *sampler) disc(u, v float64) (share, even, faint float64) {
 	var maxRim [discRays]float64
 	tp, bp := s.cam.project(u, v, 0.4), s.cam.project(u, v, 0)
 	up, down := s.midInv.Apply(tp.X, tp.Y), s.midInv.Apply(bp.X, bp.Y)
@@ -495,11 +500,11 @@ func (s *sampler) disc(u, v float64) (share, even float64) {
 		if ev < 0.75 {
 			continue
 		}
-		n, dips := 0, 0
+		n, dips, faints := 0, 0, 0
 		for a := 0; a < discRays; a++ {
 			// The first dip outside the top must come at the rim, not
 			// beyond it.
-			rim, seen := math.Inf(1), false
+			rim, faintRim, seen := math.Inf(1), math.Inf(1), false
 			for r := 0.34; r <= 0.8; r += 0.04 {
 				// At mid-height: the rim of the stone's body.
 				g := bilinear(s.low, s.cam.project(cu+r*discCos[a], cv+r*discSin[a], 0.15))
@@ -507,7 +512,11 @@ func (s *sampler) disc(u, v float64) (share, even float64) {
 					break
 				}
 				seen = true
-				if (t-g)/math.Max(t, 8) > 0.12 {
+				d := (t - g) / math.Max(t, 8)
+				if d > 0.06 && faintRim > 1 {
+					faintRim = r
+				}
+				if d > 0.12 {
 					rim = r
 					break
 				}
@@ -519,6 +528,9 @@ func (s *sampler) disc(u, v float64) (share, even float64) {
 			if rim <= maxRim[a] {
 				dips++
 			}
+			if faintRim > 0.36 && faintRim <= maxRim[a] {
+				faints++
+			}
 		}
 		if n < discRays/2 {
 			continue
@@ -527,8 +539,11 @@ func (s *sampler) disc(u, v float64) (share, even float64) {
 		if sh := float64(dips) / float64(n); discMargin(sh, ev) > discMargin(share, even) {
 			share, even = sh, ev
 		}
+		if ev > 0.85 { // as even as discMargin wants
+			faint = math.Max(faint, float64(faints)/float64(n))
+		}
 	}
-	return share, even
+	return share, even, faint
 }
 
 // The rays a disc is probed along.
@@ -671,6 +686,16 @@ func verdict(p features, ref float64) (Stone, float64) {
 	// A white stone is grey: its lowest colour channel is not far
 	// below its brightness, where wood's, however bright, is.
 	white := math.Min(math.Min(pale, disc), (p.neutral-0.5)/0.1)
+	// Among white stones on pale wood in glare, neither the cells
+	// around (its neighbours) nor a clear rim (the wood beside it is
+	// nearly as pale) set a stone apart; its colour does: a top that
+	// hides its lines and is clearly paler than the board, at its base
+	// too, is a stone when it is grey where that board has a tint, with
+	// at least a faint rim nearly all round. Glare is grey too, but
+	// larger than a stone: from inside it many directions stay even.
+	white = math.Max(white, math.Min(math.Min(math.Min((0.3-l)/0.3, (p.dark-1)/0.1),
+		math.Min((p.white-1.35)/0.1, (p.base-1.35)/0.1)),
+		math.Min(math.Min((p.neutral-0.94)/0.02, (p.neutral-p.wood-0.12)/0.03), (p.faint-0.65)/0.05)))
 	switch {
 	case black > 0:
 		s, conf = Black, clamp01(black)

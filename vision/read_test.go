@@ -10,7 +10,8 @@ import (
 // features (values as measured on phone photos of other boards): a matte
 // stone shaded across its top is still a stone, a bright patch of wood is
 // not, however disc-like, since wood is not grey; among white stones on
-// pale wood, a stone is told from the board by being greyer.
+// pale wood, a stone is told from the board by being greyer, and from
+// grey glare by a rim, however faint, in most directions.
 func TestClassifyWhiteClues(t *testing.T) {
 	bare := features{lines: 0.5, least: 0.5, dark: 1, white: 1, local: 1, base: 1, board: 150, ringDark: 1, neutral: 0.4, tint: 0.4}
 	// A matte stone lit from one side, and a white stone among white
@@ -23,6 +24,14 @@ func TestClassifyWhiteClues(t *testing.T) {
 	// its far side bare (lines scaled to this board's empty points).
 	offPoint := features{lines: 0.53, least: -0.09, dark: 1.4, white: 2.39, local: 1.89, base: 1.49, disc: 1, unif: 0.97,
 		board: 142, ringDark: 1.26, neutral: 0.98, tint: 0.65}
+	// A white stone among white stones on pale wood in glare (the wood
+	// beside it nearly as pale: only a faint rim), against the bare
+	// board further off; and a patch of glare as grey, larger than a
+	// stone (from a photo of an empty board).
+	inGlare := features{lines: -0.04, least: -0.05, dark: 1.31, white: 1.58, local: 1.06, base: 1.56, disc: 0.75, unif: 0.98, faint: 1,
+		board: 160, ringDark: 1.03, neutral: 0.97, tint: 0.93, wood: 0.8, far: true}
+	glare := features{lines: 0.01, least: 0.01, dark: 1.64, white: 2.66, local: 0.99, base: 2.67, disc: 0.38, unif: 0.84, faint: 0.25,
+		board: 155, ringDark: 1, neutral: 0.98, tint: 0.99, wood: 0.61, far: true}
 	with := func(f features, change func(*features)) features { change(&f); return f }
 	for _, tc := range []struct {
 		name string
@@ -41,6 +50,11 @@ func TestClassifyWhiteClues(t *testing.T) {
 		{"white stone off its point", offPoint, White},
 		{"off its point, base not clearly paler", with(offPoint, func(f *features) { f.base = 1.2 }), Empty},
 		{"off its point, lines shown all round", with(offPoint, func(f *features) { f.least = 0.4 }), Empty},
+		{"white stone among whites on pale wood in glare", inGlare, White},
+		{"glare as grey, larger than a stone", glare, Empty},
+		{"in glare, no greyer than the wood", with(inGlare, func(f *features) { f.neutral = 0.9 }), Empty},
+		{"in glare, showing its lines", with(inGlare, func(f *features) { f.lines, f.least = 0.3, 0.3 }), Empty},
+		{"in glare, not clearly paler than the board", with(inGlare, func(f *features) { f.white, f.base = 1.25, 1.25 }), Empty},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const n = 7
@@ -104,5 +118,58 @@ func TestCrowdedBlackGroup(t *testing.T) {
 				t.Errorf("row %d col %d: read %c, want %c", j, i, s, want)
 			}
 		}
+	}
+}
+
+// TestFaintRim checks the disc search's count of faint rims: a stone
+// only a little paler than the board around it (pale wood in glare) has
+// one nearly all round, at a stone's radius; a pale spot smaller than a
+// stone, or a patch larger than one, does not.
+func TestFaintRim(t *testing.T) {
+	const n, step, margin = 9, 40, 40
+	for _, tc := range []struct {
+		name      string
+		radius    float64 // of the pale patch at the centre point, in steps
+		wantFaint bool
+	}{
+		{"stone a little paler than the board", 0.46, true},
+		{"spot smaller than a stone", 0.33, false},
+		{"patch larger than a stone", 2, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			side := 2*margin + (n-1)*step
+			img := image.NewGray(image.Rect(0, 0, side, side))
+			for y := 0; y < side; y++ {
+				for x := 0; x < side; x++ {
+					u, v := float64(x-margin)/step, float64(y-margin)/step
+					g := uint8(200)
+					if math.Abs(u-math.Round(u)) < 1.0/step || math.Abs(v-math.Round(v)) < 1.0/step {
+						g = 150
+					}
+					if math.Hypot(u-4, v-4) < tc.radius {
+						g = 216 // 8% paler: a faint rim, not a clear one
+					}
+					img.Pix[img.PixOffset(x, y)] = g
+				}
+			}
+			m := float64(margin + (n-1)*step)
+			corners := [4]Point{{margin, margin}, {m, margin}, {m, m}, {margin, m}}
+			h, err := GridHomography(n, corners)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mid, err := Lifted(h, side, side, n, 0.15)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := sampler{img: img, low: img, h: h, cam: newCamera(h, side, side, n), n: n, midInv: mid.Inverse()}
+			share, _, faint := s.disc(4, 4)
+			if share > 0.5 {
+				t.Errorf("clear rims all round (%.2f): the test wants faint ones", share)
+			}
+			if got := faint > 0.65; got != tc.wantFaint {
+				t.Errorf("faint rims in %.2f of the directions", faint)
+			}
+		})
 	}
 }
