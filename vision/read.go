@@ -513,7 +513,7 @@ func (s *sampler) disc(u, v float64) (share, even, faint float64) {
 				}
 				seen = true
 				d := (t - g) / math.Max(t, 8)
-				if d > 0.06 && faintRim > 1 {
+				if d > 0.06 && math.IsInf(faintRim, 1) {
 					faintRim = r
 				}
 				if d > 0.12 {
@@ -528,6 +528,9 @@ func (s *sampler) disc(u, v float64) (share, even, faint float64) {
 			if rim <= maxRim[a] {
 				dips++
 			}
+			// A faint dip nearer the centre than a stone's rim
+			// (the best centre lies within 0.06 of the stone's) is
+			// the edge of something smaller than a stone.
 			if faintRim > 0.36 && faintRim <= maxRim[a] {
 				faints++
 			}
@@ -691,8 +694,9 @@ func verdict(p features, ref float64) (Stone, float64) {
 	// nearly as pale) set a stone apart; its colour does: a top that
 	// hides its lines and is clearly paler than the board, at its base
 	// too, is a stone when it is grey where that board has a tint, with
-	// at least a faint rim nearly all round. Glare is grey too, but
-	// larger than a stone: from inside it many directions stay even.
+	// at least a faint rim at a stone's radius in two directions of
+	// three. Glare is grey too, but not stone-sized: from inside a
+	// larger patch many directions stay even.
 	white = math.Max(white, math.Min(math.Min(math.Min((0.3-l)/0.3, (p.dark-1)/0.1),
 		math.Min((p.white-1.35)/0.1, (p.base-1.35)/0.1)),
 		math.Min(math.Min((p.neutral-0.94)/0.02, (p.neutral-p.wood-0.12)/0.03), (p.faint-0.65)/0.05)))
