@@ -127,6 +127,12 @@ func PlayGame(ctx context.Context, black, white ai.Player, gc GameConfig, onMove
 		if c == rules.White {
 			player = white
 		}
+		if onlyForbidden(g, c) {
+			if _, err := play(rules.Pass, player.Name(), ai.Result{Move: rules.Pass}, 0); err != nil {
+				return res, fmt.Errorf("pass for %v with only forbidden points left: %w", c, err)
+			}
+			continue
+		}
 		turn := gc.turnTime(c)
 		limit := turn + gc.grace(c)
 		lim := ai.Limits{TurnTime: turn}
@@ -171,6 +177,26 @@ func PlayGame(ctx context.Context, black, white ai.Player, gc GameConfig, onMove
 	res.Record = rec
 	rec.Comment = res.String()
 	return res, nil
+}
+
+// onlyForbidden reports whether every empty point is forbidden to c (Black
+// under renju on a board all but full). A pass is its only move (RIF), so
+// the runner makes it rather than ask a question no engine can answer: ours
+// says "no legal move left", and waiting for a brain's move lost on time.
+func onlyForbidden(g *rules.Game, c rules.Color) bool {
+	if g.Rule() != rules.Renju || c != rules.Black {
+		return false
+	}
+	b := g.Board()
+	for y := 0; y < b.Size(); y++ {
+		for x := 0; x < b.Size(); x++ {
+			p := rules.Point{X: x, Y: y}
+			if b.At(p) == rules.Empty && b.Forbidden(p, g.Reading()) == rules.NotForbidden {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // lose ends the game against c by default.

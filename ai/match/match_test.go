@@ -276,6 +276,29 @@ func TestPlayGamePasses(t *testing.T) {
 	}
 }
 
+func TestPlayGameOnlyForbiddenPasses(t *testing.T) {
+	// A renju game of 224 moves whose last empty point is forbidden to
+	// Black, to move: the runner passes for Black (asking it would be a
+	// crash here, and with a brain a loss on time) and the game goes on.
+	data, err := os.ReadFile(filepath.Join("testdata", "renju-last-point-forbidden.sgf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := record.ReadSGF(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gc := GameConfig{Size: 15, Rule: rules.Renju, TurnTime: 50 * time.Millisecond, Grace: 10 * time.Second, Opening: rec.Points()[:224]}
+	r, err := PlayGame(context.Background(), &scripted{then: "error"}, ai.NewGreedy(1), gc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := r.Record.Moves
+	if len(moves) < 225 || !moves[224].Point.IsPass() || r.Reason == "crash" || r.Winner == rules.White && r.Reason != "five" {
+		t.Errorf("got %v with %d moves; want Black's pass at move 225 and the game decided on the board", r, len(moves))
+	}
+}
+
 // recorder plays greedily and keeps the positions it was asked.
 type recorder struct{ positions []ai.Position }
 

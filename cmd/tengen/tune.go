@@ -36,6 +36,7 @@ type tuneReport struct {
 	LossAfter   float64   `json:"loss_after"`
 	HoldBefore  float64   `json:"holdout_loss_before"`
 	HoldAfter   float64   `json:"holdout_loss_after"`
+	HoldInUse   float64   `json:"holdout_loss_in_use"`
 	Weights     []float64 `json:"weights"`
 	WeightNames []string  `json:"weight_names"`
 }
@@ -125,9 +126,10 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		if len(hold) > 0 {
 			rep.HoldBefore, _ = tune.Loss(hold, w0, rep.K)
 			rep.HoldAfter, _ = tune.Loss(hold, w, rep.K)
+			rep.HoldInUse, _ = tune.Loss(hold, ai.EvalWeights(), rep.K)
 		}
 		fmt.Fprintf(sio.out, "games %d, positions %d (held out %d), K %.0f\n", rep.Games, rep.Samples, rep.Holdout, rep.K)
-		fmt.Fprintf(sio.out, "loss: hand %.5f -> tuned %.5f; held out: %.5f -> %.5f\n", rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter)
+		fmt.Fprintf(sio.out, "loss: hand %.5f -> tuned %.5f; held out: %.5f -> %.5f (weights in use %.5f)\n", rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter, rep.HoldInUse)
 		isCombo := ai.EvalComboFeatures()
 		moved := 0
 		for i, name := range rep.WeightNames {

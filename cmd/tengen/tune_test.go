@@ -33,6 +33,20 @@ func TestEngineTune(t *testing.T) {
 	if rep.Games != 4 || rep.Samples == 0 || rep.K <= 0 || !(rep.LossAfter < rep.LossBefore) || len(rep.Weights) != len(rep.WeightNames) {
 		t.Errorf("report %+v: want 4 games, samples, K > 0, a lower loss, a weight per name", rep)
 	}
+	// With games held out, the report also weighs the weights in use on them,
+	// the figure a new fit has to beat.
+	stdout, errs, code = runCLI(t, "", "engine", "tune", "--iterations", "20", "--holdout", "2", "--json", games)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines = strings.Split(strings.TrimSpace(stdout), "\n")
+	var held tuneReport
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &held); err != nil {
+		t.Fatalf("last line is not the JSON report: %v\n%s", err, stdout)
+	}
+	if held.Holdout == 0 || !(held.HoldInUse > 0) || !strings.Contains(stdout, "weights in use") {
+		t.Errorf("report %+v: want held-out positions and the loss of the weights in use on them", held)
+	}
 	src, err := os.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)
