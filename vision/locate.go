@@ -65,20 +65,7 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// markers' holes cut the lines there, and a weak fit inside markers
 	// is checked against the whole frame anyway.
 	if bestScore < weakGrid && len(region) < 3 {
-		segs := lineSegments(norm)
-		choice := math.Inf(-1)
-		if !math.IsInf(bestScore, -1) {
-			choice = bestScore + lineCover(segs, n, best) - marginWeight*marginMismatch(pl, n, best, scale)
-		}
-		for _, q := range lineQuads(segs, n, float64(norm.Rows()*norm.Cols())) {
-			q, s := descendLattice(field, n, q, gridStep(q, n)/8, 0.4)
-			if !inFrame(q, field.Rect) {
-				continue // a lattice of the surround (cloth, planks) running out of view
-			}
-			if c := s + lineCover(segs, n, q) - marginWeight*marginMismatch(pl, n, q, scale); c > choice {
-				best, bestScore, choice = q, s, c
-			}
-		}
+		best, bestScore = chooseLattice(pl, field, norm, n, scale, best, bestScore)
 	}
 	if math.IsInf(bestScore, -1) {
 		return [4]Point{}, 0, errors.New("no grid found in the image")
