@@ -470,8 +470,7 @@ const marginWeight = 0.3
 // response alone and may trade whole lines of cover for it (a lens's
 // bow, glare). The best few are then moved by whole lines, as combs and
 // outlines may end a line short or long on a side.
-func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, n int, scale float64, q [4]Point, s float64) ([4]Point, float64) {
-	segs := lineSegments(norm)
+func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment, n int, scale float64, q [4]Point, s float64) ([4]Point, float64) {
 	choice := func(q [4]Point, s float64) float64 {
 		return s + lineCover(segs, n, q) - marginWeight*marginMismatch(pl, n, q, scale)
 	}

@@ -64,8 +64,11 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// cover each lattice tells the right one. Not inside a region: the
 	// markers' holes cut the lines there, and a weak fit inside markers
 	// is checked against the whole frame anyway.
-	if bestScore < weakGrid && len(region) < 3 {
-		best, bestScore = chooseLattice(pl, field, norm, n, scale, best, bestScore)
+	if len(region) < 3 {
+		segs := lineSegments(norm)
+		if bestScore < weakGrid || lineCover(segs, n, best) < fullCover {
+			best, bestScore = chooseLattice(pl, field, norm, segs, n, scale, best, bestScore)
+		}
 	}
 	if math.IsInf(bestScore, -1) {
 		return [4]Point{}, 0, errors.New("no grid found in the image")
@@ -82,6 +85,13 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 // weakGrid is a lattice score below which Locate searches harder: clear
 // grids fit at 0.5-0.7, and a weak search costs less than a wrong board.
 const weakGrid = 0.6
+
+// fullCover is the line cover (see lineCover) below which Locate tries
+// the line combs even for a lattice that fits well: on a right lattice
+// nearly every line shows over a third of its length, while a lattice
+// steps off, half on the bare margin or the surround, leaves lines
+// uncovered however well its other lines fit.
+const fullCover = 0.9
 
 // netQuads returns the outlines of the line net's largest pieces at each
 // threshold, without near-duplicates.
