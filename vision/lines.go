@@ -471,9 +471,7 @@ const marginWeight = 0.3
 // bow, glare). The best few are then moved by whole lines, as combs and
 // outlines may end a line short or long on a side.
 func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment, n int, scale float64, q [4]Point, s float64) ([4]Point, float64) {
-	choice := func(q [4]Point, s float64) float64 {
-		return s + lineCover(segs, n, q) - marginWeight*marginMismatch(pl, n, q, scale)
-	}
+	choice := choiceOf(pl, segs, n, scale)
 	var cs []lattice
 	if !math.IsInf(s, -1) {
 		cs = append(cs, lattice{q, s, choice(q, s)})
@@ -499,6 +497,15 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 		}
 	}
 	return best.q, best.score
+}
+
+// choiceOf returns how Locate's line path ranks a lattice q with lattice
+// score s: the score, plus how fully lines cover it, less how unlike its
+// margins are.
+func choiceOf(pl *Planes, segs []segment, n int, scale float64) func(q [4]Point, s float64) float64 {
+	return func(q [4]Point, s float64) float64 {
+		return s + lineCover(segs, n, q) - marginWeight*marginMismatch(pl, n, q, scale)
+	}
 }
 
 // lattice is a candidate lattice with its score and choice.

@@ -16,9 +16,10 @@ import (
 // large net is a candidate; its outline gives a first quadrilateral,
 // which is then fitted to the lattice (all 2n lines at once) and kept if
 // the lattice fits better than any other candidate's. Where that fit is
-// weak (stones break the net into pieces), outlines from combs of long
-// straight lines are tried too, and the lattice chosen by its fit, how
-// fully lines cover it and how alike its margins are. It returns the
+// weak (stones break the net into pieces) or leaves lines uncovered,
+// outlines from combs of long straight lines are tried too, each moved
+// by whole lines, and the lattice chosen by its fit, how fully lines
+// cover it and how alike its margins are. It returns the
 // corners in the reader's order and the fit's score (line contrast; the
 // higher the surer, below about 0.1 not a board).
 func Locate(pl *Planes, n int) ([4]Point, float64, error) {
@@ -61,7 +62,9 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// off and the fit settles on a lattice of the wrong pitch or half a
 	// step out, whose score the clean wood between lines keeps high: the
 	// combs of long straight lines start nearer, and how fully lines
-	// cover each lattice tells the right one. Not inside a region: the
+	// cover each lattice tells the right one. A lattice steps off may
+	// also fit well on the grid's lines it does hold: its uncovered lines
+	// give it away. Not inside a region: the
 	// markers' holes cut the lines there, and a weak fit inside markers
 	// is checked against the whole frame anyway.
 	if len(region) < 3 {
