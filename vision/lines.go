@@ -83,6 +83,11 @@ func lineSegments(norm gocv.Mat) []segment {
 	lines := gocv.NewMat()
 	defer lines.Close()
 	gocv.HoughLinesPWithParams(mask, &lines, 1, math.Pi/360, 25, 20, 3)
+	return houghSegments(lines)
+}
+
+// houghSegments converts HoughLinesP's output to segments.
+func houghSegments(lines gocv.Mat) []segment {
 	var out []segment
 	for i := 0; i < lines.Rows(); i++ {
 		v := lines.GetVeciAt(i, 0)
