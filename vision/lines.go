@@ -179,45 +179,23 @@ func vanishingPoint(segs []segment) ([3]float64, bool) {
 	return [3]float64{v[0] * k, v[1] * k, v[2]}, true
 }
 
-// smallestEigenvector of a symmetric 3x3 matrix, by Jacobi rotations.
+// smallestEigenvector of a symmetric 3x3 matrix.
 func smallestEigenvector(a [3][3]float64) ([3]float64, bool) {
-	v := [3][3]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
-	for sweep := 0; sweep < 50; sweep++ {
-		off := a[0][1]*a[0][1] + a[0][2]*a[0][2] + a[1][2]*a[1][2]
-		if off < 1e-30 {
-			break
-		}
-		for p := 0; p < 2; p++ {
-			for q := p + 1; q < 3; q++ {
-				if a[p][q] == 0 {
-					continue
-				}
-				theta := (a[q][q] - a[p][p]) / (2 * a[p][q])
-				t := math.Copysign(1, theta) / (math.Abs(theta) + math.Sqrt(theta*theta+1))
-				c := 1 / math.Sqrt(t*t+1)
-				s := t * c
-				for k := 0; k < 3; k++ { // a = J^T a J
-					akp, akq := a[k][p], a[k][q]
-					a[k][p], a[k][q] = c*akp-s*akq, s*akp+c*akq
-				}
-				for k := 0; k < 3; k++ {
-					apk, aqk := a[p][k], a[q][k]
-					a[p][k], a[q][k] = c*apk-s*aqk, s*apk+c*aqk
-				}
-				for k := 0; k < 3; k++ {
-					vkp, vkq := v[k][p], v[k][q]
-					v[k][p], v[k][q] = c*vkp-s*vkq, s*vkp+c*vkq
-				}
-			}
+	m := gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
+	defer m.Close()
+	for i := range a {
+		for j := range a[i] {
+			m.SetDoubleAt(i, j, a[i][j])
 		}
 	}
-	best := 0
-	for i := 1; i < 3; i++ {
-		if a[i][i] < a[best][best] {
-			best = i
-		}
+	vals, vecs := gocv.NewMat(), gocv.NewMat()
+	defer vals.Close()
+	defer vecs.Close()
+	if !gocv.Eigen(m, &vals, &vecs) || vecs.Rows() != 3 {
+		return [3]float64{}, false
 	}
-	out := [3]float64{v[0][best], v[1][best], v[2][best]}
+	// Eigenvalues come in descending order, eigenvectors as rows.
+	out := [3]float64{vecs.GetDoubleAt(2, 0), vecs.GetDoubleAt(2, 1), vecs.GetDoubleAt(2, 2)}
 	if math.IsNaN(out[0]) || math.IsNaN(out[1]) || math.IsNaN(out[2]) {
 		return out, false
 	}
