@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"image"
 	"math"
 	"sort"
 
@@ -82,6 +83,11 @@ func lineSegments(norm gocv.Mat) []segment {
 	lines := gocv.NewMat()
 	defer lines.Close()
 	gocv.HoughLinesPWithParams(mask, &lines, 1, math.Pi/360, 25, 20, 3)
+	return houghSegments(lines)
+}
+
+// houghSegments converts HoughLinesP's output to segments.
+func houghSegments(lines gocv.Mat) []segment {
 	var out []segment
 	for i := 0; i < lines.Rows(); i++ {
 		v := lines.GetVeciAt(i, 0)
@@ -173,45 +179,23 @@ func vanishingPoint(segs []segment) ([3]float64, bool) {
 	return [3]float64{v[0] * k, v[1] * k, v[2]}, true
 }
 
-// smallestEigenvector of a symmetric 3x3 matrix, by Jacobi rotations.
+// smallestEigenvector of a symmetric 3x3 matrix.
 func smallestEigenvector(a [3][3]float64) ([3]float64, bool) {
-	v := [3][3]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
-	for sweep := 0; sweep < 50; sweep++ {
-		off := a[0][1]*a[0][1] + a[0][2]*a[0][2] + a[1][2]*a[1][2]
-		if off < 1e-30 {
-			break
-		}
-		for p := 0; p < 2; p++ {
-			for q := p + 1; q < 3; q++ {
-				if a[p][q] == 0 {
-					continue
-				}
-				theta := (a[q][q] - a[p][p]) / (2 * a[p][q])
-				t := math.Copysign(1, theta) / (math.Abs(theta) + math.Sqrt(theta*theta+1))
-				c := 1 / math.Sqrt(t*t+1)
-				s := t * c
-				for k := 0; k < 3; k++ { // a = J^T a J
-					akp, akq := a[k][p], a[k][q]
-					a[k][p], a[k][q] = c*akp-s*akq, s*akp+c*akq
-				}
-				for k := 0; k < 3; k++ {
-					apk, aqk := a[p][k], a[q][k]
-					a[p][k], a[q][k] = c*apk-s*aqk, s*apk+c*aqk
-				}
-				for k := 0; k < 3; k++ {
-					vkp, vkq := v[k][p], v[k][q]
-					v[k][p], v[k][q] = c*vkp-s*vkq, s*vkp+c*vkq
-				}
-			}
+	m := gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
+	defer m.Close()
+	for i := range a {
+		for j := range a[i] {
+			m.SetDoubleAt(i, j, a[i][j])
 		}
 	}
-	best := 0
-	for i := 1; i < 3; i++ {
-		if a[i][i] < a[best][best] {
-			best = i
-		}
+	vals, vecs := gocv.NewMat(), gocv.NewMat()
+	defer vals.Close()
+	defer vecs.Close()
+	if !gocv.Eigen(m, &vals, &vecs) || vecs.Rows() != 3 {
+		return [3]float64{}, false
 	}
-	out := [3]float64{v[0][best], v[1][best], v[2][best]}
+	// Eigenvalues come in descending order, eigenvectors as rows.
+	out := [3]float64{vecs.GetDoubleAt(2, 0), vecs.GetDoubleAt(2, 1), vecs.GetDoubleAt(2, 2)}
 	if math.IsNaN(out[0]) || math.IsNaN(out[1]) || math.IsNaN(out[2]) {
 		return out, false
 	}
@@ -460,3 +444,118 @@ func marginMismatch(pl *Planes, n int, q [4]Point, scale float64) float64 {
 // cover when choosing among lattices: a lattice a line over ties with
 // the right one on lines when the board's edge makes a line.
 const marginWeight = 0.3
+
+// chooseLattice picks, among the net's lattice (q, score s; -Inf: none)
+// and those from combs of long straight lines, the lattice with the best
+// choice: its lattice score, how fully lines cover it and how alike its
+// margins are. Each comb's lattice counts both as read off the lines and
+// as descended on the lattice score: the descent follows the line
+// response alone and may trade whole lines of cover for it (a lens's
+// bow, glare). The best few are then moved by whole lines, as combs and
+// outlines may end a line short or long on a side.
+func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment, n int, scale float64, q [4]Point, s float64) ([4]Point, float64) {
+	choice := choiceOf(pl, segs, n, scale)
+	var cs []lattice
+	if !math.IsInf(s, -1) {
+		cs = append(cs, lattice{q, s, choice(q, s)})
+	}
+	for _, raw := range lineQuads(segs, n, float64(norm.Rows()*norm.Cols())) {
+		fit, fs := descendLattice(field, n, raw, gridStep(raw, n)/8, 0.4)
+		for _, c := range []lattice{{raw, latticeScore(field, n, raw), 0}, {fit, fs, 0}} {
+			if !inFrame(c.q, field.Rect) {
+				continue // a lattice of the surround (cloth, planks) running out of view
+			}
+			c.choice = choice(c.q, c.score)
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) == 0 {
+		return q, s
+	}
+	sort.Slice(cs, func(i, j int) bool { return cs[i].choice > cs[j].choice })
+	best := cs[0]
+	for _, c := range cs[:min(len(cs), shiftCandidates)] {
+		if m := shiftLattice(field, n, c, choice); m.choice > best.choice {
+			best = m
+		}
+	}
+	return best.q, best.score
+}
+
+// choiceOf returns how Locate's line path ranks a lattice q with lattice
+// score s: the score, plus how fully lines cover it, less how unlike its
+// margins are.
+func choiceOf(pl *Planes, segs []segment, n int, scale float64) func(q [4]Point, s float64) float64 {
+	return func(q [4]Point, s float64) float64 {
+		return s + lineCover(segs, n, q) - marginWeight*marginMismatch(pl, n, q, scale)
+	}
+}
+
+// lattice is a candidate lattice with its score and choice.
+type lattice struct {
+	q             [4]Point
+	score, choice float64
+}
+
+// shiftCandidates is how many of the best candidates chooseLattice moves
+// by whole lines.
+const shiftCandidates = 30
+
+// shiftLattice moves c by whole lines while its choice rises: a side in
+// or out, or the whole lattice over along an axis, each move fitted
+// briefly on the lattice score.
+func shiftLattice(field *image.Gray, n int, c lattice, choice func([4]Point, float64) float64) lattice {
+	start := c
+	for round := 0; round < 3; round++ {
+		h, err := GridHomography(n, c.q)
+		if err != nil {
+			break
+		}
+		m := float64(n - 1)
+		next := c
+		for mv := 0; mv < 16; mv++ {
+			d := float64(mv%2*2 - 1)
+			u0, v0, u1, v1 := 0.0, 0.0, m, m
+			switch mv / 2 {
+			case 6: // over along both axes: a lattice a corner off
+				u0, u1, v0, v1 = u0+d, u1+d, v0+d, v1+d
+			case 7:
+				u0, u1, v0, v1 = u0+d, u1+d, v0-d, v1-d
+			case 0:
+				v0 += d
+			case 1:
+				u1 += d
+			case 2:
+				v1 += d
+			case 3:
+				u0 += d
+			case 4:
+				u0, u1 = u0+d, u1+d
+			case 5:
+				v0, v1 = v0+d, v1+d
+			}
+			t := [4]Point{h.Apply(u0, v0), h.Apply(u1, v0), h.Apply(u1, v1), h.Apply(u0, v1)}
+			st := gridStep(t, n) / 8
+			t, ts := descendLattice(field, n, t, st, st)
+			if !inFrame(t, field.Rect) {
+				continue
+			}
+			if ch := choice(t, ts); ch > next.choice+0.01 {
+				next = lattice{t, ts, ch}
+			}
+		}
+		if next == c {
+			break
+		}
+		c = next
+	}
+	if c == start {
+		return c
+	}
+	// The moves were fitted to an eighth of a step: finish the fit.
+	q, s := descendLattice(field, n, c.q, gridStep(c.q, n)/16, 0.4)
+	if ch := choice(q, s); ch >= c.choice {
+		c = lattice{q, s, ch}
+	}
+	return c
+}

@@ -16,9 +16,10 @@ import (
 // large net is a candidate; its outline gives a first quadrilateral,
 // which is then fitted to the lattice (all 2n lines at once) and kept if
 // the lattice fits better than any other candidate's. Where that fit is
-// weak (stones break the net into pieces), outlines from combs of long
-// straight lines are tried too, and the lattice chosen by its fit, how
-// fully lines cover it and how alike its margins are. It returns the
+// weak (stones break the net into pieces) or leaves lines uncovered,
+// outlines from combs of long straight lines are tried too, each moved
+// by whole lines, and the lattice chosen by its fit, how fully lines
+// cover it and how alike its margins are. It returns the
 // corners in the reader's order and the fit's score (line contrast; the
 // higher the surer, below about 0.1 not a board).
 func Locate(pl *Planes, n int) ([4]Point, float64, error) {
@@ -41,7 +42,8 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 
 	// Two thresholds on the normalised response: a strict one for crisp
 	// photos and a lenient one for faint lines; the lattice fit decides.
-	best, bestScore := searchLattice(field, n, netQuads(norm, []float32{80, 110}, 3))
+	quads, long := netQuads(norm, []float32{80, 110}, 3)
+	best, bestScore := searchLattice(field, n, quads)
 	if bestScore < weakGrid {
 		// Faint lines broken by many stones (dark wood, thin lines, a
 		// downscaled photo) leave no net at those thresholds: try a
@@ -51,7 +53,8 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 		for _, o := range outlineQuads(pl, scale, region) {
 			inset = append(inset, insetGrids(o, n)...)
 		}
-		for _, qs := range [][][4]Point{netQuads(norm, []float32{60, 80}, 6), inset} {
+		faint, _ := netQuads(norm, []float32{60, 80}, 6)
+		for _, qs := range [][][4]Point{faint, inset} {
 			if q, s := searchLattice(field, n, qs); s > bestScore {
 				best, bestScore = q, s
 			}
@@ -61,24 +64,13 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// off and the fit settles on a lattice of the wrong pitch or half a
 	// step out, whose score the clean wood between lines keeps high: the
 	// combs of long straight lines start nearer, and how fully lines
-	// cover each lattice tells the right one. Not inside a region: the
+	// cover each lattice tells the right one. A lattice steps off may
+	// also fit well on the grid's lines it does hold: its uncovered lines
+	// give it away. Not inside a region: the
 	// markers' holes cut the lines there, and a weak fit inside markers
 	// is checked against the whole frame anyway.
-	if bestScore < weakGrid && len(region) < 3 {
-		segs := lineSegments(norm)
-		choice := math.Inf(-1)
-		if !math.IsInf(bestScore, -1) {
-			choice = bestScore + lineCover(segs, n, best) - marginWeight*marginMismatch(pl, n, best, scale)
-		}
-		for _, q := range lineQuads(segs, n, float64(norm.Rows()*norm.Cols())) {
-			q, s := descendLattice(field, n, q, gridStep(q, n)/8, 0.4)
-			if !inFrame(q, field.Rect) {
-				continue // a lattice of the surround (cloth, planks) running out of view
-			}
-			if c := s + lineCover(segs, n, q) - marginWeight*marginMismatch(pl, n, q, scale); c > choice {
-				best, bestScore, choice = q, s, c
-			}
-		}
+	if len(region) < 3 && (bestScore < weakGrid || lineCover(long, n, best) < fullCover) {
+		best, bestScore = chooseLattice(pl, field, norm, lineSegments(norm), n, scale, best, bestScore)
 	}
 	if math.IsInf(bestScore, -1) {
 		return [4]Point{}, 0, errors.New("no grid found in the image")
@@ -96,12 +88,26 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 // grids fit at 0.5-0.7, and a weak search costs less than a wrong board.
 const weakGrid = 0.6
 
+// fullCover is the cover by the net's long strokes (see lineCover) below
+// which Locate tries the line combs even for a lattice that fits well:
+// on a right lattice most lines show long strokes over a third of their
+// length (stones cut some into pieces too short to count), while a
+// lattice steps off, half on the bare margin or the surround, leaves
+// lines uncovered however well its other lines fit.
+const fullCover = 0.8
+
 // netQuads returns the outlines of the line net's largest pieces at each
-// threshold, without near-duplicates.
-func netQuads(norm gocv.Mat, ths []float32, keep int) [][4]Point {
+// threshold, without near-duplicates, and the long straight strokes at
+// the first threshold.
+func netQuads(norm gocv.Mat, ths []float32, keep int) ([][4]Point, []segment) {
 	var out [][4]Point
-	for _, th := range ths {
-		for _, c := range netCandidates(norm, th, keep) {
+	var long []segment
+	for i, th := range ths {
+		pieces, segs := netCandidates(norm, th, keep)
+		if i == 0 {
+			long = segs
+		}
+		for _, c := range pieces {
 			// Two outlines of each piece: the simplified hull, and the
 			// largest quadrilateral on it (when stones or glare cut a
 			// corner of the net off, the simplification may drop it).
@@ -114,7 +120,7 @@ func netQuads(norm gocv.Mat, ths []float32, keep int) [][4]Point {
 			}
 		}
 	}
-	return out
+	return out, long
 }
 
 // appendDistinct appends q to qs unless a quadrilateral within 8 pixels
@@ -463,8 +469,8 @@ type piece struct {
 // redrawn a little thick so the grid's net stays connected where stones
 // interrupt it, and returns the net's largest pieces as drawn and closed
 // (gaps between nearby lines filled, so a net broken by stones, glare or
-// foreshortened lines is one piece).
-func netCandidates(norm gocv.Mat, th float32, keep int) []piece {
+// foreshortened lines is one piece), and the strokes.
+func netCandidates(norm gocv.Mat, th float32, keep int) ([]piece, []segment) {
 	mask := gocv.NewMat()
 	defer mask.Close()
 	gocv.Threshold(norm, &mask, th, 255, gocv.ThresholdBinary)
@@ -504,7 +510,7 @@ func netCandidates(norm gocv.Mat, th float32, keep int) []piece {
 		sort.Slice(cs, func(i, j int) bool { return cs[i].area > cs[j].area })
 		out = append(out, cs[:min(len(cs), keep)]...)
 	}
-	return out
+	return out, houghSegments(segs)
 }
 
 // quadDist is the largest distance between corresponding corners.
