@@ -511,30 +511,10 @@ func shiftLattice(field *image.Gray, n int, c lattice, choice func([4]Point, flo
 		if err != nil {
 			break
 		}
-		m := float64(n - 1)
 		next := c
 		for mv := 0; mv < 16; mv++ {
-			d := float64(mv%2*2 - 1)
-			u0, v0, u1, v1 := 0.0, 0.0, m, m
-			switch mv / 2 {
-			case 6: // over along both axes: a lattice a corner off
-				u0, u1, v0, v1 = u0+d, u1+d, v0+d, v1+d
-			case 7:
-				u0, u1, v0, v1 = u0+d, u1+d, v0-d, v1-d
-			case 0:
-				v0 += d
-			case 1:
-				u1 += d
-			case 2:
-				v1 += d
-			case 3:
-				u0 += d
-			case 4:
-				u0, u1 = u0+d, u1+d
-			case 5:
-				v0, v1 = v0+d, v1+d
-			}
-			t := [4]Point{h.Apply(u0, v0), h.Apply(u1, v0), h.Apply(u1, v1), h.Apply(u0, v1)}
+			// Kinds 6 and 7 move it along a diagonal: a lattice a corner off.
+			t := moveLines(h, n, mv/2, float64(mv%2*2-1))
 			st := gridStep(t, n) / 8
 			t, ts := descendLattice(field, n, t, st, st)
 			if !inFrame(t, field.Rect) {

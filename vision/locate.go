@@ -757,7 +757,6 @@ func fitLattice(field *image.Gray, n int, q [4]Point, quick bool) ([4]Point, flo
 		if err != nil {
 			break
 		}
-		m := float64(n - 1)
 		// Moves 0-3 slide one side a line in or out; 4 and 5 slide the
 		// whole lattice a line along each axis (a lattice one line over
 		// fits all lines but one, and no single-side move gets it back).
@@ -774,22 +773,7 @@ func fitLattice(field *image.Gray, n int, q [4]Point, quick bool) ([4]Point, flo
 				ds = []float64{-4, -3, -2, -1, 1, 2, 3, 4}
 			}
 			for _, d := range ds {
-				u0, v0, u1, v1 := 0.0, 0.0, m, m
-				switch side {
-				case 0:
-					v0 += d
-				case 1:
-					u1 += d
-				case 2:
-					v1 += d
-				case 3:
-					u0 += d
-				case 4:
-					u0, u1 = u0+d, u1+d
-				case 5:
-					v0, v1 = v0+d, v1+d
-				}
-				t := [4]Point{h.Apply(u0, v0), h.Apply(u1, v0), h.Apply(u1, v1), h.Apply(u0, v1)}
+				t := moveLines(h, n, side, d)
 				stop = step(t) / 4
 				t, v := descend(t, step(t)/4)
 				moves = append(moves, move{t, v})
@@ -861,4 +845,31 @@ func inFrame(q [4]Point, r image.Rectangle) bool {
 		}
 	}
 	return true
+}
+
+// moveLines is the lattice of homography h (n lines a side) moved by d
+// whole lines: kind 0-3 moves one side (top, right, bottom, left), 4 and
+// 5 move the whole lattice along u or v, 6 and 7 along both diagonals.
+func moveLines(h Homography, n, kind int, d float64) [4]Point {
+	m := float64(n - 1)
+	u0, v0, u1, v1 := 0.0, 0.0, m, m
+	switch kind {
+	case 0:
+		v0 += d
+	case 1:
+		u1 += d
+	case 2:
+		v1 += d
+	case 3:
+		u0 += d
+	case 4:
+		u0, u1 = u0+d, u1+d
+	case 5:
+		v0, v1 = v0+d, v1+d
+	case 6:
+		u0, u1, v0, v1 = u0+d, u1+d, v0+d, v1+d
+	case 7:
+		u0, u1, v0, v1 = u0+d, u1+d, v0-d, v1-d
+	}
+	return [4]Point{h.Apply(u0, v0), h.Apply(u1, v0), h.Apply(u1, v1), h.Apply(u0, v1)}
 }
