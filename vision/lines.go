@@ -502,8 +502,9 @@ type lattice struct {
 const shiftCandidates = 30
 
 // shiftLattice moves c by whole lines while its choice rises: a side in
-// or out, or the whole lattice over along an axis, each move fitted
-// briefly on the lattice score.
+// or out, or the whole lattice over along an axis or a diagonal (a
+// lattice a corner off), each move (see moveLines) fitted briefly on the
+// lattice score.
 func shiftLattice(field *image.Gray, n int, c lattice, choice func([4]Point, float64) float64) lattice {
 	start := c
 	for round := 0; round < 3; round++ {
@@ -513,7 +514,6 @@ func shiftLattice(field *image.Gray, n int, c lattice, choice func([4]Point, flo
 		}
 		next := c
 		for mv := 0; mv < 16; mv++ {
-			// Kinds 6 and 7 move it along a diagonal: a lattice a corner off.
 			t := moveLines(h, n, mv/2, float64(mv%2*2-1))
 			st := gridStep(t, n) / 8
 			t, ts := descendLattice(field, n, t, st, st)

@@ -83,27 +83,17 @@ func TestClassifyWhiteClues(t *testing.T) {
 // around the block's inner points is made of stones there, so they must
 // be measured against the bare board further off.
 func TestCrowdedBlackGroup(t *testing.T) {
-	const n, step, margin = 9, 40, 40
-	side := 2*margin + (n-1)*step
-	img := image.NewGray(image.Rect(0, 0, side, side))
-	for y := 0; y < side; y++ {
-		for x := 0; x < side; x++ {
-			u, v := float64(x-margin)/step, float64(y-margin)/step
-			g := uint8(190)
-			onLine := func(w float64) bool {
-				return w > -0.05 && w < float64(n-1)+0.05 && math.Abs(w-math.Round(w)) < 1.0/step
-			}
-			if (onLine(u) && v > -0.05 && v < float64(n-1)+0.05) || (onLine(v) && u > -0.05 && u < float64(n-1)+0.05) {
-				g = 60
-			}
-			if u > 2.5 && u < 6.5 && v > 2.5 && v < 6.5 {
-				g = 90 // the block: points 3-6 in both directions
-			}
-			img.Pix[img.PixOffset(x, y)] = g
+	const n = 9
+	onBoard := func(w float64) bool { return w > -0.05 && w < float64(n-1)+0.05 }
+	img, corners := squareGrid(n, func(u, v float64, onLine bool) uint8 {
+		switch {
+		case u > 2.5 && u < 6.5 && v > 2.5 && v < 6.5:
+			return 90 // the block: points 3-6 in both directions
+		case onLine && onBoard(u) && onBoard(v):
+			return 60
 		}
-	}
-	m := float64(margin + (n-1)*step)
-	corners := [4]Point{{margin, margin}, {m, margin}, {m, m}, {margin, m}}
+		return 190
+	})
 	rd, err := ReadStones(&Planes{Luma: img, Low: img}, n, corners)
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +116,7 @@ func TestCrowdedBlackGroup(t *testing.T) {
 // one nearly all round, at a stone's radius; a pale spot smaller than a
 // stone, or a patch larger than one, does not.
 func TestFaintRim(t *testing.T) {
-	const n, step, margin = 9, 40, 40
+	const n = 9
 	for _, tc := range []struct {
 		name      string
 		radius    float64 // of the pale patch at the centre point, in steps
@@ -137,23 +127,16 @@ func TestFaintRim(t *testing.T) {
 		{"patch larger than a stone", 2, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			side := 2*margin + (n-1)*step
-			img := image.NewGray(image.Rect(0, 0, side, side))
-			for y := 0; y < side; y++ {
-				for x := 0; x < side; x++ {
-					u, v := float64(x-margin)/step, float64(y-margin)/step
-					g := uint8(200)
-					if math.Abs(u-math.Round(u)) < 1.0/step || math.Abs(v-math.Round(v)) < 1.0/step {
-						g = 150
-					}
-					if math.Hypot(u-4, v-4) < tc.radius {
-						g = 216 // 8% paler: a faint rim, not a clear one
-					}
-					img.Pix[img.PixOffset(x, y)] = g
+			img, corners := squareGrid(n, func(u, v float64, onLine bool) uint8 {
+				switch {
+				case math.Hypot(u-4, v-4) < tc.radius:
+					return 216 // 8% paler: a faint rim, not a clear one
+				case onLine:
+					return 150
 				}
-			}
-			m := float64(margin + (n-1)*step)
-			corners := [4]Point{{margin, margin}, {m, margin}, {m, m}, {margin, m}}
+				return 200
+			})
+			side := img.Rect.Dx()
 			h, err := GridHomography(n, corners)
 			if err != nil {
 				t.Fatal(err)
@@ -172,4 +155,22 @@ func TestFaintRim(t *testing.T) {
 			}
 		})
 	}
+}
+
+// squareGrid renders a head-on n x n board, 40 px a step with a 40 px
+// margin, each pixel's grey from its grid coordinates and whether it lies
+// on a line; it returns the image and its outer grid corners.
+func squareGrid(n int, grey func(u, v float64, onLine bool) uint8) (*image.Gray, [4]Point) {
+	const step, margin = 40, 40
+	side := 2*margin + (n-1)*step
+	img := image.NewGray(image.Rect(0, 0, side, side))
+	for y := 0; y < side; y++ {
+		for x := 0; x < side; x++ {
+			u, v := float64(x-margin)/step, float64(y-margin)/step
+			onLine := math.Abs(u-math.Round(u)) < 1.0/step || math.Abs(v-math.Round(v)) < 1.0/step
+			img.Pix[img.PixOffset(x, y)] = grey(u, v, onLine)
+		}
+	}
+	m := float64(margin + (n-1)*step)
+	return img, [4]Point{{margin, margin}, {m, margin}, {m, m}, {margin, m}}
 }
