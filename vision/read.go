@@ -165,10 +165,12 @@ func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
 	st, conf := classify(f, ref)
 	// Points measured again against the bare board are read again (their
 	// lines, and so the line references, are as before).
-	for _, q := range s.rebase(f, bg, st, 0.5*global) {
+	bare := bareCells(f, bg, st, 0.5*global)
+	for _, q := range s.rebase(f, bg, st, bare, 0.5*global) {
 		i, j := q[0], q[1]
 		st[j][i], conf[j][i] = verdict(f[j][i], ref[j][i])
 	}
+	s.offPoint(f, bg, bare, st, conf)
 	return &Reading{Size: n, Corners: corners, Stones: st, Conf: conf}, nil
 }
 
@@ -401,16 +403,174 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 	}
 }
 
-// rebase measures again, against the bare board, the points whose board
-// reference came mostly from covered cells. In a crowded region the cell
-// centres within two steps are mostly covered (seen obliquely, by the
-// stones' bodies), so that "board" is made of stones: white among white
-// stones, black with highlights among black ones. A bare cell is one
-// whose four corners read empty and show their lines; the board there is
-// the median of the bare cells ever farther off. A point shows its lines
-// above clear. It returns the points measured again, as (column, row).
-func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, clear float64) [][2]int {
+// blackDisc looks for a black stone near board point (u, v): a disc of
+// a stone's top (radius 0.36 steps at its height) and of its base (0.2
+// at board level, which the stone hides from any view) nearly all of
+// whose samples (all but 3 of 26) are darker than limit (Luma). The base
+// tells a stone from dark seen at a stone's height between stones
+// nearby. The centre is searched up to 0.45 steps off the point in each
+// direction: nearer this point than any other, to which a stone there
+// belongs. It returns the best centre's offset and its disc's
+// brightness (its 4th brightest sample), or ok false where no centre is
+// that dark.
+func (s *sampler) blackDisc(u, v, limit float64, offsets [][2]float64) (du, dv, level float64, ok bool) {
+	level = limit
+	var disc [26]float64
+	for _, o := range offsets {
+		cu, cv := u+o[0], v+o[1]
+		k, bright := 0, 0
+		for _, d := range blackSamples {
+			var g float64
+			if d[2] > 0 {
+				g = s.at(s.cam.project(cu+d[0], cv+d[1], d[2]))
+			} else {
+				g = s.at(s.h.Apply(cu+d[0], cv+d[1]))
+			}
+			if g < 0 || g >= level {
+				if bright++; bright > blackBright {
+					break
+				}
+				if g < 0 {
+					g = 255
+				}
+			}
+			disc[k] = g
+			k++
+		}
+		if bright > blackBright {
+			continue
+		}
+		sort.Float64s(disc[:k])
+		if l := disc[k-1-blackBright]; l < level {
+			du, dv, level, ok = o[0], o[1], l, true
+		}
+	}
+	return du, dv, level, ok
+}
+
+// blackBright is how many of blackDisc's samples may be brighter: the
+// highlights of a glossy stone.
+const blackBright = 6
+
+// blackSamples are blackDisc's samples around a stone's centre (u, v,
+// height); the outer ring of the top, most likely bright off a stone,
+// first.
+var blackSamples = func() [][3]float64 {
+	var o [][3]float64
+	for _, r := range []float64{0.36, 0.2, 0.18, 0} {
+		z, k := stoneTop, max(1, int(r/0.18*6))
+		if r == 0.2 {
+			z, k = 0, 6
+		}
+		for a := 0; a < k; a++ {
+			th := 2 * math.Pi * float64(a) / float64(k)
+			o = append(o, [3]float64{r * math.Cos(th), r * math.Sin(th), z})
+		}
+	}
+	return append(o, [3]float64{0, 0, 0})
+}()
+
+// blackOffsets are the centres tried around a point: a 7 x 7 grid out
+// to 0.45 steps.
+var blackOffsets = func() [][2]float64 {
+	var o [][2]float64
+	for a := -3; a <= 3; a++ {
+		for b := -3; b <= 3; b++ {
+			o = append(o, [2]float64{0.15 * float64(a), 0.15 * float64(b)})
+		}
+	}
+	return o
+}()
+
+// offBlackDark is how much darker than the bare board a black stone's
+// top is, nearly all over (see blackDisc).
+const offBlackDark = 0.5
+
+// offNearest is how far off its point (in either direction) a stone's
+// centre may lie to count there: short of half a step, since a stone
+// about halfway between two points may be either's.
+const offNearest = 0.47
+
+// offPoint reads the black stones that lie off their points: a point
+// read empty near which a stone-sized dark disc lies (see blackDisc),
+// whose centre is nearer this point than any other, with something
+// brighter (the board, or a white stone) just outside its rim in most
+// directions, and not where a black stone already read lies within a
+// stone's width (the same stone). A stone counts on the point nearest
+// its centre. The board it must be darker than is the bare board
+// (see bareCells): in a crowded region the board reference around is
+// made of stones.
+func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st [][]Stone, conf [][]float64) {
 	n := s.n
+	// Where no bare cells lie near, those of the whole board.
+	allBare := math.NaN()
+	if b, _ := nearBare(bare, bg, 0, 0, n); len(b) >= 4 {
+		allBare = median(b)
+	}
+	for j := 0; j < n; j++ {
+		for i := 0; i < n; i++ {
+			if st[j][i] != Empty {
+				continue
+			}
+			ref := f[j][i].board
+			if b, _, ok := bareBoard(bare, bg, i, j); ok {
+				ref = b
+			} else if !math.IsNaN(allBare) {
+				ref = allBare
+			}
+			if !(ref >= minBoardLuma) {
+				continue
+			}
+			limit := offBlackDark * ref
+			u, v := float64(i), float64(j)
+			du, dv, _, ok := s.blackDisc(u, v, limit, blackOffsets)
+			if !ok {
+				continue
+			}
+			cu, cv, level := s.blackCentre(u+du, v+dv, limit)
+			if math.Abs(cu-u) > offNearest || math.Abs(cv-v) > offNearest || !s.rimmed(cu, cv, limit) ||
+				blackWithin(st, cu, cv, 0.6) {
+				continue
+			}
+			st[j][i], conf[j][i] = Black, clamp01((limit-level)/(0.2*limit))
+		}
+	}
+}
+
+// blackWithin tells whether a point read black lies within r of board
+// point (u, v).
+func blackWithin(st [][]Stone, u, v, r float64) bool {
+	n := len(st)
+	for j := max(0, int(math.Floor(v-r))); j <= min(n-1, int(math.Ceil(v+r))); j++ {
+		for i := max(0, int(math.Floor(u-r))); i <= min(n-1, int(math.Ceil(u+r))); i++ {
+			if st[j][i] == Black && math.Hypot(u-float64(i), v-float64(j)) < r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rimmed tells whether a dark disc centred at board point (u, v) has
+// something brighter than limit just outside a stone's rim (at its
+// middle's height) in at least 12 of 16 directions.
+func (s *sampler) rimmed(u, v, limit float64) bool {
+	bright := 0
+	for a := 0; a < discRays; a++ {
+		for r := 0.5; r <= 0.8; r += 0.06 {
+			if g := s.at(s.cam.project(u+r*discCos[a], v+r*discSin[a], 0.15)); g > limit {
+				bright++
+				break
+			}
+		}
+	}
+	return bright >= 12
+}
+
+// bareCells marks the bare cells: those whose four corners read empty
+// and show their lines (above clear).
+func bareCells(f [][]features, bg [][][2]float64, st [][]Stone, clear float64) [][]bool {
+	n := len(f)
 	shows := func(i, j int) bool { return st[j][i] == Empty && f[j][i].lines > clear }
 	bare := make([][]bool, n-1)
 	for j := range bare {
@@ -419,17 +579,74 @@ func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, clear 
 			bare[j][i] = !math.IsNaN(bg[j][i][0]) && shows(i, j) && shows(i+1, j) && shows(i, j+1) && shows(i+1, j+1)
 		}
 	}
-	near := func(i, j, r int) (b, bl []float64) {
-		for jj := max(0, j-r); jj < min(n-1, j+r); jj++ {
-			for ii := max(0, i-r); ii < min(n-1, i+r); ii++ {
-				if bare[jj][ii] {
-					b = append(b, bg[jj][ii][0])
-					bl = append(bl, bg[jj][ii][1])
-				}
+	return bare
+}
+
+// nearBare returns the board brightness (Luma, Low) of the bare cells
+// within r cells of point (i, j).
+func nearBare(bare [][]bool, bg [][][2]float64, i, j, r int) (b, bl []float64) {
+	n := len(bare) + 1
+	for jj := max(0, j-r); jj < min(n-1, j+r); jj++ {
+		for ii := max(0, i-r); ii < min(n-1, i+r); ii++ {
+			if bare[jj][ii] {
+				b = append(b, bg[jj][ii][0])
+				bl = append(bl, bg[jj][ii][1])
 			}
 		}
-		return b, bl
 	}
+	return b, bl
+}
+
+// bareBoard is the bare board's brightness (Luma, Low) around point
+// (i, j): the median of the bare cells ever farther off, from the first
+// radius with at least four; ok is false where there are not that many.
+func bareBoard(bare [][]bool, bg [][][2]float64, i, j int) (luma, low float64, ok bool) {
+	for _, r := range []int{2, 3, 4, 6} {
+		if b, bl := nearBare(bare, bg, i, j, r); len(b) >= 4 {
+			return median(b), median(bl), true
+		}
+	}
+	return 0, 0, false
+}
+
+// blackCentre is a black stone's centre near board point (u, v), where
+// blackDisc found one: the mean of the centres, on a fine grid around
+// it, whose discs are darker than limit too (a disc smaller than the
+// stone fits anywhere near its centre), and the darkest disc's level.
+func (s *sampler) blackCentre(u, v, limit float64) (cu, cv, level float64) {
+	level = limit
+	k := 0.0
+	for _, o := range blackRefine {
+		if _, _, l, ok := s.blackDisc(u+o[0], v+o[1], limit, blackHere); ok {
+			cu, cv, k = cu+o[0], cv+o[1], k+1
+			level = math.Min(level, l)
+		}
+	}
+	return u + cu/k, v + cv/k, level
+}
+
+var blackHere = [][2]float64{{0, 0}}
+
+// blackRefine are the centres tried around the best of blackOffsets.
+var blackRefine = func() [][2]float64 {
+	var o [][2]float64
+	for a := -4; a <= 4; a++ {
+		for b := -4; b <= 4; b++ {
+			o = append(o, [2]float64{0.06 * float64(a), 0.06 * float64(b)})
+		}
+	}
+	return o
+}()
+
+// rebase measures again, against the bare board, the points whose board
+// reference came mostly from covered cells. In a crowded region the cell
+// centres within two steps are mostly covered (seen obliquely, by the
+// stones' bodies), so that "board" is made of stones: white among white
+// stones, black with highlights among black ones. The board there is
+// that of the bare cells (see bareCells, bareBoard). It returns the
+// points measured again, as (column, row).
+func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, bare [][]bool, clear float64) [][2]int {
+	n := s.n
 	var again [][2]int
 	for j := range f {
 		for i := range f[j] {
@@ -437,16 +654,13 @@ func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, clear 
 				continue // a stone already, or a point showing its lines
 			}
 			cells := (min(n-1, j+2) - max(0, j-2)) * (min(n-1, i+2) - max(0, i-2))
-			if b, _ := near(i, j, 2); 2*len(b) >= cells {
+			if b, _ := nearBare(bare, bg, i, j, 2); 2*len(b) >= cells {
 				continue // mostly bare: the reference is the board's
 			}
-			for _, r := range []int{2, 3, 4, 6} {
-				if b, bl := near(i, j, r); len(b) >= 4 {
-					f[j][i].far = true
-					s.setBoard(&f[j][i], i, j, median(b), median(bl))
-					again = append(again, [2]int{i, j})
-					break
-				}
+			if b, bl, ok := bareBoard(bare, bg, i, j); ok {
+				f[j][i].far = true
+				s.setBoard(&f[j][i], i, j, b, bl)
+				again = append(again, [2]int{i, j})
 			}
 		}
 	}
