@@ -418,6 +418,12 @@ func (s *sampler) blackDisc(u, v, limit float64, offsets [][2]float64) (du, dv, 
 	var disc [26]float64
 	for _, o := range offsets {
 		cu, cv := u+o[0], v+o[1]
+		// A stone's top is dark at its centre (a highlight there moves
+		// the centre to a neighbour on the grid): most centres fail
+		// at once.
+		if g := s.at(s.cam.project(cu, cv, stoneTop)); g < 0 || g >= limit {
+			continue
+		}
 		k, bright := 0, 0
 		for _, d := range blackSamples {
 			var g float64
