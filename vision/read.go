@@ -418,11 +418,14 @@ func (s *sampler) blackDisc(u, v, limit float64, offsets [][2]float64) (du, dv, 
 	var disc [26]float64
 	for _, o := range offsets {
 		cu, cv := u+o[0], v+o[1]
-		// A stone's top is dark at its centre (a highlight there moves
-		// the centre to a neighbour on the grid): most centres fail
-		// at once.
-		if g := s.at(s.cam.project(cu, cv, stoneTop)); g < 0 || g >= limit {
-			continue
+		// A stone's top is dark beside its centre on one side or the
+		// other (a highlight may cover one): most centres fail at
+		// once. Diagonally, so that a grid line through the centre
+		// does not pass.
+		if g := s.at(s.cam.project(cu+0.12, cv+0.12, stoneTop)); g < 0 || g >= limit {
+			if g := s.at(s.cam.project(cu-0.12, cv-0.12, stoneTop)); g < 0 || g >= limit {
+				continue
+			}
 		}
 		k, bright := 0, 0
 		for _, d := range blackSamples {
