@@ -512,13 +512,13 @@ const offNearest = 0.47
 func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st [][]Stone, conf [][]float64) {
 	n := s.n
 	// Where no bare cells lie near, those of the whole board.
-	allBare := math.NaN()
+	allBare, brightest := math.NaN(), 0.0
 	if b, _ := nearBare(bare, bg, 0, 0, n); len(b) >= 4 {
-		allBare = median(b)
+		allBare, brightest = median(b), b[len(b)-1] // median sorts
 	}
 	for j := 0; j < n; j++ {
 		for i := 0; i < n; i++ {
-			if st[j][i] != Empty {
+			if st[j][i] != Empty || !s.mayBeBlack(float64(i), float64(j), offBlackDark*math.Max(f[j][i].board, brightest)) {
 				continue
 			}
 			ref := f[j][i].board
@@ -544,6 +544,25 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 			st[j][i], conf[j][i] = Black, clamp01((limit-level)/(0.2*limit))
 		}
 	}
+}
+
+// mayBeBlack tells cheaply whether a black stone may lie near board
+// point (u, v), one whose top blackDisc would find darker than limit or
+// less: the top of any stone it accepts covers at least two of a 4 x 4
+// grid of samples around the point (0.24 steps apart, off the grid
+// lines), and two of them are darker than that.
+func (s *sampler) mayBeBlack(u, v, limit float64) bool {
+	dark := 0
+	for _, du := range []float64{-0.36, -0.12, 0.12, 0.36} {
+		for _, dv := range []float64{-0.36, -0.12, 0.12, 0.36} {
+			if g := s.at(s.cam.project(u+du, v+dv, stoneTop)); g >= 0 && g < limit {
+				if dark++; dark >= 2 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // blackWithin tells whether a point read black lies within r of board
