@@ -31,7 +31,10 @@
 //     crease or shadow) in nearly every direction within the radius the
 //     camera model allows for its height; its centre is searched near the
 //     point. A patch of sunlight or glare is larger than a stone or
-//     narrower, and fails that. Every
+//     narrower, and fails that. A black stone left off its point (up to
+//     about half a step) is found as a stone-sized dark disc, top and
+//     foot, against the bare board, and counts on the point nearest its
+//     centre. Every
 //     threshold is relative to the board's own brightness and line
 //     contrast nearby, so uneven light, shadows and glare move both sides
 //     alike. Each point gets a confidence.
