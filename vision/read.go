@@ -96,11 +96,14 @@ type features struct {
 	white float64 // the same in the Low plane
 	local float64 // Low of the top over Low just around the stone
 	base  float64 // Low at the stone's base (at board level) over the board's
-	disc  float64 // share of rays from the best disc centre near the point that dip just outside the rim
-	faint float64 // the best such share counting faint dips (half as deep) too
-	unif  float64 // evenness of that disc's top: its dim end over its median (Low)
-	board float64 // the bare board's brightness around the point (grey levels)
-	wood  float64 // that board's Low over its Luma: its tint (wood: low, not grey)
+	// discBase is the same around the disc's centre (see disc), which
+	// may lie off the point; discBaseW its raw Low.
+	discBase, discBaseW float64
+	disc                float64 // share of rays from the best disc centre near the point that dip just outside the rim
+	faint               float64 // the best such share counting faint dips (half as deep) too
+	unif                float64 // evenness of that disc's top: its dim end over its median (Low)
+	board               float64 // the bare board's brightness around the point (grey levels)
+	wood                float64 // that board's Low over its Luma: its tint (wood: low, not grey)
 	// The same darkness against the board just around the point (the
 	// cell centres beside it), for a stone in a patch of light brighter
 	// than the board further off; neutral is the top's Low over its Luma
@@ -395,20 +398,30 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 	f.dark = math.Max(f.topL, f.baseL) / math.Max(board, 8)
 	f.white = f.topW / math.Max(boardLow, 8)
 	f.base = f.baseW / math.Max(boardLow, 8)
-	if f.far && (f.neutral <= 0.5 || f.dark <= 0.9) {
-		return
+	looks := !f.far || (f.neutral > 0.5 && f.dark > 0.9)
+	if looks && f.disc == 0 && f.unif == 0 && math.Max(f.white, f.topL/math.Max(board, 8)) > 1.08 {
+		var at [2]float64
+		f.disc, f.unif, f.faint, at = s.disc(float64(i), float64(j))
+		// The base around the disc's centre: off its point, a stone
+		// leaves part of the base around the point bare.
+		var b []float64
+		for a := 0; a < 8; a++ {
+			th := 2*math.Pi*float64(a)/8 + math.Pi/8
+			if g := bilinear(s.low, s.h.Apply(float64(i)+at[0]+0.2*math.Cos(th), float64(j)+at[1]+0.2*math.Sin(th))); g >= 0 {
+				b = append(b, g)
+			}
+		}
+		f.discBaseW = median(b)
 	}
-	if f.disc == 0 && f.unif == 0 && math.Max(f.white, f.topL/math.Max(board, 8)) > 1.08 {
-		f.disc, f.unif, f.faint = s.disc(float64(i), float64(j))
-	}
+	f.discBase = f.discBaseW / math.Max(boardLow, 8)
 }
 
 // blackDisc looks for a black stone near board point (u, v): a disc of
 // a stone's top (radius 0.36 steps at its height) and of its base (0.2
 // at board level, which the stone hides from any view) nearly all of
-// whose samples (all but 3 of 26) are darker than limit (Luma). The base
-// tells a stone from dark seen at a stone's height between stones
-// nearby. The centre is searched up to 0.45 steps off the point in each
+// whose samples (all but blackBright of 26) are darker than limit
+// (Luma). The base tells a stone from dark seen at a stone's height
+// between stones nearby. The centre is searched up to 0.45 steps off the point in each
 // direction: nearer this point than any other, to which a stone there
 // belongs. It returns the best centre's offset and its disc's
 // brightness (its 4th brightest sample), or ok false where no centre is
@@ -703,14 +716,15 @@ func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, bare [
 // directions stay bright, and a narrow streak is not evenly bright over a
 // stone's top. The centre is searched within a quarter step, since
 // stones lie off their points and corners or lenses are a little off. It
-// returns the best share of dipping rays and that disc's evenness, and
-// the best share of rays that dip at least faintly (by half as much):
-// against pale wood or a touching white stone a rim may show no more.
+// returns the best share of dipping rays, that disc's evenness and its
+// centre's offset from the point, and the best share of rays that dip
+// at least faintly (by half as much): against pale wood or a touching
+// white stone a rim may show no more.
 //
 // How far out the rim may show depends on the view: seen obliquely, the
 // stone's top (0.4 steps up) shows beyond its middle on the side away
 // from the camera, and its base on the side toward it.
-func (s *sampler) disc(u, v float64) (share, even, faint float64) {
+func (s *sampler) disc(u, v float64) (share, even, faint float64, at [2]float64) {
 	var maxRim [discRays]float64
 	tp, bp := s.cam.project(u, v, 0.4), s.cam.project(u, v, 0)
 	up, down := s.midInv.Apply(tp.X, tp.Y), s.midInv.Apply(bp.X, bp.Y)
@@ -782,13 +796,13 @@ func (s *sampler) disc(u, v float64) (share, even, faint float64) {
 		}
 		// The centre that looks most like a stone on both counts.
 		if sh := float64(dips) / float64(n); discMargin(sh, ev) > discMargin(share, even) {
-			share, even = sh, ev
+			share, even, at = sh, ev, o
 		}
 		if ev > 0.85 { // as even as discMargin wants
 			faint = math.Max(faint, float64(faints)/float64(n))
 		}
 	}
-	return share, even, faint
+	return share, even, faint, at
 }
 
 // The rays a disc is probed along.
@@ -889,7 +903,8 @@ func verdict(p features, ref float64) (Stone, float64) {
 	// A stone off its point leaves a line bare on its far side:
 	// hiding the line in one direction is enough when the top is
 	// clearly paler.
-	pale = math.Max(pale, math.Min(math.Min((lt-p.least/ref)/0.3, (bright-1.3)/0.1), (p.dark-1)/0.1))
+	offBright := math.Min(math.Max(p.local, p.white), math.Max(p.base, p.discBase))
+	pale = math.Max(pale, math.Min(math.Min((lt-p.least/ref)/0.3, (offBright-1.3)/0.1), (p.dark-1)/0.1))
 	// Among white stones on a pale board the cell centres around
 	// are covered by stones as bright: a top that hides the lines
 	// and is greyer than the board beside it is pale enough.

@@ -24,6 +24,11 @@ func TestClassifyWhiteClues(t *testing.T) {
 	// its far side bare (lines scaled to this board's empty points).
 	offPoint := features{lines: 0.53, least: -0.09, dark: 1.4, white: 2.39, local: 1.89, base: 1.49, disc: 1, unif: 0.97,
 		board: 142, ringDark: 1.26, neutral: 0.98, tint: 0.65}
+	// A stone half a step off its point, most of it beyond the line on
+	// one side: the base around the point is half bare, the base around
+	// the disc's centre is not.
+	farOff := features{lines: 0.34, least: -0.3, dark: 1.4, white: 1.98, local: 1.67, base: 1.29, discBase: 2, disc: 0.94, unif: 0.94,
+		board: 144, ringDark: 1.32, neutral: 0.98, tint: 0.78, wood: 0.69}
 	// A white stone among white stones on pale wood in glare (the wood
 	// beside it nearly as pale: only a faint rim), against the bare
 	// board further off; and a patch of glare as grey, larger than a
@@ -50,6 +55,8 @@ func TestClassifyWhiteClues(t *testing.T) {
 		{"white stone off its point", offPoint, White},
 		{"off its point, base not clearly paler", with(offPoint, func(f *features) { f.base = 1.2 }), Empty},
 		{"off its point, lines shown all round", with(offPoint, func(f *features) { f.least = 0.4 }), Empty},
+		{"white stone far off its point", farOff, White},
+		{"far off its point, no paler around the disc's centre", with(farOff, func(f *features) { f.discBase = 1.2 }), Empty},
 		{"white stone among whites on pale wood in glare", inGlare, White},
 		{"glare as grey, larger than a stone", glare, Empty},
 		{"in glare, no greyer than the wood", with(inGlare, func(f *features) { f.neutral = 0.9 }), Empty},
@@ -146,7 +153,7 @@ func TestFaintRim(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := sampler{img: img, low: img, h: h, cam: newCamera(h, side, side, n), n: n, midInv: mid.Inverse()}
-			share, _, faint := s.disc(4, 4)
+			share, _, faint, _ := s.disc(4, 4)
 			if share > 0.5 {
 				t.Errorf("clear rims all round (%.2f): the test wants faint ones", share)
 			}
