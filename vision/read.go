@@ -421,11 +421,11 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 // at board level, which the stone hides from any view) nearly all of
 // whose samples (all but blackBright of 26) are darker than limit
 // (Luma). The base tells a stone from dark seen at a stone's height
-// between stones nearby. The centre is searched up to 0.45 steps off the point in each
-// direction: nearer this point than any other, to which a stone there
-// belongs. It returns the best centre's offset and its disc's
-// brightness (its 4th brightest sample), or ok false where no centre is
-// that dark.
+// between stones nearby. The centres tried are offsets from the point
+// (blackOffsets: out to 0.45 steps each way, nearer this point than any
+// other). It returns the darkest centre's offset and its disc's
+// brightness (its brightest sample but blackBright), or ok false where
+// no centre is that dark.
 func (s *sampler) blackDisc(u, v, limit float64, offsets [][2]float64) (du, dv, level float64, ok bool) {
 	level = limit
 	var disc [26]float64
