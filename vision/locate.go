@@ -658,29 +658,30 @@ func rectScore(field *image.Gray, nu, nv int, q [4]Point, beyond bool) float64 {
 	var non, noff int
 	var out [4]float64 // response along the line one step beyond each side
 	var nout [4]int
-	// line(k, t) is on the k-th line of one family at t along it; side
+	// at(k, t) samples the k-th line of one family at t along it; side
 	// is the first of that family's two sides in out.
-	sample := func(lines, along, side int, line func(k, t float64) Point) {
+	sample := func(lines, along, side int, at func(k, t float64) float64) {
 		for k := 0; k < lines; k++ {
+			fk := float64(k)
+			// Halfway between lines, and the bare margin just outside
+			// the outer lines: a lattice one line too far out has its
+			// outer line on the board's edge and the margin's samples
+			// on the clutter beyond it.
+			ks, nks := [2]float64{fk + 0.5, -0.4}, 1
+			switch {
+			case k == lines-1:
+				ks[0] = fk + 0.4
+			case k == 0:
+				nks = 2
+			}
 			for s := 0; s <= (along-1)*per; s++ {
 				t := float64(s) / per
-				if g := bilinear(field, line(float64(k), t)); g >= 0 {
+				if g := at(fk, t); g >= 0 {
 					on += g
 				}
 				non++ // a line off the image counts as no line
-				// Halfway between lines, and the bare margin just outside
-				// the outer lines: a lattice one line too far out has its
-				// outer line on the board's edge and the margin's samples
-				// on the clutter beyond it.
-				ks := []float64{float64(k) + 0.5}
-				if k == 0 {
-					ks = append(ks, -0.4)
-				}
-				if k == lines-1 {
-					ks = []float64{float64(k) + 0.4}
-				}
-				for _, kk := range ks {
-					if g := bilinear(field, line(kk, t)); g >= 0 {
+				for _, kk := range ks[:nks] {
+					if g := at(kk, t); g >= 0 {
 						off += g
 						noff++
 					}
@@ -693,7 +694,7 @@ func rectScore(field *image.Gray, nu, nv int, q [4]Point, beyond bool) float64 {
 					if k == lines-1 {
 						k1, k2, sd = float64(lines), float64(lines+1), side+1
 					}
-					g1, g2 := bilinear(field, line(k1, t)), bilinear(field, line(k2, t))
+					g1, g2 := at(k1, t), at(k2, t)
 					if g1 >= 0 && g2 >= 0 {
 						out[sd] += math.Min(g1, g2)
 						nout[sd]++
@@ -702,8 +703,8 @@ func rectScore(field *image.Gray, nu, nv int, q [4]Point, beyond bool) float64 {
 			}
 		}
 	}
-	sample(nu, nv, 0, func(k, t float64) Point { return h.Apply(k, t) })
-	sample(nv, nu, 2, func(k, t float64) Point { return h.Apply(t, k) })
+	sample(nu, nv, 0, func(k, t float64) float64 { return sampleAt(field, &h, k, t) })
+	sample(nv, nu, 2, func(k, t float64) float64 { return sampleAt(field, &h, t, k) })
 	if noff == 0 {
 		return math.Inf(-1)
 	}
@@ -722,6 +723,27 @@ func rectScore(field *image.Gray, nu, nv int, q [4]Point, beyond bool) float64 {
 		score -= beyondWeight * pen / math.Max(a+b, 1)
 	}
 	return score
+}
+
+// sampleAt is bilinear(field, h.Apply(u, v)) in one call, the same
+// arithmetic: the lattice score's samples are most of Locate's time.
+func sampleAt(field *image.Gray, h *Homography, u, v float64) float64 {
+	w := h[6]*u + h[7]*v + h[8]
+	x, y := (h[0]*u+h[1]*v+h[2])/w-0.5, (h[3]*u+h[4]*v+h[5])/w-0.5
+	if !(x >= 0 && y >= 0) { // left of or above the image (or NaN)
+		return -1
+	}
+	r := field.Rect
+	x0, y0 := int(x), int(y) // floor, x and y being positive
+	if x0 < r.Min.X || y0 < r.Min.Y || x0+1 >= r.Max.X || y0+1 >= r.Max.Y {
+		return -1
+	}
+	fx, fy := x-float64(x0), y-float64(y0)
+	i := (y0-r.Min.Y)*field.Stride + x0 - r.Min.X
+	st := field.Stride
+	p00, p01 := float64(field.Pix[i]), float64(field.Pix[i+1])
+	p10, p11 := float64(field.Pix[i+st]), float64(field.Pix[i+st+1])
+	return (p00*(1-fx)+p01*fx)*(1-fy) + (p10*(1-fx)+p11*fx)*fy
 }
 
 // refitMoves is how many of a fit's whole-line moves, ranked by a rough
