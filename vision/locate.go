@@ -17,7 +17,8 @@ import (
 // which is then fitted to the lattice (all 2n lines at once) and kept if
 // the lattice fits better than any other candidate's. Where that fit is
 // weak (stones break the net into pieces) or leaves lines uncovered,
-// outlines from combs of long straight lines are tried too, each moved
+// outlines from combs of long straight lines (the whole frame's, and
+// those inside each outline of the board) are tried too, each moved
 // by whole lines, and the lattice chosen by its fit, how fully lines
 // cover it and how alike its margins are. It returns the
 // corners in the reader's order and the fit's score (line contrast; the
@@ -44,13 +45,16 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// photos and a lenient one for faint lines; the lattice fit decides.
 	quads, long := netQuads(norm, []float32{80, 110}, 3)
 	best, bestScore := searchLattice(field, n, quads)
+	var outlines [][4]Point // the board's outlines, once computed
+	outlined := false
 	if bestScore < weakGrid {
 		// Faint lines broken by many stones (dark wood, thin lines, a
 		// downscaled photo) leave no net at those thresholds: try a
 		// fainter one, and the board's outline, whose grid lies a margin
 		// inside it.
 		var inset [][4]Point
-		for _, o := range outlineQuads(pl, scale, region) {
+		outlines, outlined = outlineQuads(pl, scale, region), true
+		for _, o := range outlines {
 			inset = append(inset, insetGrids(o, n)...)
 		}
 		faint, _ := netQuads(norm, []float32{60, 80}, 6)
@@ -70,7 +74,10 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// markers' holes cut the lines there, and a weak fit inside markers
 	// is checked against the whole frame anyway.
 	if len(region) < 3 && (bestScore < weakGrid || lineCover(long, n, best) < fullCover) {
-		best, bestScore = chooseLattice(pl, field, norm, lineSegments(norm), n, scale, best, bestScore)
+		if !outlined {
+			outlines = outlineQuads(pl, scale, nil)
+		}
+		best, bestScore = chooseLattice(pl, field, norm, lineSegments(norm), outlines, n, scale, best, bestScore)
 	}
 	if math.IsInf(bestScore, -1) {
 		return [4]Point{}, 0, errors.New("no grid found in the image")
