@@ -451,15 +451,26 @@ const marginWeight = 0.3
 // margins are. Each comb's lattice counts both as read off the lines and
 // as descended on the lattice score: the descent follows the line
 // response alone and may trade whole lines of cover for it (a lens's
-// bow, glare). The best few are then moved by whole lines, as combs and
-// outlines may end a line short or long on a side.
-func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment, n int, scale float64, q [4]Point, s float64) ([4]Point, float64) {
+// bow, glare). Besides the combs of all the frame's lines, the best comb
+// of the lines inside each of the board's outlines counts: the
+// surround's straight lines (a checked cloth, planks, a table's edge)
+// join the grid's families and may pull every comb of the whole frame
+// off the grid. The best few are then moved by whole lines, as combs
+// and outlines may end a line short or long on a side.
+func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment, outlines [][4]Point, n int, scale float64, q [4]Point, s float64) ([4]Point, float64) {
 	choice := choiceOf(pl, segs, n, scale)
 	var cs []lattice
 	if !math.IsInf(s, -1) {
 		cs = append(cs, lattice{q, s, choice(q, s)})
 	}
-	for _, raw := range lineQuads(segs, n, float64(norm.Rows()*norm.Cols())) {
+	area := float64(norm.Rows() * norm.Cols())
+	raws := lineQuads(segs, n, area)
+	for _, o := range outlines {
+		if qs := lineQuads(segmentsInside(segs, o), n, area); len(qs) > 0 {
+			raws = appendDistinct(raws, qs[0])
+		}
+	}
+	for _, raw := range raws {
 		fit, fs := descendLattice(field, n, raw, gridStep(raw, n)/8, 0.4)
 		for _, c := range []lattice{{raw, latticeScore(field, n, raw), 0}, {fit, fs, 0}} {
 			if !inFrame(c.q, field.Rect) {
@@ -538,4 +549,30 @@ func shiftLattice(field *image.Gray, n int, c lattice, choice func([4]Point, flo
 		c = lattice{q, s, ch}
 	}
 	return c
+}
+
+// segmentsInside returns the segments lying wholly inside the convex
+// quadrilateral q (corners in order around it).
+func segmentsInside(segs []segment, q [4]Point) []segment {
+	inside := func(p Point) bool {
+		sign := 0.0
+		for i := range q {
+			a, b := q[i], q[(i+1)%4]
+			c := (b.X-a.X)*(p.Y-a.Y) - (b.Y-a.Y)*(p.X-a.X)
+			if c*sign < 0 {
+				return false
+			}
+			if c != 0 {
+				sign = c
+			}
+		}
+		return true
+	}
+	var out []segment
+	for _, s := range segs {
+		if inside(s.a) && inside(s.b) {
+			out = append(out, s)
+		}
+	}
+	return out
 }

@@ -17,7 +17,8 @@ import (
 // which is then fitted to the lattice (all 2n lines at once) and kept if
 // the lattice fits better than any other candidate's. Where that fit is
 // weak (stones break the net into pieces) or leaves lines uncovered,
-// outlines from combs of long straight lines are tried too, each moved
+// outlines from combs of long straight lines (the whole frame's, and
+// those inside each outline of the board) are tried too, each moved
 // by whole lines, and the lattice chosen by its fit, how fully lines
 // cover it and how alike its margins are. It returns the
 // corners in the reader's order and the fit's score (line contrast; the
@@ -44,13 +45,16 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// photos and a lenient one for faint lines; the lattice fit decides.
 	quads, long := netQuads(norm, []float32{80, 110}, 3)
 	best, bestScore := searchLattice(field, n, quads)
+	var outlines [][4]Point // the board's outlines, once computed
+	outlined := false
 	if bestScore < weakGrid {
 		// Faint lines broken by many stones (dark wood, thin lines, a
 		// downscaled photo) leave no net at those thresholds: try a
 		// fainter one, and the board's outline, whose grid lies a margin
 		// inside it.
 		var inset [][4]Point
-		for _, o := range outlineQuads(pl, scale, region) {
+		outlines, outlined = outlineQuads(pl, scale, region), true
+		for _, o := range outlines {
 			inset = append(inset, insetGrids(o, n)...)
 		}
 		faint, _ := netQuads(norm, []float32{60, 80}, 6)
@@ -70,7 +74,10 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// markers' holes cut the lines there, and a weak fit inside markers
 	// is checked against the whole frame anyway.
 	if len(region) < 3 && (bestScore < weakGrid || lineCover(long, n, best) < fullCover) {
-		best, bestScore = chooseLattice(pl, field, norm, lineSegments(norm), n, scale, best, bestScore)
+		if !outlined {
+			outlines = outlineQuads(pl, scale, nil)
+		}
+		best, bestScore = chooseLattice(pl, field, norm, lineSegments(norm), outlines, n, scale, best, bestScore)
 	}
 	if math.IsInf(bestScore, -1) {
 		return [4]Point{}, 0, errors.New("no grid found in the image")
@@ -658,29 +665,30 @@ func rectScore(field *image.Gray, nu, nv int, q [4]Point, beyond bool) float64 {
 	var non, noff int
 	var out [4]float64 // response along the line one step beyond each side
 	var nout [4]int
-	// line(k, t) is on the k-th line of one family at t along it; side
+	// at(k, t) samples the k-th line of one family at t along it; side
 	// is the first of that family's two sides in out.
-	sample := func(lines, along, side int, line func(k, t float64) Point) {
+	sample := func(lines, along, side int, at func(k, t float64) float64) {
 		for k := 0; k < lines; k++ {
+			fk := float64(k)
+			// Halfway between lines, and the bare margin just outside
+			// the outer lines: a lattice one line too far out has its
+			// outer line on the board's edge and the margin's samples
+			// on the clutter beyond it.
+			ks, nks := [2]float64{fk + 0.5, -0.4}, 1
+			switch {
+			case k == lines-1:
+				ks[0] = fk + 0.4
+			case k == 0:
+				nks = 2
+			}
 			for s := 0; s <= (along-1)*per; s++ {
 				t := float64(s) / per
-				if g := bilinear(field, line(float64(k), t)); g >= 0 {
+				if g := at(fk, t); g >= 0 {
 					on += g
 				}
 				non++ // a line off the image counts as no line
-				// Halfway between lines, and the bare margin just outside
-				// the outer lines: a lattice one line too far out has its
-				// outer line on the board's edge and the margin's samples
-				// on the clutter beyond it.
-				ks := []float64{float64(k) + 0.5}
-				if k == 0 {
-					ks = append(ks, -0.4)
-				}
-				if k == lines-1 {
-					ks = []float64{float64(k) + 0.4}
-				}
-				for _, kk := range ks {
-					if g := bilinear(field, line(kk, t)); g >= 0 {
+				for _, kk := range ks[:nks] {
+					if g := at(kk, t); g >= 0 {
 						off += g
 						noff++
 					}
@@ -693,7 +701,7 @@ func rectScore(field *image.Gray, nu, nv int, q [4]Point, beyond bool) float64 {
 					if k == lines-1 {
 						k1, k2, sd = float64(lines), float64(lines+1), side+1
 					}
-					g1, g2 := bilinear(field, line(k1, t)), bilinear(field, line(k2, t))
+					g1, g2 := at(k1, t), at(k2, t)
 					if g1 >= 0 && g2 >= 0 {
 						out[sd] += math.Min(g1, g2)
 						nout[sd]++
@@ -702,8 +710,8 @@ func rectScore(field *image.Gray, nu, nv int, q [4]Point, beyond bool) float64 {
 			}
 		}
 	}
-	sample(nu, nv, 0, func(k, t float64) Point { return h.Apply(k, t) })
-	sample(nv, nu, 2, func(k, t float64) Point { return h.Apply(t, k) })
+	sample(nu, nv, 0, func(k, t float64) float64 { return sampleAt(field, &h, k, t) })
+	sample(nv, nu, 2, func(k, t float64) float64 { return sampleAt(field, &h, t, k) })
 	if noff == 0 {
 		return math.Inf(-1)
 	}
@@ -722,6 +730,27 @@ func rectScore(field *image.Gray, nu, nv int, q [4]Point, beyond bool) float64 {
 		score -= beyondWeight * pen / math.Max(a+b, 1)
 	}
 	return score
+}
+
+// sampleAt is bilinear(field, h.Apply(u, v)) in one call, the same
+// arithmetic: the lattice score's samples are most of Locate's time.
+func sampleAt(field *image.Gray, h *Homography, u, v float64) float64 {
+	w := h[6]*u + h[7]*v + h[8]
+	x, y := (h[0]*u+h[1]*v+h[2])/w-0.5, (h[3]*u+h[4]*v+h[5])/w-0.5
+	if !(x >= 0 && y >= 0) { // left of or above the image (or NaN)
+		return -1
+	}
+	r := field.Rect
+	x0, y0 := int(x), int(y) // floor, x and y being positive
+	if x0 < r.Min.X || y0 < r.Min.Y || x0+1 >= r.Max.X || y0+1 >= r.Max.Y {
+		return -1
+	}
+	fx, fy := x-float64(x0), y-float64(y0)
+	i := (y0-r.Min.Y)*field.Stride + x0 - r.Min.X
+	st := field.Stride
+	p00, p01 := float64(field.Pix[i]), float64(field.Pix[i+1])
+	p10, p11 := float64(field.Pix[i+st]), float64(field.Pix[i+st+1])
+	return (p00*(1-fx)+p01*fx)*(1-fy) + (p10*(1-fx)+p11*fx)*fy
 }
 
 // refitMoves is how many of a fit's whole-line moves, ranked by a rough

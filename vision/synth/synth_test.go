@@ -343,7 +343,10 @@ func TestLocateLineCombs(t *testing.T) {
 		cases []string // board number/size
 	}{
 		{"sunlit", 5, Sunlit, []string{"8/9", "2/15"}}, // 2/15: fits at 0.61, lines uncovered
-		{"varied", 11, func(rng *rand.Rand, size, _ int) Scene { return Varied(rng, size) }, []string{"1/9"}},
+		// 9/9: a checked cloth's lines join the grid's families and pull
+		// the combs off the board (4.3 steps off without the combs of the
+		// lines inside the board's outline).
+		{"varied", 11, func(rng *rand.Rand, size, _ int) Scene { return Varied(rng, size) }, []string{"1/9", "9/9"}},
 	} {
 		want := map[string]bool{}
 		for _, k := range c.cases {
