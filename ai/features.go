@@ -355,6 +355,28 @@ func EvalSamples(rec *record.Record, opt SampleOptions) ([]tune.Sample, error) {
 	return out, nil
 }
 
+// PositionSample returns the training sample of pos with target, the
+// probability that the side to move wins (a stronger engine's estimate, a
+// game's result, or a blend), and whether the search would evaluate pos
+// statically (false: no sample, as EvalSamples skips such positions).
+func PositionSample(pos Position, target float32) (tune.Sample, bool, error) {
+	if !(target >= 0 && target <= 1) {
+		return tune.Sample{}, false, fmt.Errorf("position: target %v outside 0..1", target)
+	}
+	b, me, err := setup(pos)
+	if err != nil {
+		return tune.Sample{}, false, err
+	}
+	var stop atomic.Bool
+	s := newSearcher(b, newTransTable(1<<16), &stop)
+	if !quietForEval(s, me, 12) {
+		return tune.Sample{}, false, nil
+	}
+	x := make([]float32, numEvalFeatures)
+	b.evalFeatures(me, x)
+	return tune.Dense(x, target), true, nil
+}
+
 // quietForEval reports whether the search would evaluate the position for
 // me, to move, statically rather than by reading threats.
 func quietForEval(s *searcher, me uint8, vcfDepth int) bool {

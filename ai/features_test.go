@@ -3,9 +3,11 @@ package ai
 import (
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"tengen/ai/tune"
 	"tengen/rules"
 	"tengen/rules/record"
 )
@@ -115,6 +117,58 @@ func TestEvalSamples(t *testing.T) {
 	rec.Result = record.Result{Winner: rules.Black}
 	rec.Moves = append(rec.Moves, rec.Moves[0])
 	if _, err := EvalSamples(rec, SampleOptions{}); err == nil {
+		t.Error("a stone on an occupied point gave no error")
+	}
+}
+
+// TestPositionSample: a position with a target gives the sample that
+// EvalSamples takes from the same point of a game, with the target in
+// place of the result; positions the search reads by threats give none,
+// and a target outside 0..1 or a bad position is an error.
+func TestPositionSample(t *testing.T) {
+	rec := &record.Record{Size: 15, Rule: rules.Freestyle, Result: record.Result{Winner: rules.Black, Reason: "five"}}
+	pts, err := rules.ParsePoints("h8 a1 j8 a3 c12 a5 k8 a7 l8 o15 m8", 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Moves = record.Alternate(pts)
+	want, err := EvalSamples(rec, SampleOptions{MinStones: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []tune.Sample
+	skipped := 0
+	for k := 2; k < len(rec.Moves); k++ {
+		pos := Position{Size: 15, Rule: rules.Freestyle, ToMove: rec.Moves[k].Color}
+		for _, m := range rec.Moves[:k] {
+			pos.Stones = append(pos.Stones, Stone{P: m.Point, C: m.Color})
+		}
+		s, ok, err := PositionSample(pos, 0.25)
+		if err != nil {
+			t.Fatalf("%d stones: %v", k, err)
+		}
+		if !ok {
+			skipped++
+			continue
+		}
+		got = append(got, s)
+	}
+	if skipped == 0 || len(got) != len(want) {
+		t.Fatalf("%d samples (%d skipped), want EvalSamples' %d and some skipped", len(got), skipped, len(want))
+	}
+	for k := range got {
+		if got[k].Result != 0.25 || !slices.Equal(got[k].Index, want[k].Index) || !slices.Equal(got[k].Value, want[k].Value) {
+			t.Errorf("sample %d: %+v, want the features of %+v and result 0.25", k, got[k], want[k])
+		}
+	}
+	pos := Position{Size: 15, Rule: rules.Freestyle, ToMove: rules.Black, Stones: []Stone{{P: pts[0], C: rules.Black}, {P: pts[1], C: rules.White}}}
+	for _, target := range []float32{-0.1, 1.5, float32(math.NaN())} {
+		if _, _, err := PositionSample(pos, target); err == nil {
+			t.Errorf("target %v gave no error", target)
+		}
+	}
+	pos.Stones = append(pos.Stones, pos.Stones[0])
+	if _, _, err := PositionSample(pos, 0.5); err == nil {
 		t.Error("a stone on an occupied point gave no error")
 	}
 }

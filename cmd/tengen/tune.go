@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"tengen/ai"
@@ -20,8 +22,8 @@ func init() {
 	addCommand("", &command{name: "engine", summary: "the engine's own tools: tuning its evaluation"})
 	addCommand("engine", &command{
 		name:    "tune",
-		summary: "fit the evaluation's weights to the results of recorded games (Texel tuning) and write ai/weights.go",
-		usage:   "[flags] DIR...",
+		summary: "fit the evaluation's weights to the results of recorded games (Texel tuning), or to target win rates of positions, and write ai/weights.go",
+		usage:   "[flags] [DIR...]",
 		flags:   tuneFlags,
 	})
 }
@@ -29,6 +31,7 @@ func init() {
 // tuneReport is what `engine tune --json` prints.
 type tuneReport struct {
 	Games       int       `json:"games"`
+	Targets     int       `json:"target_positions"`
 	Samples     int       `json:"samples"`
 	Holdout     int       `json:"holdout_samples"`
 	K           float64   `json:"k"`
@@ -52,10 +55,11 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 	holdout := fset.Int("holdout", 10, "every Nth game is held out to check the fit (0: none)")
 	readingName := fset.String("reading", "rif", "renju reading for the recorded games: rif or gomocup")
 	minStones := fset.Int("min-stones", 5, "skip positions with fewer stones")
+	targets := fset.String("targets", "", "also fit to this file's positions, each with its own target: lines SIZE RULE READING TOMOVE TARGET STONES, TARGET the probability that the side to move wins (a stronger engine's judgement, say)")
 	jsonOut := fset.Bool("json", false, "print the report as JSON on the last line")
 	return func(sio *stdio, args []string) error {
-		if len(args) == 0 {
-			return usageError("name at least one directory of SGF games")
+		if len(args) == 0 && *targets == "" {
+			return usageError("name at least one directory of SGF games, or --targets")
 		}
 		if *iters <= 0 || *rate <= 0 || *lambda < 0 || *holdout < 0 {
 			return usageError("--iterations and --rate must be positive, --lambda and --holdout not negative")
@@ -63,12 +67,33 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		if *shrink <= 0 || *shrink > 1 {
 			return usageError("--shrink must be above 0 and at most 1")
 		}
-		reading, files, err := recordedGames(*readingName, args)
+		reading, err := rules.ParseReading(*readingName)
 		if err != nil {
-			return err
+			return usageError("--reading: %v", err)
+		}
+		var files []string
+		if len(args) > 0 {
+			if files, err = sgfFiles(args); err != nil {
+				return err
+			}
 		}
 		var train, hold []tune.Sample
 		rep := tuneReport{WeightNames: ai.EvalFeatureNames()}
+		if *targets != "" {
+			ss, skipped, err := targetSamples(*targets, *minStones)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(sio.err, "%s: %d positions, %d skipped (the search reads them by threats, or too few stones)\n", *targets, len(ss), skipped)
+			for k, s := range ss {
+				if *holdout > 0 && k%*holdout == *holdout-1 {
+					hold = append(hold, s)
+				} else {
+					train = append(train, s)
+				}
+			}
+			rep.Targets = len(ss)
+		}
 		for k, f := range files {
 			rec, err := readGameRecord(f)
 			if err != nil {
@@ -92,7 +117,7 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 			}
 		}
 		if len(train) == 0 {
-			return fmt.Errorf("no positions to tune on in %d files", len(files))
+			return fmt.Errorf("no positions to tune on in %d files and %q", len(files), *targets)
 		}
 		rep.Samples, rep.Holdout = len(train), len(hold)
 		w0 := ai.HandEvalWeights()
@@ -100,7 +125,7 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 			return err
 		}
 		rep.LossBefore, _ = tune.Loss(train, w0, rep.K)
-		fmt.Fprintf(sio.err, "%d games, %d positions (%d held out); K = %.0f, loss %.5f\n", rep.Games, len(train), len(hold), rep.K, rep.LossBefore)
+		fmt.Fprintf(sio.err, "%d games and %d target positions, %d positions (%d held out); K = %.0f, loss %.5f\n", rep.Games, rep.Targets, len(train), len(hold), rep.K, rep.LossBefore)
 		fixed := ai.EvalFixed()
 		lambdas := make([]float64, len(w0))
 		isRace := ai.EvalRaceFeatures()
@@ -128,7 +153,7 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 			rep.HoldAfter, _ = tune.Loss(hold, w, rep.K)
 			rep.HoldInUse, _ = tune.Loss(hold, ai.EvalWeights(), rep.K)
 		}
-		fmt.Fprintf(sio.out, "games %d, positions %d (held out %d), K %.0f\n", rep.Games, rep.Samples, rep.Holdout, rep.K)
+		fmt.Fprintf(sio.out, "games %d, target positions %d, positions %d (held out %d), K %.0f\n", rep.Games, rep.Targets, rep.Samples, rep.Holdout, rep.K)
 		fmt.Fprintf(sio.out, "loss: hand %.5f -> tuned %.5f; held out: %.5f -> %.5f (weights in use %.5f)\n", rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter, rep.HoldInUse)
 		isCombo := ai.EvalComboFeatures()
 		moved := 0
@@ -143,8 +168,13 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		}
 		fmt.Fprintf(sio.out, "point combinations weighed apart from their lines: %d\n", moved)
 		if *out != "" {
-			note := fmt.Sprintf("Tuned on %d games (%d positions) from %s, K %.0f, lambda %g, combos %v, race %v, shrink %g, %d iterations: loss %.5f -> %.5f, held out %.5f -> %.5f.",
-				rep.Games, rep.Samples, strings.Join(args, " "), rep.K, *lambda, *combos, *race, *shrink, *iters, rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter)
+			what, from := fmt.Sprintf("%d games", rep.Games), strings.Join(args, " ")
+			if *targets != "" {
+				what += fmt.Sprintf(" and %d target positions", rep.Targets)
+				from = strings.TrimSpace(from + " " + *targets)
+			}
+			note := fmt.Sprintf("Tuned on %s (%d positions) from %s, K %.0f, lambda %g, combos %v, race %v, shrink %g, %d iterations: loss %.5f -> %.5f, held out %.5f -> %.5f.",
+				what, rep.Samples, from, rep.K, *lambda, *combos, *race, *shrink, *iters, rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter)
 			src, err := ai.EvalWeightsGo(w, note)
 			if err != nil {
 				return err
@@ -158,6 +188,56 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		}
 		return nil
 	}
+}
+
+// targetSamples reads a targets file (see --targets) and returns the
+// samples of its positions that the search evaluates statically and that
+// have at least minStones stones, in file order, and how many it skipped.
+func targetSamples(path string, minStones int) ([]tune.Sample, int, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer fh.Close()
+	var out []tune.Sample
+	skipped := 0
+	sc := bufio.NewScanner(fh)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 6 {
+			return nil, 0, fmt.Errorf("%s line %d: want 6 fields (size rule reading tomove target stones), got %d", path, n, len(f))
+		}
+		pos, err := parsePosition(f[0], f[1], f[2], f[3], f[5])
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s line %d: %w", path, n, err)
+		}
+		target, err := strconv.ParseFloat(f[4], 32)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s line %d: target %q is not a number", path, n, f[4])
+		}
+		if len(pos.Stones) < minStones {
+			skipped++
+			continue
+		}
+		s, ok, err := ai.PositionSample(pos, float32(target))
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s line %d: %w", path, n, err)
+		}
+		if !ok {
+			skipped++
+			continue
+		}
+		out = append(out, s)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", path, err)
+	}
+	return out, skipped, nil
 }
 
 // sgfFiles lists the .sgf files under dirs, sorted so that the hold-out

@@ -76,44 +76,55 @@ func parseLabelled(line string, lineNo int) (labelled, error) {
 	if len(f) != 7 {
 		return bad("want 7 fields (size rule reading tomove label score stones), got %d", len(f))
 	}
-	var l labelled
-	var err error
-	if l.pos.Size, err = strconv.Atoi(f[0]); err != nil || l.pos.Size < rules.MinSize || l.pos.Size > rules.MaxSize {
-		return bad("board size %q", f[0])
-	}
-	if l.pos.Rule, err = rules.ParseRule(f[1]); err != nil {
+	pos, err := parsePosition(f[0], f[1], f[2], f[3], f[6])
+	if err != nil {
 		return bad("%v", err)
 	}
-	if l.pos.Reading, err = rules.ParseReading(f[2]); err != nil {
-		return bad("%v", err)
-	}
-	switch f[3] {
-	case "black":
-		l.pos.ToMove = rules.Black
-	case "white":
-		l.pos.ToMove = rules.White
-	default:
-		return bad("colour to move %q: want black or white", f[3])
-	}
+	l := labelled{pos: pos, score: f[5]}
 	if l.label, err = rules.ParsePoint(f[4], l.pos.Size); err != nil || l.label.IsPass() {
 		return bad("label move %q", f[4])
 	}
-	l.score = f[5]
-	for _, s := range strings.Split(f[6], ",") {
+	return l, nil
+}
+
+// parsePosition reads the fields of a position that position sets and
+// target files share: board size, rule, renju reading, colour to move and
+// the stones (b<point> / w<point> in move order, comma-separated).
+func parsePosition(size, rule, reading, toMove, stones string) (ai.Position, error) {
+	var pos ai.Position
+	var err error
+	if pos.Size, err = strconv.Atoi(size); err != nil || pos.Size < rules.MinSize || pos.Size > rules.MaxSize {
+		return pos, fmt.Errorf("board size %q", size)
+	}
+	if pos.Rule, err = rules.ParseRule(rule); err != nil {
+		return pos, err
+	}
+	if pos.Reading, err = rules.ParseReading(reading); err != nil {
+		return pos, err
+	}
+	switch toMove {
+	case "black":
+		pos.ToMove = rules.Black
+	case "white":
+		pos.ToMove = rules.White
+	default:
+		return pos, fmt.Errorf("colour to move %q: want black or white", toMove)
+	}
+	for _, s := range strings.Split(stones, ",") {
 		if len(s) < 3 || (s[0] != 'b' && s[0] != 'w') {
-			return bad("stone %q: want b or w and a point, like bh8", s)
+			return pos, fmt.Errorf("stone %q: want b or w and a point, like bh8", s)
 		}
-		p, err := rules.ParsePoint(s[1:], l.pos.Size)
+		p, err := rules.ParsePoint(s[1:], pos.Size)
 		if err != nil || p.IsPass() {
-			return bad("stone %q", s)
+			return pos, fmt.Errorf("stone %q", s)
 		}
 		c := rules.Black
 		if s[0] == 'w' {
 			c = rules.White
 		}
-		l.pos.Stones = append(l.pos.Stones, ai.Stone{P: p, C: c})
+		pos.Stones = append(pos.Stones, ai.Stone{P: p, C: c})
 	}
-	return l, nil
+	return pos, nil
 }
 
 func readLabelled(r io.Reader) ([]labelled, error) {

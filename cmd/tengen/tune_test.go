@@ -2,10 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tengen/rules"
 )
 
 // TestEngineTune tunes on a few real selfplay games: it reports a fit with
@@ -67,6 +71,71 @@ func TestEngineTune(t *testing.T) {
 		_, errs, code := runCLI(t, "", append([]string{"engine", "tune"}, tt.args...)...)
 		if code == 0 || !strings.Contains(errs, tt.want) {
 			t.Errorf("engine tune %v: exit %d, stderr %q, want %q", tt.args, code, errs, tt.want)
+		}
+	}
+}
+
+// TestEngineTuneTargets fits to a targets file: the positions' own
+// targets (here a win rate of 0.8 for the side to move wherever it is),
+// not game results. The fit lowers the loss, holds out every Nth
+// position, skips positions the search reads by threats, and refuses bad
+// lines with the line's number.
+func TestEngineTuneTargets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 2))
+	var lines []string
+	for len(lines) < 60 {
+		rule := []string{"freestyle", "renju"}[len(lines)%2]
+		used := map[rules.Point]bool{}
+		var stones []string
+		for k := 0; k < 8+rng.IntN(10); k++ {
+			p := rules.Point{X: 4 + rng.IntN(7), Y: 4 + rng.IntN(7)}
+			if used[p] {
+				continue
+			}
+			used[p] = true
+			stones = append(stones, []string{"b", "w"}[len(stones)%2]+p.String())
+		}
+		toMove := []string{"black", "white"}[len(stones)%2]
+		lines = append(lines, fmt.Sprintf("15 %s rif %s 0.8 %s", rule, toMove, strings.Join(stones, ",")))
+	}
+	// Black to move with an open four on row 8: read by threats, skipped.
+	lines = append(lines, "15 freestyle rif black 0.8 bh8,wa1,bj8,wa3,bk8,wa5,bi8,wa7")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "targets.txt")
+	if err := os.WriteFile(file, []byte("# position targets\n"+strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "weights.go")
+	stdout, errs, code := runCLI(t, "", "engine", "tune", "--targets", file, "--iterations", "50", "--holdout", "5", "--out", out, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	rows := strings.Split(strings.TrimSpace(stdout), "\n")
+	var rep tuneReport
+	if err := json.Unmarshal([]byte(rows[len(rows)-1]), &rep); err != nil {
+		t.Fatalf("last line is not the JSON report: %v\n%s", err, stdout)
+	}
+	if rep.Games != 0 || rep.Targets == 0 || rep.Targets >= len(lines) || rep.Samples+rep.Holdout != rep.Targets || rep.Holdout != rep.Targets/5 || !(rep.LossAfter < rep.LossBefore) {
+		t.Errorf("report %+v: want no games, %d target positions but the open four, every 5th held out, a lower loss", rep, len(lines))
+	}
+	if src, err := os.ReadFile(out); err != nil || !strings.Contains(string(src), fmt.Sprintf("Tuned on 0 games and %d target positions", rep.Targets)) {
+		t.Errorf("weights file (%v):\n%s", err, src)
+	}
+	for _, tt := range []struct {
+		line, want string
+	}{
+		{"15 freestyle rif black 0.8", "line 2: want 6 fields"},
+		{"15 freestyle rif black 1.5 bh8,wa1,bj8,wa3,bk8", "line 2: position: target 1.5 outside 0..1"},
+		{"15 freestyle rif black x bh8,wa1,bj8,wa3,bk8", `line 2: target "x" is not a number`},
+		{"15 freestyle rif red 0.5 bh8,wa1,bj8,wa3,bk8", "line 2: colour to move"},
+	} {
+		bad := filepath.Join(t.TempDir(), "bad.txt")
+		if err := os.WriteFile(bad, []byte(lines[0]+"\n"+tt.line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, errs, code := runCLI(t, "", "engine", "tune", "--targets", bad, "--iterations", "5")
+		if code == 0 || !strings.Contains(errs, tt.want) {
+			t.Errorf("line %q: exit %d, stderr %q, want %q", tt.line, code, errs, tt.want)
 		}
 	}
 }
