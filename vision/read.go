@@ -494,15 +494,18 @@ var blackSamples = func() [][3]float64 {
 
 // blackOffsets are the centres tried around a point: a 7 x 7 grid out
 // to 0.45 steps.
-var blackOffsets = func() [][2]float64 {
+var blackOffsets = offsetGrid(3, 0.15)
+
+// offsetGrid is a (2k+1) x (2k+1) grid of offsets, step apart.
+func offsetGrid(k int, step float64) [][2]float64 {
 	var o [][2]float64
-	for a := -3; a <= 3; a++ {
-		for b := -3; b <= 3; b++ {
-			o = append(o, [2]float64{0.15 * float64(a), 0.15 * float64(b)})
+	for a := -k; a <= k; a++ {
+		for b := -k; b <= k; b++ {
+			o = append(o, [2]float64{step * float64(a), step * float64(b)})
 		}
 	}
 	return o
-}()
+}
 
 // offBlackDark is how much darker than the bare board a black stone's
 // top is, nearly all over (see blackDisc).
@@ -669,15 +672,7 @@ func (s *sampler) blackCentre(u, v, limit float64) (cu, cv, level float64) {
 var blackHere = [][2]float64{{0, 0}}
 
 // blackRefine are the centres tried around the best of blackOffsets.
-var blackRefine = func() [][2]float64 {
-	var o [][2]float64
-	for a := -4; a <= 4; a++ {
-		for b := -4; b <= 4; b++ {
-			o = append(o, [2]float64{0.06 * float64(a), 0.06 * float64(b)})
-		}
-	}
-	return o
-}()
+var blackRefine = offsetGrid(4, 0.06)
 
 // rebase measures again, against the bare board, the points whose board
 // reference came mostly from covered cells. In a crowded region the cell
