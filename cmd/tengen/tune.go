@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -67,16 +66,11 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		if *shrink <= 0 || *shrink > 1 {
 			return usageError("--shrink must be above 0 and at most 1")
 		}
-		reading, err := rules.ParseReading(*readingName)
+		reading, files, err := recordedGames(*readingName, args)
 		if err != nil {
-			return usageError("--reading: %v", err)
+			return err
 		}
-		var files []string
-		if len(args) > 0 {
-			if files, err = sgfFiles(args); err != nil {
-				return err
-			}
-		}
+		heldOut := func(k int) bool { return *holdout > 0 && k%*holdout == *holdout-1 }
 		var train, hold []tune.Sample
 		rep := tuneReport{WeightNames: ai.EvalFeatureNames()}
 		if *targets != "" {
@@ -86,7 +80,7 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 			}
 			fmt.Fprintf(sio.err, "%s: %d positions, %d skipped (the search reads them by threats, or too few stones)\n", *targets, len(ss), skipped)
 			for k, s := range ss {
-				if *holdout > 0 && k%*holdout == *holdout-1 {
+				if heldOut(k) {
 					hold = append(hold, s)
 				} else {
 					train = append(train, s)
@@ -110,7 +104,7 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 				continue
 			}
 			rep.Games++
-			if *holdout > 0 && k%*holdout == *holdout-1 {
+			if heldOut(k) {
 				hold = append(hold, ss...)
 			} else {
 				train = append(train, ss...)
@@ -201,40 +195,35 @@ func targetSamples(path string, minStones int) ([]tune.Sample, int, error) {
 	defer fh.Close()
 	var out []tune.Sample
 	skipped := 0
-	sc := bufio.NewScanner(fh)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
+	err = dataLines(fh, func(n int, line string) error {
 		f := strings.Fields(line)
 		if len(f) != 6 {
-			return nil, 0, fmt.Errorf("%s line %d: want 6 fields (size rule reading tomove target stones), got %d", path, n, len(f))
+			return fmt.Errorf("line %d: want 6 fields (size rule reading tomove target stones), got %d", n, len(f))
 		}
 		pos, err := parsePosition(f[0], f[1], f[2], f[3], f[5])
 		if err != nil {
-			return nil, 0, fmt.Errorf("%s line %d: %w", path, n, err)
+			return fmt.Errorf("line %d: %w", n, err)
 		}
 		target, err := strconv.ParseFloat(f[4], 32)
 		if err != nil {
-			return nil, 0, fmt.Errorf("%s line %d: target %q is not a number", path, n, f[4])
+			return fmt.Errorf("line %d: target %q is not a number", n, f[4])
 		}
 		if len(pos.Stones) < minStones {
 			skipped++
-			continue
+			return nil
 		}
 		s, ok, err := ai.PositionSample(pos, float32(target))
 		if err != nil {
-			return nil, 0, fmt.Errorf("%s line %d: %w", path, n, err)
+			return fmt.Errorf("line %d: %w", n, err)
 		}
 		if !ok {
 			skipped++
-			continue
+			return nil
 		}
 		out = append(out, s)
-	}
-	if err := sc.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, 0, fmt.Errorf("%s: %w", path, err)
 	}
 	return out, skipped, nil
@@ -279,11 +268,15 @@ func readGameRecord(path string) (*record.Record, error) {
 }
 
 // recordedGames reads --reading and lists the SGF files under dirs: the
-// games the tuner and the labeller learn from.
+// games the tuner and the labeller learn from (none when no dirs are
+// named: the tuner may learn from a targets file alone).
 func recordedGames(readingName string, dirs []string) (rules.Reading, []string, error) {
 	reading, err := rules.ParseReading(readingName)
 	if err != nil {
 		return 0, nil, usageError("--reading: %v", err)
+	}
+	if len(dirs) == 0 {
+		return reading, nil, nil
 	}
 	files, err := sgfFiles(dirs)
 	return reading, files, err

@@ -129,6 +129,23 @@ func parsePosition(size, rule, reading, toMove, stones string) (ai.Position, err
 
 func readLabelled(r io.Reader) ([]labelled, error) {
 	var out []labelled
+	err := dataLines(r, func(n int, line string) error {
+		l, err := parseLabelled(line, n)
+		if err == nil {
+			out = append(out, l)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// dataLines calls fn with each line of a position set or targets file
+// that holds data (trimmed; blank lines and # comments skipped) and its
+// number, stopping at fn's first error.
+func dataLines(r io.Reader, fn func(n int, line string) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -136,13 +153,11 @@ func readLabelled(r io.Reader) ([]labelled, error) {
 		if line == "" || line[0] == '#' {
 			continue
 		}
-		l, err := parseLabelled(line, n)
-		if err != nil {
-			return nil, err
+		if err := fn(n, line); err != nil {
+			return err
 		}
-		out = append(out, l)
 	}
-	return out, sc.Err()
+	return sc.Err()
 }
 
 func labelFlags(fset *flag.FlagSet) func(*stdio, []string) error {
