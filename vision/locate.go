@@ -710,8 +710,8 @@ func rectScore(field *image.Gray, nu, nv int, q [4]Point, beyond bool) float64 {
 			}
 		}
 	}
-	sample(nu, nv, 0, func(k, t float64) float64 { return sampleAt(field, &h, k, t) })
-	sample(nv, nu, 2, func(k, t float64) float64 { return sampleAt(field, &h, t, k) })
+	sample(nu, nv, 0, func(k, t float64) float64 { return bilinear(field, h.Apply(k, t)) })
+	sample(nv, nu, 2, func(k, t float64) float64 { return bilinear(field, h.Apply(t, k)) })
 	if noff == 0 {
 		return math.Inf(-1)
 	}
@@ -730,27 +730,6 @@ func rectScore(field *image.Gray, nu, nv int, q [4]Point, beyond bool) float64 {
 		score -= beyondWeight * pen / math.Max(a+b, 1)
 	}
 	return score
-}
-
-// sampleAt is bilinear(field, h.Apply(u, v)) in one call, the same
-// arithmetic: the lattice score's samples are most of Locate's time.
-func sampleAt(field *image.Gray, h *Homography, u, v float64) float64 {
-	w := h[6]*u + h[7]*v + h[8]
-	x, y := (h[0]*u+h[1]*v+h[2])/w-0.5, (h[3]*u+h[4]*v+h[5])/w-0.5
-	if !(x >= 0 && y >= 0) { // left of or above the image (or NaN)
-		return -1
-	}
-	r := field.Rect
-	x0, y0 := int(x), int(y) // floor, x and y being positive
-	if x0 < r.Min.X || y0 < r.Min.Y || x0+1 >= r.Max.X || y0+1 >= r.Max.Y {
-		return -1
-	}
-	fx, fy := x-float64(x0), y-float64(y0)
-	i := (y0-r.Min.Y)*field.Stride + x0 - r.Min.X
-	st := field.Stride
-	p00, p01 := float64(field.Pix[i]), float64(field.Pix[i+1])
-	p10, p11 := float64(field.Pix[i+st]), float64(field.Pix[i+st+1])
-	return (p00*(1-fx)+p01*fx)*(1-fy) + (p10*(1-fx)+p11*fx)*fy
 }
 
 // refitMoves is how many of a fit's whole-line moves, ranked by a rough
