@@ -350,17 +350,7 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 		}
 	}
 	tl, tw := median(top), median(topLow)
-	// The base: covered by any stone from any view, and on the board even
-	// where the lifted top disk of an edge point falls off it.
-	var base, baseLow []float64
-	for a := 0; a < 8; a++ {
-		th := 2*math.Pi*float64(a)/8 + math.Pi/8
-		p := s.h.Apply(u+0.2*math.Cos(th), v+0.2*math.Sin(th))
-		if g := s.at(p); g >= 0 {
-			base = append(base, g)
-			baseLow = append(baseLow, bilinear(s.low, p))
-		}
-	}
+	base, baseLow := s.baseRing(u, v)
 	// The board right beside the point: around the four cell centres,
 	// which neither this stone nor a neighbour covers at board level.
 	var ring, ringLow []float64
@@ -410,16 +400,25 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 		f.disc, f.unif, f.faint, at = s.disc(float64(i), float64(j))
 		// The base around the disc's centre: off its point, a stone
 		// leaves part of the base around the point bare.
-		var b []float64
-		for a := 0; a < 8; a++ {
-			th := 2*math.Pi*float64(a)/8 + math.Pi/8
-			if g := bilinear(s.low, s.h.Apply(float64(i)+at[0]+0.2*math.Cos(th), float64(j)+at[1]+0.2*math.Sin(th))); g >= 0 {
-				b = append(b, g)
-			}
-		}
+		_, b := s.baseRing(float64(i)+at[0], float64(j)+at[1])
 		f.discBaseW = median(b)
 	}
 	f.discBase = f.discBaseW / math.Max(boardLow, 8)
+}
+
+// baseRing samples (Luma, Low) a stone's base around board point (u, v)
+// at board level: covered by any stone from any view, and on the board
+// even where the lifted top disk of an edge point falls off it.
+func (s *sampler) baseRing(u, v float64) (luma, low []float64) {
+	for a := 0; a < 8; a++ {
+		th := 2*math.Pi*float64(a)/8 + math.Pi/8
+		p := s.h.Apply(u+0.2*math.Cos(th), v+0.2*math.Sin(th))
+		if g := s.at(p); g >= 0 {
+			luma = append(luma, g)
+			low = append(low, bilinear(s.low, p))
+		}
+	}
+	return luma, low
 }
 
 // blackDisc looks for a black stone near board point (u, v): a disc of
