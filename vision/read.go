@@ -395,7 +395,11 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 	f.white = f.topW / math.Max(boardLow, 8)
 	f.base = f.baseW / math.Max(boardLow, 8)
 	looks := !f.far || (f.neutral > 0.5 && f.dark > 0.9)
-	if looks && f.disc == 0 && f.unif == 0 && math.Max(f.white, f.topL/math.Max(board, 8)) > 1.08 {
+	// A white stone on pale wood may be no paler than the wood, but it
+	// is grey where the board beside it has a tint (see verdict).
+	paler := math.Max(f.white, f.topL/math.Max(board, 8)) > 1.08
+	greyer := f.neutral > 0.9 && f.neutral-f.tint > 0.05 && f.dark > 0.9
+	if looks && f.disc == 0 && f.unif == 0 && (paler || greyer) {
 		var at [2]float64
 		f.disc, f.unif, f.faint, at = s.disc(float64(i), float64(j))
 		// The base around the disc's centre: off its point, a stone
