@@ -97,8 +97,10 @@ type features struct {
 	local float64 // Low of the top over Low just around the stone
 	base  float64 // Low at the stone's base (at board level) over the board's
 	// discBase is the same around the disc's centre (see disc), which
-	// may lie off the point; discBaseW its raw Low.
+	// may lie off the point; discBaseW its raw Low, discGrey its Low
+	// over its Luma (about 1 for a stone, low for wood).
 	discBase, discBaseW float64
+	discGrey            float64
 	disc                float64 // share of rays from the best disc centre near the point that dip just outside the rim
 	faint               float64 // the best such share counting faint dips (half as deep) too
 	unif                float64 // evenness of that disc's top: its dim end over its median (Low)
@@ -404,8 +406,9 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 		f.disc, f.unif, f.faint, at = s.disc(float64(i), float64(j))
 		// The base around the disc's centre: off its point, a stone
 		// leaves part of the base around the point bare.
-		_, b := s.baseRing(float64(i)+at[0], float64(j)+at[1])
+		bl, b := s.baseRing(float64(i)+at[0], float64(j)+at[1])
 		f.discBaseW = median(b)
+		f.discGrey = f.discBaseW / math.Max(median(bl), 8)
 	}
 	f.discBase = f.discBaseW / math.Max(boardLow, 8)
 }
@@ -913,6 +916,11 @@ func verdict(p features, ref float64) (Stone, float64) {
 	// are covered by stones as bright: a top that hides the lines
 	// and is greyer than the board beside it is pale enough.
 	pale = math.Max(pale, math.Min(math.Min((0.3-l)/0.3, (p.neutral-p.tint-0.05)/0.03), (p.dark-0.9)/0.1))
+	// The same off its point: a grey top that hides the line in one
+	// direction, over a grey base (seen obliquely, a stone on the next
+	// point may cover this point's top, never its base).
+	pale = math.Max(pale, math.Min(math.Min(math.Min((0.3-p.least/ref)/0.3, (p.neutral-p.tint-0.05)/0.03),
+		(p.dark-0.9)/0.1), math.Min((p.neutral-0.9)/0.05, (p.discGrey-p.tint-0.05)/0.03)))
 	var s Stone
 	var conf float64
 	black := (0.62 - p.dark) / 0.15

@@ -29,6 +29,12 @@ func TestClassifyWhiteClues(t *testing.T) {
 	// the disc's centre is not.
 	farOff := features{lines: 0.34, least: -0.3, dark: 1.4, white: 1.98, local: 1.67, base: 1.29, discBase: 2, disc: 0.94, unif: 0.94,
 		board: 144, ringDark: 1.32, neutral: 0.98, tint: 0.78, wood: 0.69}
+	// A white stone off its point toward the board's edge, on pale wood
+	// as bright as it: grey where the wood is tinted, hiding the line on
+	// one side only, its base around the point half bare (around the
+	// disc's centre grey).
+	greyOff := features{lines: 0.36, least: 0.12, dark: 1.04, white: 1.22, local: 1.17, base: 1.02, discBase: 1.16, discGrey: 0.99, disc: 1, unif: 0.95,
+		board: 211, ringDark: 1.01, neutral: 0.98, tint: 0.84, wood: 0.84}
 	// A white stone among white stones on pale wood in glare (the wood
 	// beside it nearly as pale: only a faint rim), against the bare
 	// board further off; and a patch of glare as grey, larger than a
@@ -57,6 +63,10 @@ func TestClassifyWhiteClues(t *testing.T) {
 		{"off its point, lines shown all round", with(offPoint, func(f *features) { f.least = 0.4 }), Empty},
 		{"white stone far off its point", farOff, White},
 		{"far off its point, no paler around the disc's centre", with(farOff, func(f *features) { f.discBase = 1.2 }), Empty},
+		{"grey stone off its point on pale wood", greyOff, White},
+		{"grey off its point, lines shown all round", with(greyOff, func(f *features) { f.least = 0.2 }), Empty},
+		{"off its point, top as tinted as the wood", with(greyOff, func(f *features) { f.neutral = 0.87 }), Empty},
+		{"grey top off its point over tinted wood", with(greyOff, func(f *features) { f.discGrey = 0.85 }), Empty},
 		{"white stone among whites on pale wood in glare", inGlare, White},
 		{"glare as grey, larger than a stone", glare, Empty},
 		{"in glare, no greyer than the wood", with(inGlare, func(f *features) { f.neutral = 0.9 }), Empty},
