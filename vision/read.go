@@ -955,6 +955,10 @@ func verdict(p features, ref float64) (Stone, float64) {
 	// board, at its base as well, with a rim all round.
 	disc = math.Max(disc, math.Min(math.Min(discMargin(p.disc, p.unif+0.08), (p.neutral-0.9)/0.05),
 		math.Min((p.white-1.8)/0.2, (p.base-1.8)/0.2)))
+	// Or grey where the board beside it has a tint (pale wood, as
+	// bright as the stone).
+	disc = math.Max(disc, math.Min(math.Min(discMargin(p.disc, p.unif+0.08), (p.neutral-0.9)/0.05),
+		(p.neutral-p.tint-0.1)/0.03))
 	// A white stone is grey: its lowest colour channel is not far
 	// below its brightness, where wood's, however bright, is.
 	white := math.Min(math.Min(pale, disc), (p.neutral-0.5)/0.1)

@@ -35,6 +35,9 @@ func TestClassifyWhiteClues(t *testing.T) {
 	// disc's centre grey).
 	greyOff := features{lines: 0.36, least: 0.12, dark: 1.04, white: 1.22, local: 1.17, base: 1.02, discBase: 1.16, discGrey: 0.99, disc: 1, unif: 0.95,
 		board: 211, ringDark: 1.01, neutral: 0.98, tint: 0.84, wood: 0.84}
+	// A white stone on pale wood, shaded across its top, as measured.
+	greyShaded := features{lines: 0.08, least: -0.09, dark: 1.09, white: 1.31, local: 1.18, base: 1.39, discBase: 1.49, disc: 1, unif: 0.84,
+		board: 173, ringDark: 1.06, neutral: 0.94, tint: 0.82, wood: 0.76, faint: 0.19}
 	// A white stone among white stones on pale wood in glare (the wood
 	// beside it nearly as pale: only a faint rim), against the bare
 	// board further off; and a patch of glare as grey, larger than a
@@ -67,6 +70,9 @@ func TestClassifyWhiteClues(t *testing.T) {
 		{"grey off its point, lines shown all round", with(greyOff, func(f *features) { f.least = 0.2 }), Empty},
 		{"off its point, top as tinted as the wood", with(greyOff, func(f *features) { f.neutral = 0.87 }), Empty},
 		{"grey top off its point over tinted wood", with(greyOff, func(f *features) { f.discGrey = 0.85 }), Empty},
+		{"grey stone on pale wood shaded across its top", greyShaded, White},
+		{"shaded, the board beside as grey", with(greyShaded, func(f *features) { f.tint = 0.88 }), Empty},
+		{"grey on pale wood, far from even", with(greyShaded, func(f *features) { f.unif = 0.7 }), Empty},
 		{"white stone among whites on pale wood in glare", inGlare, White},
 		{"glare as grey, larger than a stone", glare, Empty},
 		{"in glare, no greyer than the wood", with(inGlare, func(f *features) { f.neutral = 0.9 }), Empty},
