@@ -324,7 +324,7 @@ func combLines(segs []segment, v, w [3]float64, n int) [][2][3]float64 {
 			}
 			parity[0] += math.Min(lines[i].weight/ref, 1)
 			parity[(n-1)%2] += math.Min(lines[j].weight/ref, 1)
-			if min(parity[0], parity[1]) < halfPitch*max(parity[0], parity[1]) {
+			if n >= 13 && min(parity[0], parity[1]) < halfPitch*max(parity[0], parity[1]) {
 				continue
 			}
 			sc := parity[0] + parity[1]
@@ -348,6 +348,7 @@ func combLines(segs []segment, v, w [3]float64, n int) [][2][3]float64 {
 // which the comb is taken for one of half the grid's pitch over half the
 // board (the grid's lines at every other tooth, nothing between), not
 // the grid: stones hide lines here and there, never every other one.
+// Only from 13 lines up: 9 teeth are too few (4 against 5) to tell.
 const halfPitch = 0.25
 
 // lineCover is how fully the long straight lines cover the lattice
