@@ -318,11 +318,16 @@ func combLines(segs []segment, v, w [3]float64, n int) [][2][3]float64 {
 			if p < 4 {
 				continue
 			}
-			sc := 0.0
+			var parity [2]float64 // teeth at even and odd places
 			for k := 1; k < n-1; k++ {
-				sc += at(lines[i].u+float64(k)*p, 0.15*p)
+				parity[k%2] += at(lines[i].u+float64(k)*p, 0.15*p)
 			}
-			sc += math.Min(lines[i].weight/ref, 1) + math.Min(lines[j].weight/ref, 1)
+			parity[0] += math.Min(lines[i].weight/ref, 1)
+			parity[(n-1)%2] += math.Min(lines[j].weight/ref, 1)
+			if n >= 13 && min(parity[0], parity[1]) < halfPitch*max(parity[0], parity[1]) {
+				continue
+			}
+			sc := parity[0] + parity[1]
 			sc -= at(lines[i].u-p, 0.15*p) + at(lines[j].u+p, 0.15*p)
 			combs = append(combs, comb{i, j, sc})
 		}
@@ -338,6 +343,13 @@ func combLines(segs []segment, v, w [3]float64, n int) [][2][3]float64 {
 	}
 	return out
 }
+
+// halfPitch is the share of a comb's teeth at every other place below
+// which the comb is taken for one of half the grid's pitch over half the
+// board (the grid's lines at every other tooth, nothing between), not
+// the grid: stones hide lines here and there, never every other one.
+// Only from 13 lines up: 9 teeth are too few (4 against 5) to tell.
+const halfPitch = 0.25
 
 // lineCover is how fully the long straight lines cover the lattice
 // through q: per lattice line, the share of its length that segments
