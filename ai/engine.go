@@ -126,7 +126,7 @@ var levels = [11]levelParams{
 	7:  {depth: maxPly - 2, nodes: 80000, timeCap: 1500 * time.Millisecond, vcf: 10, vct: 1, leafVCF: 2, temp: 20, width: 16},
 	8:  {depth: maxPly - 2, nodes: 160000, timeCap: 2 * time.Second, vcf: 14, vct: 2, leafVCF: 2, temp: 10, calm: 0.25, width: 18},
 	9:  {depth: maxPly - 2, nodes: 640000, timeCap: 4 * time.Second, vcf: 20, vct: 3, leafVCF: 3, temp: 4, calm: 0.5, width: 20},
-	10: {depth: maxPly - 2, vcf: maxVCFDepth, vct: 6, leafVCF: 3, width: 20},
+	10: {depth: maxPly - 2, vcf: maxVCFDepth, vct: 4, leafVCF: 3, width: 20},
 }
 
 // setup builds the board for pos and returns the colour to move.
@@ -402,14 +402,6 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 		// The engine overlooked the threat: it plays its own idea.
 		return result(e.pickSoftmax(root[:min(len(root), 5)], true), 0, 1), nil
 	}
-	if e.lv.vct > 0 && e.lv.temp == 0 && !pondering && !bud.instant && len(root) > 1 {
-		// Within the threat searches' share of a node limit too.
-		total := int64(300000)
-		if lim.Nodes > 0 {
-			total = max(lim.Nodes/3, 1)
-		}
-		root = e.safeRoot(main, root, me, e.lv.vct, min(total, safetyNodes), total)
-	}
 	if len(root) == 1 || bud.instant {
 		if bud.instant {
 			return e.instant(main, root, me, start)
@@ -566,36 +558,6 @@ func (e *Engine) avoidThreats(s *searcher, root []rootMove, best cell, me uint8,
 		}
 	}
 	return best, true
-}
-
-// safeRoot drops the root moves after which the opponent wins by threats
-// (read vct deep, within nodes each and total in all), when it would win
-// so after a pass: the main search then spends its time on the moves that
-// hold. Moves left unread when the threat timer or total runs out stay,
-// and so do all when none holds.
-func (e *Engine) safeRoot(s *searcher, root []rootMove, me uint8, vct int, nodes, total int64) []rootMove {
-	opp := 3 - me
-	end := s.nodes + total
-	if !s.vctBudget(opp, vct, nodes) {
-		return root
-	}
-	kept := make([]rootMove, 0, len(root))
-	for k, rm := range root {
-		s.b.play(rm.m, me)
-		lost := s.vctBudget(opp, vct, min(nodes, end-s.nodes))
-		s.b.undo()
-		if s.stopped || s.threatStop.Load() || s.nodes >= end {
-			kept = append(kept, root[k:]...)
-			break
-		}
-		if !lost {
-			kept = append(kept, rm)
-		}
-	}
-	if len(kept) == 0 {
-		return root
-	}
-	return kept
 }
 
 // genMovesAt0 lists the root moves; a blind engine ignores the

@@ -2,7 +2,6 @@ package ai
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"tengen/rules"
@@ -130,50 +129,6 @@ func TestAvoidThreats(t *testing.T) {
 		s.threatStop.Store(true)
 		if m, ok := e.avoidThreats(s, root, root[0].m, me, e.lv.vct+2, 10*safetyNodes); m != root[0].m || ok {
 			t.Errorf("root %v: avoidThreats cut short plays %v (finished %v), want %v unfinished", tt.root, b.pointOf(m), ok, tt.root[0])
-		}
-	}
-}
-
-// TestSafeRoot: facing White's threats (the four-three at k8), the root
-// keeps only the moves that stop them, in order; when none does, or
-// White threatens nothing, or the threat timer has run out, all stay.
-func TestSafeRoot(t *testing.T) {
-	threatened := pos(t, 15, rules.Freestyle, rules.Black, "a1 a15 o1 o15 g8 h9 j9 i7 l12 j12 l9 m8", "h8 i8 j8 k10 k11")
-	calm := pos(t, 15, rules.Freestyle, rules.Black, "a1 a15 o1 o15 g8 h9", "h8 i8")
-	tests := []struct {
-		p       Position
-		root    string
-		timeOut bool
-		want    string
-	}{
-		{threatened, "c13 k8 d13 k9", false, "k8 k9"},
-		{threatened, "c13 d13", false, "c13 d13"},
-		{threatened, "c13 k8 d13 k9", true, "c13 k8 d13 k9"},
-		{calm, "c13 d13", false, "c13 d13"},
-	}
-	for _, tt := range tests {
-		e := NewEngine(EngineOptions{Threads: 1, MaxMemory: 1 << 20})
-		b, me, err := setup(tt.p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var stop atomicBool
-		s := e.searcher(0, b, &stop.b)
-		s.threatStop.Store(tt.timeOut)
-		var root []rootMove
-		for _, m := range strings.Fields(tt.root) {
-			pt, err := rules.ParsePoint(m, 15)
-			if err != nil {
-				t.Fatal(err)
-			}
-			root = append(root, rootMove{m: b.cellOf(pt)})
-		}
-		var got []string
-		for _, rm := range e.safeRoot(s, root, me, e.lv.vct, safetyNodes, 300000) {
-			got = append(got, b.pointOf(rm.m).String())
-		}
-		if strings.Join(got, " ") != tt.want {
-			t.Errorf("root %s (timer out %v): safeRoot keeps %v, want %s", tt.root, tt.timeOut, got, tt.want)
 		}
 	}
 }
