@@ -232,3 +232,36 @@ func BenchmarkLadder(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkVCTNoWin: time to read positions from greedy games without a
+// VCF four threats deep: most VCT reads in play find no win, and their
+// cost is what a search pays for asking.
+func BenchmarkVCTNoWin(b *testing.B) {
+	var ps []Position
+	gamePositions(b, 271, func(p Position) bool {
+		p.Stones = append([]Stone(nil), p.Stones...)
+		s, me := solver(b, p)
+		if len(p.Stones) < 10 || s.b.has(me, t5) || s.b.has(3-me, t5) || s.vcf(me, maxVCFDepth) {
+			return true
+		}
+		ps = append(ps, p)
+		return len(ps) < 24
+	})
+	b.ResetTimer()
+	var nodes int64
+	wins := 0
+	for i := 0; i < b.N; i++ {
+		for _, p := range ps {
+			b.StopTimer()
+			s, me := solver(b, p)
+			b.StartTimer()
+			if s.vct(me, 4) {
+				wins++
+			}
+			nodes += s.nodes
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(ps)), "µs/read")
+	b.ReportMetric(float64(nodes)/float64(b.N*len(ps)), "nodes/read")
+	b.ReportMetric(float64(wins)/float64(b.N*len(ps)), "wins/read")
+}

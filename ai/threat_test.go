@@ -62,6 +62,31 @@ func TestVCT(t *testing.T) {
 	}
 }
 
+// TestVCTBudgetShortWins: positions from Tengen's games that Rapfi marks
+// as forced wins (+M7, +M11, +M11). A VCT four threats deep finds each
+// within 20000 nodes, which a single depth-4 read, spending its budget on
+// the defender's weakest replies first, did not.
+func TestVCTBudgetShortWins(t *testing.T) {
+	tests := []struct {
+		rule         rules.Rule
+		toMove       rules.Color
+		black, white string
+	}{
+		{rules.Renju, rules.Black, "h8 h7 i9 h6 i6 f6 g7", "i8 i7 j10 h9 h5 e6 e5"},
+		{rules.Freestyle, rules.White, "h8 j10 j9 f7 e10 g9 j5 g5", "h7 g7 g8 f9 g6 i6 g4"},
+		{rules.Freestyle, rules.Black, "h8 h7 h6 i7 j6 i8 j8 j7", "g7 h9 h5 g5 k5 i6 k8 j9"},
+	}
+	for _, tt := range tests {
+		s, me := solver(t, pos(t, 15, tt.rule, tt.toMove, tt.black, tt.white))
+		if s.vcfBudget(me, maxVCFDepth, 20000) {
+			t.Fatalf("%v %v: a VCF, want a win by threes", tt.rule, tt.toMove)
+		}
+		if !s.vctBudget(me, 4, 20000) {
+			t.Errorf("%v %v (black %s, white %s): no VCT within 20000 nodes", tt.rule, tt.toMove, tt.black, tt.white)
+		}
+	}
+}
+
 // TestDefusesReadsLines: defuses answers without playing the stone what
 // playing it and looking says, in every rule, for every candidate of the
 // side facing a winning threat.

@@ -17,14 +17,18 @@ func (s *searcher) vct(me uint8, depth int) bool {
 	return s.vctNode(me, depth, 0)
 }
 
-// vctBudget is vct reading at most budget nodes.
+// vctBudget is vct reading at most budget nodes, one threat deeper at a
+// time: most wins are short, and a deep read cut short by the budget
+// would miss them; the table keeps what the shallower reads learnt.
 func (s *searcher) vctBudget(me uint8, depth int, budget int64) bool {
 	defer s.b.threatReading()()
 	s.vcfLimit, s.vcfAborted = s.nodes+budget, false
-	win := s.vctNode(me, depth, 0)
-	aborted := s.vcfAborted
+	win := false
+	for d := 1; d <= depth && !win && !s.vcfAborted && !s.stopped; d++ {
+		win = s.vctNode(me, d, 0) && !s.vcfAborted
+	}
 	s.vcfLimit, s.vcfAborted = 0, false
-	return win && !aborted
+	return win
 }
 
 func (s *searcher) vctNode(me uint8, depth, ply int) bool {
@@ -130,6 +134,17 @@ func (s *searcher) refuteAll(me uint8, depth, ply int) bool {
 		n++
 		return true
 	})
+	// The defender's strongest moves first: a refutation, found early,
+	// ends a failing read (most are) at once.
+	for k := 1; k < n; k++ {
+		m := defs[k]
+		j := k
+		for j > 0 && b.better(m, defs[j-1], opp) {
+			defs[j] = defs[j-1]
+			j--
+		}
+		defs[j] = m
+	}
 	for _, d := range defs[:n] {
 		b.play(d, opp)
 		win := s.vctNode(me, depth, ply+1)
