@@ -27,15 +27,6 @@ func gridSegments(h Homography, n int, lines [2][]int) []segment {
 	return out
 }
 
-// segmentOf is the segment from a to b.
-func segmentOf(a, b Point) segment {
-	ang := math.Atan2(b.Y-a.Y, b.X-a.X)
-	if ang < 0 {
-		ang += math.Pi
-	}
-	return segment{a, b, math.Hypot(b.X-a.X, b.Y-a.Y), math.Mod(ang, math.Pi)}
-}
-
 // span is a..b.
 func span(a, b int) []int {
 	var s []int

@@ -91,17 +91,21 @@ func houghSegments(lines gocv.Mat) []segment {
 	var out []segment
 	for i := 0; i < lines.Rows(); i++ {
 		v := lines.GetVeciAt(i, 0)
-		a, b := Point{float64(v[0]), float64(v[1])}, Point{float64(v[2]), float64(v[3])}
-		ang := math.Atan2(b.Y-a.Y, b.X-a.X)
-		if ang < 0 {
-			ang += math.Pi
-		}
-		if ang >= math.Pi {
-			ang -= math.Pi
-		}
-		out = append(out, segment{a, b, math.Hypot(b.X-a.X, b.Y-a.Y), ang})
+		out = append(out, segmentOf(Point{float64(v[0]), float64(v[1])}, Point{float64(v[2]), float64(v[3])}))
 	}
 	return out
+}
+
+// segmentOf is the segment from a to b, its angle in [0, π).
+func segmentOf(a, b Point) segment {
+	ang := math.Atan2(b.Y-a.Y, b.X-a.X)
+	if ang < 0 {
+		ang += math.Pi
+	}
+	if ang >= math.Pi {
+		ang -= math.Pi
+	}
+	return segment{a, b, math.Hypot(b.X-a.X, b.Y-a.Y), ang}
 }
 
 // twoFamilies splits segments by direction: the two strongest directions
