@@ -4,8 +4,9 @@ package ai
 // and threes. Against a four the defender's reply is forced; against a
 // three (a threat to make a straight four or two fours) the defender may
 // play any move that takes the threat away or makes a four of its own,
-// and the attacker must win against every one of them. Fours are read
-// first by the VCF solver at every attacker node.
+// and the attacker must win against every one of them. Renju Black's
+// threat of a four-three is a threat too, and any move may answer it.
+// Fours are read first by the VCF solver at every attacker node.
 
 // vctFours is how many fours the VCF inside the VCT reads.
 const vctFours = 8
