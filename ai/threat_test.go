@@ -87,6 +87,19 @@ func TestVCTBudgetShortWins(t *testing.T) {
 	}
 }
 
+// TestVCTRenjuFourThree: renju Black, which may not make two fours, wins
+// here by threatening four-threes (Rapfi: mate in 15); read as threats
+// only the threes that make a straight four, it finds no win.
+func TestVCTRenjuFourThree(t *testing.T) {
+	s, me := solver(t, pos(t, 15, rules.Renju, rules.Black, "h8 f9 f8 i9 f7 g6 k7 h9 k9", "h7 i7 i8 g7 f6 j7 e8 g9 k10"))
+	if s.vcfBudget(me, maxVCFDepth, 20000) {
+		t.Fatal("a VCF, want a win by threats")
+	}
+	if !s.vctBudget(me, 10, 20000) {
+		t.Fatal("no VCT within 20000 nodes")
+	}
+}
+
 // TestDefusesReadsLines: defuses answers without playing the stone what
 // playing it and looking says, in every rule, for every candidate of the
 // side facing a winning threat.

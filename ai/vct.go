@@ -4,11 +4,17 @@ package ai
 // and threes. Against a four the defender's reply is forced; against a
 // three (a threat to make a straight four or two fours) the defender may
 // play any move that takes the threat away or makes a four of its own,
-// and the attacker must win against every one of them. Fours are read
-// first by the VCF solver at every attacker node.
+// and the attacker must win against every one of them. Renju Black's
+// threat of a four-three is a threat too, and any move may answer it.
+// Fours are read first by the VCF solver at every attacker node.
 
 // vctFours is how many fours the VCF inside the VCT reads.
 const vctFours = 8
+
+// fourThreeCost is the depth a four-three threat takes: any move may
+// defend against it, so it is read one iteration after the threes that
+// make a straight four (it solves more within a node budget).
+const fourThreeCost = 2
 
 // vct reports whether colour me, to move, wins by threes and fours within
 // depth of its own threat moves. On success the first move is in s.vcfMove.
@@ -90,7 +96,12 @@ func (s *searcher) vctNode(me uint8, depth, ply int) bool {
 			win = s.vctNode(me, depth-1, ply+2)
 			b.undo()
 		case s.hasWinningThreat(me):
-			win = s.refuteAll(me, depth-1, ply+1)
+			win = s.refuteAll(me, depth-1, ply+1, false)
+		case depth >= fourThreeCost && b.isRenjuBlack(me) && b.has(me, t43) && s.vcfNode(me, 2, ply+1):
+			// Renju Black may not make two fours, so its other
+			// winning threat is a four-three: two fours, were it to
+			// move again.
+			win = s.refuteAll(me, depth-fourThreeCost, ply+1, true)
 		}
 		b.undo()
 		if s.stopped || s.vcfAborted {
@@ -113,8 +124,10 @@ func (s *searcher) vctNode(me uint8, depth, ply int) bool {
 
 // refuteAll reports whether the attacker (me) still wins after every
 // defence against its three: each defender move that leaves the attacker
-// without a winning threat, or makes a four, is tried.
-func (s *searcher) refuteAll(me uint8, depth, ply int) bool {
+// without a winning threat, or makes a four, is tried; against a threat
+// of fours (anyMove) every legal move is (few are near enough to matter,
+// and the fours refute the rest at once).
+func (s *searcher) refuteAll(me uint8, depth, ply int, anyMove bool) bool {
 	b := s.b
 	opp := 3 - me
 	// Collect the defences first: the per-ply buffers below are reused by
@@ -124,10 +137,10 @@ func (s *searcher) refuteAll(me uint8, depth, ply int) bool {
 	nt := s.winningThreats(me, &threats)
 	n := 0
 	b.eachEmpty(func(i cell) bool {
-		if b.near[i] == 0 || !b.legal(i, opp) {
+		if (b.near[i] == 0 && !anyMove) || !b.legal(i, opp) {
 			return true
 		}
-		if b.info[i][opp-1].threat < tB4 && !s.defuses(i, opp, threats[:nt]) {
+		if !anyMove && b.info[i][opp-1].threat < tB4 && !s.defuses(i, opp, threats[:nt]) {
 			return true
 		}
 		defs[n] = i
