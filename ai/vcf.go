@@ -150,8 +150,14 @@ func (s *searcher) fourMoves(c uint8, ply int) []cell {
 		return true
 	})
 	moves := buf[:n]
-	// Insertion sort by threat then score: lists are short.
-	for k := 1; k < n; k++ {
+	b.sortBest(moves, c)
+	return moves
+}
+
+// sortBest sorts moves by better for colour c, by insertion: the lists
+// are short.
+func (b *board) sortBest(moves []cell, c uint8) {
+	for k := 1; k < len(moves); k++ {
 		m := moves[k]
 		j := k
 		for j > 0 && b.better(m, moves[j-1], c) {
@@ -160,7 +166,6 @@ func (s *searcher) fourMoves(c uint8, ply int) []cell {
 		}
 		moves[j] = m
 	}
-	return moves
 }
 
 // better orders four moves: stronger threats first, then higher scores.

@@ -149,15 +149,7 @@ func (s *searcher) refuteAll(me uint8, depth, ply int, anyMove bool) bool {
 	})
 	// The defender's strongest moves first: a refutation, found early,
 	// ends a failing read (most are) at once.
-	for k := 1; k < n; k++ {
-		m := defs[k]
-		j := k
-		for j > 0 && b.better(m, defs[j-1], opp) {
-			defs[j] = defs[j-1]
-			j--
-		}
-		defs[j] = m
-	}
+	b.sortBest(defs[:n], opp)
 	for _, d := range defs[:n] {
 		b.play(d, opp)
 		win := s.vctNode(me, depth, ply+1)
@@ -183,14 +175,6 @@ func (s *searcher) threatMoves(c uint8, ply int) []cell {
 		return true
 	})
 	moves := buf[:n]
-	for k := 1; k < n; k++ {
-		m := moves[k]
-		j := k
-		for j > 0 && b.better(m, moves[j-1], c) {
-			moves[j] = moves[j-1]
-			j--
-		}
-		moves[j] = m
-	}
+	b.sortBest(moves, c)
 	return moves
 }
