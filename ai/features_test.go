@@ -81,17 +81,24 @@ func TestWeightsFileIsGenerated(t *testing.T) {
 	}
 }
 
-// TestEvalSamples: a won game gives quiet positions labelled from the
-// mover's side, none once a five or a straight four is on the board, and
-// every sample has features in range.
-func TestEvalSamples(t *testing.T) {
-	// Black builds an open four on row 8 while White plays elsewhere.
+// rowEightGame is a freestyle game Black wins by building an open four on
+// row 8 while White plays elsewhere.
+func rowEightGame(t *testing.T) *record.Record {
+	t.Helper()
 	rec := &record.Record{Size: 15, Rule: rules.Freestyle, Result: record.Result{Winner: rules.Black, Reason: "five"}}
 	pts, err := rules.ParsePoints("h8 a1 j8 a3 c12 a5 k8 a7 l8 o15 m8", 15)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec.Moves = record.Alternate(pts)
+	return rec
+}
+
+// TestEvalSamples: a won game gives quiet positions labelled from the
+// mover's side, none once a five or a straight four is on the board, and
+// every sample has features in range.
+func TestEvalSamples(t *testing.T) {
+	rec := rowEightGame(t)
 	ss, err := EvalSamples(rec, SampleOptions{MinStones: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -126,12 +133,7 @@ func TestEvalSamples(t *testing.T) {
 // place of the result; positions the search reads by threats give none,
 // and a target outside 0..1 or a bad position is an error.
 func TestPositionSample(t *testing.T) {
-	rec := &record.Record{Size: 15, Rule: rules.Freestyle, Result: record.Result{Winner: rules.Black, Reason: "five"}}
-	pts, err := rules.ParsePoints("h8 a1 j8 a3 c12 a5 k8 a7 l8 o15 m8", 15)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec.Moves = record.Alternate(pts)
+	rec := rowEightGame(t)
 	want, err := EvalSamples(rec, SampleOptions{MinStones: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +163,7 @@ func TestPositionSample(t *testing.T) {
 			t.Errorf("sample %d: %+v, want the features of %+v and result 0.25", k, got[k], want[k])
 		}
 	}
-	pos := Position{Size: 15, Rule: rules.Freestyle, ToMove: rules.Black, Stones: []Stone{{P: pts[0], C: rules.Black}, {P: pts[1], C: rules.White}}}
+	pos := Position{Size: 15, Rule: rules.Freestyle, ToMove: rules.Black, Stones: []Stone{{P: rec.Moves[0].Point, C: rules.Black}, {P: rec.Moves[1].Point, C: rules.White}}}
 	for _, target := range []float32{-0.1, 1.5, float32(math.NaN())} {
 		if _, _, err := PositionSample(pos, target); err == nil {
 			t.Errorf("target %v gave no error", target)

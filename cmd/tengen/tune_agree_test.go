@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,11 +25,8 @@ func TestEngineAgree(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	lines := strings.Split(strings.TrimSpace(stdout), "\n")
 	var rep agreeReport
-	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &rep); err != nil {
-		t.Fatalf("last line is not the JSON report: %v\n%s", err, stdout)
-	}
+	decodeLastJSON(t, stdout, &rep)
 	if rep.Positions != 2 || rep.Agree != 1 || rep.Missing != 1 || rep.Top[0] != 1 || rep.MeanRank != 1 {
 		t.Errorf("report %+v: want 2 positions, 1 agreement, the win ranked 1, a1 not at the root", rep)
 	}

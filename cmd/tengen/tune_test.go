@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -29,11 +28,8 @@ func TestEngineTune(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	lines := strings.Split(strings.TrimSpace(stdout), "\n")
 	var rep tuneReport
-	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &rep); err != nil {
-		t.Fatalf("last line is not the JSON report: %v\n%s", err, stdout)
-	}
+	decodeLastJSON(t, stdout, &rep)
 	if rep.Games != 4 || rep.Samples == 0 || rep.K <= 0 || !(rep.LossAfter < rep.LossBefore) || len(rep.Weights) != len(rep.WeightNames) {
 		t.Errorf("report %+v: want 4 games, samples, K > 0, a lower loss, a weight per name", rep)
 	}
@@ -43,11 +39,8 @@ func TestEngineTune(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	lines = strings.Split(strings.TrimSpace(stdout), "\n")
 	var held tuneReport
-	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &held); err != nil {
-		t.Fatalf("last line is not the JSON report: %v\n%s", err, stdout)
-	}
+	decodeLastJSON(t, stdout, &held)
 	if held.Holdout == 0 || !(held.HoldInUse > 0) || !strings.Contains(stdout, "weights in use") {
 		t.Errorf("report %+v: want held-out positions and the loss of the weights in use on them", held)
 	}
@@ -110,11 +103,8 @@ func TestEngineTuneTargets(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	rows := strings.Split(strings.TrimSpace(stdout), "\n")
 	var rep tuneReport
-	if err := json.Unmarshal([]byte(rows[len(rows)-1]), &rep); err != nil {
-		t.Fatalf("last line is not the JSON report: %v\n%s", err, stdout)
-	}
+	decodeLastJSON(t, stdout, &rep)
 	if rep.Games != 0 || rep.Targets == 0 || rep.Targets >= len(lines) || rep.Samples+rep.Holdout != rep.Targets || rep.Holdout != rep.Targets/5 || !(rep.LossAfter < rep.LossBefore) {
 		t.Errorf("report %+v: want no games, %d target positions but the open four, every 5th held out, a lower loss", rep, len(lines))
 	}
