@@ -13,6 +13,18 @@ const (
 	vcfMask = 0x7f
 )
 
+// storeThreat records a threat read in the table: a win, or no win
+// within depth. A read cut short by its budget or the clock proves
+// nothing and is not stored.
+func (s *searcher) storeThreat(slot *uint64, h uint64, depth int, win bool) {
+	switch {
+	case win:
+		*slot = h&^0xff | vcfWin
+	case !s.vcfAborted && !s.stopped:
+		*slot = h&^0xff | uint64(min(depth, vcfMask))
+	}
+}
+
 // vcfTableBits sizes each searcher's VCF table (entries of 8 bytes).
 const vcfTableBits = 16
 
@@ -92,11 +104,7 @@ func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
 			if win && ply == 0 {
 				s.vcfMove = w[0]
 			}
-			if win {
-				*slot = h&^0xff | vcfWin
-			} else {
-				*slot = h&^0xff | uint64(min(depth, vcfMask))
-			}
+			s.storeThreat(slot, h, depth, win)
 			return win
 		}
 		moves = s.fourMoves(me, ply)
@@ -128,11 +136,7 @@ func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
 			break
 		}
 	}
-	if win {
-		*slot = h&^0xff | vcfWin
-	} else if !s.vcfAborted && !s.stopped {
-		*slot = h&^0xff | uint64(min(depth, vcfMask))
-	}
+	s.storeThreat(slot, h, depth, win)
 	return win
 }
 

@@ -114,11 +114,7 @@ func (s *searcher) vctNode(me uint8, depth, ply int) bool {
 			break
 		}
 	}
-	if win {
-		*slot = h&^0xff | vcfWin
-	} else if !s.vcfAborted && !s.stopped {
-		*slot = h&^0xff | uint64(min(depth, vcfMask))
-	}
+	s.storeThreat(slot, h, depth, win)
 	return win
 }
 
