@@ -169,7 +169,7 @@ func TestFaintRim(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := sampler{img: img, low: img, h: h, cam: newCamera(h, side, side, n), n: n, midInv: mid.Inverse()}
-			share, _, faint, _ := s.disc(4, 4)
+			share, _, faint, _ := s.disc(4, 4, false)
 			if share > 0.5 {
 				t.Errorf("clear rims all round (%.2f): the test wants faint ones", share)
 			}
@@ -242,7 +242,7 @@ func TestTextureRim(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := sampler{img: img, low: img, h: h, cam: newCamera(h, side, side, n), n: n, midInv: mid.Inverse()}
-			_, _, faint, _ := s.disc(4, 4)
+			_, _, faint, _ := s.disc(4, 4, true)
 			if got := faint > 0.65; got != tc.wantFaint {
 				t.Errorf("rims in %.2f of the directions", faint)
 			}
