@@ -202,7 +202,8 @@ func squareGrid(n int, grey func(u, v float64, onLine bool) uint8) (*image.Gray,
 // stone lies on a speckled board as bright as it (the stone's edge shows
 // only as the edge of the texture), and not a smooth spot smaller than a
 // stone, a smooth patch larger than one, or a stone on a smooth board as
-// bright as it (nothing tells it there).
+// bright as it (nothing tells it there); nor where the board beside is
+// not as pale as the top (a rim would show in brightness there).
 func TestTextureRim(t *testing.T) {
 	const n = 9
 	speckle := func(u, v float64) int {
@@ -210,15 +211,17 @@ func TestTextureRim(t *testing.T) {
 		return int(uint32(x*73856093^y*19349663)%51) - 25 // -25 to 25
 	}
 	for _, tc := range []struct {
-		name      string
-		radius    float64 // of the smooth patch at the centre point, in steps
-		speckled  bool
-		wantFaint bool
+		name       string
+		radius     float64 // of the smooth patch at the centre point, in steps
+		speckled   bool
+		paleBeside bool
+		wantFaint  bool
 	}{
-		{"stone on speckled board", 0.46, true, true},
-		{"smooth spot smaller than a stone", 0.3, true, false},
-		{"smooth patch larger than a stone", 2, true, false},
-		{"stone on a smooth board as bright", 0.46, false, false},
+		{"stone on speckled board", 0.46, true, true, true},
+		{"smooth spot smaller than a stone", 0.3, true, true, false},
+		{"smooth patch larger than a stone", 2, true, true, false},
+		{"stone on a smooth board as bright", 0.46, false, true, false},
+		{"board beside not as pale", 0.46, true, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			img, corners := squareGrid(n, func(u, v float64, onLine bool) uint8 {
@@ -242,7 +245,7 @@ func TestTextureRim(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := sampler{img: img, low: img, h: h, cam: newCamera(h, side, side, n), n: n, midInv: mid.Inverse()}
-			_, _, faint, _ := s.disc(4, 4, true)
+			_, _, faint, _ := s.disc(4, 4, tc.paleBeside)
 			if got := faint > 0.65; got != tc.wantFaint {
 				t.Errorf("rims in %.2f of the directions", faint)
 			}
