@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"math/bits"
 	"sort"
 )
 
@@ -403,7 +404,9 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 	greyer := f.neutral > 0.9 && f.neutral-f.tint > 0.05 && f.dark > 0.9
 	if looks && f.disc == 0 && f.unif == 0 && (paler || greyer) {
 		var at [2]float64
-		f.disc, f.unif, f.faint, at = s.disc(float64(i), float64(j))
+		// The board right beside as pale as the top (no faint dip):
+		// no rim can show in brightness, texture may tell it.
+		f.disc, f.unif, f.faint, at = s.disc(float64(i), float64(j), f.local < 1/0.94)
 		// The base around the disc's centre: off its point, a stone
 		// leaves part of the base around the point bare.
 		bl, b := s.baseRing(float64(i)+at[0], float64(j)+at[1])
@@ -726,12 +729,14 @@ func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, bare [
 // returns the best share of dipping rays, that disc's evenness and its
 // centre's offset from the point, and the best share of rays that dip
 // at least faintly (by half as much): against pale wood or a touching
-// white stone a rim may show no more.
+// white stone a rim may show no more. Where that share falls short and
+// the board beside is as pale as the top (paleBeside), a ray also counts
+// that crosses a textured board (see texRim).
 //
 // How far out the rim may show depends on the view: seen obliquely, the
 // stone's top (0.4 steps up) shows beyond its middle on the side away
 // from the camera, and its base on the side toward it.
-func (s *sampler) disc(u, v float64) (share, even, faint float64, at [2]float64) {
+func (s *sampler) disc(u, v float64, paleBeside bool) (share, even, faint float64, at [2]float64) {
 	var maxRim [discRays]float64
 	tp, bp := s.cam.project(u, v, 0.4), s.cam.project(u, v, 0)
 	up, down := s.midInv.Apply(tp.X, tp.Y), s.midInv.Apply(bp.X, bp.Y)
@@ -742,6 +747,11 @@ func (s *sampler) disc(u, v float64) (share, even, faint float64, at [2]float64)
 		maxRim[a] = math.Max(0.46, math.Max(t, b)) + 0.1
 	}
 	top := make([]float64, 0, 32)
+	// The centre with the most faint rims, and which rays have one
+	// (bit a) or were seen at all.
+	var faintAt [2]float64
+	var faintTop float64
+	var faintRays, seenRays uint32
 	for _, o := range discOffsets {
 		cu, cv := u+o[0], v+o[1]
 		// The top: a disc of radius 0.3 at the stone's height.
@@ -764,6 +774,7 @@ func (s *sampler) disc(u, v float64) (share, even, faint float64, at [2]float64)
 			continue
 		}
 		n, dips, faints := 0, 0, 0
+		var faintMask, seenMask uint32
 		for a := 0; a < discRays; a++ {
 			// The first dip outside the top must come at the rim, not
 			// beyond it.
@@ -788,6 +799,7 @@ func (s *sampler) disc(u, v float64) (share, even, faint float64, at [2]float64)
 				continue
 			}
 			n++
+			seenMask |= 1 << a
 			if rim <= maxRim[a] {
 				dips++
 			}
@@ -796,6 +808,7 @@ func (s *sampler) disc(u, v float64) (share, even, faint float64, at [2]float64)
 			// the edge of something smaller than a stone.
 			if faintRim > 0.36 && faintRim <= maxRim[a] {
 				faints++
+				faintMask |= 1 << a
 			}
 		}
 		if n < discRays/2 {
@@ -805,11 +818,115 @@ func (s *sampler) disc(u, v float64) (share, even, faint float64, at [2]float64)
 		if sh := float64(dips) / float64(n); discMargin(sh, ev) > discMargin(share, even) {
 			share, even, at = sh, ev, o
 		}
-		if ev > 0.85 { // as even as discMargin wants
-			faint = math.Max(faint, float64(faints)/float64(n))
+		if sh := float64(faints) / float64(n); ev > 0.85 && (sh > faint || seenRays == 0) { // as even as discMargin wants
+			faint, faintAt, faintTop, faintRays, seenRays = sh, o, t, faintMask, seenMask
 		}
 	}
+	if paleBeside && seenRays != 0 && faint < 0.65 {
+		faint = s.texRim(u+faintAt[0], v+faintAt[1], faintTop, faintRays, seenRays, &maxRim)
+	}
 	return share, even, faint, at
+}
+
+// texRim is the share of the seen rays (bits of seen) from a disc centre
+// at board point (u, v), whose top's Low is t, that have a faint rim
+// (bits of faint) or, where the disc's top is smooth, cross a textured
+// board just beyond the rim that is at least as pale as the top. On
+// speckled or grained wood as pale as a white stone, the board just
+// outside may be as bright as the stone or brighter: no rim can show in
+// brightness, but the stone's glazed top is smooth where the board is
+// not, and the texture starts at the stone's edge. Where the board
+// beyond is darker, a rim shows in brightness or there is none. Glare, smooth too,
+// spreads over more than a stone's width; a smooth top bordered by
+// texture all round is stone-sized.
+func (s *sampler) texRim(u, v, t float64, faint, seen uint32, maxRim *[discRays]float64) float64 {
+	var top []float64
+	for _, r := range []float64{0, 0.1, 0.2, 0.3} {
+		k := max(1, int(r/0.1*6))
+		for a := 0; a < k; a++ {
+			th := 2 * math.Pi * float64(a) / float64(k)
+			if g := roughness(s.img, s.cam.project(u+r*math.Cos(th), v+r*math.Sin(th), stoneTop)); g >= 0 {
+				top = append(top, g)
+			}
+		}
+	}
+	if len(top) < 10 {
+		return float64(bits.OnesCount32(faint)) / float64(bits.OnesCount32(seen))
+	}
+	textured := math.Max(texFactor*median(top), minTexture)
+	n, k := 0, 0
+	band := make([]float64, 0, 18)
+	for a := 0; a < discRays; a++ {
+		if seen&(1<<a) == 0 {
+			continue
+		}
+		n++
+		if faint&(1<<a) != 0 {
+			k++
+			continue
+		}
+		// Smooth just inside the rim (not something smaller than a
+		// stone), textured in a band beyond it.
+		if in := s.bandRoughness(band, u, v, a, 0.36, 0.4); len(in) >= 4 && median(in) < textured {
+			if out := s.bandRoughness(band, u, v, a, maxRim[a]-0.06, maxRim[a]+0.15); len(out) >= 8 && median(out) >= textured &&
+				s.bandLow(band, u, v, a, maxRim[a]-0.06, maxRim[a]+0.15) >= 0.94*t {
+				k++
+			}
+		}
+	}
+	return float64(k) / float64(n)
+}
+
+// bandLow is the median Low along ray a from board point (u, v)
+// between radii r0 and r1, at mid-height (buf is scratch).
+func (s *sampler) bandLow(buf []float64, u, v float64, a int, r0, r1 float64) float64 {
+	buf = buf[:0]
+	for r := r0; r <= r1+1e-9; r += 0.04 {
+		if g := bilinear(s.low, s.cam.project(u+r*discCos[a], v+r*discSin[a], 0.15)); g >= 0 {
+			buf = append(buf, g)
+		}
+	}
+	return median(buf)
+}
+
+// bandRoughness appends to buf[:0] the roughness along ray a from board
+// point (u, v) between radii r0 and r1, at mid-height, a little wide
+// across the ray: texture is a property of an area.
+func (s *sampler) bandRoughness(buf []float64, u, v float64, a int, r0, r1 float64) []float64 {
+	buf = buf[:0]
+	for r := r0; r <= r1+1e-9; r += 0.04 {
+		for _, w := range []float64{-0.04, 0, 0.04} {
+			p := s.cam.project(u+r*discCos[a]-w*discSin[a], v+r*discSin[a]+w*discCos[a], 0.15)
+			if g := roughness(s.img, p); g >= 0 {
+				buf = append(buf, g)
+			}
+		}
+	}
+	return buf
+}
+
+// A board is textured beyond a stone's rim where its pixels differ from
+// their neighbours texFactor times as much as on the stone's top, and
+// by minTexture grey levels at least (above a camera's noise).
+const (
+	texFactor  = 2
+	minTexture = 4
+)
+
+// roughness is how much the pixel at p differs from its right and lower
+// neighbours (grey levels), or -1 outside the image.
+func roughness(img *image.Gray, p Point) float64 {
+	if !(p.X >= 0 && p.Y >= 0) {
+		return -1
+	}
+	r := img.Rect
+	x, y := int(p.X), int(p.Y)
+	if x < r.Min.X || y < r.Min.Y || x+1 >= r.Max.X || y+1 >= r.Max.Y {
+		return -1
+	}
+	i := (y-r.Min.Y)*img.Stride + x - r.Min.X
+	g := int(img.Pix[i])
+	return float64(abs(g-int(img.Pix[i+1]))+abs(g-int(img.Pix[i+img.Stride]))) / 2
 }
 
 // The rays a disc is probed along.

@@ -169,7 +169,7 @@ func TestFaintRim(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := sampler{img: img, low: img, h: h, cam: newCamera(h, side, side, n), n: n, midInv: mid.Inverse()}
-			share, _, faint, _ := s.disc(4, 4)
+			share, _, faint, _ := s.disc(4, 4, false)
 			if share > 0.5 {
 				t.Errorf("clear rims all round (%.2f): the test wants faint ones", share)
 			}
@@ -196,4 +196,59 @@ func squareGrid(n int, grey func(u, v float64, onLine bool) uint8) (*image.Gray,
 	}
 	m := float64(margin + (n-1)*step)
 	return img, [4]Point{{margin, margin}, {m, margin}, {m, m}, {margin, m}}
+}
+
+// TestTextureRim checks that the disc search counts a rim where a smooth
+// stone lies on a speckled board as bright as it (the stone's edge shows
+// only as the edge of the texture), and not a smooth spot smaller than a
+// stone, a smooth patch larger than one, or a stone on a smooth board as
+// bright as it (nothing tells it there); nor where the board beside is
+// not as pale as the top (a rim would show in brightness there).
+func TestTextureRim(t *testing.T) {
+	const n = 9
+	speckle := func(u, v float64) int {
+		x, y := int(math.Round(u*40)), int(math.Round(v*40))
+		return int(uint32(x*73856093^y*19349663)%51) - 25 // -25 to 25
+	}
+	for _, tc := range []struct {
+		name       string
+		radius     float64 // of the smooth patch at the centre point, in steps
+		speckled   bool
+		paleBeside bool
+		wantFaint  bool
+	}{
+		{"stone on speckled board", 0.46, true, true, true},
+		{"smooth spot smaller than a stone", 0.3, true, true, false},
+		{"smooth patch larger than a stone", 2, true, true, false},
+		{"stone on a smooth board as bright", 0.46, false, true, false},
+		{"board beside not as pale", 0.46, true, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img, corners := squareGrid(n, func(u, v float64, onLine bool) uint8 {
+				switch {
+				case math.Hypot(u-4, v-4) < tc.radius:
+					return 200
+				case onLine:
+					return 150
+				case tc.speckled:
+					return uint8(205 + speckle(u, v)) // a little brighter than the stone on average
+				}
+				return 200
+			})
+			side := img.Rect.Dx()
+			h, err := GridHomography(n, corners)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mid, err := Lifted(h, side, side, n, 0.15)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := sampler{img: img, low: img, h: h, cam: newCamera(h, side, side, n), n: n, midInv: mid.Inverse()}
+			_, _, faint, _ := s.disc(4, 4, tc.paleBeside)
+			if got := faint > 0.65; got != tc.wantFaint {
+				t.Errorf("rims in %.2f of the directions", faint)
+			}
+		})
+	}
 }
