@@ -48,7 +48,9 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 	iters := fset.Int("iterations", 1500, "passes of the minimiser over the data")
 	rate := fset.Float64("rate", 2, "the minimiser's first step, in eighths of a score unit")
 	lambda := fset.Float64("lambda", 1e-7, "pull of each point combination's weight towards 0 (the sum of its lines)")
-	shrink := fset.Float64("shrink", 1, "move the weights only this part of the way from hand-set to fitted (0..1)")
+	shrink := fset.Float64("shrink", 1, "move the weights only this part of the way from the start to fitted (0..1)")
+	start := fset.String("start", "hand", "weights the fit starts from: hand (the hand-set evaluation) or in-use (the weights compiled in)")
+	pull := fset.Float64("pull", 0, "pull of each line, point and race weight towards its start value (0: none)")
 	race := fset.Bool("race", true, "tune threatEval's race constants too (false: keep them hand-set)")
 	combos := fset.Bool("combos", true, "tune a weight per combination of a point's four line patterns, beyond the line weights")
 	holdout := fset.Int("holdout", 10, "every Nth game is held out to check the fit (0: none)")
@@ -60,8 +62,17 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		if len(args) == 0 && *targets == "" {
 			return usageError("name at least one directory of SGF games, or --targets")
 		}
-		if *iters <= 0 || *rate <= 0 || *lambda < 0 || *holdout < 0 {
-			return usageError("--iterations and --rate must be positive, --lambda and --holdout not negative")
+		if *iters <= 0 || *rate <= 0 || *lambda < 0 || *pull < 0 || *holdout < 0 {
+			return usageError("--iterations and --rate must be positive, --lambda, --pull and --holdout not negative")
+		}
+		var w0 []float64
+		switch *start {
+		case "hand":
+			w0 = ai.HandEvalWeights()
+		case "in-use":
+			w0 = ai.EvalWeights()
+		default:
+			return usageError("--start must be hand or in-use, not %q", *start)
 		}
 		if *shrink <= 0 || *shrink > 1 {
 			return usageError("--shrink must be above 0 and at most 1")
@@ -114,18 +125,17 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 			return fmt.Errorf("no positions to tune on in %d files and %q", len(files), *targets)
 		}
 		rep.Samples, rep.Holdout = len(train), len(hold)
-		w0 := ai.HandEvalWeights()
 		if rep.K, err = tune.FitK(train, w0, 10, 1e5); err != nil {
 			return err
 		}
 		rep.LossBefore, _ = tune.Loss(train, w0, rep.K)
-		fmt.Fprintf(sio.err, "%d games and %d target positions, %d positions (%d held out); K = %.0f, loss %.5f\n", rep.Games, rep.Targets, len(train), len(hold), rep.K, rep.LossBefore)
+		fmt.Fprintf(sio.err, "%d games and %d target positions, %d positions (%d held out); K = %.0f, loss %.5f from the %s weights\n", rep.Games, rep.Targets, len(train), len(hold), rep.K, rep.LossBefore, *start)
 		fixed := ai.EvalFixed()
 		lambdas := make([]float64, len(w0))
 		isRace := ai.EvalRaceFeatures()
 		for i, isCombo := range ai.EvalComboFeatures() {
 			fixed[i] = fixed[i] || (isRace[i] && !*race)
-			lambdas[i] = 0
+			lambdas[i] = *pull
 			if isCombo {
 				lambdas[i] = *lambda
 				fixed[i] = fixed[i] || !*combos
@@ -135,8 +145,10 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		if err != nil {
 			return err
 		}
-		// Shrinking towards the start trades some fit for the hand-set
-		// evaluation's proven play at small budgets (see EXPERIMENTS.md).
+		// Shrinking (or pulling) towards the start trades some fit for the
+		// start's proven play at small budgets: fits to results or to a
+		// stronger engine's judgement have predicted better yet played
+		// worse than the weights in use.
 		for i := range w {
 			w[i] = w0[i] + *shrink*(w[i]-w0[i])
 		}
@@ -148,7 +160,7 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 			rep.HoldInUse, _ = tune.Loss(hold, ai.EvalWeights(), rep.K)
 		}
 		fmt.Fprintf(sio.out, "games %d, target positions %d, positions %d (held out %d), K %.0f\n", rep.Games, rep.Targets, rep.Samples, rep.Holdout, rep.K)
-		fmt.Fprintf(sio.out, "loss: hand %.5f -> tuned %.5f; held out: %.5f -> %.5f (weights in use %.5f)\n", rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter, rep.HoldInUse)
+		fmt.Fprintf(sio.out, "loss: start %.5f -> tuned %.5f; held out: %.5f -> %.5f (weights in use %.5f)\n", rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter, rep.HoldInUse)
 		isCombo := ai.EvalComboFeatures()
 		moved := 0
 		for i, name := range rep.WeightNames {
@@ -167,8 +179,8 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 				what += fmt.Sprintf(" and %d target positions", rep.Targets)
 				from = strings.TrimSpace(from + " " + *targets)
 			}
-			note := fmt.Sprintf("Tuned on %s (%d positions) from %s, K %.0f, lambda %g, combos %v, race %v, shrink %g, %d iterations: loss %.5f -> %.5f, held out %.5f -> %.5f.",
-				what, rep.Samples, from, rep.K, *lambda, *combos, *race, *shrink, *iters, rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter)
+			note := fmt.Sprintf("Tuned on %s (%d positions) from %s, start %s, K %.0f, lambda %g, pull %g, combos %v, race %v, shrink %g, %d iterations: loss %.5f -> %.5f, held out %.5f -> %.5f.",
+				what, rep.Samples, from, *start, rep.K, *lambda, *pull, *combos, *race, *shrink, *iters, rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter)
 			src, err := ai.EvalWeightsGo(w, note)
 			if err != nil {
 				return err

@@ -2,12 +2,14 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"tengen/ai"
 	"tengen/rules"
 )
 
@@ -74,23 +76,7 @@ func TestEngineTune(t *testing.T) {
 // position, skips positions the search reads by threats, and refuses bad
 // lines with the line's number.
 func TestEngineTuneTargets(t *testing.T) {
-	rng := rand.New(rand.NewPCG(4, 2))
-	var lines []string
-	for len(lines) < 60 {
-		rule := []string{"freestyle", "renju"}[len(lines)%2]
-		used := map[rules.Point]bool{}
-		var stones []string
-		for k := 0; k < 8+rng.IntN(10); k++ {
-			p := rules.Point{X: 4 + rng.IntN(7), Y: 4 + rng.IntN(7)}
-			if used[p] {
-				continue
-			}
-			used[p] = true
-			stones = append(stones, []string{"b", "w"}[len(stones)%2]+p.String())
-		}
-		toMove := []string{"black", "white"}[len(stones)%2]
-		lines = append(lines, fmt.Sprintf("15 %s rif %s 0.8 %s", rule, toMove, strings.Join(stones, ",")))
-	}
+	lines := randomTargetLines(60, 0.8)
 	// Black to move with an open four on row 8: read by threats, skipped.
 	lines = append(lines, "15 freestyle rif black 0.8 bh8,wa1,bj8,wa3,bk8,wa5,bi8,wa7")
 	dir := t.TempDir()
@@ -126,6 +112,76 @@ func TestEngineTuneTargets(t *testing.T) {
 		_, errs, code := runCLI(t, "", "engine", "tune", "--targets", bad, "--iterations", "5")
 		if code == 0 || !strings.Contains(errs, tt.want) {
 			t.Errorf("line %q: exit %d, stderr %q, want %q", tt.line, code, errs, tt.want)
+		}
+	}
+}
+
+// randomTargetLines returns n targets-file lines of random positions (8 to
+// 17 stones around the centre, freestyle and renju in turn), each with
+// target for the side to move.
+func randomTargetLines(n int, target float64) []string {
+	rng := rand.New(rand.NewPCG(4, 2))
+	var lines []string
+	for len(lines) < n {
+		rule := []string{"freestyle", "renju"}[len(lines)%2]
+		used := map[rules.Point]bool{}
+		var stones []string
+		for k := 0; k < 8+rng.IntN(10); k++ {
+			p := rules.Point{X: 4 + rng.IntN(7), Y: 4 + rng.IntN(7)}
+			if used[p] {
+				continue
+			}
+			used[p] = true
+			stones = append(stones, []string{"b", "w"}[len(stones)%2]+p.String())
+		}
+		toMove := []string{"black", "white"}[len(stones)%2]
+		lines = append(lines, fmt.Sprintf("15 %s rif %s %g %s", rule, toMove, target, strings.Join(stones, ",")))
+	}
+	return lines
+}
+
+// TestEngineTuneStartPull: --start in-use starts the fit from the weights
+// compiled in, and --pull holds the weights near their start, where the
+// same fit without it moves them (point combinations, pulled by --lambda
+// instead, are left out); bad values are refused.
+func TestEngineTuneStartPull(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "targets.txt")
+	if err := os.WriteFile(file, []byte(strings.Join(randomTargetLines(60, 0.9), "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inUse := ai.EvalWeights()
+	// farthest returns how far the fitted weights moved from those in use.
+	farthest := func(args ...string) float64 {
+		t.Helper()
+		stdout, errs, code := runCLI(t, "", append([]string{"engine", "tune", "--targets", file, "--start", "in-use", "--combos=false", "--iterations", "400", "--holdout", "0", "--json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		var rep tuneReport
+		decodeLastJSON(t, stdout, &rep)
+		if len(rep.Weights) != len(inUse) {
+			t.Fatalf("%v: %d weights, want %d", args, len(rep.Weights), len(inUse))
+		}
+		d := 0.0
+		for i, w := range rep.Weights {
+			d = max(d, math.Abs(w-inUse[i]))
+		}
+		return d
+	}
+	free, held := farthest(), farthest("--pull", "1")
+	if !(free > 5 && held < 1) {
+		t.Errorf("largest move from the weights in use: %.1f without --pull (want > 5), %.1f with --pull 1 (want < 1)", free, held)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--start", "zero"}, `--start must be hand or in-use, not "zero"`},
+		{[]string{"--pull", "-1"}, "--pull and --holdout not negative"},
+	} {
+		_, errs, code := runCLI(t, "", append([]string{"engine", "tune", "--targets", file}, tt.args...)...)
+		if code == 0 || !strings.Contains(errs, tt.want) {
+			t.Errorf("engine tune %v: exit %d, stderr %q, want %q", tt.args, code, errs, tt.want)
 		}
 	}
 }
