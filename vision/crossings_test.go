@@ -38,7 +38,11 @@ func plankField(t *testing.T, h Homography, n int) (*image.Gray, []segment) {
 	r := int(0.47 * gridStep([4]Point{h.Apply(0, 0), h.Apply(last, 0), h.Apply(last, last), h.Apply(0, last)}, n))
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
-			if p := 0.4 + 0.4*b2f(j < 3); rng.Float64() < p {
+			crowded := 0.4
+			if j < 3 {
+				crowded = 0.8
+			}
+			if rng.Float64() < crowded {
 				gocv.Circle(&m, pt(float64(i), float64(j)), r, color.RGBA{10, 10, 10, 255}, -1)
 			}
 		}
@@ -49,13 +53,6 @@ func plankField(t *testing.T, h Homography, n int) (*image.Gray, []segment) {
 		t.Fatal(err)
 	}
 	return field, lineSegments(m)
-}
-
-func b2f(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // A lattice rows down, its bottom row on a plank's seam, ties with the
