@@ -13,7 +13,7 @@ func ShiftLines(pl *Planes, n int, corners [4]Point) ([4]Point, error) {
 		corners[i] = Point{p.X * scale, p.Y * scale}
 	}
 	q := OrderCorners(corners)
-	choice := choiceOf(pl, lineSegments(norm), n, scale)
+	choice := choiceOf(pl, field, lineSegments(norm), n, scale)
 	s := latticeScore(field, n, q)
 	m := shiftLattice(field, n, lattice{q, s, choice(q, s)}, choice)
 	for i, p := range m.q {

@@ -474,7 +474,7 @@ const marginWeight = 0.3
 // off the grid. The best few are then moved by whole lines, as combs
 // and outlines may end a line short or long on a side.
 func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment, outlines [][4]Point, n int, scale float64, q [4]Point, s float64) ([4]Point, float64) {
-	choice := choiceOf(pl, segs, n, scale)
+	choice := choiceOf(pl, field, segs, n, scale)
 	var cs []lattice
 	if !math.IsInf(s, -1) {
 		cs = append(cs, lattice{q, s, choice(q, s)})
@@ -510,11 +510,11 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 }
 
 // choiceOf returns how Locate's line path ranks a lattice q with lattice
-// score s: the score, plus how fully lines cover it, less how unlike its
-// margins are.
-func choiceOf(pl *Planes, segs []segment, n int, scale float64) func(q [4]Point, s float64) float64 {
+// score s: the score, plus how fully lines cover it and how many of its
+// lines cross the other family's, less how unlike its margins are.
+func choiceOf(pl *Planes, field *image.Gray, segs []segment, n int, scale float64) func(q [4]Point, s float64) float64 {
 	return func(q [4]Point, s float64) float64 {
-		return s + lineCover(segs, n, q) - marginWeight*marginMismatch(pl, n, q, scale)
+		return s + lineCover(segs, n, q) + liveLines(field, n, q) - marginWeight*marginMismatch(pl, n, q, scale)
 	}
 }
 

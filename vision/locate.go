@@ -20,7 +20,8 @@ import (
 // outlines from combs of long straight lines (the whole frame's, and
 // those inside each outline of the board) are tried too, each moved
 // by whole lines, and the lattice chosen by its fit, how fully lines
-// cover it and how alike its margins are. It returns the
+// cover it, how many of its lines cross the other family's and how
+// alike its margins are. It returns the
 // corners in the reader's order and the fit's score (line contrast; the
 // higher the surer, below about 0.1 not a board).
 func Locate(pl *Planes, n int) ([4]Point, float64, error) {
