@@ -82,3 +82,45 @@ func TestLeafReadsFourThrees(t *testing.T) {
 		t.Errorf("leaf with a VCF in 2 through a four-three scores %d, want a win\n%v", v, s.b)
 	}
 }
+
+// TestReverseFutility: a null-window node near the horizon whose static
+// score beats beta by the margin is cut at once, unless the opponent
+// threatens a straight four; then it is searched.
+func TestReverseFutility(t *testing.T) {
+	cut, searched := 0, 0
+	for _, rule := range []rules.Rule{rules.Freestyle, rules.Renju} {
+		gamePositions(t, 7, func(p Position) bool {
+			p.Stones = append([]Stone(nil), p.Stones...)
+			p.Rule = rule
+			s, me := solver(t, p)
+			opp := 3 - me
+			if s.b.has(me, t5) || s.b.has(opp, t5) || s.hasWinningThreat(me) {
+				return true
+			}
+			threatened := s.hasWinningThreat(opp)
+			for depth := 1; depth <= rfpDepth; depth++ {
+				s, me = solver(t, p)
+				beta := s.evaluate(me) - rfpMargin*depth
+				if beta >= winBound || beta <= -winBound+1 {
+					continue
+				}
+				v := s.search(depth, beta-1, beta, 1, me)
+				switch {
+				case threatened && s.nodes == 1:
+					t.Errorf("depth %d: cut at once although the opponent threatens a straight four\n%v", depth, s.b)
+				case !threatened && (s.nodes != 1 || v < beta):
+					t.Errorf("depth %d, static score beta+%d: got %d after %d nodes, want >= %d after 1\n%v", depth, rfpMargin*depth, v, s.nodes, beta, s.b)
+				}
+				if threatened {
+					searched++
+				} else {
+					cut++
+				}
+			}
+			return cut+searched < 60
+		})
+	}
+	if cut < 8 || searched < 8 {
+		t.Fatalf("%d cut and %d threatened nodes, want 8 of each", cut, searched)
+	}
+}
