@@ -159,16 +159,7 @@ func TestFaintRim(t *testing.T) {
 				}
 				return 200
 			})
-			side := img.Rect.Dx()
-			h, err := GridHomography(n, corners)
-			if err != nil {
-				t.Fatal(err)
-			}
-			mid, err := Lifted(h, side, side, n, 0.15)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := sampler{img: img, low: img, h: h, cam: newCamera(h, side, side, n), n: n, midInv: mid.Inverse()}
+			s := squareSampler(t, n, img, corners)
 			share, _, faint, _ := s.disc(4, 4, false)
 			if share > 0.5 {
 				t.Errorf("clear rims all round (%.2f): the test wants faint ones", share)
@@ -196,6 +187,21 @@ func squareGrid(n int, grey func(u, v float64, onLine bool) uint8) (*image.Gray,
 	}
 	m := float64(margin + (n-1)*step)
 	return img, [4]Point{{margin, margin}, {m, margin}, {m, m}, {margin, m}}
+}
+
+// squareSampler reads a squareGrid image as the reader does a frame.
+func squareSampler(t *testing.T, n int, img *image.Gray, corners [4]Point) sampler {
+	t.Helper()
+	side := img.Rect.Dx()
+	h, err := GridHomography(n, corners)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mid, err := Lifted(h, side, side, n, 0.15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sampler{img: img, low: img, h: h, cam: newCamera(h, side, side, n), n: n, midInv: mid.Inverse()}
 }
 
 // TestTextureRim checks that the disc search counts a rim where a smooth
@@ -235,16 +241,7 @@ func TestTextureRim(t *testing.T) {
 				}
 				return 200
 			})
-			side := img.Rect.Dx()
-			h, err := GridHomography(n, corners)
-			if err != nil {
-				t.Fatal(err)
-			}
-			mid, err := Lifted(h, side, side, n, 0.15)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := sampler{img: img, low: img, h: h, cam: newCamera(h, side, side, n), n: n, midInv: mid.Inverse()}
+			s := squareSampler(t, n, img, corners)
 			_, _, faint, _ := s.disc(4, 4, tc.paleBeside)
 			if got := faint > 0.65; got != tc.wantFaint {
 				t.Errorf("rims in %.2f of the directions", faint)
