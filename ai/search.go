@@ -411,10 +411,11 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 		}
 	}
 	// Reverse futility: near the horizon, a null-window node whose static
-	// score beats beta by a margin a ply or two cannot close is cut without
-	// a search, unless the opponent threatens a straight four (which the
-	// static score does not see through).
-	if forced == noCell && ply > 0 && beta-alpha == 1 && depth <= rfpDepth && beta < winBound && alpha > -winBound {
+	// score beats beta by a margin its few plies cannot close is cut
+	// without a search, unless the opponent threatens a straight four
+	// (which the static score does not see through). Quiescence nodes
+	// (depth <= 0) get here only under such a threat, so never cut.
+	if forced == noCell && ply > 0 && beta-alpha == 1 && depth >= 1 && depth <= rfpDepth && beta < winBound && alpha > -winBound {
 		if e := s.evaluate(me); e-rfpMargin*depth >= beta && !s.hasWinningThreat(opp) {
 			return e
 		}
