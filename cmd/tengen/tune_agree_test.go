@@ -83,8 +83,10 @@ func FuzzParseLabelled(f *testing.F) {
 // decision position from a game.
 func TestEngineLabel(t *testing.T) {
 	games := t.TempDir()
+	// Level 3's node budget ends each move, not the clock: the same games
+	// on a busy machine.
 	for _, seed := range []string{"3", "4"} {
-		if _, errs, code := runCLI(t, "", "selfplay", "--rule", "renju", "--level", "3", "--time", "20", "--seed", seed, "--out", filepath.Join(games, "g"+seed)); code != 0 {
+		if _, errs, code := runCLI(t, "", "selfplay", "--rule", "renju", "--level", "3", "--time", "1000", "--seed", seed, "--out", filepath.Join(games, "g"+seed)); code != 0 {
 			t.Fatalf("selfplay: exit %d: %s", code, errs)
 		}
 	}
