@@ -31,7 +31,9 @@
 //     crease or shadow) in nearly every direction within the radius the
 //     camera model allows for its height; its centre is searched near the
 //     point. A patch of sunlight or glare is larger than a stone or
-//     narrower, and fails that. A black stone left off its point (up to
+//     narrower, and fails that; one of a stone's size still shows its
+//     lines faintly in every direction and is tinted as lit wood is,
+//     where a stone hides a line or is grey. A black stone left off its point (up to
 //     about half a step) is found as a stone-sized dark disc, top and
 //     foot, against the bare board, and counts on the point nearest its
 //     centre. Every

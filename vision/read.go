@@ -1090,6 +1090,10 @@ func verdict(p features, ref float64) (Stone, float64) {
 	white = math.Max(white, math.Min(math.Min(math.Min((0.3-l)/0.3, (p.dark-1)/0.1),
 		math.Min((p.white-1.35)/0.1, (p.base-1.35)/0.1)),
 		math.Min(math.Min((p.neutral-0.94)/0.02, (p.neutral-p.wood-0.12)/0.03), (p.faint-0.65)/0.05)))
+	// Sunlight on wood washes its lines out, but only partly: they
+	// still show in every direction. A stone hides its line in one
+	// direction at least, or is clearly grey, as lit wood is not.
+	white = math.Min(white, math.Max((0.1-p.least/ref)/0.05, (p.neutral-0.85)/0.05))
 	switch {
 	case black > 0:
 		s, conf = Black, clamp01(black)

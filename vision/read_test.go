@@ -46,6 +46,13 @@ func TestClassifyWhiteClues(t *testing.T) {
 		board: 160, ringDark: 1.03, neutral: 0.97, tint: 0.93, wood: 0.8, far: true}
 	glare := features{lines: 0.01, least: 0.01, dark: 1.64, white: 2.66, local: 0.99, base: 2.67, disc: 0.38, unif: 0.84, faint: 0.25,
 		board: 155, ringDark: 1, neutral: 0.98, tint: 0.99, wood: 0.61, far: true}
+	// Sunlight on an empty point (rendered): a blob about a stone's
+	// size, and one cut to that size by a stone's shadow. Their lines
+	// show faintly in every direction; they are tinted as lit wood is.
+	sunBlob := features{lines: 0.21, least: 0.13, dark: 1.41, white: 1.56, local: 1.29, base: 1.51, discBase: 1.43, discGrey: 0.67,
+		disc: 0.94, unif: 0.96, faint: 0.62, board: 167, ringDark: 1.21, neutral: 0.68, tint: 0.64, wood: 0.61}
+	sunCut := features{lines: 0.11, least: 0.07, dark: 1.46, white: 1.79, local: 1.52, base: 1.71, discBase: 1.85, discGrey: 0.77,
+		disc: 0.94, unif: 0.92, faint: 0.5, board: 166, ringDark: 1.29, neutral: 0.75, tint: 0.64, wood: 0.62}
 	with := func(f features, change func(*features)) features { change(&f); return f }
 	for _, tc := range []struct {
 		name string
@@ -78,6 +85,10 @@ func TestClassifyWhiteClues(t *testing.T) {
 		{"in glare, no greyer than the wood", with(inGlare, func(f *features) { f.neutral = 0.9 }), Empty},
 		{"in glare, showing its lines", with(inGlare, func(f *features) { f.lines, f.least = 0.3, 0.3 }), Empty},
 		{"in glare, not clearly paler than the board", with(inGlare, func(f *features) { f.white, f.base = 1.25, 1.25 }), Empty},
+		{"sunlit wood, a stone's size", sunBlob, Empty},
+		{"sunlit wood cut to a stone's size by a shadow", sunCut, Empty},
+		{"sunlit, hiding a line", with(sunCut, func(f *features) { f.least = -0.02 }), White},
+		{"grey, its lines showing faintly", with(sunBlob, func(f *features) { f.neutral = 0.98 }), White},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const n = 7
