@@ -503,12 +503,17 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 		return q, s
 	}
 	best := bestShifted(field, n, cs, choice)
-	if len(fitted) > 0 {
-		// The fits to the segments refine the choice, never replace it:
-		// on a board whose lattice no comb finds, a fit pulled by the
-		// surround's lines may rank above the choice steps away.
-		f := bestShifted(field, n, fitted, choice)
-		if f.choice > best.choice+refitGain && quadDist(f.q, best.q) < refitReach*gridStep(best.q, n) {
+	// The fits to the segments refine the choice, never replace it: on
+	// a board whose lattice no comb finds, a fit pulled by the
+	// surround's lines may rank above the choice steps away.
+	var near []lattice
+	for _, f := range fitted {
+		if quadDist(f.q, best.q) < refitReach*gridStep(best.q, n) {
+			near = append(near, f)
+		}
+	}
+	if len(near) > 0 {
+		if f := bestShifted(field, n, near, choice); f.choice > best.choice+refitGain && quadDist(f.q, best.q) < refitReach*gridStep(best.q, n) {
 			best = f
 		}
 	}
