@@ -472,7 +472,11 @@ const marginWeight = 0.3
 // surround's straight lines (a checked cloth, planks, a table's edge)
 // join the grid's families and may pull every comb of the whole frame
 // off the grid. The best few are then moved by whole lines, as combs
-// and outlines may end a line short or long on a side.
+// and outlines may end a line short or long on a side. A comb read off
+// faint lines may sit a fifth of a step off, where the lattice score's
+// descent sticks: each comb's lattice fitted to the segments (see
+// segmentFit) is ranked apart, and replaces the choice only where it
+// ranks clearly higher within half a step of it.
 func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment, outlines [][4]Point, n int, scale float64, q [4]Point, s float64) ([4]Point, float64) {
 	choice := choiceOf(pl, field, segs, n, scale)
 	var cs []lattice
@@ -486,19 +490,61 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 			raws = appendDistinct(raws, qs[0])
 		}
 	}
+	var fitted []lattice
 	for _, raw := range raws {
 		fit, fs := descendLattice(field, n, raw, gridStep(raw, n)/8, 0.4)
-		for _, c := range []lattice{{raw, latticeScore(field, n, raw), 0}, {fit, fs, 0}} {
-			if !inFrame(c.q, field.Rect) {
-				continue // a lattice of the surround (cloth, planks) running out of view
-			}
-			c.choice = choice(c.q, c.score)
-			cs = append(cs, c)
+		cs = appendInFrame(cs, field.Rect, choice, lattice{raw, latticeScore(field, n, raw), 0}, lattice{fit, fs, 0})
+		if sf, ok := segmentFit(segs, n, raw); ok && quadDist(sf, raw) > refitMove*gridStep(raw, n) {
+			sff, sfs := descendLattice(field, n, sf, gridStep(sf, n)/16, 0.4)
+			fitted = appendInFrame(fitted, field.Rect, choice, lattice{sf, latticeScore(field, n, sf), 0}, lattice{sff, sfs, 0})
 		}
 	}
 	if len(cs) == 0 {
 		return q, s
 	}
+	best := bestShifted(field, n, cs, choice)
+	// The fits to the segments refine the choice, never replace it: on
+	// a board whose lattice no comb finds, a fit pulled by the
+	// surround's lines may rank above the choice steps away.
+	var near []lattice
+	for _, f := range fitted {
+		if quadDist(f.q, best.q) < refitReach*gridStep(best.q, n) {
+			near = append(near, f)
+		}
+	}
+	if len(near) > 0 {
+		if f := bestShifted(field, n, near, choice); f.choice > best.choice+refitGain && quadDist(f.q, best.q) < refitReach*gridStep(best.q, n) {
+			best = f
+		}
+	}
+	return best.q, best.score
+}
+
+// refitGain is how much higher a segment fit's choice must be than the
+// choice's for it to replace it (equal choices: the lattices are both on
+// the grid, a tenth of a pixel apart), and refitReach how near (in
+// steps) it must lie.
+const (
+	refitGain  = 0.02
+	refitReach = 0.5
+)
+
+// appendInFrame appends the lattices lying inside r to cs, with their
+// choice.
+func appendInFrame(cs []lattice, r image.Rectangle, choice func([4]Point, float64) float64, ls ...lattice) []lattice {
+	for _, c := range ls {
+		if !inFrame(c.q, r) {
+			continue // a lattice of the surround (cloth, planks) running out of view
+		}
+		c.choice = choice(c.q, c.score)
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+// bestShifted is the best choice among cs and the best few of them
+// moved by whole lines.
+func bestShifted(field *image.Gray, n int, cs []lattice, choice func([4]Point, float64) float64) lattice {
 	sort.Slice(cs, func(i, j int) bool { return cs[i].choice > cs[j].choice })
 	best := cs[0]
 	for _, c := range cs[:min(len(cs), shiftCandidates)] {
@@ -506,8 +552,12 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 			best = m
 		}
 	}
-	return best.q, best.score
+	return best
 }
+
+// refitMove is how far (in steps) segmentFit must move a comb's lattice
+// for the fit to be offered too: less is the comb's own noise.
+const refitMove = 0.2
 
 // choiceOf returns how Locate's line path ranks a lattice q with lattice
 // score s: the score, plus how fully lines cover it and how many of its

@@ -206,6 +206,26 @@ func planeOutlines(g *image.Gray, scale float64, region []Point, inner bool) [][
 		return nil
 	}
 	defer edges.Close()
+	qs := edgeOutlines(edges, scale, region, inner)
+	// A board's edge as faint as its lines (dark wood on a dark
+	// surround) breaks into pieces wider apart than stones leave:
+	// closed across them, the pieces make the outline again.
+	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(outlineGap, outlineGap))
+	defer k.Close()
+	gocv.MorphologyEx(edges, &edges, gocv.MorphClose, k)
+	for _, q := range edgeOutlines(edges, scale, region, inner) {
+		qs = appendDistinct(qs, q)
+	}
+	return qs
+}
+
+// outlineGap is the widest gap (field pixels) in a board's edge that
+// planeOutlines closes: a fortieth of the frame.
+const outlineGap = 25
+
+// edgeOutlines returns the outlines of the four largest pieces of an
+// edge map.
+func edgeOutlines(edges gocv.Mat, scale float64, region []Point, inner bool) [][4]Point {
 	// An outline broken by stones on the edge is still one piece whose
 	// hull is the board's outline. Every contour counts, inner ones too:
 	// where the surround is textured (planks, a checked cloth), its edges

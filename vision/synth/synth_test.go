@@ -346,7 +346,10 @@ func TestLocateLineCombs(t *testing.T) {
 		// 9/9: a checked cloth's lines join the grid's families and pull
 		// the combs off the board (4.3 steps off without the combs of the
 		// lines inside the board's outline).
-		{"varied", 11, func(rng *rand.Rand, size, _ int) Scene { return Varied(rng, size) }, []string{"1/9", "9/9"}},
+		// 2/15: dark wood on a dark carpet, faint lines: no net, and the
+		// board's edge shows only in pieces (6 steps off without closing
+		// them into the outline, see planeOutlines).
+		{"varied", 11, func(rng *rand.Rand, size, _ int) Scene { return Varied(rng, size) }, []string{"1/9", "9/9", "2/15"}},
 	} {
 		want := map[string]bool{}
 		for _, k := range c.cases {

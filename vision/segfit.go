@@ -1,0 +1,108 @@
+package vision
+
+import (
+	"math"
+
+	"gocv.io/x/gocv"
+)
+
+// segmentFit moves the n x n lattice through q onto the long straight
+// lines: each segment lying along a lattice line (within tol steps)
+// pins that line, and the homography that best puts the pinned
+// segments' ends on their lines (least squares) gives the new lattice;
+// repeated, as the lines a segment is near change. Unlike the lattice
+// score, which sees only the response within a pixel or two of each
+// line, a fit to segments pulls from a third of a step away, and every
+// line a piece of which shows counts. It reports false when either
+// family has fewer than three lines pinned.
+func segmentFit(segs []segment, n int, q [4]Point) ([4]Point, bool) {
+	m := float64(n - 1)
+	grid := [4]Point{{0, 0}, {m, 0}, {m, m}, {0, m}}
+	for _, tol := range []float64{0.3, 0.25, 0.2, 0.15, 0.15} {
+		g, err := QuadHomography(q, grid)
+		if err != nil {
+			return q, false
+		}
+		// Conditioning: image about q's centre over its size, grid to -1..1.
+		c := Point{(q[0].X + q[1].X + q[2].X + q[3].X) / 4, (q[0].Y + q[1].Y + q[2].Y + q[3].Y) / 4}
+		sc := gridStep(q, n) * m / 2
+		var ata [9][9]float64
+		var lines [2]map[int]bool
+		lines[0], lines[1] = map[int]bool{}, map[int]bool{}
+		add := func(p Point, fam int, k float64, w float64) {
+			x, y := (p.X-c.X)/sc, (p.Y-c.Y)/sc
+			kk := (k - m/2) / (m / 2)
+			var r [9]float64
+			r[3*fam], r[3*fam+1], r[3*fam+2] = x, y, 1
+			r[6], r[7], r[8] = -kk*x, -kk*y, -kk
+			for i := 0; i < 9; i++ {
+				for j := 0; j < 9; j++ {
+					ata[i][j] += w * r[i] * r[j]
+				}
+			}
+		}
+		for _, s := range segs {
+			a, b := g.Apply(s.a.X, s.a.Y), g.Apply(s.b.X, s.b.Y)
+			for fam := 0; fam < 2; fam++ {
+				across, along := [2]float64{a.X, b.X}, [2]float64{a.Y, b.Y}
+				if fam == 1 {
+					across, along = [2]float64{a.Y, b.Y}, [2]float64{a.X, b.X}
+				}
+				k := math.Round((across[0] + across[1]) / 2)
+				if k < 0 || k > m || math.Abs(across[0]-k) > tol || math.Abs(across[1]-k) > tol {
+					continue
+				}
+				if math.Max(along[0], along[1]) < -0.5 || math.Min(along[0], along[1]) > m+0.5 {
+					continue
+				}
+				lines[fam][int(k)] = true
+				add(s.a, fam, k, s.length)
+				add(s.b, fam, k, s.length)
+			}
+		}
+		if len(lines[0]) < 3 || len(lines[1]) < 3 {
+			return q, false
+		}
+		v, ok := smallestEigenvector9(ata)
+		if !ok {
+			return q, false
+		}
+		gp := Homography(v)
+		inv := gp.Inverse()
+		var nq [4]Point
+		for i, gc := range [4]Point{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+			p := inv.Apply(gc.X, gc.Y)
+			if math.IsNaN(p.X) || math.IsNaN(p.Y) || math.IsInf(p.X, 0) || math.IsInf(p.Y, 0) {
+				return q, false
+			}
+			nq[i] = Point{p.X*sc + c.X, p.Y*sc + c.Y}
+		}
+		q = nq
+	}
+	return q, true
+}
+
+// smallestEigenvector9 of a symmetric 9x9 matrix.
+func smallestEigenvector9(a [9][9]float64) ([9]float64, bool) {
+	m := gocv.NewMatWithSize(9, 9, gocv.MatTypeCV64F)
+	defer m.Close()
+	for i := range a {
+		for j := range a[i] {
+			m.SetDoubleAt(i, j, a[i][j])
+		}
+	}
+	vals, vecs := gocv.NewMat(), gocv.NewMat()
+	defer vals.Close()
+	defer vecs.Close()
+	var out [9]float64
+	if !gocv.Eigen(m, &vals, &vecs) || vecs.Rows() != 9 {
+		return out, false
+	}
+	for i := range out {
+		out[i] = vecs.GetDoubleAt(8, i)
+		if math.IsNaN(out[i]) {
+			return out, false
+		}
+	}
+	return out, true
+}
