@@ -167,41 +167,45 @@ func homLine(a, b Point) [3]float64 {
 // lines are parallel).
 func vanishingPoint(segs []segment) ([3]float64, bool) {
 	const k = 1000.0
-	var m [3][3]float64
+	var m [9]float64
 	for _, s := range segs {
 		l := homLine(Point{s.a.X / k, s.a.Y / k}, Point{s.b.X / k, s.b.Y / k})
 		for i := 0; i < 3; i++ {
 			for j := 0; j < 3; j++ {
-				m[i][j] += s.length * l[i] * l[j]
+				m[3*i+j] += s.length * l[i] * l[j]
 			}
 		}
 	}
-	v, ok := smallestEigenvector(m)
+	v, ok := smallestEigenvector(3, m[:])
 	if !ok {
 		return [3]float64{}, false
 	}
 	return [3]float64{v[0] * k, v[1] * k, v[2]}, true
 }
 
-// smallestEigenvector of a symmetric 3x3 matrix.
-func smallestEigenvector(a [3][3]float64) ([3]float64, bool) {
-	m := gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
+// smallestEigenvector of the symmetric n x n matrix a (row-major): the
+// eigenvector of its least eigenvalue.
+func smallestEigenvector(n int, a []float64) ([]float64, bool) {
+	m := gocv.NewMatWithSize(n, n, gocv.MatTypeCV64F)
 	defer m.Close()
-	for i := range a {
-		for j := range a[i] {
-			m.SetDoubleAt(i, j, a[i][j])
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			m.SetDoubleAt(i, j, a[n*i+j])
 		}
 	}
 	vals, vecs := gocv.NewMat(), gocv.NewMat()
 	defer vals.Close()
 	defer vecs.Close()
-	if !gocv.Eigen(m, &vals, &vecs) || vecs.Rows() != 3 {
-		return [3]float64{}, false
+	if !gocv.Eigen(m, &vals, &vecs) || vecs.Rows() != n {
+		return nil, false
 	}
 	// Eigenvalues come in descending order, eigenvectors as rows.
-	out := [3]float64{vecs.GetDoubleAt(2, 0), vecs.GetDoubleAt(2, 1), vecs.GetDoubleAt(2, 2)}
-	if math.IsNaN(out[0]) || math.IsNaN(out[1]) || math.IsNaN(out[2]) {
-		return out, false
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = vecs.GetDoubleAt(n-1, i)
+		if math.IsNaN(out[i]) {
+			return nil, false
+		}
 	}
 	return out, true
 }

@@ -1,10 +1,6 @@
 package vision
 
-import (
-	"math"
-
-	"gocv.io/x/gocv"
-)
+import "math"
 
 // segmentFit moves the n x n lattice through q onto the long straight
 // lines: each segment lying along a lattice line (within tol steps)
@@ -26,7 +22,7 @@ func segmentFit(segs []segment, n int, q [4]Point) ([4]Point, bool) {
 		// Conditioning: image about q's centre over its size, grid to -1..1.
 		c := Point{(q[0].X + q[1].X + q[2].X + q[3].X) / 4, (q[0].Y + q[1].Y + q[2].Y + q[3].Y) / 4}
 		sc := gridStep(q, n) * m / 2
-		var ata [9][9]float64
+		var ata [81]float64
 		var lines [2]map[int]bool
 		lines[0], lines[1] = map[int]bool{}, map[int]bool{}
 		add := func(p Point, fam int, k float64, w float64) {
@@ -37,7 +33,7 @@ func segmentFit(segs []segment, n int, q [4]Point) ([4]Point, bool) {
 			r[6], r[7], r[8] = -kk*x, -kk*y, -kk
 			for i := 0; i < 9; i++ {
 				for j := 0; j < 9; j++ {
-					ata[i][j] += w * r[i] * r[j]
+					ata[9*i+j] += w * r[i] * r[j]
 				}
 			}
 		}
@@ -63,7 +59,7 @@ func segmentFit(segs []segment, n int, q [4]Point) ([4]Point, bool) {
 		if len(lines[0]) < 3 || len(lines[1]) < 3 {
 			return q, false
 		}
-		v, ok := smallestEigenvector9(ata)
+		v, ok := smallestEigenvector(9, ata[:])
 		if !ok {
 			return q, false
 		}
@@ -80,29 +76,4 @@ func segmentFit(segs []segment, n int, q [4]Point) ([4]Point, bool) {
 		q = nq
 	}
 	return q, true
-}
-
-// smallestEigenvector9 of a symmetric 9x9 matrix.
-func smallestEigenvector9(a [9][9]float64) ([9]float64, bool) {
-	m := gocv.NewMatWithSize(9, 9, gocv.MatTypeCV64F)
-	defer m.Close()
-	for i := range a {
-		for j := range a[i] {
-			m.SetDoubleAt(i, j, a[i][j])
-		}
-	}
-	vals, vecs := gocv.NewMat(), gocv.NewMat()
-	defer vals.Close()
-	defer vecs.Close()
-	var out [9]float64
-	if !gocv.Eigen(m, &vals, &vecs) || vecs.Rows() != 9 {
-		return out, false
-	}
-	for i := range out {
-		out[i] = vecs.GetDoubleAt(8, i)
-		if math.IsNaN(out[i]) {
-			return out, false
-		}
-	}
-	return out, true
 }
