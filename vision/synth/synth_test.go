@@ -381,3 +381,32 @@ func TestLocateLineCombs(t *testing.T) {
 		}
 	}
 }
+
+// TestLocateRefitStaysNear: on varied board 1/13 (planks, a phone-sized
+// photo, no board edge) no comb finds the grid, and a least-squares fit
+// to the segments, pulled by the plank seams, ranks above the choice six
+// steps away (corners 4.6 steps off). A fit may only refine the choice
+// within half a step, so the board stays where the combs put it (1.6
+// steps off).
+func TestLocateRefitStaysNear(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	var s Scene
+	for i := 0; i < 2; i++ {
+		for _, size := range []int{9, 13, 15, 19} {
+			if sc := Varied(rng, size); i == 1 && size == 13 {
+				s = sc
+			}
+		}
+	}
+	c, _, err := vision.Locate(Planes(Render(s)), 13)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := vision.OrderCorners(s.Corners)
+	step := math.Hypot(w[1].X-w[0].X, w[1].Y-w[0].Y) / 12
+	for k := range c {
+		if d := math.Hypot(c[k].X-w[k].X, c[k].Y-w[k].Y); d > 3*step {
+			t.Errorf("corner %d at %.0f, want %.0f: %.1f steps off", k, c[k], w[k], d/step)
+		}
+	}
+}
