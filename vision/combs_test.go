@@ -5,6 +5,16 @@ import (
 	"testing"
 )
 
+// mustGrid is GridHomography for a test's corners.
+func mustGrid(t *testing.T, n int, q [4]Point) Homography {
+	t.Helper()
+	h, err := GridHomography(n, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
 // gridSegments returns segments along lattice lines of h (an n x n grid
 // seen in perspective): for each family (0: lines of constant u, 1: of
 // constant v), the lines listed, each drawn in pieces of a step and a
@@ -42,10 +52,7 @@ func span(a, b int) []int {
 func TestCombLinesHalfPitch(t *testing.T) {
 	const n = 19
 	truth := [4]Point{{210, 140}, {790, 170}, {840, 720}, {150, 690}}
-	h, err := GridHomography(n, truth)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := mustGrid(t, n, truth)
 	segs := gridSegments(h, n, [2][]int{span(0, n-1), span(9, n-1)})
 	half := [4]Point{h.Apply(0, 9), h.Apply(n-1, 9), h.Apply(n-1, n-1), h.Apply(0, n-1)}
 	for _, q := range lineQuads(segs, n, 1000*1000) {

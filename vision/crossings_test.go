@@ -62,10 +62,7 @@ func plankField(t *testing.T, h Homography, n int) (*image.Gray, []segment) {
 func TestShiftLatticeOffPlanks(t *testing.T) {
 	const n = 19
 	truth := [4]Point{{210, 110}, {790, 130}, {830, 660}, {160, 640}}
-	h, err := GridHomography(n, truth)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := mustGrid(t, n, truth)
 	field, segs := plankField(t, h, n)
 	flat := image.NewGray(field.Rect)
 	for i := range flat.Pix {

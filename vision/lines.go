@@ -500,7 +500,7 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 		cs = appendInFrame(cs, field.Rect, choice, lattice{raw, latticeScore(field, n, raw), 0}, lattice{fit, fs, 0})
 		if sf, ok := segmentFit(segs, n, raw); ok && quadDist(sf, raw) > refitMove*gridStep(raw, n) {
 			sff, sfs := descendLattice(field, n, sf, gridStep(sf, n)/16, 0.4)
-			fitted = appendInFrame(fitted, field.Rect, choice, lattice{sf, latticeScore(field, n, sf), 0}, lattice{sff, sfs, 0})
+			fitted = append(fitted, lattice{sf, latticeScore(field, n, sf), 0}, lattice{sff, sfs, 0})
 		}
 	}
 	if len(cs) == 0 {
@@ -510,14 +510,16 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	// The fits to the segments refine the choice, never replace it: on
 	// a board whose lattice no comb finds, a fit pulled by the
 	// surround's lines may rank above the choice steps away.
+	// Moved by whole lines, a near fit may end up far: both count.
+	isNear := func(f [4]Point) bool { return quadDist(f, best.q) < refitReach*gridStep(best.q, n) }
 	var near []lattice
 	for _, f := range fitted {
-		if quadDist(f.q, best.q) < refitReach*gridStep(best.q, n) {
-			near = append(near, f)
+		if isNear(f.q) {
+			near = appendInFrame(near, field.Rect, choice, f)
 		}
 	}
 	if len(near) > 0 {
-		if f := bestShifted(field, n, near, choice); f.choice > best.choice+refitGain && quadDist(f.q, best.q) < refitReach*gridStep(best.q, n) {
+		if f := bestShifted(field, n, near, choice); f.choice > best.choice+refitGain && isNear(f.q) {
 			best = f
 		}
 	}

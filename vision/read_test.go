@@ -204,10 +204,7 @@ func squareGrid(n int, grey func(u, v float64, onLine bool) uint8) (*image.Gray,
 func squareSampler(t *testing.T, n int, img *image.Gray, corners [4]Point) sampler {
 	t.Helper()
 	side := img.Rect.Dx()
-	h, err := GridHomography(n, corners)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := mustGrid(t, n, corners)
 	mid, err := Lifted(h, side, side, n, 0.15)
 	if err != nil {
 		t.Fatal(err)

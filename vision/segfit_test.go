@@ -7,10 +7,7 @@ import "testing"
 func TestSegmentFit(t *testing.T) {
 	const n = 19
 	truth := [4]Point{{210, 140}, {790, 170}, {840, 720}, {150, 690}}
-	h, err := GridHomography(n, truth)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h := mustGrid(t, n, truth)
 	segs := gridSegments(h, n, [2][]int{{0, 1, 2, 5, 6, 9, 12, 13, 17, 18}, {0, 3, 4, 8, 9, 10, 14, 18}})
 	segs = append(segs, segmentOf(Point{100, 100}, Point{400, 900}), segmentOf(Point{0, 500}, Point{900, 420}))
 	step := gridStep(truth, n)
