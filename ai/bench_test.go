@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -264,4 +266,87 @@ func BenchmarkVCTNoWin(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(ps)), "µs/read")
 	b.ReportMetric(float64(nodes)/float64(b.N*len(ps)), "nodes/read")
 	b.ReportMetric(float64(wins)/float64(b.N*len(ps)), "wins/read")
+}
+
+// vctCase is a position from Tengen's games against Rapfi in which the
+// side to move has no win by fours; kind is what Rapfi read for it: "win"
+// (it proved a forced win), "lose" (a forced loss, so no win exists) or
+// "even" (neither, within its time).
+type vctCase struct {
+	pos  Position
+	kind string
+	src  string
+}
+
+// vctCases reads testdata/vct_cases.txt: one position a line, "rule kind
+// source moves...", the moves from the first, alternating from Black.
+func vctCases(tb testing.TB) []vctCase {
+	data, err := os.ReadFile("testdata/vct_cases.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []vctCase
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		rule, err := rules.ParseRule(f[0])
+		if err != nil {
+			tb.Fatal(err)
+		}
+		p := Position{Size: 15, Rule: rule, ToMove: rules.Black}
+		for _, m := range f[3:] {
+			q, err := rules.ParsePoint(m, 15)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			p.Stones = append(p.Stones, Stone{P: q, C: p.ToMove})
+			p.ToMove = p.ToMove.Opponent()
+		}
+		out = append(out, vctCase{pos: p, kind: f[1], src: f[2]})
+	}
+	return out
+}
+
+// BenchmarkVCTCases reads every case with the VCT, 500k nodes at most,
+// and reports how many of Rapfi's wins it finds within 20k, 100k and
+// 500k nodes (a read cut by its budget ends where a larger one would go
+// on, so one read gives all three) and the nodes it spends on the cases
+// with and without a win. Run it with -benchtime 1x.
+func BenchmarkVCTCases(b *testing.B) {
+	cases := vctCases(b)
+	for _, depth := range []int{4, 6, 10} {
+		b.Run(fmt.Sprintf("depth%d", depth), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				var solved [3]int
+				var winNodes, otherNodes int64
+				wins, others := 0, 0
+				for _, c := range cases {
+					s, me := solver(b, c.pos)
+					win := s.vctBudget(me, depth, 500000)
+					if win && c.kind == "lose" {
+						b.Fatalf("%s: a win claimed in a lost position", c.src)
+					}
+					if c.kind != "win" {
+						others++
+						otherNodes += s.nodes
+						continue
+					}
+					wins++
+					winNodes += s.nodes
+					for k, budget := range []int64{20000, 100000, 500000} {
+						if win && s.nodes <= budget {
+							solved[k]++
+						}
+					}
+				}
+				b.ReportMetric(float64(solved[0]), "solved-20k")
+				b.ReportMetric(float64(solved[1]), "solved-100k")
+				b.ReportMetric(float64(solved[2]), "solved-500k")
+				b.ReportMetric(float64(winNodes)/float64(wins), "nodes/win-case")
+				b.ReportMetric(float64(otherNodes)/float64(others), "nodes/other-case")
+			}
+		})
+	}
 }

@@ -135,3 +135,22 @@ func TestDefusesReadsLines(t *testing.T) {
 		}
 	}
 }
+
+// TestVCTNoWinInLostPositions: in every case where Rapfi proved the side
+// to move lost, the VCT claims no win.
+func TestVCTNoWinInLostPositions(t *testing.T) {
+	n := 0
+	for _, c := range vctCases(t) {
+		if c.kind != "lose" {
+			continue
+		}
+		s, me := solver(t, c.pos)
+		if s.vctBudget(me, 6, 20000) {
+			t.Errorf("%s: VCT claims a win from %v in a lost position", c.src, s.b.pointOf(s.vcfMove))
+		}
+		n++
+	}
+	if n < 100 {
+		t.Fatalf("only %d lost positions", n)
+	}
+}
