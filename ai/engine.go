@@ -274,6 +274,7 @@ func (e *Engine) searcher(k int, b *board, stop *atomic.Bool) *searcher {
 	s.vcfLimit, s.vcfAborted = 0, false
 	s.threatStop.Store(false)
 	s.killers = [maxPly][2]cell{}
+	s.vctKiller = [2*maxVCFDepth + 4]cell{}
 	s.hist = [2][maxCells]int32{}
 	s.leafVCF, s.width = 6, 20
 	return s

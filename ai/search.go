@@ -49,6 +49,9 @@ type searcher struct {
 	vtt      []uint64
 	vcfMoves [2*maxVCFDepth + 4][128]cell
 	vcfMove  cell
+	// vctKiller holds, per ply, the defence that last refuted a VCT
+	// threat there: tried first next time.
+	vctKiller [2*maxVCFDepth + 4]cell
 	// vcfLimit (a node count, 0 = none) cuts a VCF search short; vcfAborted
 	// says it was, so that no false failure is stored.
 	vcfLimit   int64

@@ -154,3 +154,68 @@ func TestVCTNoWinInLostPositions(t *testing.T) {
 		t.Fatalf("only %d lost positions", n)
 	}
 }
+
+// TestVCTDefenceOrder: a renju position from Tengen's games (Rapfi: mate
+// in 13 for Black) whose VCT, four threats deep, ordering the defences by
+// the defender's own value alone found only after 25k nodes; trying first
+// the points the attacker needs finds it within 20k. The claimed first
+// move is checked against every reply near the stones: after each the
+// attacker still wins.
+func TestVCTDefenceOrder(t *testing.T) {
+	p := pos(t, 15, rules.Renju, rules.Black, "", "")
+	for _, c := range vctCases(t) {
+		if c.src == "g5p43+M13" {
+			p = c.pos
+		}
+	}
+	if len(p.Stones) == 0 {
+		t.Fatal("case g5p43+M13 not found")
+	}
+	s, me := solver(t, p)
+	if s.vcfBudget(me, maxVCFDepth, 20000) {
+		t.Fatal("a VCF, want a win by threes")
+	}
+	if !s.vctBudget(me, 4, 20000) {
+		t.Fatal("no VCT within 20000 nodes")
+	}
+	first := s.vcfMove
+	b := s.b
+	b.play(first, me)
+	defer b.undo()
+	opp := 3 - me
+	replies := 0
+	b.eachEmpty(func(i cell) bool {
+		if !b.legal(i, opp) || !nearStone(b, i, 3) {
+			return true
+		}
+		b.play(i, opp)
+		check, _ := solver(t, p)
+		for _, h := range b.history[len(p.Stones):] {
+			check.b.play(h, b.stones[h])
+		}
+		win := check.b.has(me, t5) || check.vctBudget(me, 4, 500000)
+		b.undo()
+		if !win {
+			t.Errorf("after %v, %v refutes the claimed win", b.pointOf(first), b.pointOf(i))
+		}
+		replies++
+		return true
+	})
+	if replies < 30 {
+		t.Fatalf("only %d replies checked", replies)
+	}
+}
+
+// nearStone reports whether a stone lies within d cells (square) of i.
+func nearStone(b *board, i cell, d int) bool {
+	x, y := int(i)%b.stride, int(i)/b.stride
+	for dy := -d; dy <= d; dy++ {
+		for dx := -d; dx <= d; dx++ {
+			q := (y+dy)*b.stride + x + dx
+			if q >= 0 && q < len(b.stones) && (b.stones[q] == cellBlack || b.stones[q] == cellWhite) {
+				return true
+			}
+		}
+	}
+	return false
+}

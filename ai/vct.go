@@ -143,14 +143,15 @@ func (s *searcher) refuteAll(me uint8, depth, ply int, anyMove bool) bool {
 		n++
 		return true
 	})
-	// The defender's strongest moves first: a refutation, found early,
-	// ends a failing read (most are) at once.
-	b.sortBest(defs[:n], opp)
+	s.orderDefences(defs[:n], me, ply)
 	for _, d := range defs[:n] {
 		b.play(d, opp)
 		win := s.vctNode(me, depth, ply+1)
 		b.undo()
 		if !win {
+			if !s.vcfAborted && !s.stopped {
+				s.vctKiller[ply] = d // (a cut read refuted nothing)
+			}
 			return false
 		}
 	}
@@ -173,4 +174,34 @@ func (s *searcher) threatMoves(c uint8, ply int) []cell {
 	moves := buf[:n]
 	b.sortBest(moves, c)
 	return moves
+}
+
+// orderDefences sorts the defender's replies to a three into the order
+// they are tried: the one that last refuted an attack at this ply first,
+// then fours, then the points worth most to both sides (a point the
+// attacker's lines need is the likeliest refutation). A failing read
+// (most are) ends at its first refutation, so this order sets its cost:
+// on the cases of BenchmarkVCTCases it reads about a quarter of the
+// nodes of ordering by the defender's own value alone.
+func (s *searcher) orderDefences(defs []cell, me uint8, ply int) {
+	b := s.b
+	opp := 3 - me
+	killer := s.vctKiller[ply]
+	key := func(i cell) int32 {
+		v := int32(b.info[i][opp-1].threat)<<20 + int32(b.info[i][opp-1].score) + int32(b.info[i][me-1].score)
+		if i == killer {
+			v += 1 << 28
+		}
+		return v
+	}
+	for k := 1; k < len(defs); k++ {
+		m := defs[k]
+		km := key(m)
+		j := k
+		for j > 0 && km > key(defs[j-1]) {
+			defs[j] = defs[j-1]
+			j--
+		}
+		defs[j] = m
+	}
 }
