@@ -16,15 +16,17 @@ import (
 // The evaluation is linear in these features, seen from the side to move
 // ("mine") and its opponent ("theirs"): how many line patterns of each
 // kind the empty points hold, how many empty points of each threat class
-// there are, and the threat race terms of threatEval. Its weights
-// (evalWeights, in eighths of a score unit) are fitted to game results by
-// `tengen engine tune` (package tune); this layout is what they mean.
-// The weights in use came from
+// and of each potential class there are, and the threat race terms of
+// threatEval. Its weights (evalWeights, in eighths of a score unit) are
+// fitted to game results by `tengen engine tune` (package tune); this
+// layout is what they mean. The weights in use came from
 //
 //	tengen engine tune --combos=false --shrink 0.5 --out ai/weights.go /work/ext/tune-data
 //
-// (the games are kept outside the repository; weights.go's comment says
-// what they were and how well the fit did).
+// (the games are kept outside the repository), except the potential
+// classes' weights, which were set by hand and kept because they won in
+// play (a fit of them to a stronger engine's verdicts played worse);
+// weights.go's comment says what was done.
 const (
 	featMinePat      = 0
 	featTheirPat     = featMinePat + numPats
