@@ -16,21 +16,25 @@ import (
 // The evaluation is linear in these features, seen from the side to move
 // ("mine") and its opponent ("theirs"): how many line patterns of each
 // kind the empty points hold, how many empty points of each threat class
-// there are, and the threat race terms of threatEval. Its weights
-// (evalWeights, in eighths of a score unit) are fitted to game results by
-// `tengen engine tune` (package tune); this layout is what they mean.
-// The weights in use came from
+// and of each potential class there are, and the threat race terms of
+// threatEval. Its weights (evalWeights, in eighths of a score unit) are
+// fitted to game results by `tengen engine tune` (package tune); this
+// layout is what they mean. The weights in use came from
 //
 //	tengen engine tune --combos=false --shrink 0.5 --out ai/weights.go /work/ext/tune-data
 //
-// (the games are kept outside the repository; weights.go's comment says
-// what they were and how well the fit did).
+// (the games are kept outside the repository), except the potential
+// classes' weights, which were set by hand and kept because they won in
+// play (a fit of them to a stronger engine's verdicts played worse);
+// weights.go's comment says what was done.
 const (
 	featMinePat      = 0
 	featTheirPat     = featMinePat + numPats
 	featMineThreat   = featTheirPat + numPats
 	featTheirThreat  = featMineThreat + numThreats
-	featTerms        = featTheirThreat + numThreats
+	featMinePot      = featTheirThreat + numThreats // empty points per potential class
+	featTheirPot     = featMinePot + numPots
+	featTerms        = featTheirPot + numPots
 	featMineCombo    = featTerms + numTerms // a point's four patterns together, beyond their sum
 	featTheirCombo   = featMineCombo + numComboClasses
 	numSetFeatures   = featTheirCombo + numComboClasses
@@ -67,6 +71,50 @@ func setWeights(k int) *[numSetFeatures]int32 {
 	return (*[numSetFeatures]int32)(evalWeights[k*numSetFeatures : (k+1)*numSetFeatures])
 }
 
+// Potential classes of a point for one colour: what a stone there builds
+// short of a double threat or a four (the point's threat class says what
+// it makes now). Quiet moves that prepare double threats are how a strong
+// opponent wins from a level position; the line and threat counts alone
+// do not see them.
+const (
+	potNone   = iota
+	potF3Plus // an open three and another line that grows (F2 or B3): a forcing move that builds
+	potB3Plus // a blocked three and another F2 or B3 line
+	pot22     // two or more open twos, no three
+	numPots
+)
+
+// potClass maps comboIndex to the point's potential class.
+var potClass [comboSize]uint8
+
+// potentialOf returns the potential class of a point with line patterns p.
+func potentialOf(p [4]uint8) uint8 {
+	var nF3, nB3, nF2 int
+	for _, q := range p {
+		switch q {
+		case patF3:
+			nF3++
+		case patB3:
+			nB3++
+		case patF2:
+			nF2++
+		case patB4, patD4, patF4, patF5, patOL:
+			return potNone // a four or better: the threat terms weigh it
+		}
+	}
+	switch {
+	case nF3 >= 2:
+		return potNone // a double three: a threat class of its own
+	case nF3 == 1 && nB3+nF2 >= 1:
+		return potF3Plus
+	case nF3 == 0 && nB3 >= 1 && nB3+nF2 >= 2:
+		return potB3Plus
+	case nF3 == 0 && nB3 == 0 && nF2 >= 2:
+		return pot22
+	}
+	return potNone
+}
+
 // numComboClasses counts the combinations of four line patterns when
 // their order does not matter (multisets of 4 out of numPats).
 const numComboClasses = numPats * (numPats + 1) * (numPats + 2) * (numPats + 3) / 24
@@ -98,6 +146,7 @@ func init() {
 			k[d] = uint8(r % numPats)
 			r /= numPats
 		}
+		potClass[i] = potentialOf(k)
 		slices.SortFunc(k[:], func(x, y uint8) int { return int(y) - int(x) })
 		comboClass[i] = id[k]
 	}
@@ -115,6 +164,7 @@ const (
 
 var patNames = [numPats]string{"none", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "D4", "F4", "F5", "OL"}
 var threatNames = [numThreats]string{"none", "B3", "F3", "33", "B4", "43", "44", "5"}
+var potNames = [numPots]string{"none", "F3+", "B3+", "22"}
 var termNames = [numTerms]string{"mine43", "mine33", "theirManyF4", "theirF4", "theirDouble"}
 
 // EvalFeatureNames names the evaluation's features, in order.
@@ -129,6 +179,11 @@ func EvalFeatureNames() []string {
 		for _, side := range []string{"mine", "theirs"} {
 			for _, n := range threatNames {
 				out = append(out, set+": "+side+" point "+n)
+			}
+		}
+		for _, side := range []string{"mine", "theirs"} {
+			for _, n := range potNames {
+				out = append(out, set+": "+side+" potential "+n)
 			}
 		}
 		for _, n := range termNames {
@@ -210,21 +265,23 @@ func EvalFixed() []bool {
 			fs[base+int(tNone)] = true
 			fs[base+int(t5)] = true
 		}
+		fs[featMinePot+potNone] = true
+		fs[featTheirPot+potNone] = true
 	}
 	return f
 }
 
-// evalCombo is evalWeights' point part (its four line patterns and
-// their combination), per set and side (0 mine, 1 theirs), by comboIndex:
+// evalCombo is evalWeights' point part (its four line patterns, their
+// combination and its potential class), per set and side (0 mine, 1 theirs), by comboIndex:
 // one lookup for every changed point.
 var evalCombo [numEvalSets][2][comboSize]int16
 
 func init() {
 	for k := range numEvalSets {
 		w := setWeights(k)
-		for side, base := range [2][2]int{{featMinePat, featMineCombo}, {featTheirPat, featTheirCombo}} {
+		for side, base := range [2][3]int{{featMinePat, featMineCombo, featMinePot}, {featTheirPat, featTheirCombo, featTheirPot}} {
 			for i := range comboSize {
-				r, v := i, w[base[1]+int(comboClass[i])]
+				r, v := i, w[base[1]+int(comboClass[i])]+w[base[2]+int(potClass[i])]
 				for range 4 {
 					v += w[base[0]+r%numPats]
 					r /= numPats
@@ -279,8 +336,11 @@ func (b *board) evalFeatures(me uint8, x []float32) {
 			x[featMinePat+int(b.pats[i][me-1][d])]++
 			x[featTheirPat+int(b.pats[i][2-me][d])]++
 		}
-		x[featMineCombo+int(comboClass[comboIndex(&b.pats[i][me-1])])]++
-		x[featTheirCombo+int(comboClass[comboIndex(&b.pats[i][2-me])])]++
+		mk, tk := comboIndex(&b.pats[i][me-1]), comboIndex(&b.pats[i][2-me])
+		x[featMineCombo+int(comboClass[mk])]++
+		x[featTheirCombo+int(comboClass[tk])]++
+		x[featMinePot+int(potClass[mk])]++
+		x[featTheirPot+int(potClass[tk])]++
 		return true
 	})
 	for t := range numThreats {

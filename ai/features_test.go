@@ -194,3 +194,75 @@ func TestThreatReadingKeepsSums(t *testing.T) {
 		}
 	}
 }
+
+// TestPotentialOf: a point's potential class is what a stone there builds
+// short of a double three or a four; those have threat classes (and race
+// terms) of their own and must not count again.
+func TestPotentialOf(t *testing.T) {
+	tests := []struct {
+		name string
+		p    [4]uint8
+		want uint8
+	}{
+		{"open three and an open two", [4]uint8{patF3, patF2, patNone, patB1}, potF3Plus},
+		{"open three and a blocked three", [4]uint8{patB3, patNone, patF3, patNone}, potF3Plus},
+		{"open three alone", [4]uint8{patF3, patB2, patF1, patNone}, potNone},
+		{"blocked three and an open two", [4]uint8{patB3, patNone, patNone, patF2}, potB3Plus},
+		{"two blocked threes", [4]uint8{patB3, patB3, patNone, patNone}, potB3Plus},
+		{"two open twos", [4]uint8{patF2, patB2, patF2, patNone}, pot22},
+		{"one open two", [4]uint8{patF2, patB2, patB2, patNone}, potNone},
+		{"double three", [4]uint8{patF3, patF3, patF2, patNone}, potNone},
+		{"four and an open three", [4]uint8{patB4, patF3, patF2, patNone}, potNone},
+		{"four and two open twos", [4]uint8{patB4, patF2, patF2, patNone}, potNone},
+	}
+	for _, tt := range tests {
+		if got := potentialOf(tt.p); got != tt.want {
+			t.Errorf("%s: potentialOf(%v) = %s, want %s", tt.name, tt.p, potNames[got], potNames[tt.want])
+		}
+		if got := potClass[comboIndex(&tt.p)]; got != tt.want {
+			t.Errorf("%s: potClass = %s, want %s", tt.name, potNames[got], potNames[tt.want])
+		}
+	}
+}
+
+// TestPotentialInEvaluation: a point where the mover makes an open three
+// and an open two in one move (h8 i8 and j10 meet at j8) raises its
+// evaluation and lowers the opponent's; the same open two without the
+// third stone (j10 moved out of reach, to o3) builds nothing and gets no
+// potential term; neither does a point that already makes a double three.
+func TestPotentialInEvaluation(t *testing.T) {
+	w := EvalWeights()
+	potTerm := func(p Position, c uint8) (float64, [2][numPots]float32) {
+		s, _ := solver(t, p)
+		x := make([]float32, numEvalFeatures)
+		s.b.evalFeatures(c, x)
+		base := evalSetFor(p.Rule, c) * numSetFeatures
+		v := 0.0
+		var n [2][numPots]float32
+		for k := range numPots {
+			n[0][k], n[1][k] = x[base+featMinePot+k], x[base+featTheirPot+k]
+			v += w[base+featMinePot+k]*float64(n[0][k]) + w[base+featTheirPot+k]*float64(n[1][k])
+		}
+		return v / evalUnit, n
+	}
+	for _, rule := range []rules.Rule{rules.Freestyle, rules.Renju} {
+		builds := pos(t, 15, rule, rules.Black, "h8 i8 j10", "a15 b15 c13")
+		flat := pos(t, 15, rule, rules.Black, "h8 i8 o3", "a15 b15 c13")
+		v, n := potTerm(builds, cellBlack)
+		if n[0][potF3Plus] == 0 || v <= 0 {
+			t.Errorf("%v: Black to move with a three-and-two point: %v open-three-plus points, potential term %.1f, want > 0", rule, n[0][potF3Plus], v)
+		}
+		if vw, nw := potTerm(builds, cellWhite); nw[1][potF3Plus] == 0 || vw >= 0 {
+			t.Errorf("%v: White to move against it: %v points, potential term %.1f, want < 0", rule, nw[1][potF3Plus], vw)
+		}
+		if _, n := potTerm(flat, cellBlack); n[0][potF3Plus] != 0 {
+			t.Errorf("%v: a lone open two gives %v open-three-plus points, want 0", rule, n[0][potF3Plus])
+		}
+	}
+	// With h8 i8 j9 j10, j8 makes a double three for Black: no potential.
+	s, _ := solver(t, pos(t, 15, rules.Freestyle, rules.Black, "h8 i8 j9 j10", "a15 b15 c13 d15"))
+	j8 := s.b.cellOf(rules.Point{X: 9, Y: 7})
+	if th, pc := s.b.info[j8][0].threat, potClass[s.b.info[j8][0].idx]; th != t33 || pc != potNone {
+		t.Errorf("j8 with h8 i8 j9 j10: threat %s, potential %s; want 33, none", threatNames[th], potNames[pc])
+	}
+}
