@@ -536,7 +536,9 @@ const offNearest = 0.47
 // whose centre is nearer this point than any other, with something
 // brighter (the board, or a white stone) just outside its rim in most
 // directions, and not where a black stone already read lies within a
-// stone's width (the same stone). A stone counts on the point nearest
+// stone's width (the same stone): the search looks past those, since a
+// darker stone already read may lie nearer the point than this one's
+// centre. A stone counts on the point nearest
 // its centre. The board it must be darker than is the bare board
 // (see bareCells): in a crowded region the board reference around is
 // made of stones.
