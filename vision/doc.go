@@ -36,7 +36,8 @@
 //     where a stone hides a line or is grey. A black stone left off its point (up to
 //     about half a step) is found as a stone-sized dark disc, top and
 //     foot, against the bare board, and counts on the point nearest its
-//     centre. Every
+//     centre; the search looks past stones already read (a darker one
+//     beside may lie nearer), and finds each stone once. Every
 //     threshold is relative to the board's own brightness and line
 //     contrast nearby, so uneven light, shadows and glare move both sides
 //     alike. Each point gets a confidence.

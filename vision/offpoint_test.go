@@ -10,7 +10,8 @@ import (
 // TestBlackStonesOffTheirPoints reads black stones lying a third of a
 // step or more off their points, as people leave them: each counts on
 // the point nearest its centre, whether alone, beside other stones or
-// at the board's edge, and no point beside one reads a stone.
+// at the board's edge, and no point beside one reads a stone. A darker
+// stone beside, already read, does not hide one.
 func TestBlackStonesOffTheirPoints(t *testing.T) {
 	const n = 13
 	stones := map[[2]int]vision.Stone{}
@@ -28,6 +29,8 @@ func TestBlackStonesOffTheirPoints(t *testing.T) {
 	put(8, 10, vision.White, 0, 0)
 	put(9, 9, vision.White, 0, 0)
 	put(11, 2, vision.Black, 0.1, -0.4)
+	put(0, 10, vision.Black, 0, -0.48) // at the edge, outward, over a black stone on its point
+	put(1, 10, vision.Black, 0, 0)
 	for _, tc := range []struct {
 		name    string
 		corners [4]vision.Point

@@ -536,7 +536,9 @@ const offNearest = 0.47
 // whose centre is nearer this point than any other, with something
 // brighter (the board, or a white stone) just outside its rim in most
 // directions, and not where a black stone already read lies within a
-// stone's width (the same stone). A stone counts on the point nearest
+// stone's width (the same stone): the search looks past those, since a
+// darker stone already read may lie nearer the point than this one's
+// centre. A stone counts on the point nearest
 // its centre. The board it must be darker than is the bare board
 // (see bareCells): in a crowded region the board reference around is
 // made of stones.
@@ -547,6 +549,8 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 	if b, _ := nearBare(bare, bg, 0, 0, n); len(b) >= 4 {
 		allBare, brightest = median(b), b[len(b)-1] // median sorts
 	}
+	free := make([][2]float64, 0, len(blackOffsets))
+	var found [][2]float64 // the centres of the stones read here
 	for j := 0; j < n; j++ {
 		for i := 0; i < n; i++ {
 			if st[j][i] != Empty || !s.mayBeBlack(float64(i), float64(j), offBlackDark*math.Max(f[j][i].board, brightest)) {
@@ -563,19 +567,44 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 			}
 			limit := offBlackDark * ref
 			u, v := float64(i), float64(j)
-			du, dv, _, ok := s.blackDisc(u, v, limit, blackOffsets)
+			// A centre within a read black stone's width is that
+			// stone's: the search looks past it for another.
+			free = free[:0]
+			for _, o := range blackOffsets {
+				if !blackWithin(st, u+o[0], v+o[1], 0.6) {
+					free = append(free, o)
+				}
+			}
+			du, dv, _, ok := s.blackDisc(u, v, limit, free)
 			if !ok {
 				continue
 			}
 			cu, cv, level := s.blackCentre(u+du, v+dv, limit)
 			if math.Abs(cu-u) > offNearest || math.Abs(cv-v) > offNearest || !s.rimmed(cu, cv, limit) ||
-				blackWithin(st, cu, cv, 0.6) {
+				blackWithin(st, cu, cv, 0.6) || overlaps(found, cu, cv) {
 				continue
 			}
 			st[j][i], conf[j][i] = Black, clamp01((limit-level)/(0.2*limit))
+			found = append(found, [2]float64{cu, cv})
 		}
 	}
 }
+
+// overlaps tells whether a stone centred at board point (u, v) would
+// overlap one centred at any of centres: two stones' centres lie a
+// stone's width apart at least (the measured centres a little less).
+func overlaps(centres [][2]float64, u, v float64) bool {
+	for _, c := range centres {
+		if math.Hypot(c[0]-u, c[1]-v) < stoneApart {
+			return true
+		}
+	}
+	return false
+}
+
+// stoneApart is how close two measured stone centres may lie, in grid
+// steps: a stone is about a step wide, its measured centre within 0.1.
+const stoneApart = 0.8
 
 // mayBeBlack tells cheaply whether a black stone may lie near board
 // point (u, v), one whose top blackDisc would find darker than limit or
