@@ -307,29 +307,10 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 	var on, off []float64
 	var dirOn [4]float64 // per direction: the median of its line samples
 	dirs := 0
-	for _, d := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-		if u+d[0] < 0 || u+d[0] > float64(n-1) || v+d[1] < 0 || v+d[1] > float64(n-1) {
-			continue
-		}
+	for _, d := range gridDirs {
 		don := len(on)
-		px, py := -d[1], d[0] // across the line
-		for _, t := range []float64{0.12, 0.18, 0.24, 0.30} {
-			m := math.Inf(1)
-			for _, w := range []float64{-0.12, -0.08, -0.04, 0, 0.04, 0.08, 0.12} {
-				if g := s.at(s.h.Apply(u+t*d[0]+w*px, v+t*d[1]+w*py)); g >= 0 {
-					m = math.Min(m, g)
-				}
-			}
-			if !math.IsInf(m, 1) {
-				on = append(on, m)
-			}
-			for _, w := range []float64{-0.3, 0.3} {
-				if g := s.at(s.h.Apply(u+t*d[0]+w*px, v+t*d[1]+w*py)); g >= 0 {
-					off = append(off, g)
-				}
-			}
-		}
-		if len(on) > don {
+		var ok bool
+		if on, off, ok = s.lineSamples(on, off, u, v, d, lineNear); ok {
 			dirOn[dirs] = median(on[don:]) // sorts in place: the pooled median does not mind
 			dirs++
 		}
@@ -421,35 +402,54 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 	f.discBase = f.discBaseW / math.Max(boardLow, 8)
 }
 
-// linesBeyond is the grid-line contrast beyond a stone's rim around
-// board point (u, v), 0.62 to 0.78 steps out, in the grid direction that
-// shows it most (measured as in point).
+// The grid directions from a point, and the distances along one (in
+// steps) at which its line is sampled: near the point (hidden under a
+// stone) and just beyond a stone's rim.
+var (
+	gridDirs   = [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	lineNear   = []float64{0.12, 0.18, 0.24, 0.30}
+	lineBeyond = []float64{0.62, 0.7, 0.78}
+)
+
+// lineSamples appends to on, at each distance ts along grid direction d
+// from board point (u, v), the darkest of a few samples across the line
+// (tolerating a corner a pixel or two off), and to off samples between
+// the lines there. ok is false where the line leaves the grid or no
+// line sample lies in the image.
+func (s *sampler) lineSamples(on, off []float64, u, v float64, d [2]float64, ts []float64) (_, _ []float64, ok bool) {
+	if u+d[0] < 0 || u+d[0] > float64(s.n-1) || v+d[1] < 0 || v+d[1] > float64(s.n-1) {
+		return on, off, false
+	}
+	n := len(on)
+	px, py := -d[1], d[0] // across the line
+	for _, t := range ts {
+		m := math.Inf(1)
+		for _, w := range []float64{-0.12, -0.08, -0.04, 0, 0.04, 0.08, 0.12} {
+			if g := s.at(s.h.Apply(u+t*d[0]+w*px, v+t*d[1]+w*py)); g >= 0 {
+				m = math.Min(m, g)
+			}
+		}
+		if !math.IsInf(m, 1) {
+			on = append(on, m)
+		}
+		for _, w := range []float64{-0.3, 0.3} {
+			if g := s.at(s.h.Apply(u+t*d[0]+w*px, v+t*d[1]+w*py)); g >= 0 {
+				off = append(off, g)
+			}
+		}
+	}
+	return on, off, len(on) > n
+}
+
+// linesBeyond is the grid-line contrast (as lines) just beyond a stone's
+// rim around board point (u, v), in the grid direction that shows it
+// most, or 0 where none can be measured.
 func (s *sampler) linesBeyond(u, v float64) float64 {
 	best := math.Inf(-1)
 	var on, off []float64
-	for _, d := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-		if u+d[0] < 0 || u+d[0] > float64(s.n-1) || v+d[1] < 0 || v+d[1] > float64(s.n-1) {
-			continue
-		}
-		on, off = on[:0], off[:0]
-		px, py := -d[1], d[0] // across the line
-		for _, t := range []float64{0.62, 0.7, 0.78} {
-			m := math.Inf(1)
-			for _, w := range []float64{-0.12, -0.08, -0.04, 0, 0.04, 0.08, 0.12} {
-				if g := s.at(s.h.Apply(u+t*d[0]+w*px, v+t*d[1]+w*py)); g >= 0 {
-					m = math.Min(m, g)
-				}
-			}
-			if !math.IsInf(m, 1) {
-				on = append(on, m)
-			}
-			for _, w := range []float64{-0.3, 0.3} {
-				if g := s.at(s.h.Apply(u+t*d[0]+w*px, v+t*d[1]+w*py)); g >= 0 {
-					off = append(off, g)
-				}
-			}
-		}
-		if len(on) > 0 && len(off) > 0 {
+	for _, d := range gridDirs {
+		var ok bool
+		if on, off, ok = s.lineSamples(on[:0], off[:0], u, v, d, lineBeyond); ok && len(off) > 0 {
 			mOff := median(off)
 			best = math.Max(best, (mOff-median(on))/math.Max(mOff, 8))
 		}
