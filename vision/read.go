@@ -107,6 +107,10 @@ type features struct {
 	unif                float64 // evenness of that disc's top: its dim end over its median (Low)
 	board               float64 // the bare board's brightness around the point (grey levels)
 	wood                float64 // that board's Low over its Luma: its tint (wood: low, not grey)
+	// beyond is the grid-line contrast (as lines) just beyond a stone's
+	// rim, in the direction that shows it most: a stone hides its lines
+	// out to its rim only.
+	beyond float64
 	// The same darkness against the board just around the point (the
 	// cell centres beside it), for a stone in a patch of light brighter
 	// than the board further off; neutral is the top's Low over its Luma
@@ -303,29 +307,10 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 	var on, off []float64
 	var dirOn [4]float64 // per direction: the median of its line samples
 	dirs := 0
-	for _, d := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-		if u+d[0] < 0 || u+d[0] > float64(n-1) || v+d[1] < 0 || v+d[1] > float64(n-1) {
-			continue
-		}
+	for _, d := range gridDirs {
 		don := len(on)
-		px, py := -d[1], d[0] // across the line
-		for _, t := range []float64{0.12, 0.18, 0.24, 0.30} {
-			m := math.Inf(1)
-			for _, w := range []float64{-0.12, -0.08, -0.04, 0, 0.04, 0.08, 0.12} {
-				if g := s.at(s.h.Apply(u+t*d[0]+w*px, v+t*d[1]+w*py)); g >= 0 {
-					m = math.Min(m, g)
-				}
-			}
-			if !math.IsInf(m, 1) {
-				on = append(on, m)
-			}
-			for _, w := range []float64{-0.3, 0.3} {
-				if g := s.at(s.h.Apply(u+t*d[0]+w*px, v+t*d[1]+w*py)); g >= 0 {
-					off = append(off, g)
-				}
-			}
-		}
-		if len(on) > don {
+		var ok bool
+		if on, off, ok = s.lineSamples(on, off, u, v, d, lineNear); ok {
 			dirOn[dirs] = median(on[don:]) // sorts in place: the pooled median does not mind
 			dirs++
 		}
@@ -407,6 +392,7 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 		// The board right beside as pale as the top (no faint dip):
 		// no rim can show in brightness, texture may tell it.
 		f.disc, f.unif, f.faint, at = s.disc(float64(i), float64(j), f.local < 1/0.94)
+		f.beyond = s.linesBeyond(float64(i), float64(j))
 		// The base around the disc's centre: off its point, a stone
 		// leaves part of the base around the point bare.
 		bl, b := s.baseRing(float64(i)+at[0], float64(j)+at[1])
@@ -414,6 +400,64 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 		f.discGrey = f.discBaseW / math.Max(median(bl), 8)
 	}
 	f.discBase = f.discBaseW / math.Max(boardLow, 8)
+}
+
+// The grid directions from a point, and the distances along one (in
+// steps) at which its line is sampled: near the point (hidden under a
+// stone) and just beyond a stone's rim.
+var (
+	gridDirs   = [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	lineNear   = []float64{0.12, 0.18, 0.24, 0.30}
+	lineBeyond = []float64{0.62, 0.7, 0.78}
+)
+
+// lineSamples appends to on, at each distance ts along grid direction d
+// from board point (u, v), the darkest of a few samples across the line
+// (tolerating a corner a pixel or two off), and to off samples between
+// the lines there. ok is false where the line leaves the grid or no
+// line sample lies in the image.
+func (s *sampler) lineSamples(on, off []float64, u, v float64, d [2]float64, ts []float64) (_, _ []float64, ok bool) {
+	if u+d[0] < 0 || u+d[0] > float64(s.n-1) || v+d[1] < 0 || v+d[1] > float64(s.n-1) {
+		return on, off, false
+	}
+	n := len(on)
+	px, py := -d[1], d[0] // across the line
+	for _, t := range ts {
+		m := math.Inf(1)
+		for _, w := range []float64{-0.12, -0.08, -0.04, 0, 0.04, 0.08, 0.12} {
+			if g := s.at(s.h.Apply(u+t*d[0]+w*px, v+t*d[1]+w*py)); g >= 0 {
+				m = math.Min(m, g)
+			}
+		}
+		if !math.IsInf(m, 1) {
+			on = append(on, m)
+		}
+		for _, w := range []float64{-0.3, 0.3} {
+			if g := s.at(s.h.Apply(u+t*d[0]+w*px, v+t*d[1]+w*py)); g >= 0 {
+				off = append(off, g)
+			}
+		}
+	}
+	return on, off, len(on) > n
+}
+
+// linesBeyond is the grid-line contrast (as lines) just beyond a stone's
+// rim around board point (u, v), in the grid direction that shows it
+// most, or 0 where none can be measured.
+func (s *sampler) linesBeyond(u, v float64) float64 {
+	best := math.Inf(-1)
+	var on, off []float64
+	for _, d := range gridDirs {
+		var ok bool
+		if on, off, ok = s.lineSamples(on[:0], off[:0], u, v, d, lineBeyond); ok && len(off) > 0 {
+			mOff := median(off)
+			best = math.Max(best, (mOff-median(on))/math.Max(mOff, 8))
+		}
+	}
+	if math.IsInf(best, -1) {
+		return 0
+	}
+	return best
 }
 
 // baseRing samples (Luma, Low) a stone's base around board point (u, v)
@@ -1119,6 +1163,16 @@ func verdict(p features, ref float64) (Stone, float64) {
 	white = math.Max(white, math.Min(math.Min(math.Min((0.3-l)/0.3, (p.dark-1)/0.1),
 		math.Min((p.white-1.35)/0.1, (p.base-1.35)/0.1)),
 		math.Min(math.Min((p.neutral-0.94)/0.02, (p.neutral-p.wood-0.12)/0.03), (p.faint-0.65)/0.05)))
+	// On pale wood a white stone may be barely paler, its rim smeared
+	// (JPEG's coarse colour blurs the Low plane across it): a top that
+	// hides its lines, paler than the board at its base too, grey where
+	// the wood is tinted, even, with a rim in three directions of four,
+	// is a stone when the lines show again just beyond its rim. A patch
+	// of glare that washes the lines out is larger than a stone.
+	white = math.Max(white, math.Min(math.Min(math.Min((0.15-l)/0.1, (p.dark-1)/0.05),
+		math.Min((p.white-1.15)/0.05, (p.base-1.15)/0.05)),
+		math.Min(math.Min((p.neutral-p.wood-0.08)/0.03, (p.neutral-0.85)/0.03),
+			math.Min(discMargin(p.disc+0.15, p.unif), (p.beyond/ref-0.6)/0.1))))
 	// Sunlight on wood washes its lines out, but only partly: they
 	// still show in every direction. A stone hides its line in one
 	// direction at least, or is clearly grey, as lit wood is not.

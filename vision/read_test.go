@@ -53,6 +53,16 @@ func TestClassifyWhiteClues(t *testing.T) {
 		disc: 0.94, unif: 0.96, faint: 0.62, board: 167, ringDark: 1.21, neutral: 0.68, tint: 0.64, wood: 0.61}
 	sunCut := features{lines: 0.11, least: 0.07, dark: 1.46, white: 1.79, local: 1.52, base: 1.71, discBase: 1.85, discGrey: 0.77,
 		disc: 0.94, unif: 0.92, faint: 0.5, board: 166, ringDark: 1.29, neutral: 0.75, tint: 0.64, wood: 0.62}
+	// A white stone on the palest wood in a JPEG frame (rendered, quality
+	// 47): barely paler than the wood, its rim smeared by the coarse
+	// colour, dipping in 14 of 16 directions; the lines show again just
+	// beyond it. And a patch of glare on the edge of an empty grey board
+	// (gobonline empty_angled, lines scaled to this board's), as pale
+	// and even, whose lines stay washed out beyond a stone's rim.
+	smeared := features{lines: 0.03, least: -0.16, dark: 1.07, white: 1.2, local: 1.17, base: 1.19, disc: 0.88, unif: 0.96, faint: 0.81,
+		beyond: 0.43, board: 173, ringDark: 1.08, neutral: 0.87, tint: 0.8, wood: 0.77, far: true}
+	edgeGlare := features{lines: -0.33, least: -1, dark: 1.3, white: 1.44, local: 1.4, base: 1.4, disc: 0.81, unif: 0.99, faint: 0.75,
+		beyond: 0.17, board: 195, ringDark: 1.28, neutral: 1, tint: 0.91, wood: 0.9}
 	with := func(f features, change func(*features)) features { change(&f); return f }
 	for _, tc := range []struct {
 		name string
@@ -89,6 +99,13 @@ func TestClassifyWhiteClues(t *testing.T) {
 		{"sunlit wood cut to a stone's size by a shadow", sunCut, Empty},
 		{"sunlit, hiding a line", with(sunCut, func(f *features) { f.least = -0.02 }), White},
 		{"grey, its lines showing faintly", with(sunBlob, func(f *features) { f.neutral = 0.98 }), White},
+		{"white stone on pale wood, its rim smeared", smeared, White},
+		{"glare on an empty board's edge, lines washed out beyond", edgeGlare, Empty},
+		{"smeared rim, no lines beyond it", with(smeared, func(f *features) { f.beyond = 0.2 }), Empty},
+		{"smeared rim, lines showing", with(smeared, func(f *features) { f.lines = 0.15 }), Empty},
+		{"smeared rim, as tinted as the wood", with(smeared, func(f *features) { f.neutral = 0.83 }), Empty},
+		{"smeared rim, barely paler", with(smeared, func(f *features) { f.white = 1.12 }), Empty},
+		{"smeared rim, dipping in half the directions", with(smeared, func(f *features) { f.disc = 0.5 }), Empty},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const n = 7
