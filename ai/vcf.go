@@ -158,27 +158,32 @@ func (s *searcher) fourMoves(c uint8, ply int) []cell {
 	return moves
 }
 
-// sortBest sorts moves by better for colour c, by insertion: the lists
-// are short.
+// sortBest sorts moves for colour c: stronger threats first, then
+// higher scores.
 func (b *board) sortBest(moves []cell, c uint8) {
+	sortByKey(moves, func(i cell) int32 { return b.orderKey(i, c) })
+}
+
+// orderKey is point i's ordering value for colour c: its threat class
+// above its score (an int16, so the class always decides first).
+func (b *board) orderKey(i cell, c uint8) int32 {
+	in := &b.info[i][c-1]
+	return int32(in.threat)<<20 + int32(in.score)
+}
+
+// sortByKey sorts moves highest key first, equal keys in their order, by
+// insertion: the lists are short.
+func sortByKey(moves []cell, key func(cell) int32) {
 	for k := 1; k < len(moves); k++ {
 		m := moves[k]
+		km := key(m)
 		j := k
-		for j > 0 && b.better(m, moves[j-1], c) {
+		for j > 0 && km > key(moves[j-1]) {
 			moves[j] = moves[j-1]
 			j--
 		}
 		moves[j] = m
 	}
-}
-
-// better orders four moves: stronger threats first, then higher scores.
-func (b *board) better(x, y cell, c uint8) bool {
-	ix, iy := &b.info[x][c-1], &b.info[y][c-1]
-	if ix.threat != iy.threat {
-		return ix.threat > iy.threat
-	}
-	return ix.score > iy.score
 }
 
 // fivesOn finds the points where colour c makes five along the four lines

@@ -187,21 +187,11 @@ func (s *searcher) orderDefences(defs []cell, me uint8, ply int) {
 	b := s.b
 	opp := 3 - me
 	killer := s.vctKiller[ply]
-	key := func(i cell) int32 {
-		v := int32(b.info[i][opp-1].threat)<<20 + int32(b.info[i][opp-1].score) + int32(b.info[i][me-1].score)
+	sortByKey(defs, func(i cell) int32 {
+		v := b.orderKey(i, opp) + int32(b.info[i][me-1].score)
 		if i == killer {
 			v += 1 << 28
 		}
 		return v
-	}
-	for k := 1; k < len(defs); k++ {
-		m := defs[k]
-		km := key(m)
-		j := k
-		for j > 0 && km > key(defs[j-1]) {
-			defs[j] = defs[j-1]
-			j--
-		}
-		defs[j] = m
-	}
+	})
 }
