@@ -63,6 +63,11 @@ type Opening struct {
 	// a step that also allows placing one stone (Taraguchi): their first
 	// stone is then an offer, not the move.
 	offering bool
+	// loose are the robot's stones that left their points where the camera
+	// could not find them (the stone was placed again): each P is the point
+	// it left. A stone of that colour seen beside it later is the robot's,
+	// not the person's, and is lifted.
+	loose []Placed
 }
 
 // OpeningDecider makes the robot's decisions in an opening.
@@ -147,10 +152,14 @@ func (o *Opening) robotStep(ctx context.Context) error {
 // settle checks with the camera that the stones the arm has just put down
 // lie where the record has them, and puts right those that landed on a
 // neighbouring point (lifted and placed again) or fell (placed again, and a
-// new stone of its colour elsewhere, where it fell, lifted). Other new
-// stones are the person's next action and are left alone; with strayOnly,
-// so are placed stones gone without a stray beside them.
+// new stone of its colour elsewhere, where it fell, lifted). A lifted stray
+// must be gone from the next view too: a pick that missed it is tried
+// again. A stone that left its point without a stray in sight is placed
+// again and remembered as loose. Other new stones are the person's next
+// action and are left alone; with strayOnly, so are placed stones gone
+// without a stray beside them.
 func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool) error {
+	var lifted []Placed
 	for tries := 0; len(placed) > 0; tries++ {
 		sight, err := o.Eyes.Look(ctx)
 		if err != nil {
@@ -160,25 +169,41 @@ func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool) e
 		// stray returns the index of a new stone of c beside p, or -1.
 		stray := func(p Placed) int {
 			for i, a := range added {
-				if a.C == p.C && max(abs(a.P.X-p.P.X), abs(a.P.Y-p.P.Y)) == 1 {
+				if a.C == p.C && beside(a.P, p.P) {
 					return i
 				}
 			}
 			return -1
 		}
-		var missing []Placed
+		var missing, left []Placed
 		for _, p := range placed {
 			if sight.Board.At(p.P) == rules.Empty && (!strayOnly || stray(p) >= 0) {
 				missing = append(missing, p)
 			}
 		}
-		if len(missing) == 0 {
+		for _, l := range lifted {
+			if sight.Board.At(l.P) == l.C {
+				left = append(left, l)
+			}
+		}
+		if len(missing) == 0 && len(left) == 0 {
 			return nil
 		}
 		if tries == 3 {
-			return errmsg.New("err.stones-off-points", pointsOf(missing))
+			return errmsg.New("err.stones-off-points", pointsOf(append(missing, left...)))
 		}
-		o.say("stone-missing", fmt.Sprint(missing), fmt.Sprintf("My stones %v are not where I put them; I will put them right.", missing))
+		if len(missing) > 0 {
+			o.say("stone-missing", fmt.Sprint(missing), fmt.Sprintf("My stones %v are not where I put them; I will put them right.", missing))
+		}
+		if len(left) > 0 {
+			o.say("stray-lifted", fmt.Sprint(left), fmt.Sprintf("My stones on %v are off their points; I take them off.", left))
+		}
+		for _, l := range left {
+			if err := o.Hand.Take(ctx, l.P, l.C); err != nil {
+				return errmsg.Wrap(err, "err.lifting-stray", l.P.String())
+			}
+		}
+		lifted = left
 		for _, g := range missing {
 			i := stray(g)
 			if i < 0 && !strayOnly {
@@ -189,7 +214,10 @@ func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool) e
 				if err := o.Hand.Take(ctx, added[i].P, added[i].C); err != nil {
 					return errmsg.Wrap(err, "err.lifting-stray", added[i].P.String())
 				}
+				lifted = append(lifted, added[i])
 				added = slices.Delete(added, i, i+1)
+			} else {
+				o.loose = append(o.loose, g)
 			}
 			if err := o.Hand.Place(ctx, g.P, g.C); err != nil {
 				return errmsg.Wrap(err, "err.placing-again", g.P.String())
@@ -201,6 +229,33 @@ func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool) e
 	}
 	return nil
 }
+
+// liftLoose takes off the new stones in ch that are the robot's loose
+// stones (one of its colour beside the point it left) and reports whether
+// it lifted any.
+func (o *Opening) liftLoose(ctx context.Context, ch Change) (bool, error) {
+	var found []Placed
+	for _, a := range ch.Added {
+		if i := slices.IndexFunc(o.loose, func(l Placed) bool { return l.C == a.C && beside(l.P, a.P) }); i >= 0 {
+			found = append(found, a)
+			o.loose = slices.Delete(o.loose, i, i+1)
+		}
+	}
+	if len(found) == 0 {
+		return false, nil
+	}
+	o.say("stray-lifted", fmt.Sprint(found), fmt.Sprintf("My stones on %v are off their points; I take them off.", found))
+	for _, f := range found {
+		if err := o.Hand.Take(ctx, f.P, f.C); err != nil {
+			return false, errmsg.Wrap(err, "err.lifting-stray", f.P.String())
+		}
+	}
+	return true, o.Hand.Park(ctx)
+}
+
+// beside reports whether p and q are neighbouring points, diagonals
+// included.
+func beside(p, q rules.Point) bool { return max(abs(p.X-q.X), abs(p.Y-q.Y)) == 1 }
 
 // personStep waits for the person's action: stones from the camera,
 // decisions from the page or a button.
@@ -222,6 +277,13 @@ func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
 			continue
 		}
 		ch := Compare(record, sight.Board)
+		lifted, err := o.liftLoose(ctx, ch)
+		if err != nil {
+			return err
+		}
+		if lifted {
+			continue
+		}
 		var a opening.Action
 		switch {
 		case slices.Contains(step.Allowed, opening.Choose) && len(ch.Added) == 0 && len(ch.Gone) == len(offers)-1:

@@ -382,3 +382,60 @@ func TestOpeningWrongStoneBounded(t *testing.T) {
 		t.Errorf("%d views", tb.views)
 	}
 }
+
+// The robot's White 4 lands beside its point and is put right, and the
+// stray must not stay on the board: when the camera misses it at first
+// (it shows up once the person is offering fifth moves) the robot lifts it
+// as its own loose stone, and when its first lift misses, the robot sees
+// it still there and lifts it again. The person swaps and offers j7 and
+// g10 as soon as the record's stones are down.
+func TestOpeningStrayOwnStone(t *testing.T) {
+	for _, tc := range []struct {
+		name                      string
+		hideMisplaced, takeMisses int
+	}{
+		{"unseen at first", 1, 0},
+		{"first lift missed", 0, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			proto, _ := opening.ByName("rif")
+			m, _ := opening.New(proto, 15)
+			tb := newTable(15)
+			tb.hideMisplaced, tb.takeMisses = tc.hideMisplaced, tc.takeMisses
+			decisions := make(chan opening.Action, 1)
+			stray, offers := pts(t, "i7")[0], pts(t, "j7 g10")
+			swapped := false
+			tb.script = func(n int, b *rules.Board) {
+				if m.Done() || m.Step().Player != opening.Second {
+					return
+				}
+				st := m.Step()
+				switch {
+				case slices.Contains(st.Allowed, opening.Swap) && !swapped:
+					decisions <- opening.Action{Kind: opening.Swap}
+					swapped = true
+					tb.misplace = &stray // the robot's White 4 lands on i7
+				case slices.Contains(st.Allowed, opening.Offer):
+					for _, p := range offers {
+						if b.At(p) == rules.Empty {
+							b.Set(p, rules.Black)
+							return
+						}
+					}
+				}
+			}
+			o := &Opening{Machine: m, Robot: opening.First, Eyes: tb, Hand: tb, Decisions: decisions, Voice: voiceT{t},
+				MaxWrongViews: 20, Decider: &planned{places: pts(t, "h8 h9 i10 i8")}}
+			res, err := o.Run(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Moves) != 5 || res.Moves[3].Point != pts(t, "i8")[0] {
+				t.Fatalf("opening moves %v", res.Moves)
+			}
+			if ch := Compare(m.Board(), tb.board); ch.Kind != NoChange {
+				t.Errorf("the board differs from the opening: added %v, gone %v (hand: %v)", ch.Added, ch.Gone, tb.placed)
+			}
+		})
+	}
+}

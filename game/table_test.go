@@ -23,6 +23,14 @@ type table struct {
 	// Places, when above 1) land on this point instead.
 	misplace      *rules.Point
 	misplaceTimes int
+	// hideMisplaced is how many views a misplaced stone is not seen in
+	// (it landed in the arm's shadow, say).
+	hideMisplaced int
+	hidden        *rules.Point
+	hiddenViews   int
+	// takeMisses makes that many Take calls report success and leave the
+	// stone where it is (the nozzle sealed on something else).
+	takeMisses int
 	// failPlace makes that many Place calls fail before any stone moves.
 	failPlace int
 	offered   bool // a test's one-off request was sent
@@ -43,7 +51,12 @@ func (t *table) Look(ctx context.Context) (Sight, error) {
 	if t.script != nil {
 		t.script(t.views, t.board)
 	}
-	return Sight{Board: t.board.Clone()}, nil
+	b := t.board.Clone()
+	if t.hiddenViews > 0 {
+		t.hiddenViews--
+		b.Set(*t.hidden, rules.Empty)
+	}
+	return Sight{Board: b}, nil
 }
 
 func (t *table) Place(ctx context.Context, p rules.Point, c rules.Color) error {
@@ -55,6 +68,7 @@ func (t *table) Place(ctx context.Context, p rules.Point, c rules.Color) error {
 	}
 	if t.misplace != nil {
 		p = *t.misplace
+		t.hidden, t.hiddenViews = &p, t.hideMisplaced
 		if t.misplaceTimes > 1 {
 			t.misplaceTimes--
 		} else {
@@ -74,6 +88,10 @@ func (t *table) Take(ctx context.Context, p rules.Point, c rules.Color) error {
 	defer t.mu.Unlock()
 	if t.board.At(p) != c {
 		return fmt.Errorf("test table: no %s stone at %v", c, p)
+	}
+	if t.takeMisses > 0 {
+		t.takeMisses--
+		return nil
 	}
 	t.board.Set(p, rules.Empty)
 	t.placed = append(t.placed, "take "+p.String())
