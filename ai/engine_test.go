@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"tengen/rules"
 )
@@ -328,12 +329,16 @@ func TestReductionsGrowWithDepthAndMoveNumber(t *testing.T) {
 	}
 }
 
-// TestNewEngineBuildsTables: the pattern tables are ready when NewEngine
-// returns, so the first move's clock does not pay for them.
-func TestNewEngineBuildsTables(t *testing.T) {
+// TestNewEngineWarmsTables: NewEngine has every rule's pattern tables
+// built in the background, so that neither START nor the first move's
+// clock pays for them.
+func TestNewEngineWarmsTables(t *testing.T) {
 	NewEngine(EngineOptions{Threads: 1, MaxMemory: 1 << 20})
-	pairMu.Lock()
-	defer pairMu.Unlock()
+	select {
+	case <-warmed:
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the tables were not built within two minutes")
+	}
 	for _, r := range [][2]fiveRule{{exactlyFive, fiveOrMore}, {fiveOrMore, fiveOrMore}, {exactlyFive, exactlyFive}, {caroFive, caroFive}} {
 		if pairTables[r[0]][r[1]] == nil {
 			t.Errorf("the table for five rules %v is not built", r)

@@ -66,37 +66,45 @@ func patternTable(fr fiveRule, c int) *[1 << 20]uint8 {
 
 var (
 	pairTables [numFiveRules][numFiveRules]*[1 << 20]uint16
-	pairMu     sync.Mutex
+	pairOnce   [numFiveRules][numFiveRules]sync.Once
 )
 
 // pairTable returns the table key -> Black's pattern | White's pattern<<8
 // for the given five rules: one lookup (one cache miss) for both colours.
+// Each pair is built once, on its own, so that a search never waits for
+// another rule's table.
 func pairTable(black, white fiveRule) *[1 << 20]uint16 {
-	pairMu.Lock()
-	defer pairMu.Unlock()
-	if t := pairTables[black][white]; t != nil {
-		return t
-	}
-	tb, tw := patternTable(black, cellBlack), patternTable(white, cellWhite)
-	t := new([1 << 20]uint16)
-	for k := range t {
-		t[k] = uint16(tb[k]) | uint16(tw[k])<<8
-	}
-	pairTables[black][white] = t
-	return t
+	pairOnce[black][white].Do(func() {
+		tb, tw := patternTable(black, cellBlack), patternTable(white, cellWhite)
+		t := new([1 << 20]uint16)
+		for k := range t {
+			t[k] = uint16(tb[k]) | uint16(tw[k])<<8
+		}
+		pairTables[black][white] = t
+	})
+	return pairTables[black][white]
 }
 
-var warmOnce sync.Once
+var (
+	warmOnce sync.Once
+	// warmed is closed when warmTables has built every table.
+	warmed = make(chan struct{})
+)
 
-// warmTables builds every rule's tables once, for the first NewEngine: a
-// second or so on a loaded machine, which must not come out of the first
-// move's clock.
+// warmTables starts building every rule's tables in the background, once,
+// for the first NewEngine: they take a second or so on a loaded machine,
+// which must come neither out of the first move's clock nor before a
+// Gomocup manager's START is answered (a slow START loses the game). A
+// search that needs a table first builds it itself.
 func warmTables() {
 	warmOnce.Do(func() {
-		comboOnce.Do(buildCombos)
-		for _, r := range [][2]fiveRule{{exactlyFive, fiveOrMore}, {fiveOrMore, fiveOrMore}, {exactlyFive, exactlyFive}, {caroFive, caroFive}} {
-			pairTable(r[0], r[1])
-		}
+		go func() {
+			comboOnce.Do(buildCombos)
+			for _, r := range [][2]fiveRule{{fiveOrMore, fiveOrMore}, {exactlyFive, fiveOrMore}, {exactlyFive, exactlyFive}, {caroFive, caroFive}} {
+				pairTable(r[0], r[1])
+			}
+			close(warmed)
+		}()
 	})
 }
 
