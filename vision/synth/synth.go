@@ -41,7 +41,9 @@ type Scene struct {
 	// Sun is the strength (0..1) of patches of direct sunlight on the
 	// board, through a window or leaves: blobs larger than a stone and
 	// thin streaks, bright enough to wash the grid lines out, with each
-	// stone casting a shadow in them. SunPatches is how many (default 4).
+	// stone casting a shadow in them; a stone in them is lit in proportion
+	// to its own colour (a black one stays dark, a glass one glints).
+	// SunPatches is how many (default 4).
 	Sun        float64
 	SunPatches int
 	Hand       bool         // a hand-coloured blob over part of the board
