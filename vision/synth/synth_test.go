@@ -419,7 +419,27 @@ func TestLocateRefitStaysNear(t *testing.T) {
 // boards without their stones must read empty: the glare there washes
 // the lines out as a stone hides them, but over more than a stone.
 func TestReadPaleWoodCompressed(t *testing.T) {
-	want := map[string]bool{"61/19": true, "91/19": true}
+	readVariedBoards(t, true, "61/19", "91/19")
+}
+
+// TestReadBlackStonesInSun reads varied boards with black glass stones in
+// patches of sunlight on dark wood (54/9: a phone's JPEG; 83/19): lit as
+// the wood is, in proportion to their colour, they stay far darker than
+// the lit wood beside them. (Without their stones these boards read a
+// few points of shaded wood beside sunlit wood as black: not checked.)
+func TestReadBlackStonesInSun(t *testing.T) {
+	readVariedBoards(t, false, "54/9", "83/19")
+}
+
+// readVariedBoards reads the varied boards (the bench's set, "i/size")
+// at their true corners, with their stones and, if bare, without: every
+// point must read right.
+func readVariedBoards(t *testing.T, bare bool, keys ...string) {
+	t.Helper()
+	want := map[string]bool{}
+	for _, k := range keys {
+		want[k] = true
+	}
 	rng := rand.New(rand.NewSource(11))
 	for i := 0; len(want) > 0; i++ {
 		for _, size := range []int{9, 13, 15, 19} {
@@ -429,12 +449,17 @@ func TestReadPaleWoodCompressed(t *testing.T) {
 				continue
 			}
 			delete(want, key)
-			bare := s
-			bare.Stones, bare.Offsets = nil, nil
-			for _, c := range []struct {
+			type read struct {
 				name string
 				s    Scene
-			}{{key, s}, {key + "/empty", bare}} {
+			}
+			reads := []read{{key, s}}
+			if bare {
+				empty := s
+				empty.Stones, empty.Offsets = nil, nil
+				reads = append(reads, read{key + "/empty", empty})
+			}
+			for _, c := range reads {
 				s := c.s
 				t.Run(c.name, func(t *testing.T) {
 					rd, err := vision.ReadStones(Planes(Render(s)), size, s.Corners)
