@@ -41,7 +41,9 @@ type Scene struct {
 	// Sun is the strength (0..1) of patches of direct sunlight on the
 	// board, through a window or leaves: blobs larger than a stone and
 	// thin streaks, bright enough to wash the grid lines out, with each
-	// stone casting a shadow in them. SunPatches is how many (default 4).
+	// stone casting a shadow in them; a stone in them is lit in proportion
+	// to its own colour (a black one stays dark, a glass one glints).
+	// SunPatches is how many (default 4).
 	Sun        float64
 	SunPatches int
 	Hand       bool         // a hand-coloured blob over part of the board
@@ -181,6 +183,8 @@ func Render(s Scene) *image.RGBA {
 			// Stones: a lens shape, widest at mid-height; the higher layers
 			// are drawn last, as they hide the lower ones.
 			onStone := false
+			var glossy bool        // the pixel is on a glass black stone's top
+			var topU, topV float64 // its offset from that stone's centre
 			for li, inv := range layers {
 				q := inv.Apply(px, py)
 				rad := 0.46 * math.Sqrt(1-math.Pow(2*float64(li)/float64(len(layers))-0.7, 2)/1.7)
@@ -193,6 +197,8 @@ func Render(s Scene) *image.RGBA {
 					if rr < rad {
 						onStone = true
 						edge := rr / 0.46
+						glossy = li == len(layers)-1 && custom && lk.Glass && dd.c == vision.Black
+						topU, topV = q.X-dd.u, q.Y-dd.v
 						switch {
 						case custom:
 							r, g, b = lk.stone(dd.c, edge, q.X-dd.u, q.Y-dd.v, li, len(layers), under)
@@ -217,7 +223,23 @@ func Render(s Scene) *image.RGBA {
 					}
 				}
 			}
-			r, g, b = r*(1+0.9*sun)+60*sun, g*(1+0.9*sun)+60*sun, b*(1+0.9*sun)+60*sun
+			if onStone {
+				// A stone reflects the sun in proportion to its own colour,
+				// as the wood does (its gain, 1+0.9 sun plus 60 sun on wood
+				// near 200, is about 1+1.2 sun): a black stone's body stays
+				// dark. A glass one also mirrors the sun: a small glint on
+				// its top, on the side towards the sun.
+				f := 1 + 1.2*sun
+				r, g, b = r*f, g*f, b*f
+				if glossy && sun > 0 {
+					if d := math.Hypot(topU+0.4*shadow[0], topV+0.4*shadow[1]); d < 0.07 {
+						a := math.Min(1, 2*sun) * (1 - d/0.07)
+						r, g, b = mix(r, 255, a), mix(g, 255, a), mix(b, 255, a)
+					}
+				}
+			} else {
+				r, g, b = r*(1+0.9*sun)+60*sun, g*(1+0.9*sun)+60*sun, b*(1+0.9*sun)+60*sun
+			}
 			// Light: a gradient and a glare spot.
 			l := 1 - s.Light*0.5*(px/float64(s.Width)+py/float64(s.Height))
 			r, g, b = r*l, g*l, b*l

@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"os"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -418,7 +419,27 @@ func TestLocateRefitStaysNear(t *testing.T) {
 // boards without their stones must read empty: the glare there washes
 // the lines out as a stone hides them, but over more than a stone.
 func TestReadPaleWoodCompressed(t *testing.T) {
-	want := map[string]bool{"61/19": true, "91/19": true}
+	readVariedBoards(t, true, "61/19", "91/19")
+}
+
+// TestReadBlackStonesInSun reads varied boards with black glass stones in
+// patches of sunlight on dark wood (54/9: a phone's JPEG; 83/19): lit as
+// the wood is, in proportion to their colour, they stay far darker than
+// the lit wood beside them. (Without their stones these boards read a
+// few points of shaded wood beside sunlit wood as black: not checked.)
+func TestReadBlackStonesInSun(t *testing.T) {
+	readVariedBoards(t, false, "54/9", "83/19")
+}
+
+// readVariedBoards reads the varied boards (the bench's set, "i/size")
+// at their true corners, with their stones and, if bare, without: every
+// point must read right.
+func readVariedBoards(t *testing.T, bare bool, keys ...string) {
+	t.Helper()
+	want := map[string]bool{}
+	for _, k := range keys {
+		want[k] = true
+	}
 	rng := rand.New(rand.NewSource(11))
 	for i := 0; len(want) > 0; i++ {
 		for _, size := range []int{9, 13, 15, 19} {
@@ -428,12 +449,17 @@ func TestReadPaleWoodCompressed(t *testing.T) {
 				continue
 			}
 			delete(want, key)
-			bare := s
-			bare.Stones, bare.Offsets = nil, nil
-			for _, c := range []struct {
+			type read struct {
 				name string
 				s    Scene
-			}{{key, s}, {key + "/empty", bare}} {
+			}
+			reads := []read{{key, s}}
+			if bare {
+				empty := s
+				empty.Stones, empty.Offsets = nil, nil
+				reads = append(reads, read{key + "/empty", empty})
+			}
+			for _, c := range reads {
 				s := c.s
 				t.Run(c.name, func(t *testing.T) {
 					rd, err := vision.ReadStones(Planes(Render(s)), size, s.Corners)
@@ -450,6 +476,57 @@ func TestReadPaleWoodCompressed(t *testing.T) {
 					}
 				})
 			}
+		}
+	}
+}
+
+// TestSunOnBlackStones: a surface reflects light in proportion to its own
+// colour, so in a patch of sunlight a black stone's body gains no more,
+// relative to its shade, than the wood beside it does: it stays far darker
+// than the lit wood (a glass one adds only a small glint of the sun).
+func TestSunOnBlackStones(t *testing.T) {
+	for _, glass := range []bool{false, true} {
+		s := Scene{Width: 360, Height: 360, Size: 9, Seed: 3, SunPatches: 8,
+			Corners: [4]vision.Point{{X: 40, Y: 40}, {X: 320, Y: 40}, {X: 320, Y: 320}, {X: 40, Y: 320}},
+			Stones:  map[[2]int]vision.Stone{},
+			Look:    Look{Wood: [3]float64{120, 80, 50}, Glass: glass, LineWidth: 0.05, Ink: [3]float64{15, 15, 15}}}
+		for r := 0; r < 9; r++ {
+			for c := 0; c < 9; c++ {
+				s.Stones[[2]int{r, c}] = vision.Black
+			}
+		}
+		shade := Planes(Render(s)).Luma
+		s.Sun = 0.6
+		sun := Planes(Render(s)).Luma
+		h, err := vision.GridHomography(s.Size, s.Corners)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The median gain over a small disc: a glint covers little of it.
+		gain := func(u, v float64) float64 {
+			var g []float64
+			for _, d := range [][2]float64{{0, 0}, {0.1, 0}, {-0.1, 0}, {0, 0.1}, {0, -0.1}, {0.07, 0.07}, {-0.07, 0.07}, {0.07, -0.07}, {-0.07, -0.07}} {
+				p := h.Apply(u+d[0], v+d[1])
+				x, y := int(p.X), int(p.Y)
+				g = append(g, float64(sun.GrayAt(x, y).Y)/math.Max(1, float64(shade.GrayAt(x, y).Y)))
+			}
+			sort.Float64s(g)
+			return g[len(g)/2]
+		}
+		var wood, stone float64 // the largest gains: bare cell centres, stones' centres
+		for r := 0; r < 9; r++ {
+			for c := 0; c < 9; c++ {
+				stone = math.Max(stone, gain(float64(c), float64(r)))
+				if r < 8 && c < 8 {
+					wood = math.Max(wood, gain(float64(c)+0.5, float64(r)+0.5))
+				}
+			}
+		}
+		if wood < 1.5 {
+			t.Fatalf("glass %v: the wood gains %.2f at most: no sunlit patch", glass, wood)
+		}
+		if stone > 1.05*wood {
+			t.Errorf("glass %v: a black stone gains %.2f in the sun, the wood %.2f", glass, stone, wood)
 		}
 	}
 }
