@@ -181,6 +181,7 @@ func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
 		st[j][i], conf[j][i] = verdict(f[j][i], ref[j][i])
 	}
 	s.offPoint(f, bg, bare, st, conf)
+	s.offPointWhite(f, ref, st, conf)
 	return &Reading{Size: n, Corners: corners, Stones: st, Conf: conf}, nil
 }
 
@@ -632,6 +633,100 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 			found = append(found, [2]float64{cu, cv})
 		}
 	}
+}
+
+// offPointWhite reads the white stones that lie off their points, further
+// than disc looks (a quarter step): a point still read empty that the
+// verdict would read white had it found a stone's disc, where such a
+// disc lies around a centre nearer this point than any other (within
+// offNearest), clear of the stones already read (not within 0.6 of
+// their points: their own discs). It measures the disc and the base
+// around it there and reads the point again with them (the rim counted
+// where it shows clearly: a faint one, off the point, is as often the
+// edge of a patch of glare); everything else
+// the verdict asks (the lines hidden in one direction at least, the top
+// paler than the board and grey) stays as measured at the point, so
+// glare and pale wood are refused as on the point itself.
+func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
+	var found [][2]float64 // the centres of the stones read here
+	for j := range f {
+		for i := range f[j] {
+			p := f[j][i]
+			if st[j][i] != Empty || !(p.board >= minBoardLuma) {
+				continue
+			}
+			// Only where the point hides its line in one direction at
+			// least (a stone off its point still covers the line
+			// toward its centre) and a stone's disc would make it white.
+			if p.least/ref[j][i] > offHidden {
+				continue
+			}
+			if w, _ := verdict(withDisc(p, 1, 1), ref[j][i]); w != White {
+				continue
+			}
+			u, v := float64(i), float64(j)
+			boardLow := p.wood * math.Max(p.board, 8)
+			best, bestConf := p, 0.0
+			var bestAt [2]float64
+			for _, d := range whiteShifts {
+				share, even, _, at := s.disc(u+d[0], v+d[1], false)
+				cu, cv := d[0]+at[0], d[1]+at[1]
+				if math.Abs(cu) > offNearest || math.Abs(cv) > offNearest || stoneWithin(st, u+cu, v+cv, 0.6) {
+					continue
+				}
+				q := withDisc(p, share, even)
+				bl, b := s.baseRing(u+cu, v+cv)
+				q.discBaseW = median(b)
+				q.discGrey = q.discBaseW / math.Max(median(bl), 8)
+				q.discBase = q.discBaseW / math.Max(boardLow, 8)
+				if w, c := verdict(q, ref[j][i]); w == White && c > bestConf {
+					best, bestConf, bestAt = q, c, [2]float64{u + cu, v + cv}
+				}
+			}
+			if bestConf == 0 || overlaps(found, bestAt[0], bestAt[1]) {
+				continue
+			}
+			f[j][i] = best
+			st[j][i], conf[j][i] = White, bestConf
+			found = append(found, bestAt)
+		}
+	}
+}
+
+// withDisc is p with the disc measured as given (see disc).
+func withDisc(p features, share, even float64) features {
+	p.disc, p.unif = share, even
+	return p
+}
+
+// offHidden is the most line contrast (of an empty point's) left where a
+// stone off its point covers the line toward its centre.
+const offHidden = 0.1
+
+// whiteShifts are the points around which disc looks again for a white
+// stone off its point: with disc's own reach, out to half a step.
+var whiteShifts = func() [][2]float64 {
+	var o [][2]float64
+	for _, d := range offsetGrid(1, 0.24) {
+		if d != [2]float64{} {
+			o = append(o, d)
+		}
+	}
+	return o
+}()
+
+// stoneWithin tells whether a point read as a stone lies within r of
+// board point (u, v).
+func stoneWithin(st [][]Stone, u, v, r float64) bool {
+	n := len(st)
+	for j := max(0, int(math.Floor(v-r))); j <= min(n-1, int(math.Ceil(v+r))); j++ {
+		for i := max(0, int(math.Floor(u-r))); i <= min(n-1, int(math.Ceil(u+r))); i++ {
+			if st[j][i] != Empty && math.Hypot(u-float64(i), v-float64(j)) < r {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // overlaps tells whether a stone centred at board point (u, v) would
