@@ -180,6 +180,7 @@ func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
 		i, j := q[0], q[1]
 		st[j][i], conf[j][i] = verdict(f[j][i], ref[j][i])
 	}
+	likeBlacks(f, ref, st, conf)
 	s.offPoint(f, bg, bare, st, conf)
 	s.offPointWhite(f, ref, st, conf)
 	return &Reading{Size: n, Corners: corners, Stones: st, Conf: conf}, nil
@@ -631,6 +632,52 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 			}
 			st[j][i], conf[j][i] = Black, clamp01((limit-level)/(0.2*limit))
 			found = append(found, [2]float64{cu, cv})
+		}
+	}
+}
+
+// likeBlacks reads black the points still empty that hide their lines,
+// are grey on top, and are nearer in brightness (top or base, as dark
+// measures it) to the black stones read around them than to the bare
+// board: stones of one set in one light look alike, and a glossy or
+// sparkly black stone on pale wood may be brighter than the board's
+// fixed share (see verdict) where its neighbours are as bright. The
+// black stones around are those within two steps, as classify read
+// them (at least three).
+func likeBlacks(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
+	level := func(p features) float64 { return math.Max(p.topL, p.baseL) }
+	var blacks [][2]int // read before this pass, so that it does not feed itself
+	for j := range st {
+		for i := range st[j] {
+			if st[j][i] == Black {
+				blacks = append(blacks, [2]int{i, j})
+			}
+		}
+	}
+	var near []float64
+	for j := range f {
+		for i := range f[j] {
+			p := f[j][i]
+			if st[j][i] != Empty || p.lines/ref[j][i] > 0.3 || p.neutral < 0.85 || !(p.board >= minBoardLuma) {
+				continue
+			}
+			near = near[:0]
+			for _, b := range blacks {
+				if abs(b[0]-i) <= 2 && abs(b[1]-j) <= 2 {
+					near = append(near, level(f[b[1]][b[0]]))
+				}
+			}
+			if len(near) < 3 {
+				continue
+			}
+			black := median(near)
+			if black >= p.board {
+				continue
+			}
+			// Where between the blacks (0) and the board (1) it lies.
+			if x := (level(p) - black) / (p.board - black); x < 0.5 {
+				st[j][i], conf[j][i] = Black, clamp01((0.5-x)/0.15)
+			}
 		}
 	}
 }
