@@ -703,9 +703,10 @@ func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, c
 				continue
 			}
 			// Only where the point hides its line in one direction at
-			// least (a stone off its point still covers the line
-			// toward its centre) and a stone's disc would make it white.
-			if p.least/ref[j][i] > offHidden {
+			// least and its top is grey (a stone off its point still
+			// covers the line toward its centre and most of the
+			// point's top), and a stone's disc would make it white.
+			if p.least/ref[j][i] > offHidden || p.neutral < offGrey {
 				continue
 			}
 			if w, _ := verdict(withDisc(p, 1, 1), ref[j][i]); w != White {
@@ -749,6 +750,11 @@ func withDisc(p features, share, even float64) features {
 // offHidden is the most line contrast (of an empty point's) left where a
 // stone off its point covers the line toward its centre.
 const offHidden = 0.1
+
+// offGrey is the least a white stone's top's Low over its Luma may be
+// off its point: grey (a spot of coloured light, a laser's, may be as
+// bright and disc-like, never as grey).
+const offGrey = 0.85
 
 // whiteShifts are the points around which disc looks again for a white
 // stone off its point: with disc's own reach, out to half a step.
