@@ -181,6 +181,7 @@ func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
 		st[j][i], conf[j][i] = verdict(f[j][i], ref[j][i])
 	}
 	likeBlacks(f, ref, st, conf)
+	s.likeWhites(f, ref, st, conf)
 	s.offPoint(f, bg, bare, st, conf)
 	s.offPointWhite(f, ref, st, conf)
 	return &Reading{Size: n, Corners: corners, Stones: st, Conf: conf}, nil
@@ -677,6 +678,67 @@ func likeBlacks(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64)
 			// Where between the blacks (0) and the board (1) it lies.
 			if x := (level(p) - black) / (p.board - black); x < 0.5 {
 				st[j][i], conf[j][i] = Black, clamp01((0.5-x)/0.15)
+			}
+		}
+	}
+}
+
+// likeWhites reads white the points still empty that hide their lines
+// (in one direction fully) and look like the white stones read around
+// them: in brightness nearer those than the black ones, in colour (the
+// top's Low over its Luma) nearer those than the wood, as the empty
+// points around show it. A white stone in the shade at the board's edge
+// may be darker than pale wood and barely greyer, no disc tried; its
+// neighbours, of one set in one light, tell it. The stones and empty
+// points around are those within two steps, as read before this pass.
+func (s *sampler) likeWhites(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
+	n := len(f)
+	was := make([][]Stone, n)
+	for j := range st {
+		was[j] = append([]Stone(nil), st[j]...)
+	}
+	var whites, blacks, wood []float64
+	for j := range f {
+		for i := range f[j] {
+			p := f[j][i]
+			if st[j][i] != Empty || p.lines/ref[j][i] > 0.3 || p.least/ref[j][i] > offHidden || !(p.board >= minBoardLuma) {
+				continue
+			}
+			whites, blacks, wood = whites[:0], blacks[:0], wood[:0]
+			var whiteL []float64
+			for jj := max(0, j-2); jj <= min(n-1, j+2); jj++ {
+				for ii := max(0, i-2); ii <= min(n-1, i+2); ii++ {
+					q := f[jj][ii]
+					switch {
+					case was[jj][ii] == White:
+						whites = append(whites, q.neutral)
+						whiteL = append(whiteL, q.topL)
+					case was[jj][ii] == Black:
+						blacks = append(blacks, q.topL)
+					case q.lines/ref[jj][ii] > 0.7:
+						wood = append(wood, q.neutral)
+					}
+				}
+			}
+			if len(whites) < 2 || len(wood) < 3 {
+				continue
+			}
+			if len(blacks) > 0 && math.Abs(p.topL-median(blacks)) < math.Abs(p.topL-median(whiteL)) {
+				continue // nearer the black stones' brightness
+			}
+			grey, tinted := median(whites), median(wood)
+			if grey-tinted < 0.05 {
+				continue // the stones' colour does not tell them from the wood here
+			}
+			x := (p.neutral - tinted) / (grey - tinted)
+			if x <= 0.5 {
+				continue
+			}
+			// A stone's edge in most directions: glare that washes the
+			// lines out, as grey, has none.
+			share, even, _, _ := s.disc(float64(i), float64(j), false)
+			if m := discMargin(share+0.2, even); m > 0 {
+				st[j][i], conf[j][i] = White, clamp01(math.Min((x-0.5)/0.15, m))
 			}
 		}
 	}
