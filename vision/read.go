@@ -618,7 +618,7 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 			// stone's: the search looks past it for another.
 			free = free[:0]
 			for _, o := range blackOffsets {
-				if !blackWithin(st, u+o[0], v+o[1], 0.6) {
+				if !within(st, u+o[0], v+o[1], 0.6, isBlack) {
 					free = append(free, o)
 				}
 			}
@@ -628,7 +628,7 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 			}
 			cu, cv, level := s.blackCentre(u+du, v+dv, limit)
 			if math.Abs(cu-u) > offNearest || math.Abs(cv-v) > offNearest || !s.rimmed(cu, cv, limit) ||
-				blackWithin(st, cu, cv, 0.6) || overlaps(found, cu, cv) {
+				within(st, cu, cv, 0.6, isBlack) || overlaps(found, cu, cv) {
 				continue
 			}
 			st[j][i], conf[j][i] = Black, clamp01((limit-level)/(0.2*limit))
@@ -752,10 +752,10 @@ func (s *sampler) likeWhites(f [][]features, ref [][]float64, st [][]Stone, conf
 // their points: their own discs). It measures the disc and the base
 // around it there and reads the point again with them (the rim counted
 // where it shows clearly: a faint one, off the point, is as often the
-// edge of a patch of glare); everything else
-// the verdict asks (the lines hidden in one direction at least, the top
-// paler than the board and grey) stays as measured at the point, so
-// glare and pale wood are refused as on the point itself.
+// edge of a patch of glare); everything else the verdict asks (the
+// lines hidden in one direction at least, the top paler than the board
+// and grey) stays as measured at the point, so glare and pale wood are
+// refused as on the point itself.
 func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
 	var found [][2]float64 // the centres of the stones read here
 	for j := range f {
@@ -781,7 +781,7 @@ func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, c
 			for _, d := range whiteShifts {
 				share, even, _, at := s.disc(u+d[0], v+d[1], false)
 				cu, cv := d[0]+at[0], d[1]+at[1]
-				if math.Abs(cu) > offNearest || math.Abs(cv) > offNearest || stoneWithin(st, u+cu, v+cv, 0.6) {
+				if math.Abs(cu) > offNearest || math.Abs(cv) > offNearest || within(st, u+cu, v+cv, 0.6, isStone) {
 					continue
 				}
 				q := withDisc(p, share, even)
@@ -830,20 +830,6 @@ var whiteShifts = func() [][2]float64 {
 	return o
 }()
 
-// stoneWithin tells whether a point read as a stone lies within r of
-// board point (u, v).
-func stoneWithin(st [][]Stone, u, v, r float64) bool {
-	n := len(st)
-	for j := max(0, int(math.Floor(v-r))); j <= min(n-1, int(math.Ceil(v+r))); j++ {
-		for i := max(0, int(math.Floor(u-r))); i <= min(n-1, int(math.Ceil(u+r))); i++ {
-			if st[j][i] != Empty && math.Hypot(u-float64(i), v-float64(j)) < r {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // overlaps tells whether a stone centred at board point (u, v) would
 // overlap one centred at any of centres: two stones' centres lie a
 // stone's width apart at least (the measured centres a little less).
@@ -879,19 +865,22 @@ func (s *sampler) mayBeBlack(u, v, limit float64) bool {
 	return false
 }
 
-// blackWithin tells whether a point read black lies within r of board
-// point (u, v).
-func blackWithin(st [][]Stone, u, v, r float64) bool {
+// within tells whether a point read as a stone that counts lies within
+// r of board point (u, v).
+func within(st [][]Stone, u, v, r float64, counts func(Stone) bool) bool {
 	n := len(st)
 	for j := max(0, int(math.Floor(v-r))); j <= min(n-1, int(math.Ceil(v+r))); j++ {
 		for i := max(0, int(math.Floor(u-r))); i <= min(n-1, int(math.Ceil(u+r))); i++ {
-			if st[j][i] == Black && math.Hypot(u-float64(i), v-float64(j)) < r {
+			if counts(st[j][i]) && math.Hypot(u-float64(i), v-float64(j)) < r {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+func isBlack(s Stone) bool { return s == Black }
+func isStone(s Stone) bool { return s != Empty }
 
 // rimmed tells whether a dark disc centred at board point (u, v) has
 // something brighter than limit just outside a stone's rim (at its
