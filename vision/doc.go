@@ -37,7 +37,14 @@
 //     about half a step) is found as a stone-sized dark disc, top and
 //     foot, against the bare board, and counts on the point nearest its
 //     centre; the search looks past stones already read (a darker one
-//     beside may lie nearer), and finds each stone once. Every
+//     beside may lie nearer), and finds each stone once. A white stone
+//     further off its point than the disc search reaches is found by its
+//     disc around a shifted centre, where the point hides its line in one
+//     direction and is grey. A point that hides its lines and that no rule
+//     reads takes the colour of the stones read around it when it looks
+//     like them: black when nearer their brightness than the board's (a
+//     sparkly set on pale wood), white when its colour is theirs rather
+//     than the wood's and it shows a stone's edge in most directions. Every
 //     threshold is relative to the board's own brightness and line
 //     contrast nearby, so uneven light, shadows and glare move both sides
 //     alike. Each point gets a confidence.

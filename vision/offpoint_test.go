@@ -59,3 +59,56 @@ func TestBlackStonesOffTheirPoints(t *testing.T) {
 		})
 	}
 }
+
+// TestWhiteStonesOffTheirPoints reads white stones lying a third of a
+// step off their points, further than the disc search around a point
+// reaches: alone, and pushed into a crowd of white and black stones (as
+// on g09_11.11.32 r1c9); each counts on the point nearest its centre,
+// and no point beside one reads a stone.
+func TestWhiteStonesOffTheirPoints(t *testing.T) {
+	const n = 13
+	stones := map[[2]int]vision.Stone{}
+	offsets := map[[2]int][2]float64{} // [row, col] -> (du, dv)
+	put := func(r, c int, s vision.Stone, du, dv float64) {
+		stones[[2]int{r, c}] = s
+		offsets[[2]int{r, c}] = [2]float64{du, dv}
+	}
+	put(3, 3, vision.White, 0.35, 0)    // alone, toward the next point
+	put(3, 8, vision.White, -0.3, -0.3) // diagonally
+	// In a crowd, pushed up between its neighbours.
+	put(6, 6, vision.White, 0.05, -0.38)
+	put(5, 6, vision.Black, 0, -0.1)
+	put(5, 7, vision.White, 0, 0)
+	put(6, 5, vision.White, 0, 0)
+	put(6, 7, vision.White, 0, 0)
+	put(7, 6, vision.White, 0, 0)
+	put(7, 7, vision.Black, 0, 0)
+	put(10, 9, vision.White, -0.1, 0.34)
+	for _, tc := range []struct {
+		name    string
+		corners [4]vision.Point
+	}{
+		{"overhead", [4]vision.Point{{X: 200, Y: 80}, {X: 760, Y: 80}, {X: 760, Y: 640}, {X: 200, Y: 640}}},
+		{"oblique", [4]vision.Point{{X: 280, Y: 90}, {X: 700, Y: 95}, {X: 820, Y: 640}, {X: 150, Y: 630}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img := synth.Render(synth.Scene{Width: 960, Height: 720, Size: n, Corners: tc.corners,
+				Stones: stones, Offsets: offsets, Light: 0.2, Noise: 2, Seed: 3})
+			rd, err := vision.ReadStones(synth.Planes(img), n, tc.corners)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for r := range n {
+				for c := range n {
+					want, ok := stones[[2]int{r, c}]
+					if !ok {
+						want = vision.Empty
+					}
+					if got := rd.Stones[r][c]; got != want {
+						t.Errorf("row %d col %d: read %c, want %c (confidence %.2f)", r, c, got, want, rd.Conf[r][c])
+					}
+				}
+			}
+		})
+	}
+}

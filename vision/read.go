@@ -180,7 +180,10 @@ func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
 		i, j := q[0], q[1]
 		st[j][i], conf[j][i] = verdict(f[j][i], ref[j][i])
 	}
+	likeBlacks(f, ref, st, conf)
+	s.likeWhites(f, ref, st, conf)
 	s.offPoint(f, bg, bare, st, conf)
+	s.offPointWhite(f, ref, st, conf)
 	return &Reading{Size: n, Corners: corners, Stones: st, Conf: conf}, nil
 }
 
@@ -615,7 +618,7 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 			// stone's: the search looks past it for another.
 			free = free[:0]
 			for _, o := range blackOffsets {
-				if !blackWithin(st, u+o[0], v+o[1], 0.6) {
+				if !within(st, u+o[0], v+o[1], 0.6, isBlack) {
 					free = append(free, o)
 				}
 			}
@@ -625,7 +628,7 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 			}
 			cu, cv, level := s.blackCentre(u+du, v+dv, limit)
 			if math.Abs(cu-u) > offNearest || math.Abs(cv-v) > offNearest || !s.rimmed(cu, cv, limit) ||
-				blackWithin(st, cu, cv, 0.6) || overlaps(found, cu, cv) {
+				within(st, cu, cv, 0.6, isBlack) || overlaps(found, cu, cv) {
 				continue
 			}
 			st[j][i], conf[j][i] = Black, clamp01((limit-level)/(0.2*limit))
@@ -633,6 +636,199 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 		}
 	}
 }
+
+// likeBlacks reads black the points still empty that hide their lines,
+// are grey on top, and are nearer in brightness (top or base, as dark
+// measures it) to the black stones read around them than to the bare
+// board: stones of one set in one light look alike, and a glossy or
+// sparkly black stone on pale wood may be brighter than the board's
+// fixed share (see verdict) where its neighbours are as bright. The
+// black stones around are those within two steps, as classify read
+// them (at least three).
+func likeBlacks(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
+	level := func(p features) float64 { return math.Max(p.topL, p.baseL) }
+	var blacks [][2]int // read before this pass, so that it does not feed itself
+	for j := range st {
+		for i := range st[j] {
+			if st[j][i] == Black {
+				blacks = append(blacks, [2]int{i, j})
+			}
+		}
+	}
+	var near []float64
+	for j := range f {
+		for i := range f[j] {
+			p := f[j][i]
+			if st[j][i] != Empty || p.lines/ref[j][i] > 0.3 || p.neutral < 0.85 || !(p.board >= minBoardLuma) {
+				continue
+			}
+			near = near[:0]
+			for _, b := range blacks {
+				if abs(b[0]-i) <= 2 && abs(b[1]-j) <= 2 {
+					near = append(near, level(f[b[1]][b[0]]))
+				}
+			}
+			if len(near) < 3 {
+				continue
+			}
+			black := median(near)
+			if black >= p.board {
+				continue
+			}
+			// Where between the blacks (0) and the board (1) it lies.
+			if x := (level(p) - black) / (p.board - black); x < 0.5 {
+				st[j][i], conf[j][i] = Black, clamp01((0.5-x)/0.15)
+			}
+		}
+	}
+}
+
+// likeWhites reads white the points still empty that hide their lines
+// (in one direction fully) and look like the white stones read around
+// them: in brightness nearer those than the black ones, in colour (the
+// top's Low over its Luma) nearer those than the wood, as the empty
+// points around show it. A white stone in the shade at the board's edge
+// may be darker than pale wood and barely greyer, no disc tried; its
+// neighbours, of one set in one light, tell it. The stones and empty
+// points around are those within two steps, as read before this pass.
+func (s *sampler) likeWhites(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
+	n := len(f)
+	was := make([][]Stone, n)
+	for j := range st {
+		was[j] = append([]Stone(nil), st[j]...)
+	}
+	var whites, blacks, wood []float64
+	for j := range f {
+		for i := range f[j] {
+			p := f[j][i]
+			if st[j][i] != Empty || p.lines/ref[j][i] > 0.3 || p.least/ref[j][i] > offHidden || !(p.board >= minBoardLuma) {
+				continue
+			}
+			whites, blacks, wood = whites[:0], blacks[:0], wood[:0]
+			var whiteL []float64
+			for jj := max(0, j-2); jj <= min(n-1, j+2); jj++ {
+				for ii := max(0, i-2); ii <= min(n-1, i+2); ii++ {
+					q := f[jj][ii]
+					switch {
+					case was[jj][ii] == White:
+						whites = append(whites, q.neutral)
+						whiteL = append(whiteL, q.topL)
+					case was[jj][ii] == Black:
+						blacks = append(blacks, q.topL)
+					case q.lines/ref[jj][ii] > 0.7:
+						wood = append(wood, q.neutral)
+					}
+				}
+			}
+			if len(whites) < 2 || len(wood) < 3 {
+				continue
+			}
+			if len(blacks) > 0 && math.Abs(p.topL-median(blacks)) < math.Abs(p.topL-median(whiteL)) {
+				continue // nearer the black stones' brightness
+			}
+			grey, tinted := median(whites), median(wood)
+			if grey-tinted < 0.05 {
+				continue // the stones' colour does not tell them from the wood here
+			}
+			x := (p.neutral - tinted) / (grey - tinted)
+			if x <= 0.5 {
+				continue
+			}
+			// A stone's edge in most directions: glare that washes the
+			// lines out, as grey, has none.
+			share, even, _, _ := s.disc(float64(i), float64(j), false)
+			if m := discMargin(share+0.2, even); m > 0 {
+				st[j][i], conf[j][i] = White, clamp01(math.Min((x-0.5)/0.15, m))
+			}
+		}
+	}
+}
+
+// offPointWhite reads the white stones that lie off their points, further
+// than disc looks (a quarter step): a point still read empty that the
+// verdict would read white had it found a stone's disc, where such a
+// disc lies around a centre nearer this point than any other (within
+// offNearest), clear of the stones already read (not within 0.6 of
+// their points: their own discs). It measures the disc and the base
+// around it there and reads the point again with them (the rim counted
+// where it shows clearly: a faint one, off the point, is as often the
+// edge of a patch of glare); everything else the verdict asks (the
+// lines hidden in one direction at least, the top paler than the board
+// and grey) stays as measured at the point, so glare and pale wood are
+// refused as on the point itself.
+func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
+	var found [][2]float64 // the centres of the stones read here
+	for j := range f {
+		for i := range f[j] {
+			p := f[j][i]
+			if st[j][i] != Empty || !(p.board >= minBoardLuma) {
+				continue
+			}
+			// Only where the point hides its line in one direction at
+			// least and its top is grey (a stone off its point still
+			// covers the line toward its centre and most of the
+			// point's top), and a stone's disc would make it white.
+			if p.least/ref[j][i] > offHidden || p.neutral < offGrey {
+				continue
+			}
+			if w, _ := verdict(withDisc(p, 1, 1), ref[j][i]); w != White {
+				continue
+			}
+			u, v := float64(i), float64(j)
+			boardLow := p.wood * math.Max(p.board, 8)
+			best, bestConf := p, 0.0
+			var bestAt [2]float64
+			for _, d := range whiteShifts {
+				share, even, _, at := s.disc(u+d[0], v+d[1], false)
+				cu, cv := d[0]+at[0], d[1]+at[1]
+				if math.Abs(cu) > offNearest || math.Abs(cv) > offNearest || within(st, u+cu, v+cv, 0.6, isStone) {
+					continue
+				}
+				q := withDisc(p, share, even)
+				bl, b := s.baseRing(u+cu, v+cv)
+				q.discBaseW = median(b)
+				q.discGrey = q.discBaseW / math.Max(median(bl), 8)
+				q.discBase = q.discBaseW / math.Max(boardLow, 8)
+				if w, c := verdict(q, ref[j][i]); w == White && c > bestConf {
+					best, bestConf, bestAt = q, c, [2]float64{u + cu, v + cv}
+				}
+			}
+			if bestConf == 0 || overlaps(found, bestAt[0], bestAt[1]) {
+				continue
+			}
+			f[j][i] = best
+			st[j][i], conf[j][i] = White, bestConf
+			found = append(found, bestAt)
+		}
+	}
+}
+
+// withDisc is p with the disc measured as given (see disc).
+func withDisc(p features, share, even float64) features {
+	p.disc, p.unif = share, even
+	return p
+}
+
+// offHidden is the most line contrast (of an empty point's) left where a
+// stone off its point covers the line toward its centre.
+const offHidden = 0.1
+
+// offGrey is the least a white stone's top's Low over its Luma may be
+// off its point: grey (a spot of coloured light, a laser's, may be as
+// bright and disc-like, never as grey).
+const offGrey = 0.85
+
+// whiteShifts are the points around which disc looks again for a white
+// stone off its point: with disc's own reach, out to half a step.
+var whiteShifts = func() [][2]float64 {
+	var o [][2]float64
+	for _, d := range offsetGrid(1, 0.24) {
+		if d != [2]float64{} {
+			o = append(o, d)
+		}
+	}
+	return o
+}()
 
 // overlaps tells whether a stone centred at board point (u, v) would
 // overlap one centred at any of centres: two stones' centres lie a
@@ -669,19 +865,22 @@ func (s *sampler) mayBeBlack(u, v, limit float64) bool {
 	return false
 }
 
-// blackWithin tells whether a point read black lies within r of board
-// point (u, v).
-func blackWithin(st [][]Stone, u, v, r float64) bool {
+// within tells whether a point read as a stone that counts lies within
+// r of board point (u, v).
+func within(st [][]Stone, u, v, r float64, counts func(Stone) bool) bool {
 	n := len(st)
 	for j := max(0, int(math.Floor(v-r))); j <= min(n-1, int(math.Ceil(v+r))); j++ {
 		for i := max(0, int(math.Floor(u-r))); i <= min(n-1, int(math.Ceil(u+r))); i++ {
-			if st[j][i] == Black && math.Hypot(u-float64(i), v-float64(j)) < r {
+			if counts(st[j][i]) && math.Hypot(u-float64(i), v-float64(j)) < r {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+func isBlack(s Stone) bool { return s == Black }
+func isStone(s Stone) bool { return s != Empty }
 
 // rimmed tells whether a dark disc centred at board point (u, v) has
 // something brighter than limit just outside a stone's rim (at its
