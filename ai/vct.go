@@ -25,7 +25,8 @@ func (s *searcher) vct(me uint8, depth int) bool {
 
 // vctBudget is vct reading at most budget nodes, one threat deeper at a
 // time: most wins are short, and a deep read cut short by the budget
-// would miss them; the table keeps what the shallower reads learnt.
+// would miss them; the table keeps what the shallower reads learnt. A read
+// cut short counts as no win found, and sets threatCut.
 func (s *searcher) vctBudget(me uint8, depth int, budget int64) bool {
 	defer s.b.threatReading()()
 	s.vcfLimit, s.vcfAborted = s.nodes+budget, false
@@ -33,6 +34,7 @@ func (s *searcher) vctBudget(me uint8, depth int, budget int64) bool {
 	for d := 1; d <= depth && !win && !s.vcfAborted && !s.stopped; d++ {
 		win = s.vctNode(me, d, 0) && !s.vcfAborted
 	}
+	s.threatCut = !win && (s.vcfAborted || s.stopped)
 	s.vcfLimit, s.vcfAborted = 0, false
 	return win
 }
