@@ -529,11 +529,12 @@ const safetyNodes = 20000
 
 // avoidThreats returns best unless, after it, the opponent wins by fours
 // or by threats vct deep (each read within nodes); then the first of the
-// next root moves (in the order of the last iteration) after which it
-// does not. When every one loses best stays; when the clock or the threat
-// timer cuts the reading short, best stays and ok is false.
+// next root moves (in the order of the last iteration) after which a read
+// to its end finds no such win, or failing that the first whose read was
+// cut short (unknown is not proven safe, but beats a proven loss). When
+// every one loses best stays. ok is false when the clock or the threat
+// timer cut the reading short with best unproven.
 func (e *Engine) avoidThreats(s *searcher, root []rootMove, best cell, me uint8, vct int, nodes int64) (m cell, ok bool) {
-	opp := 3 - me
 	cands := make([]cell, 0, 8)
 	cands = append(cands, best)
 	for _, rm := range root {
@@ -544,21 +545,47 @@ func (e *Engine) avoidThreats(s *searcher, root []rootMove, best cell, me uint8,
 			cands = append(cands, rm.m)
 		}
 	}
-	for _, m := range cands {
-		s.b.play(m, me)
-		lost := s.b.has(opp, tB4) && s.vcfBudget(opp, maxVCFDepth, nodes)
-		if !lost && !s.stopped {
-			lost = s.vctBudget(opp, vct, nodes)
-		}
-		s.b.undo()
-		if s.stopped || s.threatStop.Load() {
-			return best, false
-		}
-		if !lost {
+	unknown := noCell
+	for k, m := range cands {
+		lost, cut := s.loses(m, me, vct, nodes)
+		stopped := s.stopped || s.threatStop.Load()
+		switch {
+		case lost:
+		case !cut:
 			return m, true
+		case k == 0:
+			// A cut read of best is no reason to leave the search's
+			// choice: such reads in Tengen's games, re-read at 500k
+			// nodes, all ended without a win.
+			return best, !stopped
+		case unknown == noCell:
+			unknown = m
+		}
+		if stopped {
+			break
 		}
 	}
-	return best, true
+	if unknown != noCell {
+		return unknown, true
+	}
+	return best, !s.stopped && !s.threatStop.Load()
+}
+
+// loses reads whether, after colour me plays m, the opponent wins by fours
+// or by threats vct deep, each read within nodes; cut says a read was cut
+// short (so no win found proves nothing).
+func (s *searcher) loses(m cell, me uint8, vct int, nodes int64) (lost, cut bool) {
+	opp := 3 - me
+	s.b.play(m, me)
+	defer s.b.undo()
+	if s.b.has(opp, tB4) {
+		lost, cut = s.vcfBudget(opp, maxVCFDepth, nodes), s.threatCut
+	}
+	if !lost {
+		lost = s.vctBudget(opp, vct, nodes) // (cut at once when stopped)
+		cut = cut || s.threatCut
+	}
+	return lost, cut
 }
 
 // genMovesAt0 lists the root moves; a blind engine ignores the

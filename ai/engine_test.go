@@ -405,3 +405,46 @@ func TestCalmMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestAvoidThreatsUnknownIsNotSafe: after White's e3, d3 or e4 in this
+// freestyle position (from Tengen's games) Black wins by threats; after
+// d8 the read is cut by its 20k-node budget, after f8 it ends without a
+// win. A proven loss gives way to a move read to the end without one
+// before a move whose read was cut; a cut read of the search's own
+// choice does not move it; when every move loses, the choice stays.
+func TestAvoidThreatsUnknownIsNotSafe(t *testing.T) {
+	p := Position{Size: 15, Rule: rules.Freestyle, ToMove: rules.Black}
+	pts, err := rules.ParsePoints("h8 i8 h9 h10 i10 j11 g9 i9 g11 f10 f9 g10 e10 d11 f7 g8 h5 h6 f5", 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range pts {
+		p.Stones = append(p.Stones, Stone{P: q, C: p.ToMove})
+		p.ToMove = p.ToMove.Opponent()
+	}
+	tests := []struct {
+		root string // the root moves, the search's choice first
+		want string
+	}{
+		{"d3 d8 f8", "f8"},
+		{"d3 e3 d8", "d8"},
+		{"d8 f8", "d8"},
+		{"d3 e3 e4", "d3"},
+	}
+	for _, tt := range tests {
+		s, me := solver(t, p)
+		moves, err := rules.ParsePoints(tt.root, 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root := make([]rootMove, len(moves))
+		for k, q := range moves {
+			root[k] = rootMove{m: s.b.cellOf(q)}
+		}
+		e := &Engine{}
+		m, ok := e.avoidThreats(s, root, root[0].m, me, 4, safetyNodes)
+		if got := s.b.pointOf(m).String(); got != tt.want || !ok {
+			t.Errorf("root %s: got %s (ok %v), want %s", tt.root, got, ok, tt.want)
+		}
+	}
+}

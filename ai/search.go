@@ -56,6 +56,9 @@ type searcher struct {
 	// says it was, so that no false failure is stored.
 	vcfLimit   int64
 	vcfAborted bool
+	// threatCut says the last vcfBudget or vctBudget read was cut short
+	// (budget, threat timer or clock): its "no win" proves nothing.
+	threatCut bool
 	// threatStop ends a budgeted VCF or VCT early (its share of the clock).
 	threatStop atomic.Bool
 

@@ -158,18 +158,29 @@ func TestVCTNoWinInLostPositions(t *testing.T) {
 // TestVCTDefenceOrder: a renju position from Tengen's games (Rapfi: mate
 // in 13 for Black) whose VCT, four threats deep, ordering the defences by
 // the defender's own value alone found only after 25k nodes; trying first
-// the points the attacker needs finds it within 20k. The claimed first
-// move is checked against every reply near the stones: after each the
-// attacker still wins.
-func TestVCTDefenceOrder(t *testing.T) {
-	p := pos(t, 15, rules.Renju, rules.Black, "", "")
+// the points the attacker needs finds it within 20k.
+func TestVCTDefenceOrder(t *testing.T) { vctFindsWin(t, "g5p43+M13") }
+
+// TestVCTFourThreeDepth: a renju position from Tengen's games (Rapfi:
+// mate in 33 for Black) with no VCT four threats deep while Black's
+// four-three threat was read an iteration after the other threats; read
+// as deep as they are, one within 20k nodes.
+func TestVCTFourThreeDepth(t *testing.T) { vctFindsWin(t, "g14p18+M33") }
+
+// vctFindsWin checks that the VCT, four threats deep, finds a win by
+// threes (not fours) within 20k nodes in case src of vctCases, and
+// checks the claimed first move against every reply near the stones:
+// after each the attacker still wins.
+func vctFindsWin(t *testing.T, src string) {
+	t.Helper()
+	var p Position
 	for _, c := range vctCases(t) {
-		if c.src == "g5p43+M13" {
+		if c.src == src {
 			p = c.pos
 		}
 	}
 	if len(p.Stones) == 0 {
-		t.Fatal("case g5p43+M13 not found")
+		t.Fatalf("case %s not found", src)
 	}
 	s, me := solver(t, p)
 	if s.vcfBudget(me, maxVCFDepth, 20000) {

@@ -42,11 +42,12 @@ func (s *searcher) vcf(me uint8, depth int) bool {
 }
 
 // vcfBudget runs vcf reading at most budget nodes; a search cut short
-// counts as no win found.
+// counts as no win found, and sets threatCut.
 func (s *searcher) vcfBudget(me uint8, depth int, budget int64) bool {
 	defer s.b.threatReading()()
 	s.vcfLimit, s.vcfAborted = s.nodes+budget, false
 	win := s.vcfNode(me, depth, 0)
+	s.threatCut = !win && (s.vcfAborted || s.stopped)
 	s.vcfLimit, s.vcfAborted = 0, false
 	return win
 }

@@ -11,11 +11,6 @@ package ai
 // vctFours is how many fours the VCF inside the VCT reads.
 const vctFours = 8
 
-// fourThreeCost is the depth a four-three threat takes: any move may
-// defend against it, so it is read one iteration after the threes that
-// make a straight four (it solves more within a node budget).
-const fourThreeCost = 2
-
 // vct reports whether colour me, to move, wins by threes and fours within
 // depth of its own threat moves. On success the first move is in s.vcfMove.
 func (s *searcher) vct(me uint8, depth int) bool {
@@ -25,7 +20,8 @@ func (s *searcher) vct(me uint8, depth int) bool {
 
 // vctBudget is vct reading at most budget nodes, one threat deeper at a
 // time: most wins are short, and a deep read cut short by the budget
-// would miss them; the table keeps what the shallower reads learnt.
+// would miss them; the table keeps what the shallower reads learnt. A read
+// cut short counts as no win found, and sets threatCut.
 func (s *searcher) vctBudget(me uint8, depth int, budget int64) bool {
 	defer s.b.threatReading()()
 	s.vcfLimit, s.vcfAborted = s.nodes+budget, false
@@ -33,6 +29,7 @@ func (s *searcher) vctBudget(me uint8, depth int, budget int64) bool {
 	for d := 1; d <= depth && !win && !s.vcfAborted && !s.stopped; d++ {
 		win = s.vctNode(me, d, 0) && !s.vcfAborted
 	}
+	s.threatCut = !win && (s.vcfAborted || s.stopped)
 	s.vcfLimit, s.vcfAborted = 0, false
 	return win
 }
@@ -97,11 +94,15 @@ func (s *searcher) vctNode(me uint8, depth, ply int) bool {
 			b.undo()
 		case s.hasWinningThreat(me):
 			win = s.refuteAll(me, depth-1, ply+1, false)
-		case depth >= fourThreeCost && b.isRenjuBlack(me) && b.has(me, t43) && s.vcfNode(me, 2, ply+1):
+		case depth >= 1 && b.isRenjuBlack(me) && b.has(me, t43) && s.vcfNode(me, 2, ply+1):
 			// Renju Black may not make two fours, so its other
 			// winning threat is a four-three: two fours, were it to
-			// move again.
-			win = s.refuteAll(me, depth-fourThreeCost, ply+1, true)
+			// move again. It costs a threat like the others (it was
+			// read an iteration later: with the defence order, that
+			// found fewer wins within a node budget); not after a
+			// forced block at depth 0, where every legal move would
+			// be read against it.
+			win = s.refuteAll(me, depth-1, ply+1, true)
 		}
 		b.undo()
 		if s.stopped || s.vcfAborted {
