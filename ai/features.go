@@ -75,12 +75,12 @@ func setWeights(k int) *[numSetFeatures]int32 {
 // short of a double threat or a four (the point's threat class says what
 // it makes now). Quiet moves that prepare double threats are how a strong
 // opponent wins from a level position; the line and threat counts alone
-// do not see them.
+// do not see them. Two open twos without a three make no class: weighing
+// them played worse than not (engine19, by play).
 const (
 	potNone   = iota
 	potF3Plus // an open three and another line that grows (F2 or B3): a forcing move that builds
 	potB3Plus // a blocked three and another F2 or B3 line
-	pot22     // two or more open twos, no three
 	numPots
 )
 
@@ -109,8 +109,6 @@ func potentialOf(p [4]uint8) uint8 {
 		return potF3Plus
 	case nF3 == 0 && nB3 >= 1 && nB3+nF2 >= 2:
 		return potB3Plus
-	case nF3 == 0 && nB3 == 0 && nF2 >= 2:
-		return pot22
 	}
 	return potNone
 }
@@ -164,7 +162,7 @@ const (
 
 var patNames = [numPats]string{"none", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "D4", "F4", "F5", "OL"}
 var threatNames = [numThreats]string{"none", "B3", "F3", "33", "B4", "43", "44", "5"}
-var potNames = [numPots]string{"none", "F3+", "B3+", "22"}
+var potNames = [numPots]string{"none", "F3+", "B3+"}
 var termNames = [numTerms]string{"mine43", "mine33", "theirManyF4", "theirF4", "theirDouble"}
 
 // EvalFeatureNames names the evaluation's features, in order.

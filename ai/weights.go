@@ -3,7 +3,7 @@
 package ai
 
 // evalWeights are the evaluation's feature weights in eighths (see
-// features.go). Tuned on 2099 games (36185 positions) from /work/ext/tune-data, K 4281, lambda 1e-07, combos false, race true, shrink 0.5, 1500 iterations: loss 0.19718 -> 0.18194, held out 0.19320 -> 0.17822. Then (engine18) the potential classes' weights set by hand, the same in every set: mine F3+ 240, B3+ 100, 22 120; theirs F3+ -160, B3+ -60, 22 -80 (chosen by play against the weights without them; a logistic fit to Rapfi's verdicts played worse), the other weights carried over by name.
+// features.go). Tuned on 2099 games (36185 positions) from /work/ext/tune-data, K 4281, lambda 1e-07, combos false, race true, shrink 0.5, 1500 iterations: loss 0.19718 -> 0.18194, held out 0.19320 -> 0.17822. Then (engine18) the potential classes' weights set by hand, the same in every set: mine F3+ 240, B3+ 100; theirs F3+ -160, B3+ -60 (chosen by play against the weights without them; a logistic fit to Rapfi's verdicts played worse), the other weights carried over by name; engine19 dropped a third class, two open twos (mine 120, theirs -80), which played worse than without it.
 var evalWeights = [numEvalFeatures]int32{
 	0:    0,      // open: mine line none
 	1:    2,      // open: mine line B1
@@ -48,120 +48,114 @@ var evalWeights = [numEvalFeatures]int32{
 	40:   0,      // open: mine potential none
 	41:   240,    // open: mine potential F3+
 	42:   100,    // open: mine potential B3+
-	43:   120,    // open: mine potential 22
-	44:   0,      // open: theirs potential none
-	45:   -160,   // open: theirs potential F3+
-	46:   -60,    // open: theirs potential B3+
-	47:   -80,    // open: theirs potential 22
-	48:   12153,  // open: race mine43
-	49:   6063,   // open: race mine33
-	50:   -9600,  // open: race theirManyF4
-	51:   -2000,  // open: race theirF4
-	52:   -204,   // open: race theirDouble
-	2783: 0,      // renju black: mine line none
-	2784: 15,     // renju black: mine line B1
-	2785: -1,     // renju black: mine line F1
-	2786: -7,     // renju black: mine line B2
-	2787: 108,    // renju black: mine line F2
-	2788: 245,    // renju black: mine line B3
-	2789: 458,    // renju black: mine line F3
-	2790: 492,    // renju black: mine line B4
-	2791: 2000,   // renju black: mine line D4
-	2792: 2000,   // renju black: mine line F4
-	2793: 20000,  // renju black: mine line F5
-	2794: 455,    // renju black: mine line OL
-	2795: 0,      // renju black: theirs line none
-	2796: 11,     // renju black: theirs line B1
-	2797: -5,     // renju black: theirs line F1
-	2798: -50,    // renju black: theirs line B2
-	2799: -53,    // renju black: theirs line F2
-	2800: -164,   // renju black: theirs line B3
-	2801: -189,   // renju black: theirs line F3
-	2802: -500,   // renju black: theirs line B4
-	2803: -1600,  // renju black: theirs line D4
-	2804: -1600,  // renju black: theirs line F4
-	2805: -16000, // renju black: theirs line F5
-	2806: 0,      // renju black: theirs line OL
-	2807: 0,      // renju black: mine point none
-	2808: -143,   // renju black: mine point B3
-	2809: 100,    // renju black: mine point F3
-	2810: 936,    // renju black: mine point 33
-	2811: 102,    // renju black: mine point B4
-	2812: 719,    // renju black: mine point 43
-	2813: 3000,   // renju black: mine point 44
-	2814: 0,      // renju black: mine point 5
-	2815: 0,      // renju black: theirs point none
-	2816: 76,     // renju black: theirs point B3
-	2817: -42,    // renju black: theirs point F3
-	2818: -124,   // renju black: theirs point 33
-	2819: -102,   // renju black: theirs point B4
-	2820: -1959,  // renju black: theirs point 43
-	2821: -2400,  // renju black: theirs point 44
-	2822: 0,      // renju black: theirs point 5
-	2823: 0,      // renju black: mine potential none
-	2824: 240,    // renju black: mine potential F3+
-	2825: 100,    // renju black: mine potential B3+
-	2826: 120,    // renju black: mine potential 22
-	2827: 0,      // renju black: theirs potential none
-	2828: -160,   // renju black: theirs potential F3+
-	2829: -60,    // renju black: theirs potential B3+
-	2830: -80,    // renju black: theirs potential 22
-	2831: 12000,  // renju black: race mine43
-	2832: 5600,   // renju black: race mine33
-	2833: -9600,  // renju black: race theirManyF4
-	2834: -2000,  // renju black: race theirF4
-	2835: -84,    // renju black: race theirDouble
-	5566: 0,      // renju white: mine line none
-	5567: 9,      // renju white: mine line B1
-	5568: 1,      // renju white: mine line F1
-	5569: 47,     // renju white: mine line B2
-	5570: 102,    // renju white: mine line F2
-	5571: 147,    // renju white: mine line B3
-	5572: 431,    // renju white: mine line F3
-	5573: 480,    // renju white: mine line B4
-	5574: 2000,   // renju white: mine line D4
-	5575: 2000,   // renju white: mine line F4
-	5576: 20000,  // renju white: mine line F5
-	5577: 0,      // renju white: mine line OL
-	5578: 0,      // renju white: theirs line none
-	5579: -8,     // renju white: theirs line B1
-	5580: -3,     // renju white: theirs line F1
-	5581: -13,    // renju white: theirs line B2
-	5582: -56,    // renju white: theirs line F2
-	5583: -143,   // renju white: theirs line B3
-	5584: -241,   // renju white: theirs line F3
-	5585: -413,   // renju white: theirs line B4
-	5586: -2293,  // renju white: theirs line D4
-	5587: -1009,  // renju white: theirs line F4
-	5588: -16000, // renju white: theirs line F5
-	5589: -324,   // renju white: theirs line OL
-	5590: 0,      // renju white: mine point none
-	5591: -66,    // renju white: mine point B3
-	5592: 78,     // renju white: mine point F3
-	5593: 868,    // renju white: mine point 33
-	5594: 76,     // renju white: mine point B4
-	5595: 2247,   // renju white: mine point 43
-	5596: 3000,   // renju white: mine point 44
-	5597: 0,      // renju white: mine point 5
-	5598: 0,      // renju white: theirs point none
-	5599: 50,     // renju white: theirs point B3
-	5600: -12,    // renju white: theirs point F3
-	5601: -155,   // renju white: theirs point 33
-	5602: -146,   // renju white: theirs point B4
-	5603: -1741,  // renju white: theirs point 43
-	5604: -1658,  // renju white: theirs point 44
-	5605: 0,      // renju white: theirs point 5
-	5606: 0,      // renju white: mine potential none
-	5607: 240,    // renju white: mine potential F3+
-	5608: 100,    // renju white: mine potential B3+
-	5609: 120,    // renju white: mine potential 22
-	5610: 0,      // renju white: theirs potential none
-	5611: -160,   // renju white: theirs potential F3+
-	5612: -60,    // renju white: theirs potential B3+
-	5613: -80,    // renju white: theirs potential 22
-	5614: 12000,  // renju white: race mine43
-	5615: 6060,   // renju white: race mine33
-	5616: -8637,  // renju white: race theirManyF4
-	5617: -1249,  // renju white: race theirF4
-	5618: -1021,  // renju white: race theirDouble
+	43:   0,      // open: theirs potential none
+	44:   -160,   // open: theirs potential F3+
+	45:   -60,    // open: theirs potential B3+
+	46:   12153,  // open: race mine43
+	47:   6063,   // open: race mine33
+	48:   -9600,  // open: race theirManyF4
+	49:   -2000,  // open: race theirF4
+	50:   -204,   // open: race theirDouble
+	2781: 0,      // renju black: mine line none
+	2782: 15,     // renju black: mine line B1
+	2783: -1,     // renju black: mine line F1
+	2784: -7,     // renju black: mine line B2
+	2785: 108,    // renju black: mine line F2
+	2786: 245,    // renju black: mine line B3
+	2787: 458,    // renju black: mine line F3
+	2788: 492,    // renju black: mine line B4
+	2789: 2000,   // renju black: mine line D4
+	2790: 2000,   // renju black: mine line F4
+	2791: 20000,  // renju black: mine line F5
+	2792: 455,    // renju black: mine line OL
+	2793: 0,      // renju black: theirs line none
+	2794: 11,     // renju black: theirs line B1
+	2795: -5,     // renju black: theirs line F1
+	2796: -50,    // renju black: theirs line B2
+	2797: -53,    // renju black: theirs line F2
+	2798: -164,   // renju black: theirs line B3
+	2799: -189,   // renju black: theirs line F3
+	2800: -500,   // renju black: theirs line B4
+	2801: -1600,  // renju black: theirs line D4
+	2802: -1600,  // renju black: theirs line F4
+	2803: -16000, // renju black: theirs line F5
+	2804: 0,      // renju black: theirs line OL
+	2805: 0,      // renju black: mine point none
+	2806: -143,   // renju black: mine point B3
+	2807: 100,    // renju black: mine point F3
+	2808: 936,    // renju black: mine point 33
+	2809: 102,    // renju black: mine point B4
+	2810: 719,    // renju black: mine point 43
+	2811: 3000,   // renju black: mine point 44
+	2812: 0,      // renju black: mine point 5
+	2813: 0,      // renju black: theirs point none
+	2814: 76,     // renju black: theirs point B3
+	2815: -42,    // renju black: theirs point F3
+	2816: -124,   // renju black: theirs point 33
+	2817: -102,   // renju black: theirs point B4
+	2818: -1959,  // renju black: theirs point 43
+	2819: -2400,  // renju black: theirs point 44
+	2820: 0,      // renju black: theirs point 5
+	2821: 0,      // renju black: mine potential none
+	2822: 240,    // renju black: mine potential F3+
+	2823: 100,    // renju black: mine potential B3+
+	2824: 0,      // renju black: theirs potential none
+	2825: -160,   // renju black: theirs potential F3+
+	2826: -60,    // renju black: theirs potential B3+
+	2827: 12000,  // renju black: race mine43
+	2828: 5600,   // renju black: race mine33
+	2829: -9600,  // renju black: race theirManyF4
+	2830: -2000,  // renju black: race theirF4
+	2831: -84,    // renju black: race theirDouble
+	5562: 0,      // renju white: mine line none
+	5563: 9,      // renju white: mine line B1
+	5564: 1,      // renju white: mine line F1
+	5565: 47,     // renju white: mine line B2
+	5566: 102,    // renju white: mine line F2
+	5567: 147,    // renju white: mine line B3
+	5568: 431,    // renju white: mine line F3
+	5569: 480,    // renju white: mine line B4
+	5570: 2000,   // renju white: mine line D4
+	5571: 2000,   // renju white: mine line F4
+	5572: 20000,  // renju white: mine line F5
+	5573: 0,      // renju white: mine line OL
+	5574: 0,      // renju white: theirs line none
+	5575: -8,     // renju white: theirs line B1
+	5576: -3,     // renju white: theirs line F1
+	5577: -13,    // renju white: theirs line B2
+	5578: -56,    // renju white: theirs line F2
+	5579: -143,   // renju white: theirs line B3
+	5580: -241,   // renju white: theirs line F3
+	5581: -413,   // renju white: theirs line B4
+	5582: -2293,  // renju white: theirs line D4
+	5583: -1009,  // renju white: theirs line F4
+	5584: -16000, // renju white: theirs line F5
+	5585: -324,   // renju white: theirs line OL
+	5586: 0,      // renju white: mine point none
+	5587: -66,    // renju white: mine point B3
+	5588: 78,     // renju white: mine point F3
+	5589: 868,    // renju white: mine point 33
+	5590: 76,     // renju white: mine point B4
+	5591: 2247,   // renju white: mine point 43
+	5592: 3000,   // renju white: mine point 44
+	5593: 0,      // renju white: mine point 5
+	5594: 0,      // renju white: theirs point none
+	5595: 50,     // renju white: theirs point B3
+	5596: -12,    // renju white: theirs point F3
+	5597: -155,   // renju white: theirs point 33
+	5598: -146,   // renju white: theirs point B4
+	5599: -1741,  // renju white: theirs point 43
+	5600: -1658,  // renju white: theirs point 44
+	5601: 0,      // renju white: theirs point 5
+	5602: 0,      // renju white: mine potential none
+	5603: 240,    // renju white: mine potential F3+
+	5604: 100,    // renju white: mine potential B3+
+	5605: 0,      // renju white: theirs potential none
+	5606: -160,   // renju white: theirs potential F3+
+	5607: -60,    // renju white: theirs potential B3+
+	5608: 12000,  // renju white: race mine43
+	5609: 6060,   // renju white: race mine33
+	5610: -8637,  // renju white: race theirManyF4
+	5611: -1249,  // renju white: race theirF4
+	5612: -1021,  // renju white: race theirDouble
 }

@@ -20,7 +20,7 @@ func TestEngineTune(t *testing.T) {
 	games := t.TempDir()
 	// Level 3's node budget, not the clock, ends each move (a 1 s turn is
 	// far more than it needs), so the games are the same on a busy machine.
-	for i, seed := range []string{"3", "4", "5", "6"} {
+	for i, seed := range []string{"7", "4", "5", "6"} {
 		dir := filepath.Join(games, "g"+seed)
 		rule := []string{"freestyle", "renju"}[i%2]
 		if _, errs, code := runCLI(t, "", "selfplay", "--rule", rule, "--level", "3", "--time", "1000", "--seed", seed, "--out", dir); code != 0 {
