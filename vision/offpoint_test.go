@@ -13,51 +13,19 @@ import (
 // at the board's edge, and no point beside one reads a stone. A darker
 // stone beside, already read, does not hide one.
 func TestBlackStonesOffTheirPoints(t *testing.T) {
-	const n = 13
-	stones := map[[2]int]vision.Stone{}
-	offsets := map[[2]int][2]float64{} // [row, col] -> (du, dv)
-	put := func(r, c int, s vision.Stone, du, dv float64) {
-		stones[[2]int{r, c}] = s
-		offsets[[2]int{r, c}] = [2]float64{du, dv}
-	}
-	put(3, 3, vision.Black, 0.4, 0)     // alone, toward the next point
-	put(3, 8, vision.Black, -0.3, -0.3) // diagonally
-	put(0, 6, vision.Black, 0, -0.35)   // at the edge, outward
-	put(7, 4, vision.Black, 0, 0.38)    // beside a black stone on its point...
-	put(7, 5, vision.Black, 0, 0)
-	put(8, 9, vision.Black, -0.35, 0) // ...and beside white ones
-	put(8, 10, vision.White, 0, 0)
-	put(9, 9, vision.White, 0, 0)
-	put(11, 2, vision.Black, 0.1, -0.4)
-	put(0, 10, vision.Black, 0, -0.48) // at the edge, outward, over a black stone on its point
-	put(1, 10, vision.Black, 0, 0)
-	for _, tc := range []struct {
-		name    string
-		corners [4]vision.Point
-	}{
-		{"overhead", [4]vision.Point{{X: 200, Y: 80}, {X: 760, Y: 80}, {X: 760, Y: 640}, {X: 200, Y: 640}}},
-		{"oblique", [4]vision.Point{{X: 280, Y: 90}, {X: 700, Y: 95}, {X: 820, Y: 640}, {X: 150, Y: 630}}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			img := synth.Render(synth.Scene{Width: 960, Height: 720, Size: n, Corners: tc.corners,
-				Stones: stones, Offsets: offsets, Light: 0.2, Noise: 2, Seed: 3})
-			rd, err := vision.ReadStones(synth.Planes(img), n, tc.corners)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for r := range n {
-				for c := range n {
-					want, ok := stones[[2]int{r, c}]
-					if !ok {
-						want = vision.Empty
-					}
-					if got := rd.Stones[r][c]; got != want {
-						t.Errorf("row %d col %d: read %c, want %c (confidence %.2f)", r, c, got, want, rd.Conf[r][c])
-					}
-				}
-			}
-		})
-	}
+	sc := newOffPointScene()
+	sc.put(3, 3, vision.Black, 0.4, 0)     // alone, toward the next point
+	sc.put(3, 8, vision.Black, -0.3, -0.3) // diagonally
+	sc.put(0, 6, vision.Black, 0, -0.35)   // at the edge, outward
+	sc.put(7, 4, vision.Black, 0, 0.38)    // beside a black stone on its point...
+	sc.put(7, 5, vision.Black, 0, 0)
+	sc.put(8, 9, vision.Black, -0.35, 0) // ...and beside white ones
+	sc.put(8, 10, vision.White, 0, 0)
+	sc.put(9, 9, vision.White, 0, 0)
+	sc.put(11, 2, vision.Black, 0.1, -0.4)
+	sc.put(0, 10, vision.Black, 0, -0.48) // at the edge, outward, over a black stone on its point
+	sc.put(1, 10, vision.Black, 0, 0)
+	sc.check(t)
 }
 
 // TestWhiteStonesOffTheirPoints reads white stones lying a third of a
@@ -66,24 +34,41 @@ func TestBlackStonesOffTheirPoints(t *testing.T) {
 // on g09_11.11.32 r1c9); each counts on the point nearest its centre,
 // and no point beside one reads a stone.
 func TestWhiteStonesOffTheirPoints(t *testing.T) {
-	const n = 13
-	stones := map[[2]int]vision.Stone{}
-	offsets := map[[2]int][2]float64{} // [row, col] -> (du, dv)
-	put := func(r, c int, s vision.Stone, du, dv float64) {
-		stones[[2]int{r, c}] = s
-		offsets[[2]int{r, c}] = [2]float64{du, dv}
-	}
-	put(3, 3, vision.White, 0.35, 0)    // alone, toward the next point
-	put(3, 8, vision.White, -0.3, -0.3) // diagonally
+	sc := newOffPointScene()
+	sc.put(3, 3, vision.White, 0.35, 0)    // alone, toward the next point
+	sc.put(3, 8, vision.White, -0.3, -0.3) // diagonally
 	// In a crowd, pushed up between its neighbours.
-	put(6, 6, vision.White, 0.05, -0.38)
-	put(5, 6, vision.Black, 0, -0.1)
-	put(5, 7, vision.White, 0, 0)
-	put(6, 5, vision.White, 0, 0)
-	put(6, 7, vision.White, 0, 0)
-	put(7, 6, vision.White, 0, 0)
-	put(7, 7, vision.Black, 0, 0)
-	put(10, 9, vision.White, -0.1, 0.34)
+	sc.put(6, 6, vision.White, 0.05, -0.38)
+	sc.put(5, 6, vision.Black, 0, -0.1)
+	sc.put(5, 7, vision.White, 0, 0)
+	sc.put(6, 5, vision.White, 0, 0)
+	sc.put(6, 7, vision.White, 0, 0)
+	sc.put(7, 6, vision.White, 0, 0)
+	sc.put(7, 7, vision.Black, 0, 0)
+	sc.put(10, 9, vision.White, -0.1, 0.34)
+	sc.check(t)
+}
+
+// offPointScene is a 13x13 board of stones, each lying some way off its
+// point.
+type offPointScene struct {
+	stones  map[[2]int]vision.Stone
+	offsets map[[2]int][2]float64 // [row, col] -> (du, dv) in steps
+}
+
+func newOffPointScene() *offPointScene {
+	return &offPointScene{stones: map[[2]int]vision.Stone{}, offsets: map[[2]int][2]float64{}}
+}
+
+func (sc *offPointScene) put(r, c int, s vision.Stone, du, dv float64) {
+	sc.stones[[2]int{r, c}] = s
+	sc.offsets[[2]int{r, c}] = [2]float64{du, dv}
+}
+
+// check renders the scene overhead and oblique and wants every stone read
+// on its point and every other point empty.
+func (sc *offPointScene) check(t *testing.T) {
+	const n = 13
 	for _, tc := range []struct {
 		name    string
 		corners [4]vision.Point
@@ -93,14 +78,14 @@ func TestWhiteStonesOffTheirPoints(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			img := synth.Render(synth.Scene{Width: 960, Height: 720, Size: n, Corners: tc.corners,
-				Stones: stones, Offsets: offsets, Light: 0.2, Noise: 2, Seed: 3})
+				Stones: sc.stones, Offsets: sc.offsets, Light: 0.2, Noise: 2, Seed: 3})
 			rd, err := vision.ReadStones(synth.Planes(img), n, tc.corners)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for r := range n {
 				for c := range n {
-					want, ok := stones[[2]int{r, c}]
+					want, ok := sc.stones[[2]int{r, c}]
 					if !ok {
 						want = vision.Empty
 					}
