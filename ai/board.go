@@ -94,7 +94,7 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 	b := &board{size: size, stride: size + 2*pad, rule: rule, reading: reading,
 		hash: zobrist[0][0] * uint64(1+int(rule)*2+int(reading))}
 	b.dirs = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
-	b.tables = pairTable(fiveRuleFor(rule, cellBlack), fiveRuleFor(rule, cellWhite))
+	b.tables = ruleTable(rule)
 	for c := range 2 {
 		b.evSet[c] = evalSetFor(rule, uint8(c+1))
 	}

@@ -339,9 +339,9 @@ func TestNewEngineWarmsTables(t *testing.T) {
 	case <-time.After(2 * time.Minute):
 		t.Fatal("the tables were not built within two minutes")
 	}
-	for _, r := range [][2]fiveRule{{exactlyFive, fiveOrMore}, {fiveOrMore, fiveOrMore}, {exactlyFive, exactlyFive}, {caroFive, caroFive}} {
-		if pairTables[r[0]][r[1]] == nil {
-			t.Errorf("the table for five rules %v is not built", r)
+	for _, r := range []rules.Rule{rules.Freestyle, rules.Standard, rules.Renju, rules.Caro} {
+		if pairTables[fiveRuleFor(r, cellBlack)][fiveRuleFor(r, cellWhite)] == nil {
+			t.Errorf("the table for %v is not built", r)
 		}
 	}
 }

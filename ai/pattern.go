@@ -1,6 +1,10 @@
 package ai
 
-import "sync"
+import (
+	"sync"
+
+	"tengen/rules"
+)
 
 // A line pattern is what one stone makes along one line, judged from the
 // five cells on either side of it (enough to tell an exact five from an
@@ -85,6 +89,11 @@ func pairTable(black, white fiveRule) *[1 << 20]uint16 {
 	return pairTables[black][white]
 }
 
+// ruleTable returns the pair table for rule r's five rules.
+func ruleTable(r rules.Rule) *[1 << 20]uint16 {
+	return pairTable(fiveRuleFor(r, cellBlack), fiveRuleFor(r, cellWhite))
+}
+
 var (
 	warmOnce sync.Once
 	// warmed is closed when warmTables has built every table.
@@ -100,8 +109,8 @@ func warmTables() {
 	warmOnce.Do(func() {
 		go func() {
 			comboOnce.Do(buildCombos)
-			for _, r := range [][2]fiveRule{{fiveOrMore, fiveOrMore}, {exactlyFive, fiveOrMore}, {exactlyFive, exactlyFive}, {caroFive, caroFive}} {
-				pairTable(r[0], r[1])
+			for _, r := range []rules.Rule{rules.Freestyle, rules.Renju, rules.Standard, rules.Caro} {
+				ruleTable(r)
 			}
 			close(warmed)
 		}()

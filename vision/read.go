@@ -647,14 +647,7 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 // them (at least three).
 func likeBlacks(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
 	level := func(p features) float64 { return math.Max(p.topL, p.baseL) }
-	var blacks [][2]int // read before this pass, so that it does not feed itself
-	for j := range st {
-		for i := range st[j] {
-			if st[j][i] == Black {
-				blacks = append(blacks, [2]int{i, j})
-			}
-		}
-	}
+	n, was := len(f), readBefore(st)
 	var near []float64
 	for j := range f {
 		for i := range f[j] {
@@ -663,9 +656,11 @@ func likeBlacks(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64)
 				continue
 			}
 			near = near[:0]
-			for _, b := range blacks {
-				if abs(b[0]-i) <= 2 && abs(b[1]-j) <= 2 {
-					near = append(near, level(f[b[1]][b[0]]))
+			for jj := max(0, j-2); jj <= min(n-1, j+2); jj++ {
+				for ii := max(0, i-2); ii <= min(n-1, i+2); ii++ {
+					if was[jj][ii] == Black {
+						near = append(near, level(f[jj][ii]))
+					}
 				}
 			}
 			if len(near) < 3 {
@@ -692,11 +687,7 @@ func likeBlacks(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64)
 // neighbours, of one set in one light, tell it. The stones and empty
 // points around are those within two steps, as read before this pass.
 func (s *sampler) likeWhites(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
-	n := len(f)
-	was := make([][]Stone, n)
-	for j := range st {
-		was[j] = append([]Stone(nil), st[j]...)
-	}
+	n, was := len(f), readBefore(st)
 	var whites, blacks, wood []float64
 	for j := range f {
 		for i := range f[j] {
@@ -801,6 +792,16 @@ func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, c
 			found = append(found, bestAt)
 		}
 	}
+}
+
+// readBefore copies st for a pass that reads more points: it judges each
+// by the stones read before it, so that it does not feed on itself.
+func readBefore(st [][]Stone) [][]Stone {
+	was := make([][]Stone, len(st))
+	for j := range st {
+		was[j] = append([]Stone(nil), st[j]...)
+	}
+	return was
 }
 
 // withDisc is p with the disc measured as given (see disc).
