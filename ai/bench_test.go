@@ -66,10 +66,8 @@ func BenchmarkMakeUnmake(b *testing.B) {
 	p := midgames(b, 1, rules.Renju)[0]
 	bd, _, _ := setup(p)
 	var moves []cell
-	bd.eachEmpty(func(i cell) bool {
-		if bd.near[i] > 0 {
-			moves = append(moves, i)
-		}
+	bd.eachNear(func(i cell) bool {
+		moves = append(moves, i)
 		return true
 	})
 	b.ResetTimer()

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"math/bits"
 
 	"tengen/rules"
 )
@@ -36,7 +37,7 @@ type board struct {
 	keys   [maxCells][4]uint32   // neighbours along each line
 	pats   [maxCells][2][4]uint8 // line patterns per colour for empty cells
 	info   [maxCells][2]combo    // combined threat and score per colour
-	near   [maxCells]uint8       // stones within two cells (square), for candidates
+	rows   [maxStride]uint32     // stones per row, bit x for the cell at x (padded), for candidates
 
 	evTotal [2][2]int32             // sum of combo.ev over empty cells, per colour
 	evSet   [2]int                  // evaluation weight set with each colour to move
@@ -48,7 +49,29 @@ type board struct {
 	count   [2][numThreats]int32 // empty cells per threat class
 	hash    uint64
 	history []cell
+	// undoLog and frames let undo put back what play changed instead of
+	// looking every pattern up again: each play pushes a frame with the
+	// totals it started from, and logs every point pattern it rewrites.
+	undoLog []patChange // the first logLen entries are in use
+	logLen  int
+	frames  []playFrame
 	empty   int // empty cells on the board
+}
+
+// patChange is a point's line patterns and combined info for one colour
+// before a play rewrote them.
+type patChange struct {
+	info combo
+	q    cell
+	pats [4]uint8
+	c    uint8 // colour index (0 black, 1 white)
+}
+
+// playFrame is what undo needs to take back one play besides the log.
+type playFrame struct {
+	logLen  int32
+	count   [2][numThreats]int32
+	evTotal [2][2]int32
 }
 
 var zobrist [2][maxCells]uint64
@@ -195,103 +218,152 @@ func (b *board) removeInfoFor(i cell, c int) {
 // comboStep[d] is how much comboIndex moves per step of the pattern along d.
 var comboStep = [4]int{numPats * numPats * numPats, numPats * numPats, numPats, 1}
 
-// setPattern changes empty cell i's line pattern along d for colour c
+// setPattern changes empty cell p's line pattern along d for colour c
 // (0 black, 1 white) to n, and its combined info and the totals by the
-// difference: cheaper than taking the info out and adding it afresh.
-func (b *board) setPattern(i cell, c, d int, n uint8) {
-	in := &b.info[i][c]
-	o := b.pats[i][c][d]
-	b.pats[i][c][d] = n
-	k := int(in.idx) + (int(n)-int(o))*comboStep[d]
+// difference: cheaper than taking the info out and adding it afresh. The
+// point's patterns and info before are logged for undo.
+func (b *board) setPattern(p uint, c, d int, n uint8) {
+	p %= maxCells
+	c &= 1
+	d &= 3
+	in := &b.info[p][c]
+	ps := &b.pats[p][c]
+	if b.logLen >= len(b.undoLog) {
+		b.undoLog = append(b.undoLog, make([]patChange, len(b.undoLog)+256)...)
+	}
+	lg := &b.undoLog[b.logLen]
+	b.logLen++
+	lg.info, lg.q, lg.pats, lg.c = *in, cell(p), *ps, uint8(c)
+	o := ps[d]
+	ps[d] = n
+	ok := int(in.idx)
+	k := ok + (int(n)-int(o))*comboStep[d]
 	e := comboTable[k]
 	t := e & 7
-	ds := lineValue[n] - lineValue[o] + threatBonus[t] - threatBonus[in.threat]
-	b.count[c][in.threat]--
+	ds := lineValue[n] - lineValue[o] + threatBonus[t] - threatBonus[in.threat&7]
+	b.count[c][in.threat&7]--
 	b.count[c][t]++
 	if !b.noEval {
-		ok := in.idx
-		b.evTotal[c][0] += int32(b.evTab[c][0][k]) - int32(b.evTab[c][0][ok])
-		b.evTotal[c][1] += int32(b.evTab[c][1][k]) - int32(b.evTab[c][1][ok])
+		tab := b.evTab[c]
+		b.evTotal[c][0] += int32(tab[0][k]) - int32(tab[0][ok])
+		b.evTotal[c][1] += int32(tab[1][k]) - int32(tab[1][ok])
 	}
 	*in = combo{threat: t, maybeForbidden: e&comboForbidden != 0, score: in.score + int16(ds), idx: uint16(k)}
 }
 
 // play puts a stone of colour c (1 black, 2 white) on empty cell i.
 func (b *board) play(i cell, c uint8) {
+	b.frames = append(b.frames, playFrame{logLen: int32(b.logLen), count: b.count, evTotal: b.evTotal})
 	b.removeInfo(i)
 	b.stones[i] = c
 	b.hash ^= zobrist[c-1][i]
 	b.history = append(b.history, i)
 	b.empty--
-	b.update(i, uint32(c), false)
+	b.update(i, uint32(c))
+	b.rows[int(i)/b.stride] |= 1 << (int(i) % b.stride)
 }
 
-// undo takes back the last stone.
+// undo takes back the last stone. The point's own patterns and info were
+// left as they were while it held the stone, and are right again now.
 func (b *board) undo() {
 	i := b.history[len(b.history)-1]
 	b.history = b.history[:len(b.history)-1]
+	f := &b.frames[len(b.frames)-1]
 	c := b.stones[i]
 	b.stones[i] = cellEmpty
 	b.hash ^= zobrist[c-1][i]
 	b.empty++
-	b.update(i, 0, true)
-	for d := 0; d < 4; d++ {
-		pp := b.tables[b.keys[i][d]]
-		b.pats[i][0][d], b.pats[i][1][d] = uint8(pp), uint8(pp>>8)
+	b.clearKeys(i)
+	log := b.undoLog[f.logLen:b.logLen]
+	for k := len(log) - 1; k >= 0; k-- {
+		e := &log[k]
+		p, c := uint(e.q)%maxCells, e.c&1
+		b.pats[p][c] = e.pats
+		b.info[p][c] = e.info
 	}
-	b.addInfo(i)
+	b.logLen = int(f.logLen)
+	b.count, b.evTotal = f.count, f.evTotal
+	b.frames = b.frames[:len(b.frames)-1]
+	b.rows[int(i)/b.stride] &^= 1 << (int(i) % b.stride)
+}
+
+// clearKeys takes the stone on i out of the keys of the cells that see it.
+func (b *board) clearKeys(i cell) {
+	for d := range 4 {
+		st := b.dirs[d]
+		// A cell k before i sees it at offset +k, one k after at -k.
+		q, bits := int(i), uint32(3)<<slotShift(1)
+		for range halfLine {
+			q -= st
+			p := uint(q) % maxCells
+			if b.stones[p] == cellWall {
+				break
+			}
+			b.keys[p][d] &^= bits
+			bits <<= 2
+		}
+		q, bits = int(i), uint32(3)<<slotShift(-1)
+		for range halfLine {
+			q += st
+			p := uint(q) % maxCells
+			if b.stones[p] == cellWall {
+				break
+			}
+			b.keys[p][d] &^= bits
+			bits >>= 2
+		}
+	}
 }
 
 // update rewrites the keys and patterns around i after a stone of colour c
-// was put there (or removed, when clear). A colour's pattern at a point
-// depends only on the line up to the first stone of the other colour (or
-// the wall) on each side, so beyond a stone of each colour no pattern is
-// looked up, and beyond the wall no key is kept.
-func (b *board) update(i cell, c uint32, clear bool) {
-	for d, st := range b.dirs {
-		for _, side := range [2]int{-1, 1} {
-			sees := 3 // bit 0: Black's patterns further out can see i; bit 1: White's
-			for k := 1; k <= halfLine; k++ {
-				q := cell(int(i) + side*k*st)
-				s := b.stones[q]
-				if s == cellWall {
-					break
-				}
-				// q sees i at offset -side*k.
-				sh := slotShift(-side * k)
-				if clear {
-					b.keys[q][d] &^= 3 << sh
-				} else {
-					b.keys[q][d] |= c << sh
-				}
-				if s != cellEmpty {
-					sees &^= 1 << (2 - s) // a stone blocks the other colour
-					continue
-				}
-				if sees == 0 {
-					continue
-				}
-				pp := b.tables[b.keys[q][d]]
-				// Only a colour whose pattern changed is recomputed.
-				if n0 := uint8(pp); n0 != b.pats[q][0][d] {
-					b.setPattern(q, 0, d, n0)
-				}
-				if n1 := uint8(pp >> 8); n1 != b.pats[q][1][d] {
-					b.setPattern(q, 1, d, n1)
-				}
-			}
-		}
+// was put there.
+func (b *board) update(i cell, c uint32) {
+	for d := range 4 {
+		st := b.dirs[d]
+		// A cell k before i sees it at offset +k, one k after at -k.
+		b.updateRay(int(i), -st, d, c<<slotShift(1), true)
+		b.updateRay(int(i), st, d, c<<slotShift(-1), false)
 	}
-	delta := uint8(1)
-	x, y := int(i)%b.stride, int(i)/b.stride
-	for dy := -2; dy <= 2; dy++ {
-		for dx := -2; dx <= 2; dx++ {
-			q := (y+dy)*b.stride + x + dx
-			if clear {
-				b.near[q] -= delta
-			} else {
-				b.near[q] += delta
-			}
+}
+
+// updateRay does update's work on the cells after i by step, whose keys
+// take bits at the first and bits shifted two places further (up, or
+// down) at each next one. A colour's pattern at a point depends only on
+// the line up to the first stone of the other colour (or the wall) on
+// each side, so beyond a stone of each colour no pattern is looked up,
+// and beyond the wall no key is kept.
+func (b *board) updateRay(q, step, d int, bits uint32, up bool) {
+	d &= 3
+	tables := b.tables
+	sees := uint8(3) // bit 0: Black's patterns further out can see i; bit 1: White's
+	for range halfLine {
+		q += step
+		p := uint(q) % maxCells
+		s := b.stones[p]
+		if s == cellWall {
+			return
+		}
+		key := b.keys[p][d] | bits
+		b.keys[p][d] = key
+		if up {
+			bits <<= 2
+		} else {
+			bits >>= 2
+		}
+		if s != cellEmpty {
+			sees &^= 1 << (2 - s) // a stone blocks the other colour
+			continue
+		}
+		if sees == 0 {
+			continue
+		}
+		pp := tables[key%(1<<20)]
+		// Only a colour whose pattern changed is recomputed.
+		if n := uint8(pp); n != b.pats[p][0][d] {
+			b.setPattern(p, 0, d, n)
+		}
+		if n := uint8(pp >> 8); n != b.pats[p][1][d] {
+			b.setPattern(p, 1, d, n)
 		}
 	}
 }
@@ -317,6 +389,21 @@ func (b *board) eachEmpty(f func(cell) bool) {
 		for x := 0; x < b.size; x++ {
 			i := cell(base + x)
 			if b.stones[i] == cellEmpty && !f(i) {
+				return
+			}
+		}
+	}
+}
+
+// eachNear calls f, in eachEmpty's order, for every empty cell within two
+// cells (a 5x5 square) of a stone, until f returns false.
+func (b *board) eachNear(f func(cell) bool) {
+	board := uint32(1<<b.size-1) << pad
+	for y := pad; y < pad+b.size; y++ {
+		m := b.rows[y-2] | b.rows[y-1] | b.rows[y] | b.rows[y+1] | b.rows[y+2]
+		m = (m | m<<1 | m<<2 | m>>1 | m>>2) &^ b.rows[y] & board
+		for ; m != 0; m &= m - 1 {
+			if !f(cell(y*b.stride + bits.TrailingZeros32(m))) {
 				return
 			}
 		}

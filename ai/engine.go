@@ -426,6 +426,8 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 	for t := 1; t < threads; t++ {
 		hb := *b
 		hb.history = append([]cell(nil), b.history...)
+		hb.undoLog = append([]patChange(nil), b.undoLog...)
+		hb.frames = append([]playFrame(nil), b.frames...)
 		h := e.searcher(t, &hb, &stop)
 		h.leafVCF, h.width = main.leafVCF, main.width
 		hr := append([]rootMove(nil), root...)
@@ -604,8 +606,8 @@ func (s *searcher) genMovesAt0(me uint8, blind bool) []scored {
 		buf[0] = scored{m: b.cellOf(rules.Centre(b.size))}
 		return buf[:1]
 	}
-	b.eachEmpty(func(i cell) bool {
-		if b.near[i] > 0 && b.legal(i, me) {
+	b.eachNear(func(i cell) bool {
+		if b.legal(i, me) {
 			buf[n] = scored{m: i, score: int32(b.info[i][me-1].score) + int32(b.info[i][2-me].score)/2}
 			n++
 		}

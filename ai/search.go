@@ -141,12 +141,13 @@ func (s *searcher) hasWinningThreat(c uint8) bool {
 	if !b.isRenjuBlack(c) {
 		return true
 	}
-	found := false
+	found, left := false, b.count[0][t44]
 	b.eachEmpty(func(i cell) bool {
-		if b.info[i][0].threat == t44 && b.legal(i, c) {
-			found = true
+		if b.info[i][0].threat == t44 {
+			left--
+			found = b.legal(i, c)
 		}
-		return !found
+		return !found && left > 0
 	})
 	return found
 }
@@ -158,13 +159,16 @@ func (s *searcher) winningThreats(c uint8, out *threatList) int {
 	if !b.has(c, t44) {
 		return 0
 	}
-	n := 0
+	n, left := 0, b.count[c-1][t44] // (the scan ends at the last one)
 	b.eachEmpty(func(i cell) bool {
-		if b.info[i][c-1].threat == t44 && b.legal(i, c) {
-			out[n] = i
-			n++
+		if b.info[i][c-1].threat == t44 {
+			left--
+			if b.legal(i, c) {
+				out[n] = i
+				n++
+			}
 		}
-		return n < len(out)
+		return n < len(out) && left > 0
 	})
 	return n
 }
@@ -242,8 +246,8 @@ func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
 	var threats threatList
 	nt := s.winningThreats(opp, &threats)
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
-	b.eachEmpty(func(i cell) bool {
-		if b.near[i] == 0 || !b.legal(i, me) {
+	b.eachNear(func(i cell) bool {
+		if !b.legal(i, me) {
 			return true
 		}
 		mine, theirs := &b.info[i][me-1], &b.info[i][opp-1]

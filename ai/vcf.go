@@ -147,12 +147,17 @@ func (s *searcher) fourMoves(c uint8, ply int) []cell {
 	b := s.b
 	buf := &s.vcfMoves[ply]
 	n := 0
+	cnt := &b.count[c-1]
+	left := cnt[tB4] + cnt[t43] + cnt[t44] + cnt[t5] // (the scan ends at the last one)
 	b.eachEmpty(func(i cell) bool {
-		if b.info[i][c-1].threat >= tB4 && n < len(buf) && b.legal(i, c) {
-			buf[n] = i
-			n++
+		if b.info[i][c-1].threat >= tB4 {
+			left--
+			if n < len(buf) && b.legal(i, c) {
+				buf[n] = i
+				n++
+			}
 		}
-		return true
+		return left > 0
 	})
 	moves := buf[:n]
 	b.sortBest(moves, c)

@@ -133,8 +133,8 @@ func (s *searcher) refuteAll(me uint8, depth, ply int, anyMove bool) bool {
 	var threats threatList
 	nt := s.winningThreats(me, &threats)
 	n := 0
-	b.eachEmpty(func(i cell) bool {
-		if (b.near[i] == 0 && !anyMove) || !b.legal(i, opp) {
+	defence := func(i cell) bool {
+		if !b.legal(i, opp) {
 			return true
 		}
 		if !anyMove && b.info[i][opp-1].threat < tB4 && !s.defuses(i, opp, threats[:nt]) {
@@ -143,7 +143,12 @@ func (s *searcher) refuteAll(me uint8, depth, ply int, anyMove bool) bool {
 		defs[n] = i
 		n++
 		return true
-	})
+	}
+	if anyMove {
+		b.eachEmpty(defence)
+	} else {
+		b.eachNear(defence)
+	}
 	s.orderDefences(defs[:n], me, ply)
 	for _, d := range defs[:n] {
 		b.play(d, opp)
@@ -165,12 +170,19 @@ func (s *searcher) threatMoves(c uint8, ply int) []cell {
 	b := s.b
 	buf := &s.vcfMoves[ply]
 	n := 0
+	left := int32(0)
+	for _, k := range b.count[c-1][tB3:] {
+		left += k
+	}
 	b.eachEmpty(func(i cell) bool {
-		if t := b.info[i][c-1].threat; t >= tB3 && n < len(buf) && b.legal(i, c) {
-			buf[n] = i
-			n++
+		if b.info[i][c-1].threat >= tB3 {
+			left--
+			if n < len(buf) && b.legal(i, c) {
+				buf[n] = i
+				n++
+			}
 		}
-		return true
+		return left > 0
 	})
 	moves := buf[:n]
 	b.sortBest(moves, c)
