@@ -41,7 +41,7 @@ type board struct {
 
 	evTotal [2][2]int32             // sum of combo.ev over empty cells, per colour
 	evSet   [2]int                  // evaluation weight set with each colour to move
-	evTab   [2][2]*[comboSize]int16 // point weights per colour, to move and against it
+	points  [2]*[comboSize]pointEntry // what four line patterns give each colour
 	// noEval: the threat solvers, which never evaluate, are reading; the
 	// evaluation's sums are left alone, and stay right because every
 	// stone they play they take back in the same mode.
@@ -121,11 +121,10 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 	for c := range 2 {
 		b.evSet[c] = evalSetFor(rule, uint8(c+1))
 	}
-	for c := range 2 {
-		// A colour is weighed against in the set of the other to move.
-		b.evTab[c] = [2]*[comboSize]int16{&evalCombo[b.evSet[c]][0], &evalCombo[b.evSet[1-c]][1]}
-	}
 	comboOnce.Do(buildCombos)
+	for c := range 2 {
+		b.points[c] = &pointTables[b.evSet[c]]
+	}
 	n := b.stride * b.stride
 	for i := 0; i < n; i++ {
 		if !b.onBoard(cell(i)) {
@@ -184,17 +183,17 @@ func (b *board) addInfo(i cell) {
 
 // addInfoFor does addInfo for one colour (0 black, 1 white).
 func (b *board) addInfoFor(i cell, c int) {
-	p := &b.pats[i][c]
-	in := comboOf(p)
+	k := comboIndex(&b.pats[i][c])
+	e := &b.points[c][k]
+	in := e.combo(k)
 	b.info[i][c] = in
 	b.count[c][in.threat]++
 	// The point's evaluation weights are read again from its patterns
 	// when it is taken out (they are unchanged until then), which keeps
-	// combo, and the update loop's cache footprint, small.
+	// combo small.
 	if !b.noEval {
-		k := in.idx
-		b.evTotal[c][0] += int32(b.evTab[c][0][k])
-		b.evTotal[c][1] += int32(b.evTab[c][1][k])
+		b.evTotal[c][0] += int32(e.ev[0])
+		b.evTotal[c][1] += int32(e.ev[1])
 	}
 }
 
@@ -209,9 +208,9 @@ func (b *board) removeInfoFor(i cell, c int) {
 	in := &b.info[i][c]
 	b.count[c][in.threat]--
 	if !b.noEval {
-		k := in.idx
-		b.evTotal[c][0] -= int32(b.evTab[c][0][k])
-		b.evTotal[c][1] -= int32(b.evTab[c][1][k])
+		e := &b.points[c][in.idx]
+		b.evTotal[c][0] -= int32(e.ev[0])
+		b.evTotal[c][1] -= int32(e.ev[1])
 	}
 }
 
@@ -238,17 +237,17 @@ func (b *board) setPattern(p uint, c, d int, n uint8) {
 	ps[d] = n
 	ok := int(in.idx)
 	k := ok + (int(n)-int(o))*comboStep[d]
-	e := comboTable[k]
-	t := e & 7
-	ds := lineValue[n] - lineValue[o] + threatBonus[t] - threatBonus[in.threat&7]
+	tab := b.points[c]
+	e := &tab[k]
+	t := e.threat & 7
 	b.count[c][in.threat&7]--
 	b.count[c][t]++
 	if !b.noEval {
-		tab := b.evTab[c]
-		b.evTotal[c][0] += int32(tab[0][k]) - int32(tab[0][ok])
-		b.evTotal[c][1] += int32(tab[1][k]) - int32(tab[1][ok])
+		oe := &tab[ok]
+		b.evTotal[c][0] += int32(e.ev[0]) - int32(oe.ev[0])
+		b.evTotal[c][1] += int32(e.ev[1]) - int32(oe.ev[1])
 	}
-	*in = combo{threat: t, maybeForbidden: e&comboForbidden != 0, score: in.score + int16(ds), idx: uint16(k)}
+	*in = e.combo(k)
 }
 
 // play puts a stone of colour c (1 black, 2 white) on empty cell i.

@@ -255,13 +255,45 @@ func comboIndex(p *[4]uint8) int {
 	return ((int(p[0])*numPats+int(p[1]))*numPats+int(p[2]))*numPats + int(p[3])
 }
 
-// comboOf returns the combined info of the line patterns p.
-func comboOf(p *[4]uint8) combo {
-	k := comboIndex(p)
-	e := comboTable[k]
-	t := e & 7
-	score := lineValue[p[0]] + lineValue[p[1]] + lineValue[p[2]] + lineValue[p[3]] + threatBonus[t]
-	return combo{threat: t, maybeForbidden: e&comboForbidden != 0, score: int16(score), idx: uint16(k)}
+// pointEntry is what a point's four line patterns (by comboIndex) give
+// one colour: the threat class and comboForbidden, the ordering score,
+// and the evaluation weights with the colour to move and against it. One
+// lookup serves every changed point.
+type pointEntry struct {
+	ev     [2]int16
+	score  int16
+	threat uint8
+}
+
+// combo returns the combined info of a point whose patterns have comboIndex k.
+func (e *pointEntry) combo(k int) combo {
+	return combo{threat: e.threat & 7, maybeForbidden: e.threat&comboForbidden != 0, score: e.score, idx: uint16(k)}
+}
+
+// pointTables holds the point entries per evaluation set of the colour
+// (the colour is weighed against in the set of the other colour to move).
+var pointTables [numEvalSets][comboSize]pointEntry
+
+// otherSet is the set of the other colour to move.
+var otherSet = [numEvalSets]int{setOpen: setOpen, setRenjuBlack: setRenjuWhite, setRenjuWhite: setRenjuBlack}
+
+// buildPointTables fills pointTables from comboTable and evalCombo.
+func buildPointTables() {
+	for set := range numEvalSets {
+		for k := range comboSize {
+			e := comboTable[k]
+			r, score := k, threatBonus[e&7]
+			for range 4 {
+				score += lineValue[r%numPats]
+				r /= numPats
+			}
+			pointTables[set][k] = pointEntry{
+				ev:     [2]int16{evalCombo[set][0][k], evalCombo[otherSet[set]][1][k]},
+				score:  int16(score),
+				threat: e,
+			}
+		}
+	}
 }
 
 func buildCombos() {
@@ -316,4 +348,5 @@ func buildCombos() {
 		}
 		comboTable[i] = t
 	}
+	buildPointTables()
 }
