@@ -39,8 +39,8 @@ type board struct {
 	info   [maxCells][2]combo    // combined threat and score per colour
 	rows   [maxStride]uint32     // stones per row, bit x for the cell at x (padded), for candidates
 
-	evTotal [2][2]int32             // sum of combo.ev over empty cells, per colour
-	evSet   [2]int                  // evaluation weight set with each colour to move
+	evTotal [2][2]int32               // sum of the points' evaluation weights (pointEntry.ev) over empty cells, per colour
+	evSet   [2]int                    // evaluation weight set with each colour to move
 	points  [2]*[comboSize]pointEntry // what four line patterns give each colour
 	// noEval: the threat solvers, which never evaluate, are reading; the
 	// evaluation's sums are left alone, and stay right because every
@@ -287,29 +287,21 @@ func (b *board) undo() {
 }
 
 // clearKeys takes the stone on i out of the keys of the cells that see it.
+// Wall cells' keys are cleared too: their slots for cells on the board
+// are never set, so that costs nothing and saves a test per cell.
 func (b *board) clearKeys(i cell) {
 	for d := range 4 {
 		st := b.dirs[d]
 		// A cell k before i sees it at offset +k, one k after at -k.
-		q, bits := int(i), uint32(3)<<slotShift(1)
+		lo, hi := int(i), int(i)
+		bl, bh := uint32(3)<<slotShift(1), uint32(3)<<slotShift(-1)
 		for range halfLine {
-			q -= st
-			p := uint(q) % maxCells
-			if b.stones[p] == cellWall {
-				break
-			}
-			b.keys[p][d] &^= bits
-			bits <<= 2
-		}
-		q, bits = int(i), uint32(3)<<slotShift(-1)
-		for range halfLine {
-			q += st
-			p := uint(q) % maxCells
-			if b.stones[p] == cellWall {
-				break
-			}
-			b.keys[p][d] &^= bits
-			bits >>= 2
+			lo -= st
+			hi += st
+			b.keys[uint(lo)%maxCells][d] &^= bl
+			b.keys[uint(hi)%maxCells][d] &^= bh
+			bl <<= 2
+			bh >>= 2
 		}
 	}
 }
@@ -411,8 +403,14 @@ func (b *board) eachNear(f func(cell) bool) {
 
 // findThreat returns the first empty cell with threat class t for colour c.
 func (b *board) findThreat(c uint8, t uint8) cell {
-	if !b.has(c, t) {
+	switch b.count[c-1][t] {
+	case 0:
 		return noCell
+	case 1:
+		// The only one is most often on a line through the last stone.
+		if q := b.threatNearLast(c, t); q != noCell {
+			return q
+		}
 	}
 	for y := 0; y < b.size; y++ {
 		base := (y+pad)*b.stride + pad
@@ -420,6 +418,24 @@ func (b *board) findThreat(c uint8, t uint8) cell {
 			i := cell(base + x)
 			if b.stones[i] == cellEmpty && b.info[i][c-1].threat == t {
 				return i
+			}
+		}
+	}
+	return noCell
+}
+
+// threatNearLast returns a cell with threat class t for colour c on the
+// lines through the last stone, within four of it, or noCell.
+func (b *board) threatNearLast(c uint8, t uint8) cell {
+	if len(b.history) == 0 {
+		return noCell
+	}
+	i := int(b.history[len(b.history)-1])
+	for _, st := range b.dirs {
+		for k := -4; k <= 4; k++ {
+			q := uint(i+k*st) % maxCells
+			if b.stones[q] == cellEmpty && b.info[q][c-1].threat == t {
+				return cell(q)
 			}
 		}
 	}

@@ -193,11 +193,16 @@ func sortByKey(moves []cell, key func(cell) int32) {
 }
 
 // fivesOn finds the points where colour c makes five along the four lines
-// through i, at most four of them.
+// through i, at most four of them, after c's stone on i when c had no
+// five point before: then every five point is on a line where the stone
+// made a four, which i's patterns (kept from before the stone) tell.
 func (s *searcher) fivesOn(i cell, c uint8, out *[4]cell) int {
 	b := s.b
 	n := 0
-	for _, st := range b.dirs {
+	for d, st := range b.dirs {
+		if p := b.pats[i][c-1][d]; p < patB4 || p > patF4 {
+			continue
+		}
 		for k := -4; k <= 4; k++ {
 			q := cell(int(i) + k*st)
 			if k != 0 && b.stones[q] == cellEmpty && b.info[q][c-1].threat == t5 {
