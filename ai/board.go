@@ -38,6 +38,7 @@ type board struct {
 	pats   [maxCells][2][4]uint8 // line patterns per colour for empty cells
 	info   [maxCells][2]combo    // combined threat and score per colour
 	rows   [maxStride]uint32     // stones per row, bit x for the cell at x (padded), for candidates
+	xy     [maxCells][2]uint8    // each cell's padded column and row (no division in the hot loops)
 
 	evTotal [2][2]int32               // sum of the points' evaluation weights (pointEntry.ev) over empty cells, per colour
 	evSet   [2]int                    // evaluation weight set with each colour to move
@@ -127,6 +128,7 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 	}
 	n := b.stride * b.stride
 	for i := 0; i < n; i++ {
+		b.xy[i] = [2]uint8{uint8(i % b.stride), uint8(i / b.stride)}
 		if !b.onBoard(cell(i)) {
 			b.stones[i] = cellWall
 		}
@@ -217,49 +219,20 @@ func (b *board) removeInfoFor(i cell, c int) {
 // comboStep[d] is how much comboIndex moves per step of the pattern along d.
 var comboStep = [4]int{numPats * numPats * numPats, numPats * numPats, numPats, 1}
 
-// setPattern changes empty cell p's line pattern along d for colour c
-// (0 black, 1 white) to n, and its combined info and the totals by the
-// difference: cheaper than taking the info out and adding it afresh. The
-// point's patterns and info before are logged for undo.
-func (b *board) setPattern(p uint, c, d int, n uint8) {
-	p %= maxCells
-	c &= 1
-	d &= 3
-	in := &b.info[p][c]
-	ps := &b.pats[p][c]
-	if b.logLen >= len(b.undoLog) {
-		b.undoLog = append(b.undoLog, make([]patChange, len(b.undoLog)+256)...)
-	}
-	lg := &b.undoLog[b.logLen]
-	b.logLen++
-	lg.info, lg.q, lg.pats, lg.c = *in, cell(p), *ps, uint8(c)
-	o := ps[d]
-	ps[d] = n
-	ok := int(in.idx)
-	k := ok + (int(n)-int(o))*comboStep[d]
-	tab := b.points[c]
-	e := &tab[k]
-	t := e.threat & 7
-	b.count[c][in.threat&7]--
-	b.count[c][t]++
-	if !b.noEval {
-		oe := &tab[ok]
-		b.evTotal[c][0] += int32(e.ev[0]) - int32(oe.ev[0])
-		b.evTotal[c][1] += int32(e.ev[1]) - int32(oe.ev[1])
-	}
-	*in = e.combo(k)
-}
-
 // play puts a stone of colour c (1 black, 2 white) on empty cell i.
 func (b *board) play(i cell, c uint8) {
 	b.frames = append(b.frames, playFrame{logLen: int32(b.logLen), count: b.count, evTotal: b.evTotal})
+	if len(b.undoLog)-b.logLen < maxChanges {
+		b.undoLog = append(b.undoLog, make([]patChange, len(b.undoLog)+16*maxChanges)...)
+	}
 	b.removeInfo(i)
 	b.stones[i] = c
 	b.hash ^= zobrist[c-1][i]
 	b.history = append(b.history, i)
 	b.empty--
 	b.update(i, uint32(c))
-	b.rows[int(i)/b.stride] |= 1 << (int(i) % b.stride)
+	xy := b.xy[i]
+	b.rows[xy[1]%maxStride] |= 1 << xy[0]
 }
 
 // undo takes back the last stone. The point's own patterns and info were
@@ -283,7 +256,8 @@ func (b *board) undo() {
 	b.logLen = int(f.logLen)
 	b.count, b.evTotal = f.count, f.evTotal
 	b.frames = b.frames[:len(b.frames)-1]
-	b.rows[int(i)/b.stride] &^= 1 << (int(i) % b.stride)
+	xy := b.xy[i]
+	b.rows[xy[1]%maxStride] &^= 1 << xy[0]
 }
 
 // clearKeys takes the stone on i out of the keys of the cells that see it.
@@ -317,22 +291,31 @@ func (b *board) update(i cell, c uint32) {
 	}
 }
 
+// maxChanges bounds the point patterns one stone changes: two colours'
+// on the cells within halfLine along four lines.
+const maxChanges = 2 * 4 * 2 * halfLine
+
 // updateRay does update's work on the cells after i by step, whose keys
 // take bits at the first and bits shifted two places further (up, or
 // down) at each next one. A colour's pattern at a point depends only on
 // the line up to the first stone of the other colour (or the wall) on
 // each side, so beyond a stone of each colour no pattern is looked up,
-// and beyond the wall no key is kept.
+// and beyond the wall no key is kept. A changed pattern changes the
+// point's combined info and the totals by the difference (cheaper than
+// taking the info out and adding it afresh); what the point had before
+// is logged for undo.
 func (b *board) updateRay(q, step, d int, bits uint32, up bool) {
 	d &= 3
 	tables := b.tables
+	eval := !b.noEval
+	log, logLen := b.undoLog, b.logLen
 	sees := uint8(3) // bit 0: Black's patterns further out can see i; bit 1: White's
 	for range halfLine {
 		q += step
 		p := uint(q) % maxCells
 		s := b.stones[p]
 		if s == cellWall {
-			return
+			break
 		}
 		key := b.keys[p][d] | bits
 		b.keys[p][d] = key
@@ -349,14 +332,32 @@ func (b *board) updateRay(q, step, d int, bits uint32, up bool) {
 			continue
 		}
 		pp := tables[key%(1<<20)]
-		// Only a colour whose pattern changed is recomputed.
-		if n := uint8(pp); n != b.pats[p][0][d] {
-			b.setPattern(p, 0, d, n)
-		}
-		if n := uint8(pp >> 8); n != b.pats[p][1][d] {
-			b.setPattern(p, 1, d, n)
+		for c := range 2 {
+			ps := &b.pats[p][c]
+			n, o := uint8(pp>>(8*c)), ps[d]
+			if n == o {
+				continue
+			}
+			in := &b.info[p][c]
+			lg := &log[logLen]
+			logLen++
+			lg.info, lg.q, lg.pats, lg.c = *in, cell(p), *ps, uint8(c)
+			ps[d] = n
+			ok := int(in.idx)
+			k := ok + (int(n)-int(o))*comboStep[d]
+			tab := b.points[c]
+			e := &tab[k]
+			b.count[c][in.threat&7]--
+			b.count[c][e.threat&7]++
+			if eval {
+				oe := &tab[ok]
+				b.evTotal[c][0] += int32(e.ev[0]) - int32(oe.ev[0])
+				b.evTotal[c][1] += int32(e.ev[1]) - int32(oe.ev[1])
+			}
+			*in = e.combo(k)
 		}
 	}
+	b.logLen = logLen
 }
 
 // threatReading stops the evaluation's sums until the returned function

@@ -178,9 +178,9 @@ func (s *searcher) winningThreats(c uint8, out *threatList) int {
 // halfLine, can change what that point makes, so others are not tried.
 func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
 	b := s.b
-	xi, yi := int(i)%b.stride, int(i)/b.stride
+	xi, yi := int(b.xy[i][0]), int(b.xy[i][1])
 	for _, t := range threats {
-		dx, dy := xi-int(t)%b.stride, yi-int(t)/b.stride
+		dx, dy := xi-int(b.xy[t][0]), yi-int(b.xy[t][1])
 		ax, ay := max(dx, -dx), max(dy, -dy)
 		if (dx != 0 && dy != 0 && ax != ay) || max(ax, ay) > halfLine {
 			return false
@@ -194,7 +194,7 @@ func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
 		if t == i {
 			continue
 		}
-		dx, dy := xi-int(t)%b.stride, yi-int(t)/b.stride
+		dx, dy := xi-int(b.xy[t][0]), yi-int(b.xy[t][1])
 		var d, off int
 		switch {
 		case dy == 0:
