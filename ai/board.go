@@ -219,6 +219,10 @@ func (b *board) removeInfoFor(i cell, c int) {
 // comboStep[d] is how much comboIndex moves per step of the pattern along d.
 var comboStep = [4]int{numPats * numPats * numPats, numPats * numPats, numPats, 1}
 
+// maxChanges bounds the point patterns one stone changes: two colours'
+// on the cells within halfLine along four lines.
+const maxChanges = 2 * 4 * 2 * halfLine
+
 // play puts a stone of colour c (1 black, 2 white) on empty cell i.
 func (b *board) play(i cell, c uint8) {
 	b.frames = append(b.frames, playFrame{logLen: int32(b.logLen), count: b.count, evTotal: b.evTotal})
@@ -291,31 +295,22 @@ func (b *board) update(i cell, c uint32) {
 	}
 }
 
-// maxChanges bounds the point patterns one stone changes: two colours'
-// on the cells within halfLine along four lines.
-const maxChanges = 2 * 4 * 2 * halfLine
-
 // updateRay does update's work on the cells after i by step, whose keys
 // take bits at the first and bits shifted two places further (up, or
 // down) at each next one. A colour's pattern at a point depends only on
 // the line up to the first stone of the other colour (or the wall) on
 // each side, so beyond a stone of each colour no pattern is looked up,
-// and beyond the wall no key is kept. A changed pattern changes the
-// point's combined info and the totals by the difference (cheaper than
-// taking the info out and adding it afresh); what the point had before
-// is logged for undo.
+// and beyond the wall no key is kept.
 func (b *board) updateRay(q, step, d int, bits uint32, up bool) {
 	d &= 3
 	tables := b.tables
-	eval := !b.noEval
-	log, logLen := b.undoLog, b.logLen
 	sees := uint8(3) // bit 0: Black's patterns further out can see i; bit 1: White's
 	for range halfLine {
 		q += step
 		p := uint(q) % maxCells
 		s := b.stones[p]
 		if s == cellWall {
-			break
+			return
 		}
 		key := b.keys[p][d] | bits
 		b.keys[p][d] = key
@@ -332,32 +327,43 @@ func (b *board) updateRay(q, step, d int, bits uint32, up bool) {
 			continue
 		}
 		pp := tables[key%(1<<20)]
-		for c := range 2 {
-			ps := &b.pats[p][c]
-			n, o := uint8(pp>>(8*c)), ps[d]
-			if n == o {
-				continue
-			}
-			in := &b.info[p][c]
-			lg := &log[logLen]
-			logLen++
-			lg.info, lg.q, lg.pats, lg.c = *in, cell(p), *ps, uint8(c)
-			ps[d] = n
-			ok := int(in.idx)
-			k := ok + (int(n)-int(o))*comboStep[d]
-			tab := b.points[c]
-			e := &tab[k]
-			b.count[c][in.threat&7]--
-			b.count[c][e.threat&7]++
-			if eval {
-				oe := &tab[ok]
-				b.evTotal[c][0] += int32(e.ev[0]) - int32(oe.ev[0])
-				b.evTotal[c][1] += int32(e.ev[1]) - int32(oe.ev[1])
-			}
-			*in = e.combo(k)
+		// Only a colour whose pattern changed is recomputed.
+		if n := uint8(pp); n != b.pats[p][0][d] {
+			b.setPattern(p, 0, d, n)
+		}
+		if n := uint8(pp >> 8); n != b.pats[p][1][d] {
+			b.setPattern(p, 1, d, n)
 		}
 	}
-	b.logLen = logLen
+}
+
+// setPattern changes empty cell p's line pattern along d for colour c
+// (0 black, 1 white) to n, and its combined info and the totals by the
+// difference: cheaper than taking the info out and adding it afresh. The
+// point's patterns and info before are logged for undo (play makes room).
+func (b *board) setPattern(p uint, c, d int, n uint8) {
+	p %= maxCells
+	c &= 1
+	d &= 3
+	in := &b.info[p][c]
+	ps := &b.pats[p][c]
+	lg := &b.undoLog[b.logLen]
+	b.logLen++
+	lg.info, lg.q, lg.pats, lg.c = *in, cell(p), *ps, uint8(c)
+	o := ps[d]
+	ps[d] = n
+	ok := int(in.idx)
+	k := ok + (int(n)-int(o))*comboStep[d]
+	tab := b.points[c]
+	e := &tab[k]
+	b.count[c][in.threat&7]--
+	b.count[c][e.threat&7]++
+	if !b.noEval {
+		oe := &tab[ok]
+		b.evTotal[c][0] += int32(e.ev[0]) - int32(oe.ev[0])
+		b.evTotal[c][1] += int32(e.ev[1]) - int32(oe.ev[1])
+	}
+	*in = e.combo(k)
 }
 
 // threatReading stops the evaluation's sums until the returned function
