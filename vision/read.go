@@ -324,7 +324,25 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 	for _, m := range dirOn[:dirs] {
 		least = math.Min(least, (mOff-m)/math.Max(mOff, 8))
 	}
-	// The stone's top face: a disk around the point lifted to stone height.
+	base, baseLow := s.baseRing(u, v)
+	ringL, ringW := s.ring(u, v)
+	f := features{
+		lines: lines,
+		least: least,
+		tint:  ringW / math.Max(ringL, 8),
+		baseL: median(base),
+		baseW: median(baseLow),
+	}
+	tl, tw := s.top(u, v)
+	f.setTop(tl, tw, ringL, ringW)
+	s.setBoard(&f, i, j, board, boardLow)
+	return f
+}
+
+// top is the brightness (Luma, Low) of a stone's top face centred at
+// board point (u, v): the median over a disk of a quarter step around it,
+// lifted to stone height.
+func (s *sampler) top(u, v float64) (luma, low float64) {
 	var top, topLow []float64
 	for _, r := range []float64{0, 0.12, 0.24} {
 		k := 1
@@ -340,10 +358,14 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 			}
 		}
 	}
-	tl, tw := median(top), median(topLow)
-	base, baseLow := s.baseRing(u, v)
-	// The board right beside the point: around the four cell centres,
-	// which neither this stone nor a neighbour covers at board level.
+	return median(top), median(topLow)
+}
+
+// ring is the brightness (Luma, Low) of the board right beside point
+// (u, v): around the four cell centres, which neither this stone nor a
+// neighbour covers at board level.
+func (s *sampler) ring(u, v float64) (luma, low float64) {
+	n := s.n
 	var ring, ringLow []float64
 	for a := 0; a < 8; a++ {
 		th := math.Pi/4 + math.Pi/2*float64(a/2) + 0.14*float64(2*(a%2)-1)
@@ -357,21 +379,26 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 			ringLow = append(ringLow, bilinear(s.low, p))
 		}
 	}
-	ringL, ringW := quantile(ring, 0.5), quantile(ringLow, 0.5)
-	f := features{
-		lines:    lines,
-		least:    least,
-		local:    tw / math.Max(quantile(ringLow, 0.5), 8),
-		ringDark: math.Max(tl, median(base)) / math.Max(ringL, 8),
-		neutral:  tw / math.Max(tl, 8),
-		tint:     ringW / math.Max(ringL, 8),
-		topL:     tl,
-		topW:     tw,
-		baseL:    median(base),
-		baseW:    median(baseLow),
-	}
-	s.setBoard(&f, i, j, board, boardLow)
-	return f
+	return quantile(ring, 0.5), quantile(ringLow, 0.5)
+}
+
+// setTop sets the clues of a stone's top measured as tl, tw (Luma, Low)
+// against the board right beside (ringL, ringW) and itself.
+func (f *features) setTop(tl, tw, ringL, ringW float64) {
+	f.topL, f.topW = tl, tw
+	f.local = tw / math.Max(ringW, 8)
+	f.ringDark = math.Max(tl, f.baseL) / math.Max(ringL, 8)
+	f.neutral = tw / math.Max(tl, 8)
+}
+
+// against measures a point's top and base against the board brightness
+// (Luma, Low) around it.
+func (f *features) against(board, boardLow float64) {
+	f.board = board
+	f.wood = boardLow / math.Max(board, 8)
+	f.dark = math.Max(f.topL, f.baseL) / math.Max(board, 8)
+	f.white = f.topW / math.Max(boardLow, 8)
+	f.base = f.baseW / math.Max(boardLow, 8)
 }
 
 // setBoard measures a point's top and base against the board brightness
@@ -380,11 +407,7 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 // the board further off, only where the top could be a white stone's:
 // grey and not dark (see classify).
 func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
-	f.board = board
-	f.wood = boardLow / math.Max(board, 8)
-	f.dark = math.Max(f.topL, f.baseL) / math.Max(board, 8)
-	f.white = f.topW / math.Max(boardLow, 8)
-	f.base = f.baseW / math.Max(boardLow, 8)
+	f.against(board, boardLow)
 	looks := !f.far || (f.neutral > 0.5 && f.dark > 0.9)
 	// A white stone on pale wood may be no paler than the wood, but it
 	// is grey where the board beside it has a tint (see verdict).
