@@ -759,17 +759,17 @@ func (s *sampler) likeWhites(f [][]features, ref [][]float64, st [][]Stone, conf
 }
 
 // offPointWhite reads the white stones that lie off their points, further
-// than disc looks (a quarter step): a point still read empty that the
-// verdict would read white had it found a stone's disc, where such a
-// disc lies around a centre nearer this point than any other (within
-// offNearest), clear of the stones already read (not within 0.6 of
-// their points: their own discs). It measures the disc and the base
-// around it there and reads the point again with them (the rim counted
-// where it shows clearly: a faint one, off the point, is as often the
-// edge of a patch of glare); everything else the verdict asks (the
-// lines hidden in one direction at least, the top paler than the board
-// and grey) stays as measured at the point, so glare and pale wood are
-// refused as on the point itself.
+// than disc looks (a quarter step): a point still read empty that hides
+// its line in one direction at least, where a stone's disc lies around
+// a centre nearer this point than any other (within offNearest), clear
+// of the stones already read (not within 0.6 of their points: their own
+// discs), and the verdict reads white with the disc, the base around it
+// and the top measured there (a stone 0.4 steps off covers only half the
+// point's top). The rim counts where it shows clearly: a faint one, off
+// the point, is as often the edge of a patch of glare. Everything else
+// the verdict asks (the lines hidden, the board around) stays as
+// measured at the point, so glare and pale wood are refused as on the
+// point itself.
 func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
 	var found [][2]float64 // the centres of the stones read here
 	for j := range f {
@@ -779,26 +779,47 @@ func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, c
 				continue
 			}
 			// Only where the point hides its line in one direction at
-			// least and its top is grey (a stone off its point still
-			// covers the line toward its centre and most of the
-			// point's top), and a stone's disc would make it white.
-			if p.least/ref[j][i] > offHidden || p.neutral < offGrey {
-				continue
-			}
-			if w, _ := verdict(withDisc(p, 1, 1), ref[j][i]); w != White {
+			// least (a stone off its point still covers the line toward
+			// its centre).
+			if p.least/ref[j][i] > offHidden {
 				continue
 			}
 			u, v := float64(i), float64(j)
 			boardLow := p.wood * math.Max(p.board, 8)
+			ringL, ringW := s.ring(u, v)
+			// p with the top measured at (u+du, v+dv): a stone half a
+			// step off covers only half the point's top. Not beyond the
+			// outer lines: there the board's edge, and what lies beyond
+			// it, gives any bright patch (glare on the margin) a rim.
+			last := float64(s.n - 1)
+			topAt := func(du, dv float64) features {
+				q := p
+				tl, tw := s.top(math.Max(0, math.Min(last, u+du)), math.Max(0, math.Min(last, v+dv)))
+				q.setTop(tl, tw, ringL, ringW)
+				q.against(p.board, boardLow)
+				return q
+			}
 			best, bestConf := p, 0.0
 			var bestAt [2]float64
 			for _, d := range whiteShifts {
+				// Only where the top there is grey (a spot of coloured
+				// light may be as bright and disc-like, never as grey)
+				// and a stone's disc would make it white.
+				if q := topAt(d[0], d[1]); q.neutral < offGrey {
+					continue
+				} else if w, _ := verdict(withDisc(q, 1, 1), ref[j][i]); w != White {
+					continue
+				}
 				share, even, _, at := s.disc(u+d[0], v+d[1], false)
 				cu, cv := d[0]+at[0], d[1]+at[1]
 				if math.Abs(cu) > offNearest || math.Abs(cv) > offNearest || within(st, u+cu, v+cv, 0.6, isStone) {
 					continue
 				}
-				q := withDisc(p, share, even)
+				q := topAt(cu, cv)
+				if q.neutral < offGrey {
+					continue
+				}
+				q = withDisc(q, share, even)
 				bl, b := s.baseRing(u+cu, v+cv)
 				q.discBaseW = median(b)
 				q.discGrey = q.discBaseW / math.Max(median(bl), 8)
