@@ -815,6 +815,11 @@ func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, c
 				if math.Abs(cu) > offNearest || math.Abs(cv) > offNearest || within(st, u+cu, v+cv, 0.6, isStone) {
 					continue
 				}
+				// A round patch of light as bright washes out the lines
+				// under its middle only partly.
+				if under, ok := s.linesUnder(i, j, cu, cv); ok && under/ref[j][i] > offHidden {
+					continue
+				}
 				q := topAt(cu, cv)
 				if q.neutral < offGrey {
 					continue
@@ -836,6 +841,50 @@ func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, c
 			found = append(found, bestAt)
 		}
 	}
+}
+
+// linesUnder is the contrast (as lines) of the grid lines through board
+// point (i, j) where they cross the middle of a stone centred at (i+cu,
+// j+cv), within 0.3 of its centre: a stone hides them there, a patch of
+// light as bright and round washes them out only partly. Each line
+// sample is the darkest of three across the line (a corner a pixel off),
+// against samples a tenth of a step to either side, all well inside the
+// stone's rim (0.47) however its centre was missed. ok is false where no
+// line crosses that middle.
+func (s *sampler) linesUnder(i, j int, cu, cv float64) (contrast float64, ok bool) {
+	var on, off []float64
+	for _, d := range [][2]float64{{1, 0}, {0, 1}} { // the row line, the column line
+		along, across := cu, cv
+		if d[1] == 1 {
+			along, across = cv, cu
+		}
+		if math.Abs(across) > 0.26 {
+			continue
+		}
+		half := math.Sqrt(0.3*0.3 - across*across)
+		for t := along - half; t <= along+half; t += 0.06 {
+			m := math.Inf(1)
+			for _, w := range []float64{-0.04, 0, 0.04} {
+				if g := s.at(s.h.Apply(float64(i)+t*d[0]+w*d[1], float64(j)+t*d[1]+w*d[0])); g >= 0 {
+					m = math.Min(m, g)
+				}
+			}
+			if math.IsInf(m, 1) {
+				continue
+			}
+			on = append(on, m)
+			for _, w := range []float64{-0.1, 0.1} {
+				if g := s.at(s.h.Apply(float64(i)+t*d[0]+w*d[1], float64(j)+t*d[1]+w*d[0])); g >= 0 {
+					off = append(off, g)
+				}
+			}
+		}
+	}
+	if len(on) == 0 || len(off) == 0 {
+		return 0, false
+	}
+	mOff := median(off)
+	return (mOff - median(on)) / math.Max(mOff, 8), true
 }
 
 // readBefore copies st for a pass that reads more points: it judges each
