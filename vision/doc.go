@@ -40,7 +40,8 @@
 //     beside may lie nearer), and finds each stone once. A white stone
 //     further off its point than the disc search reaches is found by its
 //     disc around a shifted centre, where the point hides its line in one
-//     direction and is grey. A point that hides its lines and that no rule
+//     direction, the top there is grey and the lines under its middle are
+//     hidden (a round patch of light shows them faintly). A point that hides its lines and that no rule
 //     reads takes the colour of the stones read around it when it looks
 //     like them: black when nearer their brightness than the board's (a
 //     sparkly set on pale wood), white when its colour is theirs rather

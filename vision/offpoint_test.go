@@ -29,10 +29,12 @@ func TestBlackStonesOffTheirPoints(t *testing.T) {
 }
 
 // TestWhiteStonesOffTheirPoints reads white stones lying a third of a
-// step off their points, further than the disc search around a point
-// reaches: alone, and pushed into a crowd of white and black stones (as
-// on g09_11.11.32 r1c9); each counts on the point nearest its centre,
-// and no point beside one reads a stone.
+// step off their points or more, further than the disc search around a
+// point reaches: alone, and pushed into a crowd of white and black
+// stones (as on g09_11.11.32 r1c9); each counts on the point nearest its
+// centre, and no point beside one reads a stone. A stone 0.4 steps off
+// or more covers only half the point's top: its top is measured where
+// the stone lies.
 func TestWhiteStonesOffTheirPoints(t *testing.T) {
 	sc := newOffPointScene()
 	sc.put(3, 3, vision.White, 0.35, 0)    // alone, toward the next point
@@ -46,6 +48,10 @@ func TestWhiteStonesOffTheirPoints(t *testing.T) {
 	sc.put(7, 6, vision.White, 0, 0)
 	sc.put(7, 7, vision.Black, 0, 0)
 	sc.put(10, 9, vision.White, -0.1, 0.34)
+	// Alone, 0.42 steps off along a row, a column and a diagonal.
+	sc.put(10, 3, vision.White, 0.42, 0)
+	sc.put(1, 11, vision.White, 0, 0.42)
+	sc.put(11, 6, vision.White, -0.3, -0.3)
 	sc.check(t)
 }
 

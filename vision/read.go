@@ -324,7 +324,25 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 	for _, m := range dirOn[:dirs] {
 		least = math.Min(least, (mOff-m)/math.Max(mOff, 8))
 	}
-	// The stone's top face: a disk around the point lifted to stone height.
+	base, baseLow := s.baseRing(u, v)
+	ringL, ringW := s.ring(u, v)
+	f := features{
+		lines: lines,
+		least: least,
+		tint:  ringW / math.Max(ringL, 8),
+		baseL: median(base),
+		baseW: median(baseLow),
+	}
+	tl, tw := s.top(u, v)
+	f.setTop(tl, tw, ringL, ringW)
+	s.setBoard(&f, i, j, board, boardLow)
+	return f
+}
+
+// top is the brightness (Luma, Low) of a stone's top face centred at
+// board point (u, v): the median over a disk of a quarter step around it,
+// lifted to stone height.
+func (s *sampler) top(u, v float64) (luma, low float64) {
 	var top, topLow []float64
 	for _, r := range []float64{0, 0.12, 0.24} {
 		k := 1
@@ -340,10 +358,14 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 			}
 		}
 	}
-	tl, tw := median(top), median(topLow)
-	base, baseLow := s.baseRing(u, v)
-	// The board right beside the point: around the four cell centres,
-	// which neither this stone nor a neighbour covers at board level.
+	return median(top), median(topLow)
+}
+
+// ring is the brightness (Luma, Low) of the board right beside point
+// (u, v): around the four cell centres, which neither this stone nor a
+// neighbour covers at board level.
+func (s *sampler) ring(u, v float64) (luma, low float64) {
+	n := s.n
 	var ring, ringLow []float64
 	for a := 0; a < 8; a++ {
 		th := math.Pi/4 + math.Pi/2*float64(a/2) + 0.14*float64(2*(a%2)-1)
@@ -357,21 +379,26 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 			ringLow = append(ringLow, bilinear(s.low, p))
 		}
 	}
-	ringL, ringW := quantile(ring, 0.5), quantile(ringLow, 0.5)
-	f := features{
-		lines:    lines,
-		least:    least,
-		local:    tw / math.Max(quantile(ringLow, 0.5), 8),
-		ringDark: math.Max(tl, median(base)) / math.Max(ringL, 8),
-		neutral:  tw / math.Max(tl, 8),
-		tint:     ringW / math.Max(ringL, 8),
-		topL:     tl,
-		topW:     tw,
-		baseL:    median(base),
-		baseW:    median(baseLow),
-	}
-	s.setBoard(&f, i, j, board, boardLow)
-	return f
+	return quantile(ring, 0.5), quantile(ringLow, 0.5)
+}
+
+// setTop sets the clues of a stone's top measured as tl, tw (Luma, Low)
+// against the board right beside (ringL, ringW) and itself.
+func (f *features) setTop(tl, tw, ringL, ringW float64) {
+	f.topL, f.topW = tl, tw
+	f.local = tw / math.Max(ringW, 8)
+	f.ringDark = math.Max(tl, f.baseL) / math.Max(ringL, 8)
+	f.neutral = tw / math.Max(tl, 8)
+}
+
+// against measures a point's top and base against the board brightness
+// (Luma, Low) around it.
+func (f *features) against(board, boardLow float64) {
+	f.board = board
+	f.wood = boardLow / math.Max(board, 8)
+	f.dark = math.Max(f.topL, f.baseL) / math.Max(board, 8)
+	f.white = f.topW / math.Max(boardLow, 8)
+	f.base = f.baseW / math.Max(boardLow, 8)
 }
 
 // setBoard measures a point's top and base against the board brightness
@@ -380,11 +407,7 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 // the board further off, only where the top could be a white stone's:
 // grey and not dark (see classify).
 func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
-	f.board = board
-	f.wood = boardLow / math.Max(board, 8)
-	f.dark = math.Max(f.topL, f.baseL) / math.Max(board, 8)
-	f.white = f.topW / math.Max(boardLow, 8)
-	f.base = f.baseW / math.Max(boardLow, 8)
+	f.against(board, boardLow)
 	looks := !f.far || (f.neutral > 0.5 && f.dark > 0.9)
 	// A white stone on pale wood may be no paler than the wood, but it
 	// is grey where the board beside it has a tint (see verdict).
@@ -736,17 +759,17 @@ func (s *sampler) likeWhites(f [][]features, ref [][]float64, st [][]Stone, conf
 }
 
 // offPointWhite reads the white stones that lie off their points, further
-// than disc looks (a quarter step): a point still read empty that the
-// verdict would read white had it found a stone's disc, where such a
-// disc lies around a centre nearer this point than any other (within
-// offNearest), clear of the stones already read (not within 0.6 of
-// their points: their own discs). It measures the disc and the base
-// around it there and reads the point again with them (the rim counted
-// where it shows clearly: a faint one, off the point, is as often the
-// edge of a patch of glare); everything else the verdict asks (the
-// lines hidden in one direction at least, the top paler than the board
-// and grey) stays as measured at the point, so glare and pale wood are
-// refused as on the point itself.
+// than disc looks (a quarter step): a point still read empty that hides
+// its line in one direction at least, where a stone's disc lies around
+// a centre nearer this point than any other (within offNearest), clear
+// of the stones already read (not within 0.6 of their points: their own
+// discs), and the verdict reads white with the disc, the base around it
+// and the top measured there (a stone 0.4 steps off covers only half the
+// point's top). The rim counts where it shows clearly: a faint one, off
+// the point, is as often the edge of a patch of glare. Everything else
+// the verdict asks (the lines hidden, the board around) stays as
+// measured at the point, so glare and pale wood are refused as on the
+// point itself.
 func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
 	var found [][2]float64 // the centres of the stones read here
 	for j := range f {
@@ -756,26 +779,52 @@ func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, c
 				continue
 			}
 			// Only where the point hides its line in one direction at
-			// least and its top is grey (a stone off its point still
-			// covers the line toward its centre and most of the
-			// point's top), and a stone's disc would make it white.
-			if p.least/ref[j][i] > offHidden || p.neutral < offGrey {
-				continue
-			}
-			if w, _ := verdict(withDisc(p, 1, 1), ref[j][i]); w != White {
+			// least (a stone off its point still covers the line toward
+			// its centre).
+			if p.least/ref[j][i] > offHidden {
 				continue
 			}
 			u, v := float64(i), float64(j)
 			boardLow := p.wood * math.Max(p.board, 8)
+			ringL, ringW := s.ring(u, v)
+			// p with the top measured at (u+du, v+dv): a stone half a
+			// step off covers only half the point's top. Not beyond the
+			// outer lines: there the board's edge, and what lies beyond
+			// it, gives any bright patch (glare on the margin) a rim.
+			last := float64(s.n - 1)
+			topAt := func(du, dv float64) features {
+				q := p
+				tl, tw := s.top(math.Max(0, math.Min(last, u+du)), math.Max(0, math.Min(last, v+dv)))
+				q.setTop(tl, tw, ringL, ringW)
+				q.against(p.board, boardLow)
+				return q
+			}
 			best, bestConf := p, 0.0
 			var bestAt [2]float64
 			for _, d := range whiteShifts {
+				// Only where the top there is grey (a spot of coloured
+				// light may be as bright and disc-like, never as grey)
+				// and a stone's disc would make it white.
+				if q := topAt(d[0], d[1]); q.neutral < offGrey {
+					continue
+				} else if w, _ := verdict(withDisc(q, 1, 1), ref[j][i]); w != White {
+					continue
+				}
 				share, even, _, at := s.disc(u+d[0], v+d[1], false)
 				cu, cv := d[0]+at[0], d[1]+at[1]
 				if math.Abs(cu) > offNearest || math.Abs(cv) > offNearest || within(st, u+cu, v+cv, 0.6, isStone) {
 					continue
 				}
-				q := withDisc(p, share, even)
+				// A round patch of light as bright washes out the lines
+				// under its middle only partly.
+				if under, ok := s.linesUnder(i, j, cu, cv); ok && under/ref[j][i] > offHidden {
+					continue
+				}
+				q := topAt(cu, cv)
+				if q.neutral < offGrey {
+					continue
+				}
+				q = withDisc(q, share, even)
 				bl, b := s.baseRing(u+cu, v+cv)
 				q.discBaseW = median(b)
 				q.discGrey = q.discBaseW / math.Max(median(bl), 8)
@@ -792,6 +841,50 @@ func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, c
 			found = append(found, bestAt)
 		}
 	}
+}
+
+// linesUnder is the contrast (as lines) of the grid lines through board
+// point (i, j) where they cross the middle of a stone centred at (i+cu,
+// j+cv), within 0.3 of its centre: a stone hides them there, a patch of
+// light as bright and round washes them out only partly. Each line
+// sample is the darkest of three across the line (a corner a pixel off),
+// against samples a tenth of a step to either side, all well inside the
+// stone's rim (0.47) however its centre was missed. ok is false where no
+// line crosses that middle.
+func (s *sampler) linesUnder(i, j int, cu, cv float64) (contrast float64, ok bool) {
+	var on, off []float64
+	for _, d := range [][2]float64{{1, 0}, {0, 1}} { // the row line, the column line
+		along, across := cu, cv
+		if d[1] == 1 {
+			along, across = cv, cu
+		}
+		if math.Abs(across) > 0.26 {
+			continue
+		}
+		half := math.Sqrt(0.3*0.3 - across*across)
+		for t := along - half; t <= along+half; t += 0.06 {
+			m := math.Inf(1)
+			for _, w := range []float64{-0.04, 0, 0.04} {
+				if g := s.at(s.h.Apply(float64(i)+t*d[0]+w*d[1], float64(j)+t*d[1]+w*d[0])); g >= 0 {
+					m = math.Min(m, g)
+				}
+			}
+			if math.IsInf(m, 1) {
+				continue
+			}
+			on = append(on, m)
+			for _, w := range []float64{-0.1, 0.1} {
+				if g := s.at(s.h.Apply(float64(i)+t*d[0]+w*d[1], float64(j)+t*d[1]+w*d[0])); g >= 0 {
+					off = append(off, g)
+				}
+			}
+		}
+	}
+	if len(on) == 0 || len(off) == 0 {
+		return 0, false
+	}
+	mOff := median(off)
+	return (mOff - median(on)) / math.Max(mOff, 8), true
 }
 
 // readBefore copies st for a pass that reads more points: it judges each

@@ -431,6 +431,14 @@ func TestReadBlackStonesInSun(t *testing.T) {
 	readVariedBoards(t, false, "54/9", "83/19")
 }
 
+// TestReadSunPatchBesidePoint reads varied 98/9, where a round patch of
+// sunlight, stone-sized and clipped grey, lies 0.4 steps off an empty
+// point (row 6, col 7): it is no white stone off its point, since the
+// lines under its middle show through it.
+func TestReadSunPatchBesidePoint(t *testing.T) {
+	readVariedBoards(t, false, "98/9")
+}
+
 // readVariedBoards reads the varied boards (the bench's set, "i/size")
 // at their true corners, with their stones and, if bare, without: every
 // point must read right.
