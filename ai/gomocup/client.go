@@ -396,14 +396,9 @@ func (c *Client) Think(ctx context.Context, pos ai.Position, lim ai.Limits, info
 	n := len(pos.Stones)
 	if n == 0 && !p.fresh {
 		// BEGIN is only for an empty board.
-		if err := p.send("RESTART"); err != nil {
-			return ai.Result{}, c.fail(p, err)
+		if err := c.restart(ctx, p); err != nil {
+			return ai.Result{}, err
 		}
-		if err := c.reply(ctx, p, time.Now().Add(c.opt.StartTimeout), true, nil, func(l string) bool { return l == "OK" }); err != nil {
-			c.kill(p)
-			return ai.Result{}, fmt.Errorf("RESTART: %w", err)
-		}
-		p.lastReply = time.Now()
 	}
 	switch {
 	case n == 0:
@@ -461,6 +456,38 @@ func (c *Client) Think(ctx context.Context, pos ai.Position, lim ai.Limits, info
 	p.stones = append(append([]ai.Stone(nil), pos.Stones...), ai.Stone{P: res.Move, C: pos.ToMove})
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// restart empties the brain's board with RESTART, on which a brain also
+// forgets what it learnt (ours clears its transposition table).
+func (c *Client) restart(ctx context.Context, p *brainProc) error {
+	if err := p.send("RESTART"); err != nil {
+		return c.fail(p, err)
+	}
+	if err := c.reply(ctx, p, time.Now().Add(c.opt.StartTimeout), true, nil, func(l string) bool { return l == "OK" }); err != nil {
+		c.kill(p)
+		return fmt.Errorf("RESTART: %w", err)
+	}
+	p.lastReply = time.Now()
+	p.stones, p.fresh = nil, true
+	return nil
+}
+
+// NewGame tells a running brain that a new game begins (RESTART), so that
+// it starts from nothing learnt, as an internal engine does: a brain that
+// kept its table played a match pair's second game, the same opening with
+// colours swapped, having just searched it, and the engine that is Black
+// first in every pair always played White in that warmer game. It is done
+// before the game, off the clock; a brain that fails it is killed and the
+// next Think starts a new one.
+func (c *Client) NewGame() {
+	p := c.proc
+	if p == nil || p.fresh {
+		return
+	}
+	if err := c.restart(context.Background(), p); err != nil {
+		c.log("new game: %v", err)
+	}
 }
 
 func sameStones(a, b []ai.Stone) bool {

@@ -416,6 +416,28 @@ func TestRunExternalBrain(t *testing.T) {
 	}
 }
 
+func TestRunExternalBrainNewGames(t *testing.T) {
+	// The fake brain answers off the board when a BOARD drops stones it
+	// saw since its last RESTART: a new game it was not told of, whose
+	// brain would still hold what it learnt in the last one.
+	bin := filepath.Join(t.TempDir(), "fakebrain")
+	if out, err := exec.Command("go", "build", "-o", bin, "tengen/ai/gomocup/testdata/fakebrain").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cfg := Config{Engine1: Spec{Kind: "external", Argv: []string{bin, "fresh"}}, Engine2: Spec{Kind: "greedy"},
+		Size: 15, Rule: rules.Freestyle, Games: 4, TurnTime: 100 * time.Millisecond, Grace: 10 * time.Second,
+		Openings: [][]rules.Point{pts(t, "h8 h9 j10"), pts(t, "a1 o15 a15")}}
+	_, games, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range games {
+		if g.Reason == "illegal move" || g.Reason == "crash" || g.Reason == "time" {
+			t.Errorf("game %d: the brain was not told of the new game: %v", i+1, g)
+		}
+	}
+}
+
 func TestSpecResources(t *testing.T) {
 	sp, _ := ParseSpec("tengen:level=3")
 	sp.Threads, sp.MemoryMiB = 1, 16

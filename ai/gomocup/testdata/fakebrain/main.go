@@ -12,6 +12,9 @@
 //	drop     ignores any command that arrives within 30 ms of its move
 //	         (as Rapfi does)
 //	flood    prints a thousand DEBUG lines after each move and ignores END
+//	fresh    plays as good, but answers a point off the board when a BOARD
+//	         drops stones it saw since START or RESTART: a new game it was
+//	         not told of
 package main
 
 import (
@@ -109,9 +112,18 @@ func main() {
 			taken[point(arg)] = true
 			play()
 		case "BOARD":
-			taken = map[[2]int]bool{}
+			board := map[[2]int]bool{}
 			for in.Scan() && in.Text() != "DONE" {
-				taken[point(in.Text())] = true
+				board[point(in.Text())] = true
+			}
+			stale := false
+			for p := range taken {
+				stale = stale || !board[p]
+			}
+			taken = board
+			if mode == "fresh" && stale {
+				say(fmt.Sprintf("%d,%d", size, size))
+				continue
 			}
 			play()
 		case "END":
