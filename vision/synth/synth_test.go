@@ -538,3 +538,18 @@ func TestSunOnBlackStones(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRender renders a frame of the simulator's size (1280x720, a
+// 15x15 board with 60 stones, some off their points).
+func BenchmarkRender(b *testing.B) {
+	rng := rand.New(rand.NewSource(3))
+	s := randomScene(rng, 15, 0.3, 0.2, 4)
+	s.Width, s.Height = 1280, 720
+	s.Corners = [4]vision.Point{{X: 372, Y: 58}, {X: 918, Y: 70}, {X: 940, Y: 652}, {X: 350, Y: 640}}
+	for i := 0; len(s.Stones) < 60; i++ {
+		s.Stones[[2]int{i % 15, (i * 7) % 15}] = []vision.Stone{vision.Black, vision.White}[i%2]
+	}
+	for b.Loop() {
+		Render(s)
+	}
+}
