@@ -108,7 +108,7 @@ func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
 			s.storeThreat(slot, h, depth, win)
 			return win
 		}
-		moves = s.fourMoves(me, ply)
+		moves = s.movesFrom(me, ply, tB4)
 	}
 	for _, m := range moves {
 		b.play(m, me)
@@ -141,16 +141,19 @@ func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
 	return win
 }
 
-// fourMoves lists colour c's legal moves that make a four (or better),
-// best first, in the per-ply buffer.
-func (s *searcher) fourMoves(c uint8, ply int) []cell {
+// movesFrom lists colour c's legal moves whose threat class is at least
+// least, best first, in the per-ply buffer: the VCF asks for fours (tB4),
+// the VCT for threes and fours (tB3).
+func (s *searcher) movesFrom(c uint8, ply int, least uint8) []cell {
 	b := s.b
 	buf := &s.vcfMoves[ply]
 	n := 0
-	cnt := &b.count[c-1]
-	left := cnt[tB4] + cnt[t43] + cnt[t44] + cnt[t5] // (the scan ends at the last one)
+	left := int32(0) // points of those classes not yet seen: the scan ends at the last one
+	for _, k := range b.count[c-1][least:] {
+		left += k
+	}
 	b.eachEmpty(func(i cell) bool {
-		if b.info[i][c-1].threat >= tB4 {
+		if b.info[i][c-1].threat >= least {
 			left--
 			if n < len(buf) && b.legal(i, c) {
 				buf[n] = i

@@ -75,7 +75,7 @@ func (s *searcher) vctNode(me uint8, depth, ply int) bool {
 		if depth <= 0 || ply >= 2*maxVCFDepth-4 || s.vcfAborted || s.stopped {
 			return false
 		}
-		moves = s.threatMoves(me, ply)
+		moves = s.movesFrom(me, ply, tB3)
 	}
 	win := false
 	for _, m := range moves {
@@ -162,31 +162,6 @@ func (s *searcher) refuteAll(me uint8, depth, ply int, anyMove bool) bool {
 		}
 	}
 	return true
-}
-
-// threatMoves lists colour c's legal moves that make a four or a three,
-// best first.
-func (s *searcher) threatMoves(c uint8, ply int) []cell {
-	b := s.b
-	buf := &s.vcfMoves[ply]
-	n := 0
-	left := int32(0)
-	for _, k := range b.count[c-1][tB3:] {
-		left += k
-	}
-	b.eachEmpty(func(i cell) bool {
-		if b.info[i][c-1].threat >= tB3 {
-			left--
-			if n < len(buf) && b.legal(i, c) {
-				buf[n] = i
-				n++
-			}
-		}
-		return left > 0
-	})
-	moves := buf[:n]
-	b.sortBest(moves, c)
-	return moves
 }
 
 // orderDefences sorts the defender's replies to a three into the order
