@@ -380,7 +380,7 @@ func (b *board) threat(i cell, c uint8) uint8 { return b.info[i][c-1].threat }
 // has reports whether colour c has an empty cell of threat class t.
 func (b *board) has(c uint8, t uint8) bool { return b.count[c-1][t] > 0 }
 
-// cells calls f for every empty cell on the board until f returns false.
+// eachEmpty calls f for every empty cell on the board until f returns false.
 func (b *board) eachEmpty(f func(cell) bool) {
 	for y := 0; y < b.size; y++ {
 		base := (y+pad)*b.stride + pad
@@ -406,6 +406,29 @@ func (b *board) eachNear(f func(cell) bool) {
 			}
 		}
 	}
+}
+
+// eachThreat calls f, in eachEmpty's order, for every empty cell where
+// colour index c (0 black, 1 white) has a threat class from lo to hi,
+// until f returns false. The scan ends at the last such cell, which the
+// counts tell.
+func (b *board) eachThreat(c int, lo, hi uint8, f func(cell) bool) {
+	left := int32(0)
+	for _, k := range b.count[c][lo : hi+1] {
+		left += k
+	}
+	if left == 0 {
+		return
+	}
+	b.eachEmpty(func(i cell) bool {
+		if t := b.info[i][c].threat; t >= lo && t <= hi {
+			left--
+			if !f(i) {
+				return false
+			}
+		}
+		return left > 0
+	})
 }
 
 // findThreat returns the first empty cell with threat class t for colour c.

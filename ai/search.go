@@ -141,13 +141,10 @@ func (s *searcher) hasWinningThreat(c uint8) bool {
 	if !b.isRenjuBlack(c) {
 		return true
 	}
-	found, left := false, b.count[0][t44]
-	b.eachEmpty(func(i cell) bool {
-		if b.info[i][0].threat == t44 {
-			left--
-			found = b.legal(i, c)
-		}
-		return !found && left > 0
+	found := false
+	b.eachThreat(0, t44, t44, func(i cell) bool {
+		found = b.legal(i, c)
+		return !found
 	})
 	return found
 }
@@ -159,16 +156,13 @@ func (s *searcher) winningThreats(c uint8, out *threatList) int {
 	if !b.has(c, t44) {
 		return 0
 	}
-	n, left := 0, b.count[c-1][t44] // (the scan ends at the last one)
-	b.eachEmpty(func(i cell) bool {
-		if b.info[i][c-1].threat == t44 {
-			left--
-			if b.legal(i, c) {
-				out[n] = i
-				n++
-			}
+	n := 0
+	b.eachThreat(int(c-1), t44, t44, func(i cell) bool {
+		if b.legal(i, c) {
+			out[n] = i
+			n++
 		}
-		return n < len(out) && left > 0
+		return n < len(out)
 	})
 	return n
 }

@@ -148,19 +148,12 @@ func (s *searcher) movesFrom(c uint8, ply int, least uint8) []cell {
 	b := s.b
 	buf := &s.vcfMoves[ply]
 	n := 0
-	left := int32(0) // points of those classes not yet seen: the scan ends at the last one
-	for _, k := range b.count[c-1][least:] {
-		left += k
-	}
-	b.eachEmpty(func(i cell) bool {
-		if b.info[i][c-1].threat >= least {
-			left--
-			if n < len(buf) && b.legal(i, c) {
-				buf[n] = i
-				n++
-			}
+	b.eachThreat(int(c-1), least, t5, func(i cell) bool {
+		if b.legal(i, c) {
+			buf[n] = i
+			n++
 		}
-		return left > 0
+		return n < len(buf)
 	})
 	moves := buf[:n]
 	b.sortBest(moves, c)
