@@ -253,6 +253,9 @@ func (p *Person) openingStep(ctx context.Context, w *World) error {
 	}
 	p.waitFor = state
 	step := m.Step()
+	if done, err := p.alreadyOnBoard(w, m, a); done || err != nil {
+		return err
+	}
 	switch {
 	case a.Kind == opening.Place:
 		p.chores = append(p.chores, chore{c: step.Stone, at: a.Point})
@@ -273,6 +276,42 @@ func (p *Person) openingStep(ctx context.Context, w *World) error {
 		o.Say <- a // the channel holds one: checked empty above
 	}
 	return nil
+}
+
+// alreadyOnBoard handles a step the person finds partly or wholly done:
+// after a restart the board can hold the stones they put just before it,
+// which the robot had not yet taken in (the opening's record lacks them).
+// A person sees their own stones there and does not put them again: as
+// many stones of the step's colour as the action puts are the action
+// done (the robot will take them in), and fewer offers than asked are
+// taken off to be offered again whole. Other new stones (the robot's
+// strays) are left to the robot.
+func (p *Person) alreadyOnBoard(w *World, m *opening.Machine, a opening.Action) (bool, error) {
+	truth, _ := w.Truth()
+	record := m.Board()
+	for _, q := range m.Offers() {
+		record.Set(q, rules.Black)
+	}
+	ch := game.Compare(record, truth)
+	step := m.Step()
+	puts := 0
+	switch a.Kind {
+	case opening.Place:
+		puts = 1
+	case opening.Offer:
+		puts = step.Count
+	}
+	if len(ch.Added) == 0 || len(ch.Gone) > 0 || len(ch.Added) > puts ||
+		slices.ContainsFunc(ch.Added, func(s game.Placed) bool { return s.C != step.Stone }) {
+		return false, nil
+	}
+	if len(ch.Added) == puts {
+		return true, nil
+	}
+	for _, s := range ch.Added {
+		p.chores = append(p.chores, chore{take: true, c: s.C, at: s.P})
+	}
+	return false, nil
 }
 
 // doChore puts down or takes off the stone of the first chore and

@@ -1,0 +1,116 @@
+package sim
+
+import (
+	"slices"
+	"testing"
+
+	"tengen/ai"
+	"tengen/game"
+	"tengen/rules"
+	"tengen/rules/opening"
+)
+
+// After a restart the board can hold the stone the person put at their
+// opening step just before it, which the journal's opening lacks. The
+// person sees it and does not put a stone again: the board holds the
+// record's stones and that one, each on its own point. (A person who
+// acted again stacked a second stone on the first, or, choosing another
+// point, left the robot a board with two new stones to wait on.)
+func TestPersonFindsOwnOpeningStone(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		moves []string // the opening before the person's step
+		found string   // the person's stone already on the board
+	}{
+		{"first move", nil, "h8"},
+		{"second move, diagonal", []string{"h8"}, "i9"},
+		{"second move, beside", []string{"h8"}, "h7"},
+		{"third move", []string{"h8", "i9"}, "j8"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			proto, err := opening.ByName("rif")
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := opening.New(proto, 15)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := NewWorld(SeedLayout(), 1)
+			for _, s := range tc.moves {
+				step := m.Step()
+				p := pt(s)
+				if err := m.Apply(opening.First, opening.Action{Kind: opening.Place, Point: p}); err != nil {
+					t.Fatal(err)
+				}
+				w.Put(step.Stone, p, 0, 0)
+			}
+			stone := m.Step().Stone
+			w.Put(stone, pt(tc.found), 1, -1)
+			eng := ai.NewEngine(ai.EngineOptions{Level: 3, Seed: 5, Threads: 1})
+			p := NewPerson(rules.Black, eng, rules.Renju, 9)
+			p.Opening = &OpeningSeat{Machine: m, Me: opening.First, Engine: eng, Reading: rules.ReadingRIF, Say: make(chan opening.Action, 1)}
+			for range 20 {
+				if err := p.Step(t.Context(), w); err != nil {
+					t.Fatal(err)
+				}
+			}
+			truth, off := w.Truth()
+			if n := truth.Count(rules.Black) + truth.Count(rules.White); n != len(tc.moves)+1 || len(off) > 0 {
+				t.Errorf("the board holds %d stones on points and %d off them; want %d on points, none off", n, len(off), len(tc.moves)+1)
+			}
+			if got := truth.At(pt(tc.found)); got != stone {
+				t.Errorf("%s holds %v, want the person's %v", tc.found, got, stone)
+			}
+		})
+	}
+}
+
+// A restart between the person's offers finds some of them on the board:
+// the person takes those off and offers again, whole, so that the robot
+// sees one offer of the size asked, never a stone stacked on another.
+func TestPersonRedoesPartOfAnOffer(t *testing.T) {
+	proto, err := opening.ByName("rif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := opening.New(proto, 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := NewWorld(SeedLayout(), 1)
+	eng := ai.NewEngine(ai.EngineOptions{Level: 3, Seed: 5, Threads: 1})
+	for !slices.Contains(m.Step().Allowed, opening.Offer) {
+		step := m.Step()
+		a, err := eng.OpeningAction(t.Context(), m, step.Player, rules.Renju, rules.ReadingRIF)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Apply(step.Player, a); err != nil {
+			t.Fatal(err)
+		}
+		if a.Kind == opening.Place {
+			w.Put(step.Stone, a.Point, 0, 0)
+		}
+	}
+	step := m.Step()
+	before, _ := w.Truth()
+	var found rules.Point
+	for _, q := range []string{"f6", "j10", "f10", "j6"} {
+		if found = pt(q); before.At(found) == rules.Empty {
+			break
+		}
+	}
+	w.Put(step.Stone, found, 1, -1)
+	p := NewPerson(rules.Black, eng, rules.Renju, 9)
+	p.Opening = &OpeningSeat{Machine: m, Me: step.Player, Engine: eng, Reading: rules.ReadingRIF, Say: make(chan opening.Action, 1)}
+	for range 40 {
+		if err := p.Step(t.Context(), w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after, off := w.Truth()
+	if added := game.Compare(before, after).Added; len(added) != step.Count || len(off) > 0 {
+		t.Errorf("the person offered %v and left %d stones off the points; want %d offers, none off", added, len(off), step.Count)
+	}
+}
