@@ -65,6 +65,7 @@ type Person struct {
 	chores       []chore              // stones to put down or take off, one reach each
 	putInOpening map[rules.Point]bool // where the person put stones in the opening
 	waitFor      string               // the opening's state when the person last acted
+	byHand       bool                 // that action was done with stones
 }
 
 // OpeningSeat is the person's place in an opening protocol. They decide
@@ -243,7 +244,12 @@ func (p *Person) openingStep(ctx context.Context, w *World) error {
 		return nil
 	}
 	// Act once per step: wait until the robot has taken in the last action.
+	// Stones put on or taken off that the robot put back as they were (a
+	// resumed robot restores its record) are put right again.
 	state := openingState(m)
+	if state == p.waitFor && p.byHand && asRecorded(w, m) {
+		p.waitFor = ""
+	}
 	if m.Step().Player != o.Me || state == p.waitFor || len(o.Say) > 0 || !shows(w, m) {
 		return nil
 	}
@@ -254,6 +260,7 @@ func (p *Person) openingStep(ctx context.Context, w *World) error {
 	p.waitFor = state
 	step := m.Step()
 	if done, err := p.alreadyOnBoard(w, m, a); done || err != nil {
+		p.byHand = done
 		return err
 	}
 	switch {
@@ -275,6 +282,7 @@ func (p *Person) openingStep(ctx context.Context, w *World) error {
 	default:
 		o.Say <- a // the channel holds one: checked empty above
 	}
+	p.byHand = len(p.chores) > 0
 	return nil
 }
 
@@ -288,11 +296,7 @@ func (p *Person) openingStep(ctx context.Context, w *World) error {
 // strays) are left to the robot.
 func (p *Person) alreadyOnBoard(w *World, m *opening.Machine, a opening.Action) (bool, error) {
 	truth, _ := w.Truth()
-	record := m.Board()
-	for _, q := range m.Offers() {
-		record.Set(q, rules.Black)
-	}
-	ch := game.Compare(record, truth)
+	ch := game.Compare(recorded(m), truth)
 	step := m.Step()
 	puts := 0
 	switch a.Kind {
@@ -350,6 +354,22 @@ func shows(w *World, m *opening.Machine) bool {
 		}
 	}
 	return true
+}
+
+// recorded is the board as the opening has it: its stones and the offers.
+func recorded(m *opening.Machine) *rules.Board {
+	b := m.Board()
+	for _, q := range m.Offers() {
+		b.Set(q, rules.Black)
+	}
+	return b
+}
+
+// asRecorded reports whether the board holds exactly what the opening has
+// recorded.
+func asRecorded(w *World, m *opening.Machine) bool {
+	truth, off := w.Truth()
+	return len(off) == 0 && game.Compare(recorded(m), truth).Kind == game.NoChange
 }
 
 // openingState tells one state of an opening from the next.

@@ -114,3 +114,71 @@ func TestPersonRedoesPartOfAnOffer(t *testing.T) {
 		t.Errorf("the person offered %v and left %d stones off the points; want %d offers, none off", added, len(off), step.Count)
 	}
 }
+
+// A robot resumed after a kill puts back the stones its record holds:
+// an offer the person had taken off to choose the other (which the
+// journal had not caught) is on the board again. The person, seeing
+// their choice undone, takes it off again; a person who waited for the
+// robot to take in their choice waited for ever.
+func TestPersonChoosesAgainWhenUndone(t *testing.T) {
+	proto, err := opening.ByName("rif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := opening.New(proto, 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := NewWorld(SeedLayout(), 1)
+	eng := ai.NewEngine(ai.EngineOptions{Level: 3, Seed: 5, Threads: 1})
+	for !slices.Contains(m.Step().Allowed, opening.Choose) {
+		step := m.Step()
+		a, err := eng.OpeningAction(t.Context(), m, step.Player, rules.Renju, rules.ReadingRIF)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Apply(step.Player, a); err != nil {
+			t.Fatal(err)
+		}
+		pts := a.Points
+		if a.Kind == opening.Place {
+			pts = []rules.Point{a.Point}
+		}
+		for _, q := range pts {
+			w.Put(step.Stone, q, 0, 0)
+		}
+	}
+	offers := m.Offers()
+	if len(offers) != 2 {
+		t.Fatalf("rif offers %v, want two", offers)
+	}
+	p := NewPerson(rules.White, eng, rules.Renju, 9)
+	p.Opening = &OpeningSeat{Machine: m, Me: m.Step().Player, Engine: eng, Reading: rules.ReadingRIF, Say: make(chan opening.Action, 1)}
+	// taken returns the offer the person has taken off, if one.
+	taken := func() (rules.Point, bool) {
+		truth, _ := w.Truth()
+		for _, q := range offers {
+			if truth.At(q) == rules.Empty {
+				return q, true
+			}
+		}
+		return rules.Point{}, false
+	}
+	steps := func() {
+		for range 10 {
+			if err := p.Step(t.Context(), w); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	steps()
+	q, ok := taken()
+	if !ok {
+		t.Fatalf("the person took neither offer %v off", offers)
+	}
+	w.Put(rules.Black, q, 0, 0) // the resumed robot puts it back
+	steps()
+	if again, ok := taken(); !ok || again != q {
+		t.Errorf("after the robot put %v back the person took off %v (%v); want %v again", q, again, ok, q)
+	}
+}
