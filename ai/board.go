@@ -16,6 +16,10 @@ const maxStride = rules.MaxSize + 2*pad
 
 const maxCells = maxStride * maxStride
 
+// numLines bounds the lines of one direction (the diagonals of the
+// padded board).
+const numLines = 2 * maxStride
+
 // cell is an index into the padded board.
 type cell int16
 
@@ -33,8 +37,12 @@ type board struct {
 	dirs         [4]int
 	tables       *[1 << 20]uint16 // key -> Black's pattern | White's << 8
 
-	stones [maxCells]uint8       // cellEmpty, cellBlack, cellWhite, cellWall
-	keys   [maxCells][4]uint32   // neighbours along each line
+	stones [maxCells]uint8 // cellEmpty, cellBlack, cellWhite, cellWall
+	// lines holds every line of the padded board, two bits a cell (the
+	// cell codes) by its position along the line, so that a stone sets
+	// four words and a cell's key is a shift of its line's word.
+	lines  [4 * numLines]uint64
+	lineAt [maxCells][4]uint16   // each cell's line (index into lines) << 5 | its position on it
 	pats   [maxCells][2][4]uint8 // line patterns per colour for empty cells
 	info   [maxCells][2]combo    // combined threat and score per colour
 	rows   [maxStride]uint32     // stones per row, bit x for the cell at x (padded), for candidates
@@ -133,32 +141,48 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 			b.stones[i] = cellWall
 		}
 	}
+	// Along d a cell's line and position are: its row and x, its column
+	// and y, its diagonal (x-y) and x, its anti-diagonal (x+y) and y, so
+	// that the position grows by one a step of dirs[d]. Every position
+	// of a line starts as wall; the cells on the board clear theirs.
+	for k := range b.lines {
+		b.lines[k] = ^uint64(0)
+	}
 	for i := 0; i < n; i++ {
-		for d, st := range b.dirs {
-			var k uint32
-			for off := -halfLine; off <= halfLine; off++ {
-				j := i + off*st
-				if off == 0 {
-					continue
-				}
-				if j < 0 || j >= n || b.stones[j] == cellWall {
-					k |= cellWall << slotShift(off)
-				}
+		x, y := i%b.stride, i/b.stride
+		at := [4][2]int{{y, x}, {x, y}, {x - y + maxStride, x}, {x + y, y}}
+		for d, a := range at {
+			b.lineAt[i][d] = uint16((d*numLines+a[0])<<5 | a[1])
+			if b.stones[i] != cellWall {
+				b.lines[d*numLines+a[0]] &^= 3 << (2 * a[1])
 			}
-			b.keys[i][d] = k
 		}
 	}
 	for i := 0; i < n; i++ {
 		if b.stones[i] == cellEmpty {
 			b.empty++
 			for d := 0; d < 4; d++ {
-				pp := b.tables[b.keys[i][d]]
+				pp := b.tables[b.key(cell(i), d)]
 				b.pats[i][0][d], b.pats[i][1][d] = uint8(pp), uint8(pp>>8)
 			}
 			b.addInfo(cell(i))
 		}
 	}
 	return b, nil
+}
+
+// key returns the line key of cell i along d: its neighbours' codes,
+// two bits each, from offset -halfLine in the low bits to +halfLine (the
+// cell's own code left out). The cell must be on the board.
+func (b *board) key(i cell, d int) uint32 {
+	a := b.lineAt[uint(i)%maxCells][d&3]
+	return lineKey(b.lines[a>>5%(4*numLines)] >> (2 * (a%32 - halfLine)))
+}
+
+// lineKey turns a line word shifted to put offset -halfLine in its low
+// bits into a key.
+func lineKey(w uint64) uint32 {
+	return uint32(w)&(1<<(2*halfLine)-1) | uint32(w>>2)&(1<<(4*halfLine)-1)&^(1<<(2*halfLine)-1)
 }
 
 func (b *board) onBoard(i cell) bool {
@@ -231,10 +255,11 @@ func (b *board) play(i cell, c uint8) {
 	}
 	b.removeInfo(i)
 	b.stones[i] = c
+	b.setLines(i, uint64(c))
 	b.hash ^= zobrist[c-1][i]
 	b.history = append(b.history, i)
 	b.empty--
-	b.update(i, uint32(c))
+	b.update(i)
 	xy := b.xy[i]
 	b.rows[xy[1]%maxStride] |= 1 << xy[0]
 }
@@ -249,7 +274,7 @@ func (b *board) undo() {
 	b.stones[i] = cellEmpty
 	b.hash ^= zobrist[c-1][i]
 	b.empty++
-	b.clearKeys(i)
+	b.setLines(i, cellEmpty)
 	log := b.undoLog[f.logLen:b.logLen]
 	for k := len(log) - 1; k >= 0; k-- {
 		e := &log[k]
@@ -264,60 +289,40 @@ func (b *board) undo() {
 	b.rows[xy[1]%maxStride] &^= 1 << xy[0]
 }
 
-// clearKeys takes the stone on i out of the keys of the cells that see it.
-// Wall cells' keys are cleared too: their slots for cells on the board
-// are never set, so that costs nothing and saves a test per cell.
-func (b *board) clearKeys(i cell) {
-	for d := range 4 {
-		st := b.dirs[d]
-		// A cell k before i sees it at offset +k, one k after at -k.
-		lo, hi := int(i), int(i)
-		bl, bh := uint32(3)<<slotShift(1), uint32(3)<<slotShift(-1)
-		for range halfLine {
-			lo -= st
-			hi += st
-			b.keys[uint(lo)%maxCells][d] &^= bl
-			b.keys[uint(hi)%maxCells][d] &^= bh
-			bl <<= 2
-			bh >>= 2
-		}
+// setLines sets cell i's code in its four lines to v.
+func (b *board) setLines(i cell, v uint64) {
+	for _, a := range &b.lineAt[uint(i)%maxCells] {
+		w := &b.lines[a>>5%(4*numLines)]
+		*w = *w&^(3<<(2*(a%32))) | v<<(2*(a%32))
 	}
 }
 
-// update rewrites the keys and patterns around i after a stone of colour c
-// was put there.
-func (b *board) update(i cell, c uint32) {
+// update rewrites the patterns around i after a stone was put there.
+func (b *board) update(i cell) {
 	for d := range 4 {
+		a := b.lineAt[uint(i)%maxCells][d]
+		w := b.lines[a>>5%(4*numLines)]
 		st := b.dirs[d]
-		// A cell k before i sees it at offset +k, one k after at -k.
-		b.updateRay(int(i), -st, d, c<<slotShift(1), true)
-		b.updateRay(int(i), st, d, c<<slotShift(-1), false)
+		b.updateRay(int(i), -st, d, w, int(a%32), -1)
+		b.updateRay(int(i), st, d, w, int(a%32), 1)
 	}
 }
 
-// updateRay does update's work on the cells after i by step, whose keys
-// take bits at the first and bits shifted two places further (up, or
-// down) at each next one. A colour's pattern at a point depends only on
-// the line up to the first stone of the other colour (or the wall) on
-// each side, so beyond a stone of each colour no pattern is looked up,
-// and beyond the wall no key is kept.
-func (b *board) updateRay(q, step, d int, bits uint32, up bool) {
+// updateRay does update's work on the cells after i by step along d,
+// whose line word is w and where i is at position pos (dp: +1 or -1 a
+// step). A colour's pattern at a point depends only on the line up to
+// the first stone of the other colour (or the wall) on each side, so
+// beyond a stone of each colour no pattern is looked up.
+func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
 	d &= 3
 	tables := b.tables
 	sees := uint8(3) // bit 0: Black's patterns further out can see i; bit 1: White's
 	for range halfLine {
 		q += step
-		p := uint(q) % maxCells
-		s := b.stones[p]
+		pos += dp
+		s := uint8(w>>(2*uint(pos)%64)) & 3
 		if s == cellWall {
 			return
-		}
-		key := b.keys[p][d] | bits
-		b.keys[p][d] = key
-		if up {
-			bits <<= 2
-		} else {
-			bits >>= 2
 		}
 		if s != cellEmpty {
 			sees &^= 1 << (2 - s) // a stone blocks the other colour
@@ -326,7 +331,8 @@ func (b *board) updateRay(q, step, d int, bits uint32, up bool) {
 		if sees == 0 {
 			continue
 		}
-		pp := tables[key%(1<<20)]
+		p := uint(q) % maxCells
+		pp := tables[lineKey(w>>(2*uint(pos-halfLine)%64))%(1<<20)]
 		// Only a colour whose pattern changed is recomputed.
 		if n := uint8(pp); n != b.pats[p][0][d] {
 			b.setPattern(p, 0, d, n)
