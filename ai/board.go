@@ -312,7 +312,7 @@ func (b *board) update(i cell) {
 // whose line word is w and where i is at position pos (dp: +1 or -1 a
 // step). A colour's pattern at a point depends only on the line up to
 // the first stone of the other colour (or the wall) on each side, so
-// beyond a stone of each colour no pattern is looked up.
+// the ray ends at a stone of each colour.
 func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
 	d &= 3
 	tables := b.tables
@@ -326,9 +326,9 @@ func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
 		}
 		if s != cellEmpty {
 			sees &^= 1 << (2 - s) // a stone blocks the other colour
-			continue
-		}
-		if sees == 0 {
+			if sees == 0 {
+				return
+			}
 			continue
 		}
 		p := uint(q) % maxCells
