@@ -48,9 +48,9 @@ type board struct {
 	rows   [maxStride]uint32     // stones per row, bit x for the cell at x (padded), for candidates
 	xy     [maxCells][2]uint8    // each cell's padded column and row (no division in the hot loops)
 
-	evTotal [2][2]int32               // sum of the points' evaluation weights (pointEntry.ev) over empty cells, per colour
-	evSet   [2]int                    // evaluation weight set with each colour to move
-	points  [2]*[comboSize]pointEntry // what four line patterns give each colour
+	evTotal [2][2]int32             // sum of the points' evaluation weights (pointEvals) over empty cells, per colour
+	evSet   [2]int                  // evaluation weight set with each colour to move
+	evals   [2]*[comboSize][2]int16 // pointEvals of each colour's set
 	// noEval: the threat solvers, which never evaluate, are reading; the
 	// evaluation's sums are left alone, and stay right because every
 	// stone they play they take back in the same mode.
@@ -132,7 +132,7 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 	}
 	comboOnce.Do(buildCombos)
 	for c := range 2 {
-		b.points[c] = &pointTables[b.evSet[c]]
+		b.evals[c] = &pointEvals[b.evSet[c]]
 	}
 	n := b.stride * b.stride
 	for i := 0; i < n; i++ {
@@ -210,16 +210,16 @@ func (b *board) addInfo(i cell) {
 // addInfoFor does addInfo for one colour (0 black, 1 white).
 func (b *board) addInfoFor(i cell, c int) {
 	k := comboIndex(&b.pats[i][c])
-	e := &b.points[c][k]
-	in := e.combo(k)
+	in := pointTable[k].combo(k)
 	b.info[i][c] = in
 	b.count[c][in.threat]++
 	// The point's evaluation weights are read again from its patterns
 	// when it is taken out (they are unchanged until then), which keeps
 	// combo small.
 	if !b.noEval {
-		b.evTotal[c][0] += int32(e.ev[0])
-		b.evTotal[c][1] += int32(e.ev[1])
+		ev := &b.evals[c][k]
+		b.evTotal[c][0] += int32(ev[0])
+		b.evTotal[c][1] += int32(ev[1])
 	}
 }
 
@@ -234,9 +234,9 @@ func (b *board) removeInfoFor(i cell, c int) {
 	in := &b.info[i][c]
 	b.count[c][in.threat]--
 	if !b.noEval {
-		e := &b.points[c][in.idx]
-		b.evTotal[c][0] -= int32(e.ev[0])
-		b.evTotal[c][1] -= int32(e.ev[1])
+		ev := &b.evals[c][in.idx]
+		b.evTotal[c][0] -= int32(ev[0])
+		b.evTotal[c][1] -= int32(ev[1])
 	}
 }
 
@@ -360,14 +360,14 @@ func (b *board) setPattern(p uint, c, d int, n uint8) {
 	ps[d] = n
 	ok := int(in.idx)
 	k := ok + (int(n)-int(o))*comboStep[d]
-	tab := b.points[c]
-	e := &tab[k]
+	e := &pointTable[k]
 	b.count[c][in.threat&7]--
 	b.count[c][e.threat&7]++
 	if !b.noEval {
-		oe := &tab[ok]
-		b.evTotal[c][0] += int32(e.ev[0]) - int32(oe.ev[0])
-		b.evTotal[c][1] += int32(e.ev[1]) - int32(oe.ev[1])
+		tab := b.evals[c]
+		ev, oev := &tab[k], &tab[ok]
+		b.evTotal[c][0] += int32(ev[0]) - int32(oev[0])
+		b.evTotal[c][1] += int32(ev[1]) - int32(oev[1])
 	}
 	*in = e.combo(k)
 }
