@@ -16,6 +16,10 @@ const maxStride = rules.MaxSize + 2*pad
 
 const maxCells = maxStride * maxStride
 
+// numLines bounds the lines of one direction (the diagonals of the
+// padded board).
+const numLines = 2 * maxStride
+
 // cell is an index into the padded board.
 type cell int16
 
@@ -33,16 +37,20 @@ type board struct {
 	dirs         [4]int
 	tables       *[1 << 20]uint16 // key -> Black's pattern | White's << 8
 
-	stones [maxCells]uint8       // cellEmpty, cellBlack, cellWhite, cellWall
-	keys   [maxCells][4]uint32   // neighbours along each line
+	stones [maxCells]uint8 // cellEmpty, cellBlack, cellWhite, cellWall
+	// lines holds every line of the padded board, two bits a cell (the
+	// cell codes) by its position along the line, so that a stone sets
+	// four words and a cell's key is a shift of its line's word.
+	lines  [4 * numLines]uint64
+	lineAt [maxCells][4]uint16   // each cell's line (index into lines) << 5 | its position on it
 	pats   [maxCells][2][4]uint8 // line patterns per colour for empty cells
 	info   [maxCells][2]combo    // combined threat and score per colour
 	rows   [maxStride]uint32     // stones per row, bit x for the cell at x (padded), for candidates
 	xy     [maxCells][2]uint8    // each cell's padded column and row (no division in the hot loops)
 
-	evTotal [2][2]int32               // sum of the points' evaluation weights (pointEntry.ev) over empty cells, per colour
-	evSet   [2]int                    // evaluation weight set with each colour to move
-	points  [2]*[comboSize]pointEntry // what four line patterns give each colour
+	evTotal [2][2]int32             // sum of the points' evaluation weights (pointEvals) over empty cells, per colour
+	evSet   [2]int                  // evaluation weight set with each colour to move
+	evals   [2]*[comboSize][2]int16 // pointEvals of each colour's set
 	// noEval: the threat solvers, which never evaluate, are reading; the
 	// evaluation's sums are left alone, and stay right because every
 	// stone they play they take back in the same mode.
@@ -124,7 +132,7 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 	}
 	comboOnce.Do(buildCombos)
 	for c := range 2 {
-		b.points[c] = &pointTables[b.evSet[c]]
+		b.evals[c] = &pointEvals[b.evSet[c]]
 	}
 	n := b.stride * b.stride
 	for i := 0; i < n; i++ {
@@ -133,32 +141,48 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 			b.stones[i] = cellWall
 		}
 	}
+	// Along d a cell's line and position are: its row and x, its column
+	// and y, its diagonal (x-y) and x, its anti-diagonal (x+y) and y, so
+	// that the position grows by one a step of dirs[d]. Every position
+	// of a line starts as wall; the cells on the board clear theirs.
+	for k := range b.lines {
+		b.lines[k] = ^uint64(0)
+	}
 	for i := 0; i < n; i++ {
-		for d, st := range b.dirs {
-			var k uint32
-			for off := -halfLine; off <= halfLine; off++ {
-				j := i + off*st
-				if off == 0 {
-					continue
-				}
-				if j < 0 || j >= n || b.stones[j] == cellWall {
-					k |= cellWall << slotShift(off)
-				}
+		x, y := i%b.stride, i/b.stride
+		at := [4][2]int{{y, x}, {x, y}, {x - y + maxStride, x}, {x + y, y}}
+		for d, a := range at {
+			b.lineAt[i][d] = uint16((d*numLines+a[0])<<5 | a[1])
+			if b.stones[i] != cellWall {
+				b.lines[d*numLines+a[0]] &^= 3 << (2 * a[1])
 			}
-			b.keys[i][d] = k
 		}
 	}
 	for i := 0; i < n; i++ {
 		if b.stones[i] == cellEmpty {
 			b.empty++
 			for d := 0; d < 4; d++ {
-				pp := b.tables[b.keys[i][d]]
+				pp := b.tables[b.key(cell(i), d)]
 				b.pats[i][0][d], b.pats[i][1][d] = uint8(pp), uint8(pp>>8)
 			}
 			b.addInfo(cell(i))
 		}
 	}
 	return b, nil
+}
+
+// key returns the line key of cell i along d: its neighbours' codes,
+// two bits each, from offset -halfLine in the low bits to +halfLine (the
+// cell's own code left out). The cell must be on the board.
+func (b *board) key(i cell, d int) uint32 {
+	a := b.lineAt[uint(i)%maxCells][d&3]
+	return lineKey(b.lines[a>>5%(4*numLines)] >> (2 * (a%32 - halfLine)))
+}
+
+// lineKey turns a line word shifted to put offset -halfLine in its low
+// bits into a key.
+func lineKey(w uint64) uint32 {
+	return uint32(w)&(1<<(2*halfLine)-1) | uint32(w>>2)&(1<<(4*halfLine)-1)&^(1<<(2*halfLine)-1)
 }
 
 func (b *board) onBoard(i cell) bool {
@@ -186,16 +210,16 @@ func (b *board) addInfo(i cell) {
 // addInfoFor does addInfo for one colour (0 black, 1 white).
 func (b *board) addInfoFor(i cell, c int) {
 	k := comboIndex(&b.pats[i][c])
-	e := &b.points[c][k]
-	in := e.combo(k)
+	in := pointTable[k].combo(k)
 	b.info[i][c] = in
 	b.count[c][in.threat]++
 	// The point's evaluation weights are read again from its patterns
 	// when it is taken out (they are unchanged until then), which keeps
 	// combo small.
 	if !b.noEval {
-		b.evTotal[c][0] += int32(e.ev[0])
-		b.evTotal[c][1] += int32(e.ev[1])
+		ev := &b.evals[c][k]
+		b.evTotal[c][0] += int32(ev[0])
+		b.evTotal[c][1] += int32(ev[1])
 	}
 }
 
@@ -210,9 +234,9 @@ func (b *board) removeInfoFor(i cell, c int) {
 	in := &b.info[i][c]
 	b.count[c][in.threat]--
 	if !b.noEval {
-		e := &b.points[c][in.idx]
-		b.evTotal[c][0] -= int32(e.ev[0])
-		b.evTotal[c][1] -= int32(e.ev[1])
+		ev := &b.evals[c][in.idx]
+		b.evTotal[c][0] -= int32(ev[0])
+		b.evTotal[c][1] -= int32(ev[1])
 	}
 }
 
@@ -231,10 +255,11 @@ func (b *board) play(i cell, c uint8) {
 	}
 	b.removeInfo(i)
 	b.stones[i] = c
+	b.setLines(i, uint64(c))
 	b.hash ^= zobrist[c-1][i]
 	b.history = append(b.history, i)
 	b.empty--
-	b.update(i, uint32(c))
+	b.update(i)
 	xy := b.xy[i]
 	b.rows[xy[1]%maxStride] |= 1 << xy[0]
 }
@@ -249,7 +274,7 @@ func (b *board) undo() {
 	b.stones[i] = cellEmpty
 	b.hash ^= zobrist[c-1][i]
 	b.empty++
-	b.clearKeys(i)
+	b.setLines(i, cellEmpty)
 	log := b.undoLog[f.logLen:b.logLen]
 	for k := len(log) - 1; k >= 0; k-- {
 		e := &log[k]
@@ -264,106 +289,102 @@ func (b *board) undo() {
 	b.rows[xy[1]%maxStride] &^= 1 << xy[0]
 }
 
-// clearKeys takes the stone on i out of the keys of the cells that see it.
-// Wall cells' keys are cleared too: their slots for cells on the board
-// are never set, so that costs nothing and saves a test per cell.
-func (b *board) clearKeys(i cell) {
-	for d := range 4 {
-		st := b.dirs[d]
-		// A cell k before i sees it at offset +k, one k after at -k.
-		lo, hi := int(i), int(i)
-		bl, bh := uint32(3)<<slotShift(1), uint32(3)<<slotShift(-1)
-		for range halfLine {
-			lo -= st
-			hi += st
-			b.keys[uint(lo)%maxCells][d] &^= bl
-			b.keys[uint(hi)%maxCells][d] &^= bh
-			bl <<= 2
-			bh >>= 2
-		}
+// setLines sets cell i's code in its four lines to v.
+func (b *board) setLines(i cell, v uint64) {
+	for _, a := range &b.lineAt[uint(i)%maxCells] {
+		w := &b.lines[a>>5%(4*numLines)]
+		*w = *w&^(3<<(2*(a%32))) | v<<(2*(a%32))
 	}
 }
 
-// update rewrites the keys and patterns around i after a stone of colour c
-// was put there.
-func (b *board) update(i cell, c uint32) {
+// update rewrites the patterns around i after a stone was put there.
+func (b *board) update(i cell) {
 	for d := range 4 {
+		a := b.lineAt[uint(i)%maxCells][d]
+		w := b.lines[a>>5%(4*numLines)]
 		st := b.dirs[d]
-		// A cell k before i sees it at offset +k, one k after at -k.
-		b.updateRay(int(i), -st, d, c<<slotShift(1), true)
-		b.updateRay(int(i), st, d, c<<slotShift(-1), false)
+		b.updateRay(int(i), -st, d, w, int(a%32), -1)
+		b.updateRay(int(i), st, d, w, int(a%32), 1)
 	}
 }
 
-// updateRay does update's work on the cells after i by step, whose keys
-// take bits at the first and bits shifted two places further (up, or
-// down) at each next one. A colour's pattern at a point depends only on
-// the line up to the first stone of the other colour (or the wall) on
-// each side, so beyond a stone of each colour no pattern is looked up,
-// and beyond the wall no key is kept.
-func (b *board) updateRay(q, step, d int, bits uint32, up bool) {
+// updateRay does update's work on the cells after i by step along d,
+// whose line word is w and where i is at position pos (dp: +1 or -1 a
+// step). A colour's pattern at a point depends only on the line up to
+// the first stone of the other colour (or the wall) on each side, so
+// the ray ends at a stone of each colour.
+//
+// A colour whose pattern at a point changed gets the point's combined
+// info and the totals changed by the difference (cheaper than taking the
+// info out and adding it afresh), and the point's patterns and info
+// before are logged for undo (play makes room). That is written out once
+// per colour, with the colour a constant: as a call (the compiler does
+// not inline it) it cost 4 % of the search's CPU time.
+func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
 	d &= 3
 	tables := b.tables
+	cs := comboStep[d]
 	sees := uint8(3) // bit 0: Black's patterns further out can see i; bit 1: White's
 	for range halfLine {
 		q += step
-		p := uint(q) % maxCells
-		s := b.stones[p]
+		pos += dp
+		s := uint8(w>>(2*uint(pos)%64)) & 3
 		if s == cellWall {
 			return
 		}
-		key := b.keys[p][d] | bits
-		b.keys[p][d] = key
-		if up {
-			bits <<= 2
-		} else {
-			bits >>= 2
-		}
 		if s != cellEmpty {
 			sees &^= 1 << (2 - s) // a stone blocks the other colour
+			if sees == 0 {
+				return
+			}
 			continue
 		}
-		if sees == 0 {
-			continue
-		}
-		pp := tables[key%(1<<20)]
+		p := uint(q) % maxCells
+		pp := tables[lineKey(w>>(2*uint(pos-halfLine)%64))%(1<<20)]
 		// Only a colour whose pattern changed is recomputed.
-		if n := uint8(pp); n != b.pats[p][0][d] {
-			b.setPattern(p, 0, d, n)
+		if n := uint8(pp); n != b.pats[p][0][d] { // Black
+			in := &b.info[p][0]
+			ps := &b.pats[p][0]
+			lg := &b.undoLog[b.logLen]
+			b.logLen++
+			lg.info, lg.q, lg.pats, lg.c = *in, cell(p), *ps, 0
+			o := ps[d]
+			ps[d] = n
+			ok := int(in.idx)
+			k := ok + (int(n)-int(o))*cs
+			e := &pointTable[k]
+			b.count[0][in.threat&7]--
+			b.count[0][e.threat&7]++
+			if !b.noEval {
+				tab := b.evals[0]
+				ev, oev := &tab[k], &tab[ok]
+				b.evTotal[0][0] += int32(ev[0]) - int32(oev[0])
+				b.evTotal[0][1] += int32(ev[1]) - int32(oev[1])
+			}
+			*in = e.combo(k)
 		}
-		if n := uint8(pp >> 8); n != b.pats[p][1][d] {
-			b.setPattern(p, 1, d, n)
+		if n := uint8(pp >> 8); n != b.pats[p][1][d] { // White, the same
+			in := &b.info[p][1]
+			ps := &b.pats[p][1]
+			lg := &b.undoLog[b.logLen]
+			b.logLen++
+			lg.info, lg.q, lg.pats, lg.c = *in, cell(p), *ps, 1
+			o := ps[d]
+			ps[d] = n
+			ok := int(in.idx)
+			k := ok + (int(n)-int(o))*cs
+			e := &pointTable[k]
+			b.count[1][in.threat&7]--
+			b.count[1][e.threat&7]++
+			if !b.noEval {
+				tab := b.evals[1]
+				ev, oev := &tab[k], &tab[ok]
+				b.evTotal[1][0] += int32(ev[0]) - int32(oev[0])
+				b.evTotal[1][1] += int32(ev[1]) - int32(oev[1])
+			}
+			*in = e.combo(k)
 		}
 	}
-}
-
-// setPattern changes empty cell p's line pattern along d for colour c
-// (0 black, 1 white) to n, and its combined info and the totals by the
-// difference: cheaper than taking the info out and adding it afresh. The
-// point's patterns and info before are logged for undo (play makes room).
-func (b *board) setPattern(p uint, c, d int, n uint8) {
-	p %= maxCells
-	c &= 1
-	d &= 3
-	in := &b.info[p][c]
-	ps := &b.pats[p][c]
-	lg := &b.undoLog[b.logLen]
-	b.logLen++
-	lg.info, lg.q, lg.pats, lg.c = *in, cell(p), *ps, uint8(c)
-	o := ps[d]
-	ps[d] = n
-	ok := int(in.idx)
-	k := ok + (int(n)-int(o))*comboStep[d]
-	tab := b.points[c]
-	e := &tab[k]
-	b.count[c][in.threat&7]--
-	b.count[c][e.threat&7]++
-	if !b.noEval {
-		oe := &tab[ok]
-		b.evTotal[c][0] += int32(e.ev[0]) - int32(oe.ev[0])
-		b.evTotal[c][1] += int32(e.ev[1]) - int32(oe.ev[1])
-	}
-	*in = e.combo(k)
 }
 
 // threatReading stops the evaluation's sums until the returned function

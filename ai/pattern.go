@@ -256,11 +256,11 @@ func comboIndex(p *[4]uint8) int {
 }
 
 // pointEntry is what a point's four line patterns (by comboIndex) give
-// one colour: the threat class and comboForbidden, the ordering score,
-// and the evaluation weights with the colour to move and against it. One
-// lookup serves every changed point.
+// either colour: the threat class and comboForbidden, and the ordering
+// score. The evaluation weights (pointEvals) are apart, since the threat
+// solvers, which make most of the changes, never read them: the table
+// they use is half as big, and one for both colours.
 type pointEntry struct {
-	ev     [2]int16
 	score  int16
 	threat uint8
 }
@@ -270,28 +270,29 @@ func (e *pointEntry) combo(k int) combo {
 	return combo{threat: e.threat & 7, maybeForbidden: e.threat&comboForbidden != 0, score: e.score, idx: uint16(k)}
 }
 
-// pointTables holds the point entries per evaluation set of the colour
-// (the colour is weighed against in the set of the other colour to move).
-var pointTables [numEvalSets][comboSize]pointEntry
+// pointTable holds the point entries by comboIndex.
+var pointTable [comboSize]pointEntry
+
+// pointEvals holds, per evaluation set of the colour, what a point adds
+// to evTotal: its evaluation weights with the colour to move and against
+// it (weighed in the set of the other colour to move).
+var pointEvals [numEvalSets][comboSize][2]int16
 
 // otherSet is the set of the other colour to move.
 var otherSet = [numEvalSets]int{setOpen: setOpen, setRenjuBlack: setRenjuWhite, setRenjuWhite: setRenjuBlack}
 
-// buildPointTables fills pointTables from comboTable and evalCombo.
+// buildPointTables fills pointTable and pointEvals from comboTable and evalCombo.
 func buildPointTables() {
-	for set := range numEvalSets {
-		for k := range comboSize {
-			e := comboTable[k]
-			r, score := k, threatBonus[e&7]
-			for range 4 {
-				score += lineValue[r%numPats]
-				r /= numPats
-			}
-			pointTables[set][k] = pointEntry{
-				ev:     [2]int16{evalCombo[set][0][k], evalCombo[otherSet[set]][1][k]},
-				score:  int16(score),
-				threat: e,
-			}
+	for k := range comboSize {
+		e := comboTable[k]
+		r, score := k, threatBonus[e&7]
+		for range 4 {
+			score += lineValue[r%numPats]
+			r /= numPats
+		}
+		pointTable[k] = pointEntry{score: int16(score), threat: e}
+		for set := range numEvalSets {
+			pointEvals[set][k] = [2]int16{evalCombo[set][0][k], evalCombo[otherSet[set]][1][k]}
 		}
 	}
 }
