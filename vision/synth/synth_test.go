@@ -425,10 +425,37 @@ func TestReadPaleWoodCompressed(t *testing.T) {
 // TestReadBlackStonesInSun reads varied boards with black glass stones in
 // patches of sunlight on dark wood (54/9: a phone's JPEG; 83/19): lit as
 // the wood is, in proportion to their colour, they stay far darker than
-// the lit wood beside them. (Without their stones these boards read a
-// few points of shaded wood beside sunlit wood as black: not checked.)
+// the lit wood beside them. Without their stones the boards must read
+// empty: the wood in shade beside the sunlit patches is as dark against
+// the board around as a black stone's top once was allowed to be, but it
+// shows its lines and keeps the wood's colour.
 func TestReadBlackStonesInSun(t *testing.T) {
-	readVariedBoards(t, false, "54/9", "83/19")
+	readVariedBoards(t, true, "54/9", "83/19")
+}
+
+// TestReadShadedWood reads varied boards where wood in shade, half as
+// bright as the board around, lies on empty points (11/9 row 1 col 0;
+// 21/15 rows 13-14 col 14): its lines show in every direction and it
+// keeps the wood's colour, so it is no black stone.
+func TestReadShadedWood(t *testing.T) {
+	readVariedBoards(t, true, "11/9", "21/15")
+}
+
+// TestReadGlintingBlackStones reads varied 53/9, whose glassy black
+// stones in glare (rows 2-3) are lifted to 0.6-0.95 of the board's
+// brightness: grey, hiding their lines, and darker than the tinted wood
+// right beside them, which no white stone is in the same light.
+func TestReadGlintingBlackStones(t *testing.T) {
+	readVariedBoards(t, false, "53/9")
+}
+
+// TestReadSunlitWoodBesideLine reads varied 63/9, where sunlit wood at
+// row 0 col 1 hides one of its lines and is far paler than the board:
+// its lines show in the other directions and the base around the disc
+// it makes keeps the wood's colour, so it is no white stone off its
+// point (a stone's base is grey).
+func TestReadSunlitWoodBesideLine(t *testing.T) {
+	readVariedBoards(t, false, "63/9")
 }
 
 // TestReadSunPatchBesidePoint reads varied 98/9, where a round patch of
