@@ -433,6 +433,16 @@ func TestReadBlackStonesInSun(t *testing.T) {
 	readVariedBoards(t, true, "54/9", "83/19")
 }
 
+// TestReadWhitesRimThreeQuarters reads varied boards with white stones
+// on pale wood whose rim shows in exactly three quarters of the
+// directions (18/15 row 4 col 0, 31/19 row 18 col 3: at the board's edge
+// and beside other stones), grey well past the wood's tint, with the
+// lines back at full contrast beyond their rims; bare, the boards must
+// read empty.
+func TestReadWhitesRimThreeQuarters(t *testing.T) {
+	readVariedBoards(t, true, "18/15", "31/19")
+}
+
 // TestReadShadedWood reads varied boards where wood in shade, half as
 // bright as the board around, lies on empty points (11/9 row 1 col 0;
 // 21/15 rows 13-14 col 14): its lines show in every direction and it
@@ -451,9 +461,8 @@ func TestReadGlintingBlackStones(t *testing.T) {
 
 // TestReadSunlitWoodBesideLine reads varied 63/9, where sunlit wood at
 // row 0 col 1 hides one of its lines and is far paler than the board:
-// its lines show in the other directions and the base around the disc
-// it makes keeps the wood's colour, so it is no white stone off its
-// point (a stone's base is grey).
+// its lines show in the other directions and its top keeps the wood's
+// colour, so it is no white stone off its point (a stone is grey).
 func TestReadSunlitWoodBesideLine(t *testing.T) {
 	readVariedBoards(t, false, "63/9")
 }
