@@ -1393,11 +1393,12 @@ func verdict(p features, ref float64) (Stone, float64) {
 	// A stone off its point leaves a line bare on its far side:
 	// hiding the line in one direction is enough when the top is
 	// clearly paler.
-	// Where the lines show in most directions, the top must be grey
-	// against the board beside it: sunlit wood that hides one line
-	// keeps the wood's colour.
+	// Where the lines show in most directions, the top must be greyer
+	// than the bare wood around: sunlit wood that hides one line keeps
+	// the wood's colour. (Not than the board right beside: among white
+	// stones that is their grey.)
 	offBright := math.Min(math.Max(p.local, p.white), math.Max(p.base, p.discBase))
-	offGrey := math.Max((0.5-l)/0.1, (p.neutral-p.tint-0.1)/0.05)
+	offGrey := math.Max((0.5-l)/0.1, (p.neutral-p.wood-0.1)/0.05)
 	pale = math.Max(pale, math.Min(math.Min((lt-p.least/ref)/0.3, (offBright-1.3)/0.1), math.Min((p.dark-1)/0.1, offGrey)))
 	// Among white stones on a pale board the cell centres around
 	// are covered by stones as bright: a top that hides the lines
@@ -1423,17 +1424,18 @@ func verdict(p features, ref float64) (Stone, float64) {
 	black = math.Max(black, math.Min(math.Min((0.6-p.ringDark)/0.15, (p.neutral-0.85)/0.05), (0.75-p.tint)/0.05))
 	// Glare on a glassy black stone lifts its top towards the board's
 	// brightness, but it stays grey and hides its lines: a grey top
-	// clearly darker than the tinted wood right beside it, with its lines
-	// hidden, is a black stone (a white one is never darker than the
-	// wood in the same light; shade keeps the wood's lines and colour).
-	black = math.Max(black, math.Min(math.Min(math.Min((0.25-l)/0.1, (0.85-p.ringDark)/0.05), (1-p.dark)/0.05),
+	// clearly darker than the tinted wood right beside it (by a quarter),
+	// with its lines hidden, is a black stone. A white stone is as bright
+	// as wood in the same light; in a shadow beside sunlit wood it may
+	// be darker, but less (rendered: 0.83).
+	black = math.Max(black, math.Min(math.Min(math.Min((0.25-l)/0.1, (0.75-p.ringDark)/0.05), (1-p.dark)/0.05),
 		math.Min((p.neutral-0.95)/0.02, (p.neutral-p.tint-0.15)/0.05)))
 	// Shade darkens wood by a factor, leaving its lines and its colour:
 	// a point only about as dark as shaded wood whose lines show in
 	// every direction and whose top keeps the wood's tint is wood in
-	// shade, not a black stone (black hides its lines; it is grey, or
-	// far darker than shade makes wood).
-	shade := math.Min(math.Min((p.dark-0.45)/0.05, (l-0.6)/0.1), math.Min((p.least/ref-0.5)/0.1, (p.wood+0.05-p.neutral)/0.03))
+	// shade, not a black stone (black hides its lines; it is greyer than
+	// the wood, or far darker than shade makes wood).
+	shade := math.Min(math.Min((p.dark-0.45)/0.05, (l-0.6)/0.1), math.Min((p.least/ref-0.5)/0.1, (p.wood-p.neutral)/0.03))
 	black = math.Min(black, -shade)
 	// White: a pale top that is a stone-sized disc, even on top,
 	// with something darker just outside its rim all round (the

@@ -124,6 +124,7 @@ func TestClassifyWhiteClues(t *testing.T) {
 		{"black stone in glare", glintBlack, Black},
 		{"glinting, showing its lines", with(glintBlack, func(f *features) { f.lines, f.least = 0.4, 0.4 }), Empty},
 		{"glinting, as tinted as the wood", with(glintBlack, func(f *features) { f.neutral = 0.8 }), Empty},
+		{"grey, hiding its lines, a little darker than the wood beside", with(glintBlack, func(f *features) { f.ringDark = 0.83 }), Empty},
 		{"sunlit wood hiding one line", sunLine, Empty},
 		{"sunlit, hiding one line, grey", with(sunLine, func(f *features) { f.neutral = 0.95 }), White},
 		{"white rimmed three quarters round", rimThreeQuarters, White},
