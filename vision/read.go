@@ -1392,11 +1392,10 @@ func verdict(p features, ref float64) (Stone, float64) {
 	pale := math.Min(math.Min((lt-l)/0.3, (bright-1.12)/0.1), (p.dark-1)/0.1)
 	// A stone off its point leaves a line bare on its far side:
 	// hiding the line in one direction is enough when the top is
-	// clearly paler.
-	// Where the lines show in most directions, the top must be greyer
-	// than the bare wood around: sunlit wood that hides one line keeps
-	// the wood's colour. (Not than the board right beside: among white
-	// stones that is their grey.)
+	// clearly paler and, where the lines show in most directions,
+	// greyer than the bare wood around (sunlit wood that hides one line
+	// keeps the wood's colour; the board right beside will not do:
+	// among white stones it is their grey).
 	offBright := math.Min(math.Max(p.local, p.white), math.Max(p.base, p.discBase))
 	offGrey := math.Max((0.5-l)/0.1, (p.neutral-p.wood-0.1)/0.05)
 	pale = math.Max(pale, math.Min(math.Min((lt-p.least/ref)/0.3, (offBright-1.3)/0.1), math.Min((p.dark-1)/0.1, offGrey)))
@@ -1486,12 +1485,12 @@ func verdict(p features, ref float64) (Stone, float64) {
 		math.Min((p.white-1.15)/0.05, (p.base-1.15)/0.05)),
 		math.Min(math.Min((p.neutral-p.wood-0.08)/0.03, (p.neutral-0.85)/0.03),
 			math.Min(discMargin(p.disc+0.15, p.unif), (p.beyond/ref-0.6)/0.1))))
-	// The same stone with its rim in three directions of four exactly
-	// (the rays are counted in quarters' steps) when every other clue is
-	// clear: grey well past the wood's tint, paler than the board at top
-	// and base, and the lines back at full contrast beyond its rim.
-	// Glare that hides the lines is larger than a stone, so beyond it
-	// they stay washed out.
+	// The same stone with its rim in exactly three directions of four
+	// (12 of its 16 rays; a stone beside it or the board's edge hides
+	// the rest) when every other clue is clear: grey well past the
+	// wood's tint, paler than the board at top and base, and the lines
+	// back at full contrast beyond its rim. Glare that hides the lines
+	// is larger than a stone, so beyond it they stay washed out.
 	white = math.Max(white, math.Min(math.Min(math.Min((0.15-l)/0.1, (p.dark-1)/0.05),
 		math.Min((p.white-1.25)/0.05, (p.base-1.25)/0.05)),
 		math.Min(math.Min((p.neutral-p.wood-0.12)/0.03, (p.neutral-0.85)/0.03),
