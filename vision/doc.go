@@ -24,7 +24,10 @@
 //     on one plane, principal point at the centre) tells where a stone's
 //     top appears in oblique views, so the stone is sampled where it is
 //     seen, not at its foot. Black: a dark top and foot against the local
-//     board. White: grid lines hidden, a top brighter than the board in
+//     board, unless it is only as dark as shade makes wood and shows its
+//     lines in every direction in the wood's colour; or, for a glassy
+//     stone in glare, a grey top hiding its lines and darker than the
+//     tinted wood right beside it. White: grid lines hidden, a top brighter than the board in
 //     brightness and in the lowest colour channel (wood is yellow: low in
 //     blue; a white stone is neutral), and the shape of a stone: a disc,
 //     evenly bright on top, whose rim dips to something darker (board,

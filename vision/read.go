@@ -1392,9 +1392,13 @@ func verdict(p features, ref float64) (Stone, float64) {
 	pale := math.Min(math.Min((lt-l)/0.3, (bright-1.12)/0.1), (p.dark-1)/0.1)
 	// A stone off its point leaves a line bare on its far side:
 	// hiding the line in one direction is enough when the top is
-	// clearly paler.
+	// clearly paler and, where the lines show in most directions,
+	// greyer than the bare wood around (sunlit wood that hides one line
+	// keeps the wood's colour; the board right beside will not do:
+	// among white stones it is their grey).
 	offBright := math.Min(math.Max(p.local, p.white), math.Max(p.base, p.discBase))
-	pale = math.Max(pale, math.Min(math.Min((lt-p.least/ref)/0.3, (offBright-1.3)/0.1), (p.dark-1)/0.1))
+	offGrey := math.Max((0.5-l)/0.1, (p.neutral-p.wood-0.1)/0.05)
+	pale = math.Max(pale, math.Min(math.Min((lt-p.least/ref)/0.3, (offBright-1.3)/0.1), math.Min((p.dark-1)/0.1, offGrey)))
 	// Among white stones on a pale board the cell centres around
 	// are covered by stones as bright: a top that hides the lines
 	// and is greyer than the board beside it is pale enough.
@@ -1417,6 +1421,21 @@ func verdict(p features, ref float64) (Stone, float64) {
 	// the lit board just beside it, and it is grey where wood,
 	// lit or shaded, has a colour.
 	black = math.Max(black, math.Min(math.Min((0.6-p.ringDark)/0.15, (p.neutral-0.85)/0.05), (0.75-p.tint)/0.05))
+	// Glare on a glassy black stone lifts its top towards the board's
+	// brightness, but it stays grey and hides its lines: a grey top
+	// clearly darker than the tinted wood right beside it (by a quarter),
+	// with its lines hidden, is a black stone. A white stone is as bright
+	// as wood in the same light; in a shadow beside sunlit wood it may
+	// be darker, but less (rendered: 0.83).
+	black = math.Max(black, math.Min(math.Min(math.Min((0.25-l)/0.1, (0.75-p.ringDark)/0.05), (1-p.dark)/0.05),
+		math.Min((p.neutral-0.95)/0.02, (p.neutral-p.tint-0.15)/0.05)))
+	// Shade darkens wood by a factor, leaving its lines and its colour:
+	// a point only about as dark as shaded wood whose lines show in
+	// every direction and whose top keeps the wood's tint is wood in
+	// shade, not a black stone (black hides its lines; it is greyer than
+	// the wood, or far darker than shade makes wood).
+	shade := math.Min(math.Min((p.dark-0.45)/0.05, (l-0.6)/0.1), math.Min((p.least/ref-0.5)/0.1, (p.wood-p.neutral)/0.03))
+	black = math.Min(black, -shade)
 	// White: a pale top that is a stone-sized disc, even on top,
 	// with something darker just outside its rim all round (the
 	// board, the crease where it touches another stone, or a
@@ -1466,6 +1485,16 @@ func verdict(p features, ref float64) (Stone, float64) {
 		math.Min((p.white-1.15)/0.05, (p.base-1.15)/0.05)),
 		math.Min(math.Min((p.neutral-p.wood-0.08)/0.03, (p.neutral-0.85)/0.03),
 			math.Min(discMargin(p.disc+0.15, p.unif), (p.beyond/ref-0.6)/0.1))))
+	// The same stone with its rim in exactly three directions of four
+	// (12 of its 16 rays; a stone beside it or the board's edge hides
+	// the rest) when every other clue is clear: grey well past the
+	// wood's tint, paler than the board at top and base, and the lines
+	// back at full contrast beyond its rim. Glare that hides the lines
+	// is larger than a stone, so beyond it they stay washed out.
+	white = math.Max(white, math.Min(math.Min(math.Min((0.15-l)/0.1, (p.dark-1)/0.05),
+		math.Min((p.white-1.25)/0.05, (p.base-1.25)/0.05)),
+		math.Min(math.Min((p.neutral-p.wood-0.12)/0.03, (p.neutral-0.85)/0.03),
+			math.Min(discMargin(p.disc+0.2, p.unif), (p.beyond/ref-0.9)/0.1))))
 	// Sunlight on wood washes its lines out, but only partly: they
 	// still show in every direction. A stone hides its line in one
 	// direction at least, or is clearly grey, as lit wood is not.

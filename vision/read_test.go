@@ -53,6 +53,14 @@ func TestClassifyWhiteClues(t *testing.T) {
 		disc: 0.94, unif: 0.96, faint: 0.62, board: 167, ringDark: 1.21, neutral: 0.68, tint: 0.64, wood: 0.61}
 	sunCut := features{lines: 0.11, least: 0.07, dark: 1.46, white: 1.79, local: 1.52, base: 1.71, discBase: 1.85, discGrey: 0.77,
 		disc: 0.94, unif: 0.92, faint: 0.5, board: 166, ringDark: 1.29, neutral: 0.75, tint: 0.64, wood: 0.62}
+	shadedWood := features{lines: 0.535, least: 0.345, dark: 0.57, ringDark: 0.54, local: 0.47, white: 0.51, base: 0.52,
+		board: 135, neutral: 0.57, tint: 0.64, wood: 0.62}
+	glintBlack := features{lines: -0.045, least: -0.12, dark: 0.72, ringDark: 0.67, local: 0.89, white: 0.98, base: 0.95,
+		board: 117, neutral: 1, tint: 0.75, wood: 0.74}
+	sunLine := features{lines: 0.375, least: 0.035, dark: 1.3, ringDark: 1.31, local: 1.37, white: 1.34, base: 1.38,
+		discBase: 1.18, discGrey: 0.59, disc: 0.94, faint: 0.62, unif: 0.88, beyond: 0.56, board: 134, neutral: 0.57, tint: 0.54, wood: 0.55}
+	rimThreeQuarters := features{lines: 0.04, least: 0.005, dark: 1.08, ringDark: 1.08, local: 1.31, white: 1.31, base: 1.29,
+		discBase: 1.22, discGrey: 0.94, disc: 0.75, faint: 0.56, unif: 0.93, beyond: 1.045, board: 177, neutral: 0.98, tint: 0.8, wood: 0.8}
 	// A white stone on the palest wood in a JPEG frame (rendered, quality
 	// 47): barely paler than the wood, its rim smeared by the coarse
 	// colour, dipping in 14 of 16 directions; the lines show again just
@@ -106,6 +114,22 @@ func TestClassifyWhiteClues(t *testing.T) {
 		{"smeared rim, as tinted as the wood", with(smeared, func(f *features) { f.neutral = 0.83 }), Empty},
 		{"smeared rim, barely paler", with(smeared, func(f *features) { f.white = 1.12 }), Empty},
 		{"smeared rim, dipping in half the directions", with(smeared, func(f *features) { f.disc = 0.5 }), Empty},
+		// Rendered (varied bench boards, lines scaled to this board's
+		// empty points): wood in shade (11/9), a glassy black stone in
+		// glare (53/9), sunlit wood hiding one line (63/9), a white stone
+		// on pale wood rimmed in three quarters of the directions (18/15).
+		{"wood in shade", shadedWood, Empty},
+		{"in shade, hiding its lines", with(shadedWood, func(f *features) { f.lines, f.least = 0.05, 0.05 }), Black},
+		{"in shade, grey", with(shadedWood, func(f *features) { f.neutral = 0.9 }), Black},
+		{"black stone in glare", glintBlack, Black},
+		{"glinting, showing its lines", with(glintBlack, func(f *features) { f.lines, f.least = 0.4, 0.4 }), Empty},
+		{"glinting, as tinted as the wood", with(glintBlack, func(f *features) { f.neutral = 0.8 }), Empty},
+		{"grey, hiding its lines, a little darker than the wood beside", with(glintBlack, func(f *features) { f.ringDark = 0.83 }), Empty},
+		{"sunlit wood hiding one line", sunLine, Empty},
+		{"sunlit, hiding one line, grey", with(sunLine, func(f *features) { f.neutral = 0.95 }), White},
+		{"white rimmed three quarters round", rimThreeQuarters, White},
+		{"three quarters, lines washed out beyond", with(rimThreeQuarters, func(f *features) { f.beyond = 0.3 }), Empty},
+		{"three quarters, barely greyer than the wood", with(rimThreeQuarters, func(f *features) { f.neutral = 0.9 }), Empty},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const n = 7

@@ -425,10 +425,83 @@ func TestReadPaleWoodCompressed(t *testing.T) {
 // TestReadBlackStonesInSun reads varied boards with black glass stones in
 // patches of sunlight on dark wood (54/9: a phone's JPEG; 83/19): lit as
 // the wood is, in proportion to their colour, they stay far darker than
-// the lit wood beside them. (Without their stones these boards read a
-// few points of shaded wood beside sunlit wood as black: not checked.)
+// the lit wood beside them. Without their stones the boards must read
+// empty: the wood in shade beside the sunlit patches is as dark against
+// the board around as a black stone's top once was allowed to be, but it
+// shows its lines and keeps the wood's colour.
 func TestReadBlackStonesInSun(t *testing.T) {
-	readVariedBoards(t, false, "54/9", "83/19")
+	readVariedBoards(t, true, "54/9", "83/19")
+}
+
+// TestReadWhitesRimThreeQuarters reads varied boards with white stones
+// on pale wood whose rim shows in exactly three quarters of the
+// directions (18/15 row 4 col 0, 31/19 row 18 col 3: at the board's edge
+// and beside other stones), grey well past the wood's tint, with the
+// lines back at full contrast beyond their rims; bare, the boards must
+// read empty.
+func TestReadWhitesRimThreeQuarters(t *testing.T) {
+	readVariedBoards(t, true, "18/15", "31/19")
+}
+
+// TestReadShadedWood reads varied boards where wood in shade, half as
+// bright as the board around, lies on empty points (11/9 row 1 col 0;
+// 21/15 rows 13-14 col 14): its lines show in every direction and it
+// keeps the wood's colour, so it is no black stone.
+func TestReadShadedWood(t *testing.T) {
+	readVariedBoards(t, true, "11/9", "21/15")
+}
+
+// TestReadGlintingBlackStones reads varied 53/9, whose glassy black
+// stones in glare are lifted to 0.6-0.95 of the board's brightness:
+// grey and hiding their lines. Those at row 2 col 7 and row 3 col 4 are
+// darker than the tinted wood right beside them by more than a quarter,
+// as no white stone is, and must read black; the one at row 2 col 6
+// (0.82 of the wood beside) still reads white. Sunlit 52/15 has a white
+// stone in a stone's shadow beside sunlit wood (row 14 col 0, 0.83 of
+// the wood beside): it must stay white.
+func TestReadGlintingBlackStones(t *testing.T) {
+	for _, c := range []struct {
+		scene Scene
+		known map[[2]int]bool // points still read wrong
+	}{
+		{benchScene(11, func(rng *rand.Rand, size, _ int) Scene { return Varied(rng, size) }, 53, 9), map[[2]int]bool{{2, 6}: true}},
+		{benchScene(5, Sunlit, 52, 15), nil},
+	} {
+		s := c.scene
+		rd, err := vision.ReadStones(Planes(Render(s)), s.Size, s.Corners)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Truth(s)
+		for r := range want {
+			for col := range want[r] {
+				if rd.Stones[r][col] != want[r][col] && !c.known[[2]int{r, col}] {
+					t.Errorf("%dx%d row %d col %d: want %c got %c (conf %.2f)", s.Size, s.Size, r, col, want[r][col], rd.Stones[r][col], rd.Conf[r][col])
+				}
+			}
+		}
+	}
+}
+
+// benchScene is board i of the given size from a bench set (its seed
+// and generator, as in tengen vision bench).
+func benchScene(seed int64, gen func(rng *rand.Rand, size, i int) Scene, i, size int) Scene {
+	rng := rand.New(rand.NewSource(seed))
+	for k := 0; ; k++ {
+		for _, sz := range []int{9, 13, 15, 19} {
+			if s := gen(rng, sz, k); k == i && sz == size {
+				return s
+			}
+		}
+	}
+}
+
+// TestReadSunlitWoodBesideLine reads varied 63/9, where sunlit wood at
+// row 0 col 1 hides one of its lines and is far paler than the board:
+// its lines show in the other directions and its top keeps the wood's
+// colour, so it is no white stone off its point (a stone is grey).
+func TestReadSunlitWoodBesideLine(t *testing.T) {
+	readVariedBoards(t, false, "63/9")
 }
 
 // TestReadSunPatchBesidePoint reads varied 98/9, where a round patch of
