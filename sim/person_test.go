@@ -70,29 +70,7 @@ func TestPersonFindsOwnOpeningStone(t *testing.T) {
 // the person takes those off and offers again, whole, so that the robot
 // sees one offer of the size asked, never a stone stacked on another.
 func TestPersonRedoesPartOfAnOffer(t *testing.T) {
-	proto, err := opening.ByName("rif")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := opening.New(proto, 15)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := NewWorld(SeedLayout(), 1)
-	eng := ai.NewEngine(ai.EngineOptions{Level: 3, Seed: 5, Threads: 1})
-	for !slices.Contains(m.Step().Allowed, opening.Offer) {
-		step := m.Step()
-		a, err := eng.OpeningAction(t.Context(), m, step.Player, rules.Renju, rules.ReadingRIF)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := m.Apply(step.Player, a); err != nil {
-			t.Fatal(err)
-		}
-		if a.Kind == opening.Place {
-			w.Put(step.Stone, a.Point, 0, 0)
-		}
-	}
+	m, w, eng := rifUntil(t, opening.Offer)
 	step := m.Step()
 	before, _ := w.Truth()
 	var found rules.Point
@@ -121,33 +99,7 @@ func TestPersonRedoesPartOfAnOffer(t *testing.T) {
 // their choice undone, takes it off again; a person who waited for the
 // robot to take in their choice waited for ever.
 func TestPersonChoosesAgainWhenUndone(t *testing.T) {
-	proto, err := opening.ByName("rif")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := opening.New(proto, 15)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := NewWorld(SeedLayout(), 1)
-	eng := ai.NewEngine(ai.EngineOptions{Level: 3, Seed: 5, Threads: 1})
-	for !slices.Contains(m.Step().Allowed, opening.Choose) {
-		step := m.Step()
-		a, err := eng.OpeningAction(t.Context(), m, step.Player, rules.Renju, rules.ReadingRIF)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := m.Apply(step.Player, a); err != nil {
-			t.Fatal(err)
-		}
-		pts := a.Points
-		if a.Kind == opening.Place {
-			pts = []rules.Point{a.Point}
-		}
-		for _, q := range pts {
-			w.Put(step.Stone, q, 0, 0)
-		}
-	}
+	m, w, eng := rifUntil(t, opening.Choose)
 	offers := m.Offers()
 	if len(offers) != 2 {
 		t.Fatalf("rif offers %v, want two", offers)
@@ -181,4 +133,38 @@ func TestPersonChoosesAgainWhenUndone(t *testing.T) {
 	if again, ok := taken(); !ok || again != q {
 		t.Errorf("after the robot put %v back the person took off %v (%v); want %v again", q, again, ok, q)
 	}
+}
+
+// rifUntil plays a rif opening with an engine on both sides, its stones
+// put on a simulated board, until a step allows the action kind.
+func rifUntil(t *testing.T, kind opening.ActionKind) (*opening.Machine, *World, *ai.Engine) {
+	t.Helper()
+	proto, err := opening.ByName("rif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := opening.New(proto, 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := NewWorld(SeedLayout(), 1)
+	eng := ai.NewEngine(ai.EngineOptions{Level: 3, Seed: 5, Threads: 1})
+	for !slices.Contains(m.Step().Allowed, kind) {
+		step := m.Step()
+		a, err := eng.OpeningAction(t.Context(), m, step.Player, rules.Renju, rules.ReadingRIF)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Apply(step.Player, a); err != nil {
+			t.Fatal(err)
+		}
+		pts := a.Points
+		if a.Kind == opening.Place {
+			pts = []rules.Point{a.Point}
+		}
+		for _, q := range pts {
+			w.Put(step.Stone, q, 0, 0)
+		}
+	}
+	return m, w, eng
 }
