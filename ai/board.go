@@ -452,6 +452,21 @@ func (b *board) eachThreat(c int, lo, hi uint8, f func(cell) bool) {
 	})
 }
 
+// legalThreats puts in out, in eachThreat's order, colour c's legal points
+// with a threat class from lo to hi, until out is full, and returns how
+// many it put.
+func (b *board) legalThreats(c uint8, lo, hi uint8, out []cell) int {
+	n := 0
+	b.eachThreat(int(c-1), lo, hi, func(i cell) bool {
+		if b.legal(i, c) {
+			out[n] = i
+			n++
+		}
+		return n < len(out)
+	})
+	return n
+}
+
 // findThreat returns the first empty cell with threat class t for colour c.
 func (b *board) findThreat(c uint8, t uint8) cell {
 	switch b.count[c-1][t] {

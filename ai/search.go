@@ -141,30 +141,14 @@ func (s *searcher) hasWinningThreat(c uint8) bool {
 	if !b.isRenjuBlack(c) {
 		return true
 	}
-	found := false
-	b.eachThreat(0, t44, t44, func(i cell) bool {
-		found = b.legal(i, c)
-		return !found
-	})
-	return found
+	var first [1]cell
+	return b.legalThreats(c, t44, t44, first[:]) > 0
 }
 
 // winningThreats lists (up to len(out)) colour c's legal points that make
 // a straight four or two fours, and returns how many there are.
 func (s *searcher) winningThreats(c uint8, out *threatList) int {
-	b := s.b
-	if !b.has(c, t44) {
-		return 0
-	}
-	n := 0
-	b.eachThreat(int(c-1), t44, t44, func(i cell) bool {
-		if b.legal(i, c) {
-			out[n] = i
-			n++
-		}
-		return n < len(out)
-	})
-	return n
+	return s.b.legalThreats(c, t44, t44, out[:])
 }
 
 // defuses reports whether colour me playing i leaves the opponent none of

@@ -147,15 +147,7 @@ func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
 func (s *searcher) movesFrom(c uint8, ply int, least uint8) []cell {
 	b := s.b
 	buf := &s.vcfMoves[ply]
-	n := 0
-	b.eachThreat(int(c-1), least, t5, func(i cell) bool {
-		if b.legal(i, c) {
-			buf[n] = i
-			n++
-		}
-		return n < len(buf)
-	})
-	moves := buf[:n]
+	moves := buf[:b.legalThreats(c, least, t5, buf[:])]
 	b.sortBest(moves, c)
 	return moves
 }

@@ -28,14 +28,7 @@ func TestPersonFindsOwnOpeningStone(t *testing.T) {
 		{"third move", []string{"h8", "i9"}, "j8"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			proto, err := opening.ByName("rif")
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := opening.New(proto, 15)
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := newRif(t)
 			w := NewWorld(SeedLayout(), 1)
 			for _, s := range tc.moves {
 				step := m.Step()
@@ -139,14 +132,7 @@ func TestPersonChoosesAgainWhenUndone(t *testing.T) {
 // put on a simulated board, until a step allows the action kind.
 func rifUntil(t *testing.T, kind opening.ActionKind) (*opening.Machine, *World, *ai.Engine) {
 	t.Helper()
-	proto, err := opening.ByName("rif")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := opening.New(proto, 15)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := newRif(t)
 	w := NewWorld(SeedLayout(), 1)
 	eng := ai.NewEngine(ai.EngineOptions{Level: 3, Seed: 5, Threads: 1})
 	for !slices.Contains(m.Step().Allowed, kind) {
@@ -167,4 +153,18 @@ func rifUntil(t *testing.T, kind opening.ActionKind) (*opening.Machine, *World, 
 		}
 	}
 	return m, w, eng
+}
+
+// newRif returns a rif opening on a 15x15 board, at its start.
+func newRif(t *testing.T) *opening.Machine {
+	t.Helper()
+	proto, err := opening.ByName("rif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := opening.New(proto, 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
