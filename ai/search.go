@@ -63,6 +63,7 @@ type searcher struct {
 	threatStop atomic.Bool
 
 	moves   [maxPly][maxMoves]scored
+	late    [maxMoves]scored // lateThreats' scratch
 	killers [maxPly][2]cell
 	hist    [2][maxCells]int32
 	pv      [maxPly][maxPly]cell
@@ -257,13 +258,53 @@ func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
 // pickNext moves the best of ms[k:] to ms[k]: a lazy selection sort,
 // cheaper than sorting when a cut-off comes after a few moves.
 func pickNext(ms []scored, k int) {
-	b := k
-	for j := k + 1; j < len(ms); j++ {
-		if ms[j].score > ms[b].score {
-			b = j
+	// The best score is kept in a register and the tail walked by range
+	// (no bounds checks): this runs over every remaining move per pick.
+	rest := ms[k:]
+	b, best := 0, rest[0].score
+	for j, m := range rest[1:] {
+		if m.score > best {
+			b, best = j+1, m.score
 		}
 	}
-	ms[k], ms[b] = ms[b], ms[k]
+	rest[0], rest[b] = rest[b], rest[0]
+}
+
+// lateThreats is called when the quiet moves are used up and rest holds
+// the moves not yet picked: only the tactical ones among them (or the hash
+// move) are still searched. Picking them one by one scanned the whole rest
+// for each, most of the move-ordering time, so they are put at the front of
+// rest in pickNext's order, each with its place in that order (k0 + the
+// moves scoring above it) as its score, and their count returned. When one
+// of them ties another move's score only pickNext tells their order: it
+// returns -1 and leaves rest alone.
+func (s *searcher) lateThreats(rest []scored, me uint8, k0 int, ttMove cell) int {
+	b := s.b
+	t := s.late[:0]
+	for _, x := range rest {
+		if !b.tactical(x.m, me) && x.m != ttMove {
+			continue
+		}
+		rank := k0
+		for _, y := range rest {
+			if y.score > x.score {
+				rank++
+			} else if y.score == x.score && y.m != x.m {
+				return -1
+			}
+		}
+		t = append(t, scored{m: x.m, score: int32(rank)})
+	}
+	for k := 1; k < len(t); k++ { // by rank, ascending
+		x := t[k]
+		j := k
+		for j > 0 && x.score < t[j-1].score {
+			t[j] = t[j-1]
+			j--
+		}
+		t[j] = x
+	}
+	return copy(rest, t)
 }
 
 func sortMoves(ms []scored) {
@@ -428,14 +469,26 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 	// threats (searched in full) decide there, and the depth saved goes
 	// to the main line.
 	width := min(s.width, 3+2*max(depth, 1))
-	for k := range moves {
-		pickNext(moves, k)
+	late := false // moves[k:] hold lateThreats' list
+	for k := 0; k < len(moves); k++ {
+		rank := k // the move's place in pickNext's order
+		if late {
+			rank = int(moves[k].score)
+		} else {
+			pickNext(moves, k)
+		}
 		m := moves[k].m
 		tact := forced != noCell || b.tactical(m, me) || m == ttMove
 		if !tact {
 			quiet++
 			if quiet > width && k > 0 {
-				continue // later threats are still searched
+				// Later threats are still searched.
+				if quiet == width+1 {
+					if n := s.lateThreats(moves[k+1:], me, k+1, ttMove); n >= 0 {
+						moves, late = moves[:k+1+n], true
+					}
+				}
+				continue
 			}
 		}
 		newDepth := depth - 1
@@ -449,7 +502,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 		} else {
 			r := 0
 			if forced == noCell && m != ttMove && depth >= 2 && b.info[m][me-1].threat < tB4 {
-				r = reduction(depth, k)
+				r = reduction(depth, rank)
 				if tact {
 					r--
 				}
