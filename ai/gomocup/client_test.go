@@ -156,7 +156,14 @@ func TestClientMisbehavingBrains(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
-			c := newHastyClient(t, nil, fake, tt.mode)
+			// Only the hang needs a short grace; the others must be told
+			// apart from a timeout even when a busy machine is slow to
+			// deliver the crash (it once took over 500 ms at load 12).
+			grace := 10 * time.Second
+			if tt.mode == "hang" {
+				grace = 300 * time.Millisecond
+			}
+			c := newClientGrace(t, nil, grace, fake, tt.mode)
 			start := time.Now()
 			_, err := c.Think(context.Background(), empty, quick, nil)
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
