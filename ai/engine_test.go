@@ -448,3 +448,57 @@ func TestAvoidThreatsUnknownIsNotSafe(t *testing.T) {
 		}
 	}
 }
+
+// TestAvoidThreatsDeep: positions from Tengen's games as White against
+// Rapfi (1 s a move), White to move, where the move played let Black win
+// by threats too long for a read 6 deep within 200k nodes; played out
+// against Rapfi's defence (2 s a move), Black's threats won. The deep read
+// sees the loss, and where another move holds, avoidThreats leaves it.
+func TestAvoidThreatsDeep(t *testing.T) {
+	tests := []struct {
+		rule   rules.Rule
+		moves  string // in move order, Black first
+		played string // White's losing move
+	}{
+		// Freestyle, seed 7, game 8, move 36. Rapfi preferred h12.
+		{rules.Freestyle, "h8 h9 j10 i9 g9 i7 i8 g8 i10 h10 j8 j9 l8 k8 k7 j6 l9 l7 k9 i11 l10 m9 n5 m10 m11 n12 m5 m7 k6 k5 j4 h11 n4 l6 l4", "n6"},
+		// Renju, seed 8, game 6, move 18: lost already whatever White plays.
+		{rules.Renju, "h8 i9 h6 h7 g6 i6 g8 i7 i8 f8 h9 f7 g7 g9 j7 g10 i5", "j5"},
+	}
+	for _, tt := range tests {
+		p := Position{Size: 15, Rule: tt.rule, ToMove: rules.Black}
+		pts, err := rules.ParsePoints(tt.moves, 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range pts {
+			p.Stones = append(p.Stones, Stone{P: q, C: p.ToMove})
+			p.ToMove = p.ToMove.Opponent()
+		}
+		s, me := solver(t, p)
+		played, err := rules.ParsePoint(tt.played, 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := s.b.cellOf(played)
+		vct := levels[10].vct + deepThreats
+		if lost, _ := s.loses(bad, me, vct, deepNodes); !lost {
+			t.Errorf("%s: Black's win after %s not seen %d threats deep", tt.moves, tt.played, vct)
+		}
+		root := []rootMove{{m: bad}}
+		for _, sm := range s.genMovesAt0(me, false) {
+			if sm.m != bad {
+				root = append(root, rootMove{m: sm.m})
+			}
+		}
+		m, ok := (&Engine{}).avoidThreats(s, root, bad, me, vct, deepNodes)
+		if !ok {
+			t.Errorf("%s: avoidThreats cut short", tt.moves)
+		}
+		if tt.rule == rules.Freestyle {
+			if lost, cut := s.loses(m, me, vct, deepNodes); m == bad || lost || cut {
+				t.Errorf("%s: avoidThreats kept %v (lost %v, cut %v), want a move that holds", tt.moves, s.b.pointOf(m), lost, cut)
+			}
+		}
+	}
+}
