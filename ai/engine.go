@@ -315,16 +315,8 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 		defer timer.Stop()
 	}
 	searchEnd := func() {}
-	searchStop := bud.search
-	safety := e.lv.vct > 0 && e.lv.temp == 0 && !pondering
-	if searchStop == 0 && safety && bud.hard > 0 {
-		// The last fifth of the clock reads the opponent's threats after
-		// the chosen move (avoidThreats): run to the hard limit, the
-		// search left that read no time.
-		searchStop = bud.hard * 4 / 5
-	}
-	if searchStop > 0 {
-		timer := time.AfterFunc(searchStop-time.Since(start), func() { stop.Store(true) })
+	if bud.search > 0 {
+		timer := time.AfterFunc(bud.search-time.Since(start), func() { stop.Store(true) })
 		searchEnd = func() { timer.Stop() } // not to cut the noisy choice short
 		defer searchEnd()
 	}
@@ -489,7 +481,7 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 	searchEnd()
 	stop.Store(true)
 	wg.Wait()
-	if safety && !timeUp.Load() && bestScore > -winBound && bestScore < winBound {
+	if e.lv.vct > 0 && e.lv.temp == 0 && !pondering && !timeUp.Load() && bestScore > -winBound && bestScore < winBound {
 		// The rest of the clock checks the chosen move against the
 		// opponent's threat sequences, which the main search reads only
 		// as deep as its horizon.
@@ -499,15 +491,12 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 		if !timeUp.Load() {
 			best, _ = e.avoidThreats(main, root, best, me, e.lv.vct, safetyNodes)
 		}
-		// The time left reads the opponent's threats deeper, until 9/10
-		// of the budget. In 15 of Tengen's games lost as White against
-		// Rapfi, the first move after which Black won by threats was one
-		// whose loss a read 8 threats deep within 200k nodes sees in 13
-		// (6 deep: 10; 4 deep within 20k: 5).
-		if bud.hard > 0 && !timeUp.Load() {
+		// Time left over reads the opponent's threats deeper, until 9/10
+		// of the budget: on a long clock most moves finish early.
+		if bud.hard > 0 && !timeUp.Load() && time.Since(start) < bud.hard/2 {
 			main.threatStop.Store(false)
 			t := time.AfterFunc(bud.hard*9/10-time.Since(start), func() { main.threatStop.Store(true) })
-			if m, ok := e.avoidThreats(main, root, best, me, e.lv.vct+deepThreats, deepNodes); ok {
+			if m, ok := e.avoidThreats(main, root, best, me, e.lv.vct+2, 10*safetyNodes); ok {
 				best = m
 			}
 			t.Stop()
@@ -539,13 +528,6 @@ func (e *Engine) nodes(main *searcher, helpers []*searcher) int64 {
 
 // safetyNodes bounds each VCF and VCT read for the opponent by avoidThreats.
 const safetyNodes = 20000
-
-// The second, deeper read of avoidThreats: the level's threats and
-// deepThreats more, each read within deepNodes.
-const (
-	deepThreats = 4
-	deepNodes   = 10 * safetyNodes
-)
 
 // avoidThreats returns best unless, after it, the opponent wins by fours
 // or by threats vct deep (each read within nodes); then the first of the
