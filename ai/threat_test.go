@@ -230,3 +230,39 @@ func nearStone(b *board, i cell, d int) bool {
 	}
 	return false
 }
+
+// TestVCTFromGames: positions from Tengen's games as White against Rapfi
+// (1 s a move), Black to move after the White move that let Black win by
+// threats. Played out against Rapfi's defence (2 s a move) the win
+// stood, though Rapfi saw no mate after the White move (after n6 not at
+// 10 s). A read 6 threats deep within the same budget misses both, which
+// is why the engine's safety read, 4 and 6 deep, let these moves through.
+func TestVCTFromGames(t *testing.T) {
+	tests := []struct {
+		rule  rules.Rule
+		moves string // in move order, Black first; White's losing move last
+	}{
+		// Freestyle, seed 7, game 8, move 36 (Rapfi preferred h12).
+		{rules.Freestyle, "h8 h9 j10 i9 g9 i7 i8 g8 i10 h10 j8 j9 l8 k8 k7 j6 l9 l7 k9 i11 l10 m9 n5 m10 m11 n12 m5 m7 k6 k5 j4 h11 n4 l6 l4 n6"},
+		// Renju, seed 8, game 6, move 18 (lost whatever White played).
+		{rules.Renju, "h8 i9 h6 h7 g6 i6 g8 i7 i8 f8 h9 f7 g7 g9 j7 g10 i5 j5"},
+	}
+	for _, tt := range tests {
+		p := Position{Size: 15, Rule: tt.rule, ToMove: rules.Black}
+		pts, err := rules.ParsePoints(tt.moves, 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range pts {
+			p.Stones = append(p.Stones, Stone{P: q, C: p.ToMove})
+			p.ToMove = p.ToMove.Opponent()
+		}
+		s, me := solver(t, p)
+		if !s.vctBudget(me, 8, 200000) {
+			t.Errorf("%v %s: Black's win by threats not found 8 deep within 200k nodes (cut %v)", tt.rule, tt.moves, s.threatCut)
+		}
+		if s, me := solver(t, p); s.vctBudget(me, 6, 200000) {
+			t.Logf("%v: found 6 deep too: the shallower safety reads would see it now", tt.rule)
+		}
+	}
+}
