@@ -720,14 +720,16 @@ func segmentsInside(segs []segment, q [4]Point) []segment {
 }
 
 // contrastWeight weighs surroundContrast in the choice, counted up to
-// contrastCap: a board on a checked cloth or a plank table measures
-// 0.15-0.5 and the cloth's own lattice beside it 0.01-0.02, which
-// outweighs the cloth lattice's better line score (by 0.03-0.16 of
-// choice, the grid's lines being broken by stones); above the cap a
-// stronger contrast tells nothing more.
+// contrastCap: a lattice of the surround measures 0.002-0.024 (a checked
+// cloth beside the board), a board 0.1-0.5 on the bench's cloths and
+// planks and on goban-watcher's photos. Capped, the contrast only tells
+// a lattice of the surround from the board's: between lattices on the
+// board a line apart it varies by up to 0.1 either way (stones in the
+// inner strip, the board's side face in the outer), and uncapped at
+// 0.25 it moved three goban-watcher photos a line off.
 const (
-	contrastWeight = 1.0
-	contrastCap    = 0.25
+	contrastWeight = 1.5
+	contrastCap    = 0.1
 )
 
 // surroundContrast is how unlike the board's surround the lattice
