@@ -480,12 +480,21 @@ const marginWeight = 0.3
 // faint lines may sit a fifth of a step off, where the lattice score's
 // descent sticks: each comb's lattice fitted to the segments (see
 // segmentFit) is ranked apart, and replaces the choice only where it
-// ranks clearly higher within half a step of it.
-func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment, outlines [][4]Point, n int, scale float64, q [4]Point, s float64) ([4]Point, float64) {
+// ranks clearly higher within half a step of it. Others are the weak
+// search's fits besides q (the faint net's, the outlines' insets),
+// candidates too: the lattice score alone may prefer a lattice of the
+// surround to the board's inset fit. The choice is last slid by whole
+// lines and stretched to twice its span (see slideLattice).
+func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment, outlines [][4]Point, n int, scale float64, q [4]Point, s float64, others []lattice) ([4]Point, float64) {
 	choice := choiceOf(pl, field, segs, n, scale)
 	var cs []lattice
 	if !math.IsInf(s, -1) {
 		cs = append(cs, lattice{q, s, choice(q, s)})
+	}
+	for _, o := range others {
+		if quadDist(o.q, q) > 1 {
+			cs = append(cs, lattice{o.q, o.score, choice(o.q, o.score)})
+		}
 	}
 	area := float64(norm.Rows() * norm.Cols())
 	raws := lineQuads(segs, n, area)
@@ -506,7 +515,7 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	if len(cs) == 0 {
 		return q, s
 	}
-	best := bestShifted(field, n, cs, choice)
+	best := slideLattice(field, n, bestShifted(field, n, cs, choice), choice)
 	// The fits to the segments refine the choice, never replace it: on
 	// a board whose lattice no comb finds, a fit pulled by the
 	// surround's lines may rank above the choice steps away.
@@ -566,11 +575,13 @@ func bestShifted(field *image.Gray, n int, cs []lattice, choice func([4]Point, f
 const refitMove = 0.2
 
 // choiceOf returns how Locate's line path ranks a lattice q with lattice
-// score s: the score, plus how fully lines cover it and how many of its
-// lines cross the other family's, less how unlike its margins are.
+// score s: the score, plus how fully lines cover it, how many of its
+// lines cross the other family's and how unlike the surround it is
+// inside (see surroundContrast), less how unlike its margins are.
 func choiceOf(pl *Planes, field *image.Gray, segs []segment, n int, scale float64) func(q [4]Point, s float64) float64 {
 	return func(q [4]Point, s float64) float64 {
-		return s + lineCover(segs, n, q) + liveLines(field, n, q) - marginWeight*marginMismatch(pl, n, q, scale)
+		return s + lineCover(segs, n, q) + liveLines(field, n, q) - marginWeight*marginMismatch(pl, n, q, scale) +
+			contrastWeight*math.Min(surroundContrast(pl, n, q, scale), contrastCap)
 	}
 }
 
@@ -623,6 +634,65 @@ func shiftLattice(field *image.Gray, n int, c lattice, choice func([4]Point, flo
 	return c
 }
 
+// slideLattice tries c slid two or more whole lines along each axis,
+// each slide fitted briefly and then moved line by line (shiftLattice),
+// and returns the best choice. Where stones or sun hide some of a
+// coarse grid's lines, the lattice may settle over part of the board
+// and part of its margin or surround, several lines over; moving a line
+// at a time, the choice may fall before it rises again.
+func slideLattice(field *image.Gray, n int, c lattice, choice func([4]Point, float64) float64) lattice {
+	h, err := GridHomography(n, c.q)
+	if err != nil {
+		return c
+	}
+	best := c
+	try := func(t [4]Point) {
+		if !inFrame(t, field.Rect) {
+			return
+		}
+		st := gridStep(t, n) / 8
+		t, ts := descendLattice(field, n, t, st, st)
+		if ch := choice(t, ts); ch > best.choice+slideGain {
+			best = lattice{t, ts, ch}
+		}
+	}
+	m := float64(n - 1)
+	for kind := 4; kind <= 5; kind++ {
+		for d := 2; d < n; d++ {
+			for _, sg := range []float64{-1, 1} {
+				try(moveLines(h, n, kind, sg*float64(d)))
+			}
+		}
+		// A lattice of half the pitch along one axis over half the
+		// board (the grid's lines at every other line, bare wood
+		// between, where the lattice score's ratio hardly drops): the
+		// lattice of twice the span, reaching k lines before it.
+		for k := 0; k < n; k++ {
+			u0, u1, v0, v1 := -float64(k), 2*m-float64(k), 0.0, m
+			if kind == 5 {
+				u0, u1, v0, v1 = 0, m, u0, u1
+			}
+			try([4]Point{h.Apply(u0, v0), h.Apply(u1, v0), h.Apply(u1, v1), h.Apply(u0, v1)})
+		}
+	}
+	if best == c {
+		return c
+	}
+	if m := shiftLattice(field, n, best, choice); m != best {
+		return m
+	}
+	// Not moved on: finish the slide's fit.
+	q, s := descendLattice(field, n, best.q, gridStep(best.q, n)/16, 0.4)
+	if ch := choice(q, s); ch >= best.choice {
+		best = lattice{q, s, ch}
+	}
+	return best
+}
+
+// slideGain is how much a slid lattice's choice must exceed the one it
+// slid from.
+const slideGain = 0.05
+
 // segmentsInside returns the segments lying wholly inside the convex
 // quadrilateral q (corners in order around it).
 func segmentsInside(segs []segment, q [4]Point) []segment {
@@ -647,4 +717,80 @@ func segmentsInside(segs []segment, q [4]Point) []segment {
 		}
 	}
 	return out
+}
+
+// contrastWeight weighs surroundContrast in the choice, counted up to
+// contrastCap: a lattice of the surround measures 0.002-0.024 (a checked
+// cloth beside the board), a board 0.1-0.5 on the bench's cloths and
+// planks and on goban-watcher's photos. Capped, the contrast only tells
+// a lattice of the surround from the board's: between lattices on the
+// board a line apart it varies by up to 0.1 either way (stones in the
+// inner strip, the board's side face in the outer), and uncapped at
+// 0.25 it moved three goban-watcher photos a line off.
+const (
+	contrastWeight = 1.5
+	contrastCap    = 0.1
+)
+
+// surroundContrast is how unlike the board's surround the lattice
+// through q (field scale) is inside, on its least unlike side: per side,
+// the median brightness and tint (0-1) on the strip between the outer
+// line and the next against the strip two and a half steps beyond the
+// outer line, past any margin. A board is wood on a surround that its
+// outline shows; a lattice of the surround itself (a checked cloth, a
+// tiled floor) looks the same inside and out. Sides whose strip beyond
+// lies out of view do not count; none in view gives 0.
+func surroundContrast(pl *Planes, n int, q [4]Point, scale float64) float64 {
+	m := float64(n - 1)
+	h, err := QuadHomography([4]Point{{0, 0}, {m, 0}, {m, m}, {0, m}}, q)
+	if err != nil {
+		return 0
+	}
+	at := func(side int, t, d float64) Point {
+		var p Point
+		switch side {
+		case 0:
+			p = h.Apply(t, -d)
+		case 1:
+			p = h.Apply(m+d, t)
+		case 2:
+			p = h.Apply(t, m+d)
+		case 3:
+			p = h.Apply(-d, t)
+		}
+		return Point{p.X / scale, p.Y / scale}
+	}
+	strip := func(side int, d float64) (float64, float64, bool) {
+		var ls, ts []float64
+		for t := 0.5; t < m; t += 0.5 {
+			p := at(side, t, d)
+			l := bilinear(pl.Luma, p)
+			if l < 0 {
+				continue
+			}
+			lo := l
+			if pl.Low != nil {
+				lo = bilinear(pl.Low, p)
+			}
+			ls, ts = append(ls, l), append(ts, l-lo)
+		}
+		if len(ls) < int(m) {
+			return 0, 0, false // mostly out of view
+		}
+		return median(ls), median(ts), true
+	}
+	least, seen := math.Inf(1), false
+	for side := 0; side < 4; side++ {
+		il, it, ok1 := strip(side, -0.5)
+		ol, ot, ok2 := strip(side, 2.5)
+		if !ok1 || !ok2 {
+			continue
+		}
+		seen = true
+		least = math.Min(least, (math.Abs(il-ol)+math.Abs(it-ot))/255)
+	}
+	if !seen {
+		return 0
+	}
+	return least
 }

@@ -20,8 +20,8 @@ import (
 // outlines from combs of long straight lines (the whole frame's, and
 // those inside each outline of the board) are tried too, each moved
 // by whole lines, and the lattice chosen by its fit, how fully lines
-// cover it, how many of its lines cross the other family's and how
-// alike its margins are. It returns the
+// cover it, how many of its lines cross the other family's, how alike
+// its margins are and how unlike the surround it is inside. It returns the
 // corners in the reader's order and the fit's score (line contrast; the
 // higher the surer, below about 0.1 not a board).
 func Locate(pl *Planes, n int) ([4]Point, float64, error) {
@@ -47,6 +47,7 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	quads, long := netQuads(norm, []float32{80, 110}, 3)
 	best, bestScore := searchLattice(field, n, quads)
 	var outlines [][4]Point // the board's outlines, once computed
+	var others []lattice    // the weak search's other fits
 	outlined := false
 	if bestScore < weakGrid {
 		// Faint lines broken by many stones (dark wood, thin lines, a
@@ -60,8 +61,12 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 		}
 		faint, _ := netQuads(norm, []float32{60, 80}, 6)
 		for _, qs := range [][][4]Point{faint, inset} {
-			if q, s := searchLattice(field, n, qs); s > bestScore {
+			q, s := searchLattice(field, n, qs)
+			if s > bestScore {
 				best, bestScore = q, s
+			}
+			if !math.IsInf(s, -1) {
+				others = append(others, lattice{q: q, score: s})
 			}
 		}
 	}
@@ -71,14 +76,14 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// combs of long straight lines start nearer, and how fully lines
 	// cover each lattice tells the right one. A lattice steps off may
 	// also fit well on the grid's lines it does hold: its uncovered lines
-	// give it away. Not inside a region: the
+	// give it away, and so do margins unlike on one side. Not inside a region: the
 	// markers' holes cut the lines there, and a weak fit inside markers
 	// is checked against the whole frame anyway.
-	if len(region) < 3 && (bestScore < weakGrid || lineCover(long, n, best) < fullCover) {
+	if len(region) < 3 && (bestScore < weakGrid || lineCover(long, n, best) < fullCover || marginMismatch(pl, n, best, scale) > unlikeMargins) {
 		if !outlined {
 			outlines = outlineQuads(pl, scale, nil)
 		}
-		best, bestScore = chooseLattice(pl, field, norm, lineSegments(norm), outlines, n, scale, best, bestScore)
+		best, bestScore = chooseLattice(pl, field, norm, lineSegments(norm), outlines, n, scale, best, bestScore, others)
 	}
 	if math.IsInf(bestScore, -1) {
 		return [4]Point{}, 0, errors.New("no grid found in the image")
@@ -95,6 +100,12 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 // weakGrid is a lattice score below which Locate searches harder: clear
 // grids fit at 0.5-0.7, and a weak search costs less than a wrong board.
 const weakGrid = 0.6
+
+// unlikeMargins is the margin mismatch (see marginMismatch) above which
+// Locate tries the line combs even for a lattice that fits well and
+// whose lines are covered: a lattice a line over has the surround or
+// the board's edge on one side, where a board's margins are alike.
+const unlikeMargins = 0.25
 
 // fullCover is the cover by the net's long strokes (see lineCover) below
 // which Locate tries the line combs even for a lattice that fits well:

@@ -332,26 +332,26 @@ func TestVaried(t *testing.T) {
 	}
 }
 
-// TestLocateLineCombs locates bench boards (the sunlit and varied sets of
-// `tengen vision bench`, same seeds) on which the net's outline once fitted
-// a lattice one or more lines off, with a score too weak to trust or with
-// lines left uncovered: the combs of long straight lines find them.
-func TestLocateLineCombs(t *testing.T) {
-	for _, c := range []struct {
-		set   string
-		seed  int64
-		gen   func(rng *rand.Rand, size, i int) Scene
-		cases []string // board number/size
-	}{
-		{"sunlit", 5, Sunlit, []string{"8/9", "2/15"}}, // 2/15: fits at 0.61, lines uncovered
-		// 9/9: a checked cloth's lines join the grid's families and pull
-		// the combs off the board (4.3 steps off without the combs of the
-		// lines inside the board's outline).
-		// 2/15: dark wood on a dark carpet, faint lines: no net, and the
-		// board's edge shows only in pieces (6 steps off without closing
-		// them into the outline, see planeOutlines).
-		{"varied", 11, func(rng *rand.Rand, size, _ int) Scene { return Varied(rng, size) }, []string{"1/9", "9/9", "2/15"}},
-	} {
+// benchBoards names boards of a `tengen vision bench` set (same seeds)
+// by board number/size.
+type benchBoards struct {
+	set   string
+	seed  int64
+	gen   func(rng *rand.Rand, size, i int) Scene
+	cases []string
+}
+
+var (
+	sunlitBench = func(cases ...string) benchBoards { return benchBoards{"sunlit", 5, Sunlit, cases} }
+	variedBench = func(cases ...string) benchBoards {
+		return benchBoards{"varied", 11, func(rng *rand.Rand, size, _ int) Scene { return Varied(rng, size) }, cases}
+	}
+)
+
+// locatesBenchBoards checks that Locate puts each board's corners within
+// a third of a step of the true ones.
+func locatesBenchBoards(t *testing.T, sets ...benchBoards) {
+	for _, c := range sets {
 		want := map[string]bool{}
 		for _, k := range c.cases {
 			want[k] = true
@@ -381,6 +381,51 @@ func TestLocateLineCombs(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestLocateLineCombs locates bench boards on which the net's outline
+// once fitted a lattice one or more lines off, with a score too weak to
+// trust or with lines left uncovered: the combs of long straight lines
+// find them.
+func TestLocateLineCombs(t *testing.T) {
+	locatesBenchBoards(t,
+		sunlitBench("8/9", "2/15"), // 2/15: fits at 0.61, lines uncovered
+		// 9/9: a checked cloth's lines join the grid's families and pull
+		// the combs off the board (4.3 steps off without the combs of the
+		// lines inside the board's outline).
+		// 2/15: dark wood on a dark carpet, faint lines: no net, and the
+		// board's edge shows only in pieces (6 steps off without closing
+		// them into the outline, see planeOutlines).
+		variedBench("1/9", "9/9", "2/15"))
+}
+
+// TestLocateNotOnTheSurround locates bench boards on which Locate once
+// chose a lattice of the surround or partly on it.
+//   - varied 76/9, 77/19: a checked cloth's own lattice beside the board
+//     (13.8 and 15.2 steps off) fits as well as the grid with its stones
+//     and continues past its ends only as faintly as a board's edge does;
+//     unlike the board it looks the same inside as beyond (see
+//     surroundContrast).
+//   - varied 35/19: a lattice three lines over on a dark board, partly on
+//     the cloth (3.2 steps off), by the contrast and slid whole lines
+//     back (see slideLattice).
+//   - varied 72/13: the weak search's fit inside the board's outline was
+//     dropped for the net's lattice partly on the cloth (3.2 steps off):
+//     every fit of the weak search is now a candidate.
+//   - sunlit 94/19: a lattice a line over fitting well (0.61) with its
+//     lines covered, the surround half a step beyond one side (1.1 steps
+//     off): margins that unlike send the search on (see unlikeMargins).
+func TestLocateNotOnTheSurround(t *testing.T) {
+	locatesBenchBoards(t, variedBench("35/19", "72/13", "76/9", "77/19"), sunlitBench("94/19"))
+}
+
+// TestLocateHalfPitch locates sunlit bench boards (9x9, sun patches
+// washing out lines) on which Locate once chose a lattice of half the
+// pitch across over half the board (5.4, 5.5 and 2.7 steps off): its
+// every other line on bare wood costs the lattice score little, while
+// the board's lattice is twice its span (see slideLattice).
+func TestLocateHalfPitch(t *testing.T) {
+	locatesBenchBoards(t, sunlitBench("17/9", "29/9", "62/9"))
 }
 
 // TestLocateRefitStaysNear: on varied board 1/13 (planks, a phone-sized
