@@ -427,7 +427,10 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		sum.Results = append(sum.Results, out.String())
 		sum.Records = append(sum.Records, recPath)
 		sum.MisreadMoves += misreads(s, person, r.World)
-		sum.StonesMisplaced += misplaced(s, person, r.World)
+		for _, m := range misplaced(s, person, r.World) {
+			sum.StonesMisplaced++
+			line(words(errmsg.M("sim.misplaced", m.p, m.mm)))
+		}
 		before += person.Brought
 		sum.FaultsRecovered += person.Pushes // every push was seen and put right, or the game would not have ended
 		sum.FaultsInjected += person.Pushes
@@ -472,11 +475,19 @@ func misreads(s *game.Session, p *Person, w *World) int {
 	return n + max(0, len(recorded)-len(p.Played))
 }
 
-// misplaced counts the robot's stones lying further than misplacedMM from
-// their intersection at the end of the game: in the main game those of
-// its colour, in the opening those the person did not put down.
-func misplaced(s *game.Session, p *Person, w *World) int {
-	n := 0
+// misplacedStone is a robot's stone lying off its intersection at the end
+// of a game, and how many mm off ("-" when none lies within half a step).
+type misplacedStone struct {
+	p  rules.Point
+	mm string
+}
+
+// misplaced lists the robot's stones lying further than misplacedMM from
+// their intersection at the end of the game (in the main game those of its
+// colour, in the opening those the person did not put down), so a soak's
+// log names each one.
+func misplaced(s *game.Session, p *Person, w *World) []misplacedStone {
+	var out []misplacedStone
 	for i, m := range s.Referee.Moves() {
 		robots := s.Black != nil && m.C == rules.Black || s.White != nil && m.C == rules.White
 		if i < p.OpeningMoves {
@@ -485,11 +496,13 @@ func misplaced(s *game.Session, p *Person, w *World) int {
 		if m.P.IsPass() || !robots {
 			continue
 		}
-		if d, ok := w.Offset(m.P); !ok || d > misplacedMM {
-			n++
+		if d, ok := w.Offset(m.P); !ok {
+			out = append(out, misplacedStone{m.P, "-"})
+		} else if d > misplacedMM {
+			out = append(out, misplacedStone{m.P, fmt.Sprintf("%.1f", d)})
 		}
 	}
-	return n
+	return out
 }
 
 func median(v []float64) float64 {

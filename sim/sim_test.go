@@ -2,9 +2,12 @@ package sim
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"time"
 
+	"tengen/ai"
+	"tengen/game"
 	"tengen/rules"
 )
 
@@ -24,5 +27,48 @@ func TestRunTruthCamera(t *testing.T) {
 	}
 	if sum.MedianCycleS <= 0 {
 		t.Errorf("no cycle time measured")
+	}
+}
+
+// TestMisplacedNamesStones: the robot's stones lying off their points at
+// the end of a game are named with how far off; the person's are not
+// counted, however far off they lie.
+func TestMisplacedNamesStones(t *testing.T) {
+	w := NewWorld(SeedLayout(), 1)
+	g, err := rules.NewGame(15, rules.Freestyle, rules.ReadingRIF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := []struct {
+		c       rules.Color
+		p       string
+		dx      float64
+		inWorld bool
+	}{
+		{rules.Black, "h8", 1, true},  // the robot's, on its point
+		{rules.White, "h9", 9, true},  // the person's, far off
+		{rules.Black, "j8", 6, true},  // the robot's, 6 mm off
+		{rules.White, "g9", 0, true},  // the person's
+		{rules.Black, "k8", 0, false}, // the robot's, gone from the board
+	}
+	for _, m := range moves {
+		p, err := rules.ParsePoint(m.p, 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Play(m.c, p); err != nil {
+			t.Fatal(err)
+		}
+		if m.inWorld {
+			w.Put(m.c, p, m.dx, 0)
+		}
+	}
+	s := &game.Session{Black: ai.NewGreedy(1), Referee: g}
+	var got []string
+	for _, m := range misplaced(s, &Person{}, w) {
+		got = append(got, m.p.String()+" "+m.mm)
+	}
+	if want := "j8 6.0, k8 -"; strings.Join(got, ", ") != want {
+		t.Errorf("misplaced %q, want %q", strings.Join(got, ", "), want)
 	}
 }

@@ -291,6 +291,8 @@ var texts = map[string]text{
 		"棋盘移动了（{0}, {1}）毫米，转了{2}°", "棋盤移動了（{0}, {1}）公釐，轉了{2}°"),
 	"sim.reseat": t(a(point, txt), "the stone on {0} lies {1} mm off its centre; placing it again",
 		"{0}的棋子偏离中心{1}毫米，重新放置", "{0}的棋子偏離中心{1}公釐，重新放置"),
+	"sim.misplaced": t(a(point, txt), "the robot's stone on {0} lies {1} mm off its centre at the end of the game",
+		"终局时机器人在{0}的棋子偏离中心{1}毫米", "終局時機器人在{0}的棋子偏離中心{1}公釐"),
 	"sim.placing":            t(a(point), "placing {0}", "在{0}落子", "在{0}落子"),
 	"sim.lifting":            t(a(point), "lifting {0}", "拿起{0}的棋子", "拿起{0}的棋子"),
 	"sim.parking":            t(nil, "parking", "机械臂归位", "機械臂歸位"),
