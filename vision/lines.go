@@ -418,30 +418,7 @@ func marginMismatch(pl *Planes, n int, q [4]Point, scale float64) float64 {
 	}
 	var luma, tint [4]float64
 	for side := 0; side < 4; side++ {
-		var ls, ts []float64
-		for t := 0.0; t <= m; t += 0.25 {
-			var p Point
-			switch side {
-			case 0:
-				p = h.Apply(t, -0.5)
-			case 1:
-				p = h.Apply(m+0.5, t)
-			case 2:
-				p = h.Apply(t, m+0.5)
-			case 3:
-				p = h.Apply(-0.5, t)
-			}
-			p = Point{p.X / scale, p.Y / scale}
-			l := bilinear(pl.Luma, p)
-			if l < 0 {
-				continue
-			}
-			lo := l
-			if pl.Low != nil {
-				lo = bilinear(pl.Low, p)
-			}
-			ls, ts = append(ls, l), append(ts, l-lo)
-		}
+		ls, ts := sideStrip(pl, h, m, side, 0.5, 0, 0.25, m, scale)
 		if len(ls) == 0 {
 			return 1 // off the frame: no margin seen
 		}
@@ -746,34 +723,8 @@ func surroundContrast(pl *Planes, n int, q [4]Point, scale float64) float64 {
 	if err != nil {
 		return 0
 	}
-	at := func(side int, t, d float64) Point {
-		var p Point
-		switch side {
-		case 0:
-			p = h.Apply(t, -d)
-		case 1:
-			p = h.Apply(m+d, t)
-		case 2:
-			p = h.Apply(t, m+d)
-		case 3:
-			p = h.Apply(-d, t)
-		}
-		return Point{p.X / scale, p.Y / scale}
-	}
 	strip := func(side int, d float64) (float64, float64, bool) {
-		var ls, ts []float64
-		for t := 0.5; t < m; t += 0.5 {
-			p := at(side, t, d)
-			l := bilinear(pl.Luma, p)
-			if l < 0 {
-				continue
-			}
-			lo := l
-			if pl.Low != nil {
-				lo = bilinear(pl.Low, p)
-			}
-			ls, ts = append(ls, l), append(ts, l-lo)
-		}
+		ls, ts := sideStrip(pl, h, m, side, d, 0.5, 0.5, m-0.5, scale)
 		if len(ls) < int(m) {
 			return 0, 0, false // mostly out of view
 		}
@@ -793,4 +744,36 @@ func surroundContrast(pl *Planes, n int, q [4]Point, scale float64) float64 {
 		return 0
 	}
 	return least
+}
+
+// sideStrip samples brightness and tint (Luma less Low) along side s of a
+// lattice (0 top, 1 right, 2 bottom, 3 left) d steps beyond its outer line
+// (negative: inside), at t0, t0+dt, ... up to t1 along it. h maps grid
+// units (0..m) to the field, whose scale over the frame's is scale; points
+// out of view are skipped.
+func sideStrip(pl *Planes, h Homography, m float64, s int, d, t0, dt, t1, scale float64) (ls, ts []float64) {
+	for t := t0; t <= t1; t += dt {
+		var p Point
+		switch s {
+		case 0:
+			p = h.Apply(t, -d)
+		case 1:
+			p = h.Apply(m+d, t)
+		case 2:
+			p = h.Apply(t, m+d)
+		case 3:
+			p = h.Apply(-d, t)
+		}
+		p = Point{p.X / scale, p.Y / scale}
+		l := bilinear(pl.Luma, p)
+		if l < 0 {
+			continue
+		}
+		lo := l
+		if pl.Low != nil {
+			lo = bilinear(pl.Low, p)
+		}
+		ls, ts = append(ls, l), append(ts, l-lo)
+	}
+	return ls, ts
 }
