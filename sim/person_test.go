@@ -41,13 +41,8 @@ func TestPersonFindsOwnOpeningStone(t *testing.T) {
 			stone := m.Step().Stone
 			w.Put(stone, pt(tc.found), 1, -1)
 			eng := ai.NewEngine(ai.EngineOptions{Level: 3, Seed: 5, Threads: 1})
-			p := NewPerson(rules.Black, eng, rules.Renju, 9)
-			p.Opening = &OpeningSeat{Machine: m, Me: opening.First, Engine: eng, Reading: rules.ReadingRIF, Say: make(chan opening.Action, 1)}
-			for range 20 {
-				if err := p.Step(t.Context(), w); err != nil {
-					t.Fatal(err)
-				}
-			}
+			p := seatedPerson(rules.Black, eng, m, opening.First)
+			stepPerson(t, p, w, 20)
 			truth, off := w.Truth()
 			if n := truth.Count(rules.Black) + truth.Count(rules.White); n != len(tc.moves)+1 || len(off) > 0 {
 				t.Errorf("the board holds %d stones on points and %d off them; want %d on points, none off", n, len(off), len(tc.moves)+1)
@@ -73,13 +68,8 @@ func TestPersonRedoesPartOfAnOffer(t *testing.T) {
 		}
 	}
 	w.Put(step.Stone, found, 1, -1)
-	p := NewPerson(rules.Black, eng, rules.Renju, 9)
-	p.Opening = &OpeningSeat{Machine: m, Me: step.Player, Engine: eng, Reading: rules.ReadingRIF, Say: make(chan opening.Action, 1)}
-	for range 40 {
-		if err := p.Step(t.Context(), w); err != nil {
-			t.Fatal(err)
-		}
-	}
+	p := seatedPerson(rules.Black, eng, m, step.Player)
+	stepPerson(t, p, w, 40)
 	after, off := w.Truth()
 	if added := game.Compare(before, after).Added; len(added) != step.Count || len(off) > 0 {
 		t.Errorf("the person offered %v and left %d stones off the points; want %d offers, none off", added, len(off), step.Count)
@@ -97,8 +87,7 @@ func TestPersonChoosesAgainWhenUndone(t *testing.T) {
 	if len(offers) != 2 {
 		t.Fatalf("rif offers %v, want two", offers)
 	}
-	p := NewPerson(rules.White, eng, rules.Renju, 9)
-	p.Opening = &OpeningSeat{Machine: m, Me: m.Step().Player, Engine: eng, Reading: rules.ReadingRIF, Say: make(chan opening.Action, 1)}
+	p := seatedPerson(rules.White, eng, m, m.Step().Player)
 	// taken returns the offer the person has taken off, if one.
 	taken := func() (rules.Point, bool) {
 		truth, _ := w.Truth()
@@ -109,20 +98,13 @@ func TestPersonChoosesAgainWhenUndone(t *testing.T) {
 		}
 		return rules.Point{}, false
 	}
-	steps := func() {
-		for range 10 {
-			if err := p.Step(t.Context(), w); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	steps()
+	stepPerson(t, p, w, 10)
 	q, ok := taken()
 	if !ok {
 		t.Fatalf("the person took neither offer %v off", offers)
 	}
 	w.Put(rules.Black, q, 0, 0) // the resumed robot puts it back
-	steps()
+	stepPerson(t, p, w, 10)
 	if again, ok := taken(); !ok || again != q {
 		t.Errorf("after the robot put %v back the person took off %v (%v); want %v again", q, again, ok, q)
 	}
@@ -153,6 +135,24 @@ func rifUntil(t *testing.T, kind opening.ActionKind) (*opening.Machine, *World, 
 		}
 	}
 	return m, w, eng
+}
+
+// seatedPerson returns a simulated person of colour c sitting as player
+// me in the renju opening m, deciding with eng.
+func seatedPerson(c rules.Color, eng *ai.Engine, m *opening.Machine, me opening.Player) *Person {
+	p := NewPerson(c, eng, rules.Renju, 9)
+	p.Opening = &OpeningSeat{Machine: m, Me: me, Engine: eng, Reading: rules.ReadingRIF, Say: make(chan opening.Action, 1)}
+	return p
+}
+
+// stepPerson lets p take n steps on w.
+func stepPerson(t *testing.T, p *Person, w *World, n int) {
+	t.Helper()
+	for range n {
+		if err := p.Step(t.Context(), w); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // newRif returns a rif opening on a 15x15 board, at its start.
