@@ -142,7 +142,11 @@ type Arm struct {
 	pulses  Pulses
 	pump    bool // as last commanded
 	holding bool
-	closed  bool
+	// heldAtFail: the arm held a stone when an operation last failed (the
+	// stone is then on the nozzle or fell where the arm was); read and
+	// cleared by HeldAtFailure, cleared by a pick.
+	heldAtFail bool
+	closed     bool
 }
 
 // New returns the arm driven by drv with the calibration cal. It checks
@@ -258,6 +262,18 @@ func (a *Arm) Holding() bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.holding
+}
+
+// HeldAtFailure reports whether the arm held a stone when its last
+// operation failed, and forgets it: the stone is then still on the
+// nozzle (the vacuum shows it once homed) or fell from it, so a recovery
+// knows whether an empty nozzle means a stone lost.
+func (a *Arm) HeldAtFailure() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	held := a.heldAtFail
+	a.heldAtFail = false
+	return held
 }
 
 // Pulse returns the servo pulses for joint angles th.
@@ -588,7 +604,7 @@ func (a *Arm) pick(ctx context.Context, at kinematics.Vec3) error {
 			return err
 		}
 		if held {
-			a.holding = true
+			a.holding, a.heldAtFail = true, false
 			return nil
 		}
 		vac = v
@@ -813,6 +829,7 @@ func (a *Arm) why(err error) error {
 // fail makes the arm safe after an error: motion stopped, pump off, valve
 // closed; the pose and any held stone are then unknown until Home.
 func (a *Arm) fail(err error) error {
+	a.heldAtFail = a.holding
 	a.homed, a.holding, a.pump = false, false, false
 	var errs []error
 	if e := a.drv.Stop(); e != nil {

@@ -218,6 +218,38 @@ func TestDeviceFaultMidMove(t *testing.T) {
 	}
 }
 
+// A device fault while carrying a stone leaves the arm not knowing
+// whether the stone is still on the nozzle: HeldAtFailure says a stone
+// was held, once, so a recovery that finds the nozzle empty knows a stone
+// fell. A fault with the nozzle empty says none.
+func TestHeldAtFailure(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, nil)
+	r.sim.After(100*time.Millisecond, armsim.Fault(arm.FaultReset))
+	if err := r.arm.MoveTo(ctx, arm.BoardPoint(pt("a1"))); err == nil {
+		t.Fatal("a move through a reset succeeded")
+	}
+	if r.arm.HeldAtFailure() {
+		t.Error("an empty arm's failure: HeldAtFailure true")
+	}
+	if err := r.arm.Home(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.arm.Pick(ctx, rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	r.sim.After(100*time.Millisecond, armsim.Fault(arm.FaultReset))
+	if err := r.arm.Place(ctx, pt("o15")); err == nil {
+		t.Fatal("a placement through a reset succeeded")
+	}
+	if !r.arm.HeldAtFailure() {
+		t.Error("failed carrying a stone: HeldAtFailure false")
+	}
+	if r.arm.HeldAtFailure() {
+		t.Error("HeldAtFailure true a second time")
+	}
+}
+
 // TestStopFromAnotherGoroutine runs in real time: Stop interrupts a move.
 func TestStopFromAnotherGoroutine(t *testing.T) {
 	ctx := context.Background()

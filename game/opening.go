@@ -114,6 +114,7 @@ func (o *Opening) robotStep(ctx context.Context) error {
 	if err := o.journal("robot", a, offers); err != nil {
 		return err
 	}
+	o.drops() // older ones were handled where they fell
 	var placed []Placed
 	switch a.Kind {
 	case opening.Place:
@@ -152,20 +153,35 @@ func (o *Opening) robotStep(ctx context.Context) error {
 // settle checks with the camera that the stones the arm has just put down
 // lie where the record has them, and puts right those that landed on a
 // neighbouring point (lifted and placed again) or fell (placed again, and a
-// new stone of its colour elsewhere, where it fell, lifted). A lifted stray
-// must be gone from the next view too: a pick that missed it is tried
-// again. A stone that left its point without a stray in sight is placed
-// again and remembered as loose. Other new stones are the person's next
-// action and are left alone; with strayOnly, so are placed stones gone
-// without a stray beside them.
+// new stone of its colour elsewhere, where it fell, lifted). A stone the
+// hand reports fallen on its way (a Dropper), which it put down again
+// itself, is lifted where it lies. A lifted stray must be gone from the
+// next view too: a pick that missed it is tried again. A stone that left
+// its point without a stray in sight is placed again and remembered as
+// loose. Other new stones are the person's next action and are left
+// alone; with strayOnly, so are placed stones gone without a stray beside
+// them.
 func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool) error {
 	var lifted []Placed
-	for tries := 0; len(placed) > 0; tries++ {
+	fallen := o.drops()
+	for tries := 0; len(placed) > 0 || len(fallen) > 0 || len(lifted) > 0; tries++ {
 		sight, err := o.Eyes.Look(ctx)
 		if err != nil {
 			return err
 		}
 		added := Compare(o.record(), sight.Board).Added
+		// A stone new in the view the hand took when it had lost one, of
+		// its colour and still lying there, is that stone: the person acts
+		// only once the robot's stones are down.
+		for _, d := range fallen {
+			for _, a := range Compare(o.record(), d.Seen).Added {
+				if i := slices.Index(added, a); a.C == d.C && i >= 0 {
+					lifted = append(lifted, a)
+					added = slices.Delete(added, i, i+1)
+				}
+			}
+		}
+		fallen = nil
 		// stray returns the index of a new stone of c beside p, or -1.
 		stray := func(p Placed) int {
 			for i, a := range added {
@@ -226,6 +242,14 @@ func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool) e
 		if err := o.Hand.Park(ctx); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// drops returns the stones the hand reports fallen since it last asked.
+func (o *Opening) drops() []Drop {
+	if d, ok := o.Hand.(Dropper); ok {
+		return d.Drops()
 	}
 	return nil
 }

@@ -439,3 +439,70 @@ func TestOpeningStrayOwnStone(t *testing.T) {
 		})
 	}
 }
+
+// droppingHand is the table's hand letting go of the stone meant for on,
+// which falls on at; the hand reports it (a Dropper) and puts another
+// stone on its point.
+type droppingHand struct {
+	*table
+	on, at rules.Point
+	drops  []Drop
+}
+
+func (h *droppingHand) Place(ctx context.Context, p rules.Point, c rules.Color) error {
+	if p == h.on {
+		h.mu.Lock()
+		h.board.Set(h.at, c)
+		h.drops = append(h.drops, Drop{C: c, Seen: h.board.Clone()})
+		h.mu.Unlock()
+		h.on = rules.Point{}
+	}
+	return h.table.Place(ctx, p, c)
+}
+
+func (h *droppingHand) Drops() []Drop {
+	d := h.drops
+	h.drops = nil
+	return d
+}
+
+// The robot's White 2 falls from the nozzle far from its point (the
+// controller reset in flight) and the hand puts another one on h9. The
+// fallen stone must not stay: left, the person's next step saw a new
+// White stone there that was not theirs (a simulated person took it for
+// their own White 4, and the robot for the person's). The robot lifts it
+// where it lies, and the opening goes on.
+func TestOpeningLiftsDroppedStone(t *testing.T) {
+	proto, _ := opening.ByName("rif")
+	m, _ := opening.New(proto, 15)
+	tb := newTable(15)
+	decisions := make(chan opening.Action, 1)
+	person := personAtTable(m, opening.Second, pts(t, "k10"), nil, decisions)
+	offers := pts(t, "j10 f6")
+	tb.script = func(n int, b *rules.Board) {
+		if len(m.Offers()) == 2 && b.At(offers[0]) == rules.Black && b.At(offers[1]) == rules.Black {
+			b.Set(offers[0], rules.Empty) // choose f6 by taking j10 off
+			return
+		}
+		person(n, b)
+	}
+	fell := pts(t, "m12")[0]
+	hand := &droppingHand{table: tb, on: pts(t, "h9")[0], at: fell}
+	o := &Opening{Machine: m, Robot: opening.First, Eyes: tb, Hand: hand, Decisions: decisions, Voice: voiceT{t},
+		MaxWrongViews: 20, Decider: &planned{places: pts(t, "h8 h9 i10"), offers: offers}}
+	res, err := o.Run(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Without the lift the robot took the fallen stone for the person's
+	// White 4.
+	if len(res.Moves) != 5 || res.Moves[3].Point != pts(t, "k10")[0] || res.Moves[4].Point != offers[1] {
+		t.Fatalf("opening moves %v, want White 4 on k10 and Black 5 on %v", res.Moves, offers[1])
+	}
+	if ch := Compare(m.Board(), tb.board); ch.Kind != NoChange {
+		t.Errorf("the board differs from the opening: added %v, gone %v (hand: %v)", ch.Added, ch.Gone, tb.placed)
+	}
+	if !slices.Contains(tb.placed, "take "+fell.String()) {
+		t.Errorf("the fallen stone on %v was not lifted: %v", fell, tb.placed)
+	}
+}

@@ -32,6 +32,25 @@ type Hand interface {
 	Park(ctx context.Context) error
 }
 
+// A Dropper is a Hand that can tell when a stone fell from it on the way
+// (the controller reset or the vacuum let go with the stone in the air):
+// the hand puts another stone where it was going, and the fallen one lies
+// on some point. In the opening, where a person may put stones of either
+// colour, the robot could not tell it from theirs without this.
+type Dropper interface {
+	// Drops returns the stones fallen since the last call.
+	Drops() []Drop
+}
+
+// Drop is a stone fallen from the hand.
+type Drop struct {
+	C rules.Color
+	// Seen is the board as the camera saw it once the arm had recovered,
+	// before the stone was put again: the fallen stone is on it, and no
+	// stone a person puts after the robot's.
+	Seen *rules.Board
+}
+
 // Voice tells people what happened: speech, the terminal, the web page.
 type Voice interface {
 	Say(m Message)

@@ -34,6 +34,10 @@ type faultyHand struct {
 	line                               [3]atomic.Bool // serial faults, in serialFaults' order
 
 	stashed [2][]armsim.BowlState // emptied bowls' stones, black and white
+	drops   []game.Drop           // stones fallen on the way, for Drops
+	// heldAtFail: a move failed with a stone on the nozzle and no recovery
+	// has yet found whether it is still there.
+	heldAtFail bool
 }
 
 var serialFaults = []string{FaultSerialFlip, FaultSerialDrop, FaultSerialStall}
@@ -199,7 +203,8 @@ func (h *faultyHand) redo(ctx context.Context, what errmsg.Msg, c rules.Color, o
 			return errmsg.Wrap(err, "sim.given-up", what, try)
 		}
 		h.logf(errmsg.M("sim.arm-recovering", err.Error()))
-		if err := h.recover(ctx, err, c); err != nil {
+		lost, err := h.recover(ctx, err, c)
+		if err != nil {
 			// A second fault during the recovery (another e-stop): the
 			// next try meets it and recovers again.
 			if ctx.Err() != nil {
@@ -209,12 +214,16 @@ func (h *faultyHand) redo(ctx context.Context, what errmsg.Msg, c rules.Color, o
 			continue
 		}
 		h.collectStrays()
-		if done != nil {
+		if done != nil || lost {
 			sight, err := h.r.Eyes.Look(ctx)
 			if err != nil {
 				return err
 			}
-			if done(sight.Board) {
+			if lost {
+				h.logf(errmsg.M("sim.stone-fell", c.String()))
+				h.drops = append(h.drops, game.Drop{C: c, Seen: sight.Board})
+			}
+			if done != nil && done(sight.Board) {
 				h.logf(errmsg.M("sim.done-after-all", what))
 				h.in.resolveAll(errmsg.M("sim.done", what), FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall, FaultUSB)
 				return nil
@@ -245,11 +254,21 @@ func (h *faultyHand) noteEvents() {
 	}
 }
 
-// recover makes the arm safe after a failed move and removes the cause.
-func (h *faultyHand) recover(ctx context.Context, cause error, c rules.Color) error {
+// Drops implements game.Dropper.
+func (h *faultyHand) Drops() []game.Drop {
+	d := h.drops
+	h.drops = nil
+	return d
+}
+
+// recover makes the arm safe after a failed move and removes the cause. It
+// reports whether a stone of colour c was lost: held when the move failed
+// and not on the nozzle after.
+func (h *faultyHand) recover(ctx context.Context, cause error, c rules.Color) (bool, error) {
+	h.heldAtFail = h.r.Arm.HeldAtFailure() || h.heldAtFail
 	st, err := h.answer(ctx)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if st.Faults&arm.FaultEStop != 0 {
 		// The game pauses while the e-stop is pressed; the arm must not
@@ -258,22 +277,22 @@ func (h *faultyHand) recover(ctx context.Context, cause error, c rules.Color) er
 		// The nozzle is read a moment after the stop (the firmware's
 		// pulses are sampled every few ms) and must stay put after.
 		if err := h.r.dev.Sleep(ctx, 100*time.Millisecond); err != nil {
-			return err
+			return false, err
 		}
 		before, err := h.r.dev.Tip()
 		if err != nil {
-			return err
+			return false, err
 		}
 		if err := h.r.dev.Sleep(ctx, estopPause); err != nil {
-			return err
+			return false, err
 		}
 		after, err := h.r.dev.Tip()
 		if err != nil {
-			return err
+			return false, err
 		}
 		// 0.5 mm: a microsecond of pulse jitter on the firmware's pins.
 		if d := after.Sub(before).Norm(); d > 0.5 {
-			return fmt.Errorf("the arm moved %.2f mm with the e-stop pressed", d)
+			return false, fmt.Errorf("the arm moved %.2f mm with the e-stop pressed", d)
 		}
 		h.r.dev.SetEStop(false)
 		h.logf(errmsg.M("sim.estop-released"))
@@ -288,7 +307,13 @@ func (h *faultyHand) recover(ctx context.Context, cause error, c rules.Color) er
 			h.refill(c)
 		}
 	}
-	return h.unload(ctx, c)
+	kept, err := h.unload(ctx, c)
+	if err != nil {
+		return false, err
+	}
+	lost := h.heldAtFail && !kept && c != rules.Empty
+	h.heldAtFail = false
+	return lost, nil
 }
 
 // answer reads the controller's status, waiting while it does not answer
@@ -313,36 +338,36 @@ func (h *faultyHand) answer(ctx context.Context) (arm.Status, error) {
 }
 
 // unload homes the arm and, if the vacuum shows a stone still on the
-// nozzle, puts it back in its bowl.
-func (h *faultyHand) unload(ctx context.Context, c rules.Color) error {
+// nozzle, puts it back in its bowl; it reports whether there was one.
+func (h *faultyHand) unload(ctx context.Context, c rules.Color) (bool, error) {
 	a := h.r.Arm
 	if err := a.Home(ctx); err != nil {
-		return err
+		return false, err
 	}
 	st, err := h.r.dev.Status(ctx)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if st.Vacuum < unloadVacuum {
-		return nil
+		return false, nil
 	}
 	if c == rules.Empty {
 		c = h.r.dev.Held() // parking holds no stone of a known colour
 	}
 	h.logf(errmsg.M("sim.stone-on-nozzle", c.String(), fmt.Sprintf("%.1f", st.Vacuum)))
 	if err := a.MoveTo(ctx, arm.Bowl(c)); err != nil {
-		return err
+		return true, err
 	}
 	if err := h.r.dev.SetValve(true); err != nil {
-		return err
+		return true, err
 	}
 	if err := h.r.dev.Sleep(ctx, 300*time.Millisecond); err != nil {
-		return err
+		return true, err
 	}
 	if err := h.r.dev.SetValve(false); err != nil {
-		return err
+		return true, err
 	}
-	return a.Home(ctx)
+	return true, a.Home(ctx)
 }
 
 // centre is the operator, called after the arm twice failed to find the

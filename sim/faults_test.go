@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"tengen/arm"
+	"tengen/arm/armsim"
+	"tengen/game"
 	"tengen/i18n/errmsg"
 	"tengen/rules"
 )
@@ -141,5 +144,57 @@ func TestUSBUnplug(t *testing.T) {
 	t.Log(log.String())
 	if !strings.Contains(log.String(), "does not answer") {
 		t.Errorf("no move met the pulled cable:\n%s", log.String())
+	}
+}
+
+// TestResetDropsReported resets the arm's controller in the middle of a
+// placement, the stone in the air falling as it does: the hand must
+// report the stone fallen on a point (game.Dropper), with a view showing
+// it, so that the opening can lift it (a fallen stone left on the board
+// was taken for a person's move), and put another stone on the point it
+// was going to.
+func TestResetDropsReported(t *testing.T) {
+	for _, tc := range []struct {
+		to rules.Point
+		at time.Duration // model time at which the stone is over the board
+	}{
+		{rules.Point{X: 14, Y: 14}, 1400 * time.Millisecond},
+		{rules.Point{X: 14, Y: 0}, 1200 * time.Millisecond},
+		{rules.Point{X: 7, Y: 12}, 1300 * time.Millisecond},
+	} {
+		t.Run(tc.to.String(), func(t *testing.T) {
+			r, err := NewRobot(7, TruthCamera{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			var log strings.Builder
+			in := newInjector(FaultSpec{}, 7, func(m errmsg.Msg) { fmt.Fprintln(&log, m) })
+			h := &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
+			r.Sim.After(tc.at, func(s *armsim.Sim) {
+				armsim.Fault(arm.FaultReset)(s)
+				armsim.DropHeld(s)
+			})
+			if err := h.Place(t.Context(), tc.to, rules.Black); err != nil {
+				t.Fatalf("placing %v: %v\n%s", tc.to, err, log.String())
+			}
+			drops := h.Drops()
+			truth, _ := r.World.Truth()
+			if truth.At(tc.to) != rules.Black {
+				t.Errorf("%v holds %v, want Black", tc.to, truth.At(tc.to))
+			}
+			added := game.Compare(rules.MustBoard(truth.Size()), truth).Added
+			if len(added) != 2 {
+				t.Fatalf("stones on points %v, want the placed one and the fallen one\n%s", added, log.String())
+			}
+			for _, m := range added {
+				if m.P == tc.to {
+					continue
+				}
+				if len(drops) != 1 || drops[0].C != rules.Black || drops[0].Seen.At(m.P) != rules.Black || drops[0].Seen.At(tc.to) != rules.Empty {
+					t.Errorf("a stone fell on %v; drops reported %+v, want one of Black with a view showing it and %v still empty\n%s", m.P, drops, tc.to, log.String())
+				}
+			}
+		})
 	}
 }

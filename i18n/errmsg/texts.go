@@ -311,6 +311,8 @@ var texts = map[string]text{
 	"sim.mcu-back": t(nil, "arm: the controller answers again", "机械臂：控制器恢复回应", "機械臂：控制器恢復回應"),
 	"sim.stone-on-nozzle": t(a(colour, txt), "arm: a {0} stone is still on the nozzle (vacuum {1} kPa); back to its bowl",
 		"机械臂：吸嘴上还有一颗{0}棋子（真空度{1} kPa），放回棋罐", "機械臂：吸嘴上還有一顆{0}棋子（真空度{1} kPa），放回棋罐"),
+	"sim.stone-fell": t(a(colour), "arm: the {0} stone fell from the nozzle on the way; it will be taken off where it lies",
+		"机械臂：{0}棋子在途中从吸嘴掉落，将从落点取走", "機械臂：{0}棋子在途中從吸嘴掉落，將從落點取走"),
 	"sim.drop":      t(nil, "the stone slipped off the nozzle in flight", "棋子在移动中从吸嘴上滑落", "棋子在移動中從吸嘴上滑落"),
 	"sim.serial":    t(nil, "on the serial line", "串口线路上", "序列線路上"),
 	"sim.mcu-reset": t(nil, "the arm's controller reset", "机械臂控制器重启了", "機械臂控制器重新啟動了"),
