@@ -317,10 +317,11 @@ func FuzzParseAction(f *testing.F) {
 	})
 }
 
-// An exhibition's fault in the middle of an opening: the arm fails while
-// placing the robot's offers, the operator puts it right, and the game
-// carries on from its journal (Reopen) with the same opening.
-func TestOpeningThroughFault(t *testing.T) {
+// rifAgainstPerson sets a RIF opening at the table with the robot first:
+// the person keeps, puts White 4 on k10 and, of the robot's offers j10
+// and f6, chooses f6 by taking j10 off.
+func rifAgainstPerson(t *testing.T) (*opening.Machine, *table, chan opening.Action, []rules.Point) {
+	t.Helper()
 	proto, _ := opening.ByName("rif")
 	m, _ := opening.New(proto, 15)
 	tb := newTable(15)
@@ -334,6 +335,14 @@ func TestOpeningThroughFault(t *testing.T) {
 		}
 		person(n, b)
 	}
+	return m, tb, decisions, offers
+}
+
+// An exhibition's fault in the middle of an opening: the arm fails while
+// placing the robot's offers, the operator puts it right, and the game
+// carries on from its journal (Reopen) with the same opening.
+func TestOpeningThroughFault(t *testing.T) {
+	m, tb, decisions, offers := rifAgainstPerson(t)
 	hand := &killingHand{table: tb, left: 4}
 	s := openingSession(t, "rif", tb)
 	s.Hand = hand
@@ -473,19 +482,7 @@ func (h *droppingHand) Drops() []Drop {
 // their own White 4, and the robot for the person's). The robot lifts it
 // where it lies, and the opening goes on.
 func TestOpeningLiftsDroppedStone(t *testing.T) {
-	proto, _ := opening.ByName("rif")
-	m, _ := opening.New(proto, 15)
-	tb := newTable(15)
-	decisions := make(chan opening.Action, 1)
-	person := personAtTable(m, opening.Second, pts(t, "k10"), nil, decisions)
-	offers := pts(t, "j10 f6")
-	tb.script = func(n int, b *rules.Board) {
-		if len(m.Offers()) == 2 && b.At(offers[0]) == rules.Black && b.At(offers[1]) == rules.Black {
-			b.Set(offers[0], rules.Empty) // choose f6 by taking j10 off
-			return
-		}
-		person(n, b)
-	}
+	m, tb, decisions, offers := rifAgainstPerson(t)
 	fell := pts(t, "m12")[0]
 	hand := &droppingHand{table: tb, on: pts(t, "h9")[0], at: fell}
 	o := &Opening{Machine: m, Robot: opening.First, Eyes: tb, Hand: hand, Decisions: decisions, Voice: voiceT{t},
