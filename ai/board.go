@@ -35,7 +35,7 @@ type board struct {
 	rule         rules.Rule
 	reading      rules.Reading
 	dirs         [4]int
-	tables       *[1 << 20]uint16 // key -> Black's pattern | White's << 8
+	tables       *[1 << 20]uint8 // key -> Black's pattern | White's << patBits
 
 	stones [maxCells]uint8 // cellEmpty, cellBlack, cellWhite, cellWall
 	// lines holds every line of the padded board, two bits a cell (the
@@ -163,7 +163,7 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 			b.empty++
 			for d := 0; d < 4; d++ {
 				pp := b.tables[b.key(cell(i), d)]
-				b.pats[i][0][d], b.pats[i][1][d] = uint8(pp), uint8(pp>>8)
+				b.pats[i][0][d], b.pats[i][1][d] = pp&(1<<patBits-1), pp>>patBits
 			}
 			b.addInfo(cell(i))
 		}
@@ -342,7 +342,7 @@ func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
 		p := uint(q) % maxCells
 		pp := tables[lineKey(w>>(2*uint(pos-halfLine)%64))%(1<<20)]
 		// Only a colour whose pattern changed is recomputed.
-		if n := uint8(pp); n != b.pats[p][0][d] { // Black
+		if n := pp & (1<<patBits - 1); n != b.pats[p][0][d] { // Black
 			in := &b.info[p][0]
 			ps := &b.pats[p][0]
 			lg := &b.undoLog[b.logLen]
@@ -363,7 +363,7 @@ func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
 			}
 			*in = e.combo(k)
 		}
-		if n := uint8(pp >> 8); n != b.pats[p][1][d] { // White, the same
+		if n := pp >> patBits; n != b.pats[p][1][d] { // White, the same
 			in := &b.info[p][1]
 			ps := &b.pats[p][1]
 			lg := &b.undoLog[b.logLen]

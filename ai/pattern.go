@@ -26,6 +26,9 @@ const (
 
 const numPats = int(patOL) + 1
 
+// patBits is the bits a pattern code takes (two fit in a byte).
+const patBits = 4
+
 // Cell codes in a line key: two bits per neighbour.
 const (
 	cellEmpty = 0
@@ -69,20 +72,20 @@ func patternTable(fr fiveRule, c int) *[1 << 20]uint8 {
 }
 
 var (
-	pairTables [numFiveRules][numFiveRules]*[1 << 20]uint16
+	pairTables [numFiveRules][numFiveRules]*[1 << 20]uint8
 	pairOnce   [numFiveRules][numFiveRules]sync.Once
 )
 
-// pairTable returns the table key -> Black's pattern | White's pattern<<8
-// for the given five rules: one lookup (one cache miss) for both colours.
-// Each pair is built once, on its own, so that a search never waits for
-// another rule's table.
-func pairTable(black, white fiveRule) *[1 << 20]uint16 {
+// pairTable returns the table key -> Black's pattern | White's pattern<<4
+// for the given five rules: one lookup (one cache miss) for both colours,
+// in a table of 1 MiB (half the second-level cache). Each pair is built
+// once, on its own, so that a search never waits for another rule's table.
+func pairTable(black, white fiveRule) *[1 << 20]uint8 {
 	pairOnce[black][white].Do(func() {
 		tb, tw := patternTable(black, cellBlack), patternTable(white, cellWhite)
-		t := new([1 << 20]uint16)
+		t := new([1 << 20]uint8)
 		for k := range t {
-			t[k] = uint16(tb[k]) | uint16(tw[k])<<8
+			t[k] = tb[k] | tw[k]<<4
 		}
 		pairTables[black][white] = t
 	})
@@ -90,7 +93,7 @@ func pairTable(black, white fiveRule) *[1 << 20]uint16 {
 }
 
 // ruleTable returns the pair table for rule r's five rules.
-func ruleTable(r rules.Rule) *[1 << 20]uint16 {
+func ruleTable(r rules.Rule) *[1 << 20]uint8 {
 	return pairTable(fiveRuleFor(r, cellBlack), fiveRuleFor(r, cellWhite))
 }
 

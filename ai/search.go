@@ -186,7 +186,7 @@ func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
 			d, off = 3, dy
 		}
 		p := b.pats[t][oc]
-		p[d] = uint8(b.tables[b.key(t, d)|uint32(me)<<slotShift(off)] >> (8 * oc))
+		p[d] = b.tables[b.key(t, d)|uint32(me)<<slotShift(off)] >> (patBits * oc) & (1<<patBits - 1)
 		if comboTable[comboIndex(&p)]&7 == t44 {
 			return false
 		}
