@@ -220,14 +220,11 @@ const (
 
 const numThreats = int(t5) + 1
 
-// combo is what a point's four line patterns add up to for one colour.
+// combo is what a point's four line patterns add up to for one colour:
+// its pointEntry (what the patterns give) and their comboIndex.
 type combo struct {
-	threat uint8
-	// maybeForbidden: under renju this point may be forbidden to Black
-	// (overline, two fours or two open threes) and needs the exact check.
-	maybeForbidden bool
-	score          int16  // for move ordering (lineValue, threatBonus)
-	idx            uint16 // comboIndex of the four patterns
+	pointEntry
+	idx uint16 // comboIndex of the four patterns
 }
 
 // lineValue scores one line pattern for move ordering (the evaluation's
@@ -259,18 +256,22 @@ func comboIndex(p *[4]uint8) int {
 }
 
 // pointEntry is what a point's four line patterns (by comboIndex) give
-// either colour: the threat class and comboForbidden, and the ordering
-// score. The evaluation weights (pointEvals) are apart, since the threat
-// solvers, which make most of the changes, never read them: the table
-// they use is half as big, and one for both colours.
+// either colour: the threat class, whether it may be forbidden, and the
+// ordering score, four bytes that a changed pattern copies at once. The
+// evaluation weights (pointEvals) are apart, since the threat solvers,
+// which make most of the changes, never read them: the table they use is
+// half as big, and one for both colours.
 type pointEntry struct {
-	score  int16
 	threat uint8
+	// maybeForbidden: under renju this point may be forbidden to Black
+	// (overline, two fours or two open threes) and needs the exact check.
+	maybeForbidden bool
+	score          int16 // for move ordering (lineValue, threatBonus)
 }
 
 // combo returns the combined info of a point whose patterns have comboIndex k.
 func (e *pointEntry) combo(k int) combo {
-	return combo{threat: e.threat & 7, maybeForbidden: e.threat&comboForbidden != 0, score: e.score, idx: uint16(k)}
+	return combo{*e, uint16(k)}
 }
 
 // pointTable holds the point entries by comboIndex.
@@ -293,7 +294,7 @@ func buildPointTables() {
 			score += lineValue[r%numPats]
 			r /= numPats
 		}
-		pointTable[k] = pointEntry{score: int16(score), threat: e}
+		pointTable[k] = pointEntry{threat: e & 7, maybeForbidden: e&comboForbidden != 0, score: int16(score)}
 		for set := range numEvalSets {
 			pointEvals[set][k] = [2]int16{evalCombo[set][0][k], evalCombo[otherSet[set]][1][k]}
 		}
