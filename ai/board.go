@@ -353,8 +353,10 @@ func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
 			ok := int(in.idx)
 			k := ok + (int(n)-int(o))*cs
 			e := &pointTable[k]
-			b.count[0][in.threat&7]--
-			b.count[0][e.threat&7]++
+			if in.threat != e.threat {
+				b.count[0][in.threat&7]--
+				b.count[0][e.threat&7]++
+			}
 			if !b.noEval {
 				tab := b.evals[0]
 				ev, oev := &tab[k], &tab[ok]
@@ -374,8 +376,10 @@ func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
 			ok := int(in.idx)
 			k := ok + (int(n)-int(o))*cs
 			e := &pointTable[k]
-			b.count[1][in.threat&7]--
-			b.count[1][e.threat&7]++
+			if in.threat != e.threat {
+				b.count[1][in.threat&7]--
+				b.count[1][e.threat&7]++
+			}
 			if !b.noEval {
 				tab := b.evals[1]
 				ev, oev := &tab[k], &tab[ok]
