@@ -46,6 +46,7 @@ type board struct {
 	pats   [maxCells][2][4]uint8 // line patterns per colour for empty cells
 	info   [maxCells][2]combo    // combined threat and score per colour
 	rows   [maxStride]uint32     // stones per row, bit x for the cell at x (padded), for candidates
+	own    [2][maxStride]uint32  // rows' stones of each colour, for the threat scans
 	xy     [maxCells][2]uint8    // each cell's padded column and row (no division in the hot loops)
 
 	evTotal [2][2]int32             // sum of the points' evaluation weights (pointEvals) over empty cells, per colour
@@ -262,6 +263,7 @@ func (b *board) play(i cell, c uint8) {
 	b.update(i)
 	xy := b.xy[i]
 	b.rows[xy[1]%maxStride] |= 1 << xy[0]
+	b.own[(c-1)&1][xy[1]%maxStride] |= 1 << xy[0]
 }
 
 // undo takes back the last stone. The point's own patterns and info were
@@ -287,6 +289,7 @@ func (b *board) undo() {
 	b.frames = b.frames[:len(b.frames)-1]
 	xy := b.xy[i]
 	b.rows[xy[1]%maxStride] &^= 1 << xy[0]
+	b.own[(c-1)&1][xy[1]%maxStride] &^= 1 << xy[0]
 }
 
 // setLines sets cell i's code in its four lines to v.
@@ -437,12 +440,41 @@ func (b *board) eachNear(f func(cell) bool) {
 // colour index c (0 black, 1 white) has a threat class from lo to hi,
 // until f returns false. The scan ends at the last such cell, which the
 // counts tell.
+//
+// From a three up it looks only near c's stones: a stone makes a three or
+// better only with two of its own in a line of five cells through it, one
+// of them at most three cells away (a four: three of its own, one at most
+// two away).
 func (b *board) eachThreat(c int, lo, hi uint8, f func(cell) bool) {
 	left := int32(0)
 	for _, k := range b.count[c][lo : hi+1] {
 		left += k
 	}
 	if left == 0 {
+		return
+	}
+	if lo >= tB3 {
+		own := &b.own[c&1]
+		board := uint32(1<<b.size-1) << pad
+		for y := pad; y < pad+b.size; y++ {
+			var m uint32
+			if lo >= tB4 {
+				m = own[y-2] | own[y-1] | own[y] | own[y+1] | own[y+2]
+				m |= m<<1 | m<<2 | m>>1 | m>>2
+			} else {
+				m = own[y-3] | own[y-2] | own[y-1] | own[y] | own[y+1] | own[y+2] | own[y+3]
+				m |= m<<1 | m<<2 | m<<3 | m>>1 | m>>2 | m>>3
+			}
+			for m &= board &^ b.rows[y]; m != 0; m &= m - 1 {
+				i := cell(y*b.stride + bits.TrailingZeros32(m))
+				if t := b.info[i][c].threat; t >= lo && t <= hi {
+					left--
+					if !f(i) || left == 0 {
+						return
+					}
+				}
+			}
+		}
 		return
 	}
 	b.eachEmpty(func(i cell) bool {

@@ -180,7 +180,7 @@ func TestIncremental(t *testing.T) {
 			}
 		}
 		fresh := boardWith(t, 15, rule, rules.ReadingRIF, blacks, whites)
-		if fresh.evTotal != b.evTotal || fresh.count != b.count || fresh.hash != b.hash || fresh.lines != b.lines || fresh.rows != b.rows {
+		if fresh.evTotal != b.evTotal || fresh.count != b.count || fresh.hash != b.hash || fresh.lines != b.lines || fresh.rows != b.rows || fresh.own != b.own {
 			t.Errorf("%v: incremental board differs from a fresh one", rule)
 		}
 		b.eachEmpty(func(i cell) bool {
@@ -193,7 +193,7 @@ func TestIncremental(t *testing.T) {
 			b.undo()
 		}
 		empty, _ := newBoard(15, rule, rules.ReadingRIF)
-		if empty.evTotal != b.evTotal || empty.count != b.count || empty.hash != b.hash || empty.lines != b.lines || empty.rows != b.rows {
+		if empty.evTotal != b.evTotal || empty.count != b.count || empty.hash != b.hash || empty.lines != b.lines || empty.rows != b.rows || empty.own != b.own {
 			t.Errorf("%v: undoing every move does not give the empty board", rule)
 		}
 	}
