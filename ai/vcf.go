@@ -166,17 +166,20 @@ func (b *board) orderKey(i cell, c uint8) int32 {
 }
 
 // sortByKey sorts moves highest key first, equal keys in their order, by
-// insertion: the lists are short.
+// insertion: the lists are short. Each key is computed once.
 func sortByKey(moves []cell, key func(cell) int32) {
+	var keys [maxMoves]int32
+	for k, m := range moves {
+		keys[k] = key(m)
+	}
 	for k := 1; k < len(moves); k++ {
-		m := moves[k]
-		km := key(m)
+		m, km := moves[k], keys[k]
 		j := k
-		for j > 0 && km > key(moves[j-1]) {
-			moves[j] = moves[j-1]
+		for j > 0 && km > keys[j-1] {
+			moves[j], keys[j] = moves[j-1], keys[j-1]
 			j--
 		}
-		moves[j] = m
+		moves[j], keys[j] = m, km
 	}
 }
 
