@@ -25,8 +25,10 @@ func (s *searcher) storeThreat(slot *uint64, h uint64, depth int, win bool) {
 	}
 }
 
-// vcfTableBits sizes each searcher's VCF table (entries of 8 bytes).
-const vcfTableBits = 16
+// vcfTableBits sizes each searcher's VCF table (entries of 8 bytes, 2 MiB):
+// with 16 bits the VCT read 11% more nodes to find the wins of
+// testdata/safety_cases.txt (1318214 against 1173715).
+const vcfTableBits = 18
 
 // vcfSalt distinguishes the two attackers in the VCF table.
 var vcfSalt = [3]uint64{0, 0x5bd1e9955bd1e995, 0xc2b2ae3d27d4eb4f}
