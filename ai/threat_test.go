@@ -1,6 +1,9 @@
 package ai
 
 import (
+	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"tengen/rules"
@@ -264,5 +267,92 @@ func TestVCTFromGames(t *testing.T) {
 		if s, me := solver(t, p); s.vctBudget(me, 6, 200000) {
 			t.Logf("%v: found 6 deep too: the shallower safety reads would see it now", tt.rule)
 		}
+	}
+}
+
+// safetyCase is a position just after a losing White move from
+// testdata/safety_cases.txt, and the White moves that would have escaped.
+type safetyCase struct {
+	pos     Position // Black to move
+	src     string
+	escapes []string
+}
+
+func safetyCases(t *testing.T) []safetyCase {
+	data, err := os.ReadFile("testdata/safety_cases.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []safetyCase
+	for n, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if len(f) < 4 {
+			t.Fatalf("safety_cases.txt:%d: want rule source escapes moves...", n+1)
+		}
+		rule, err := rules.ParseRule(f[0])
+		if err != nil {
+			t.Fatalf("safety_cases.txt:%d: %v", n+1, err)
+		}
+		c := safetyCase{pos: Position{Size: 15, Rule: rule, ToMove: rules.Black}, src: f[1]}
+		if f[2] != "-" {
+			c.escapes = strings.Split(f[2], ",")
+		}
+		for _, m := range f[3:] {
+			q, err := rules.ParsePoint(m, 15)
+			if err != nil {
+				t.Fatalf("safety_cases.txt:%d: %v", n+1, err)
+			}
+			c.pos.Stones = append(c.pos.Stones, Stone{P: q, C: c.pos.ToMove})
+			c.pos.ToMove = c.pos.ToMove.Opponent()
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// TestSafetyRead: in Tengen's games against Rapfi, White's losing moves
+// let Black win by threat sequences too deep for the search. The VCT, 8
+// threats deep, finds each of those wins within 1M nodes; and the safety
+// read after the search (avoidThreats, deepVCT within 10*safetyNodes)
+// replaces the losing move by an escape in at least 7 of the 9 positions
+// that had one (4 threats deep within safetyNodes, the first read, did so
+// in 3).
+func TestSafetyRead(t *testing.T) {
+	cases := safetyCases(t)
+	escaped, escapable := 0, 0
+	for _, c := range cases {
+		s, me := solver(t, c.pos)
+		if !s.vctBudget(me, 8, 1000000) {
+			t.Errorf("%s: no win found for Black after White's losing move", c.src)
+		}
+		if len(c.escapes) == 0 {
+			continue
+		}
+		escapable++
+		before := c.pos
+		last := before.Stones[len(before.Stones)-1].P
+		before.Stones = before.Stones[:len(before.Stones)-1]
+		before.ToMove = rules.White
+		s, me = solver(t, before)
+		var root []rootMove
+		for _, m := range s.genMovesAt0(me, false) {
+			root = append(root, rootMove{m: m.m})
+		}
+		e := &Engine{}
+		m, _ := e.avoidThreats(s, root, s.b.cellOf(last), me, deepVCT, 10*safetyNodes)
+		if got := s.b.pointOf(m).String(); slices.Contains(c.escapes, got) {
+			escaped++
+		} else {
+			t.Logf("%s: the safety read plays %s, not one of the escapes %v", c.src, got, c.escapes)
+		}
+	}
+	if len(cases) != 15 || escapable != 9 {
+		t.Fatalf("%d cases, %d with escapes; want 15 and 9", len(cases), escapable)
+	}
+	if escaped < 7 {
+		t.Errorf("the safety read escaped in %d of %d positions, want at least 7", escaped, escapable)
 	}
 }
