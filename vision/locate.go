@@ -206,6 +206,11 @@ func outlineQuads(pl *Planes, scale float64, region []Point) [][4]Point {
 			qs = appendDistinct(qs, q)
 		}
 	}
+	if len(region) < 3 {
+		for _, q := range regionOutlines(pl, scale) {
+			qs = appendDistinct(qs, q)
+		}
+	}
 	return qs
 }
 
