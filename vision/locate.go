@@ -21,7 +21,8 @@ import (
 // those inside each outline of the board) are tried too, each moved
 // by whole lines, and the lattice chosen by its fit, how fully lines
 // cover it, how many of its lines cross the other family's, how alike
-// its margins are and how unlike the surround it is inside. It returns the
+// its margins are and how unlike the surround it is inside, and last
+// whether one of the board's outlines frames it. It returns the
 // corners in the reader's order and the fit's score (line contrast; the
 // higher the surer, below about 0.1 not a board).
 func Locate(pl *Planes, n int) ([4]Point, float64, error) {
