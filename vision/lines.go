@@ -460,9 +460,12 @@ const marginWeight = 0.3
 // ranks clearly higher within half a step of it. Others are the weak
 // search's fits besides q (the faint net's, the outlines' insets),
 // candidates too: the lattice score alone may prefer a lattice of the
-// surround to the board's inset fit. The choice is last slid by whole
-// lines and stretched to twice its span (see slideLattice).
-func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment, outlines [][4]Point, n int, scale float64, q [4]Point, s float64, others []lattice) ([4]Point, float64) {
+// surround to the board's inset fit. The choice is then slid by whole
+// lines and stretched to twice its span (see slideLattice), and last
+// weighed against the candidates that the board's outlines or patches
+// of one colour frame (see framed). The patches give no combs: a patch
+// of a checked cloth holds the cloth's own lines.
+func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment, outlines, patches [][4]Point, n int, scale float64, q [4]Point, s float64, others []lattice) ([4]Point, float64) {
 	choice := choiceOf(pl, field, segs, n, scale)
 	var cs []lattice
 	if !math.IsInf(s, -1) {
@@ -513,9 +516,10 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	// frames (see framed) wins over an unframed choice it trails by
 	// less than framedGain. Counted in the choice itself, the gain would
 	// hold the moves by whole lines on any lattice an outline frames.
-	if !framed(best.q, outlines, n) {
+	frames := append(outlines[:len(outlines):len(outlines)], patches...)
+	if !framed(best.q, frames, n) {
 		for _, c := range cs {
-			if c.choice+framedGain > best.choice && framed(c.q, outlines, n) {
+			if c.choice+framedGain > best.choice && framed(c.q, frames, n) {
 				best = c
 				break // cs is sorted by choice
 			}

@@ -47,7 +47,7 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// photos and a lenient one for faint lines; the lattice fit decides.
 	quads, long := netQuads(norm, []float32{80, 110}, 3)
 	best, bestScore := searchLattice(field, n, quads)
-	var outlines [][4]Point // the board's outlines, once computed
+	var outlines, patches [][4]Point // the board's outlines (edges, patches of one colour), once computed
 	var others []lattice    // the weak search's other fits
 	outlined := false
 	if bestScore < weakGrid {
@@ -57,7 +57,10 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 		// inside it.
 		var inset [][4]Point
 		outlines, outlined = outlineQuads(pl, scale, region), true
-		for _, o := range outlines {
+		if len(region) < 3 {
+			patches = regionOutlines(pl, scale)
+		}
+		for _, o := range append(outlines[:len(outlines):len(outlines)], patches...) {
 			inset = append(inset, insetGrids(o, n)...)
 		}
 		faint, _ := netQuads(norm, []float32{60, 80}, 6)
@@ -82,9 +85,9 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// is checked against the whole frame anyway.
 	if len(region) < 3 && (bestScore < weakGrid || lineCover(long, n, best) < fullCover || marginMismatch(pl, n, best, scale) > unlikeMargins) {
 		if !outlined {
-			outlines = outlineQuads(pl, scale, nil)
+			outlines, patches = outlineQuads(pl, scale, nil), regionOutlines(pl, scale)
 		}
-		best, bestScore = chooseLattice(pl, field, norm, lineSegments(norm), outlines, n, scale, best, bestScore, others)
+		best, bestScore = chooseLattice(pl, field, norm, lineSegments(norm), outlines, patches, n, scale, best, bestScore, others)
 	}
 	if math.IsInf(bestScore, -1) {
 		return [4]Point{}, 0, errors.New("no grid found in the image")
@@ -204,11 +207,6 @@ func outlineQuads(pl *Planes, scale float64, region []Point) [][4]Point {
 	var qs [][4]Point
 	for i, g := range planes {
 		for _, q := range planeOutlines(g, scale, region, i > 0) {
-			qs = appendDistinct(qs, q)
-		}
-	}
-	if len(region) < 3 {
-		for _, q := range regionOutlines(pl, scale) {
 			qs = appendDistinct(qs, q)
 		}
 	}

@@ -15,6 +15,9 @@ import (
 // is a candidate. Where the surround is busy (a checked cloth, a tiled
 // floor), its edges join the board's edge into one piece and the edge
 // outlines miss the board, but the board is still one patch of wood.
+// A patch may as well be one of the surround (a cloth's stripe, a
+// tile): Locate fits the lattice inset in each, and weighs its choice by
+// them, but takes no combs of the lines inside them.
 func regionOutlines(pl *Planes, scale float64) [][4]Point {
 	if pl.Low == nil || pl.Low.Rect != pl.Luma.Rect || pl.Low.Stride != pl.Luma.Stride {
 		return nil
