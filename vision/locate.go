@@ -48,7 +48,7 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	quads, long := netQuads(norm, []float32{80, 110}, 3)
 	best, bestScore := searchLattice(field, n, quads)
 	var outlines, patches [][4]Point // the board's outlines (edges, patches of one colour), once computed
-	var others []lattice    // the weak search's other fits
+	var others []lattice             // the weak search's other fits
 	outlined := false
 	if bestScore < weakGrid {
 		// Faint lines broken by many stones (dark wood, thin lines, a
