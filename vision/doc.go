@@ -15,14 +15,18 @@
 //     the outer lines against it, so a lattice one line too far out loses.
 //     A weak fit (faint lines broken by many stones, a board on a
 //     patterned cloth or table) searches again with a fainter net and
-//     with the board's outline, whose grid lies a margin inside it.
+//     with the board's outline, whose grid lies a margin inside it: the
+//     outline of its edges, or of a large convex patch of one colour
+//     (on a checked cloth the cloth's edges join the board's edge).
 //     Then, as when lines are left uncovered or one margin is unlike the
 //     others, lattices from combs of long straight lines join the fits,
 //     and the choice among them also weighs how unlike the surround a
 //     lattice looks inside (a checked cloth's own lattice looks the same
 //     inside and beyond); the choice is slid whole lines and stretched to
 //     twice its span along each axis (a lattice of half the pitch over
-//     half a sunlit board).
+//     half a sunlit board). A lattice that one of the board's outlines
+//     frames, with alike margins on every side, wins over a choice just
+//     above it that no outline frames (a line off, or the cloth's).
 //     GridFit scores given corners the same way.
 //     With a fixed camera the corners come from the calibration file
 //     instead (package calibration).

@@ -460,9 +460,12 @@ const marginWeight = 0.3
 // ranks clearly higher within half a step of it. Others are the weak
 // search's fits besides q (the faint net's, the outlines' insets),
 // candidates too: the lattice score alone may prefer a lattice of the
-// surround to the board's inset fit. The choice is last slid by whole
-// lines and stretched to twice its span (see slideLattice).
-func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment, outlines [][4]Point, n int, scale float64, q [4]Point, s float64, others []lattice) ([4]Point, float64) {
+// surround to the board's inset fit. The choice is then slid by whole
+// lines and stretched to twice its span (see slideLattice), and last
+// weighed against the candidates that the board's outlines or patches
+// of one colour frame (see framed). The patches give no combs: a patch
+// of a checked cloth holds the cloth's own lines.
+func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment, outlines, patches [][4]Point, n int, scale float64, q [4]Point, s float64, others []lattice) ([4]Point, float64) {
 	choice := choiceOf(pl, field, segs, n, scale)
 	var cs []lattice
 	if !math.IsInf(s, -1) {
@@ -507,6 +510,19 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	if len(near) > 0 {
 		if f := bestShifted(field, n, near, choice); f.choice > best.choice+refitGain && isNear(f.q) {
 			best = f
+		}
+	}
+	// A board frames its grid: a candidate that one of the outlines
+	// frames (see framed) wins over an unframed choice it trails by
+	// less than framedGain. Counted in the choice itself, the gain would
+	// hold the moves by whole lines on any lattice an outline frames.
+	frames := append(outlines[:len(outlines):len(outlines)], patches...)
+	if !framed(best.q, frames, n) {
+		for _, c := range cs {
+			if c.choice+framedGain > best.choice && framed(c.q, frames, n) {
+				best = c
+				break // cs is sorted by choice
+			}
 		}
 	}
 	return best.q, best.score
@@ -561,6 +577,58 @@ func choiceOf(pl *Planes, field *image.Gray, segs []segment, n int, scale float6
 			contrastWeight*math.Min(surroundContrast(pl, n, q, scale), contrastCap)
 	}
 }
+
+// framedGain is by how much a candidate that one of the board's outlines
+// frames (see framed) may trail an unframed choice and still replace it.
+const framedGain = 0.2
+
+// framed tells whether one of the outlines (field scale) frames the
+// lattice through q as a board frames its grid: every side of the
+// outline lies beyond the lattice's outer line by a margin of frameMin
+// to frameMax steps, the margins alike within frameSpread. A lattice a
+// line off has its outer line on the board's edge on one side and two
+// margins' width of wood on the other; a lattice of the surround (a
+// checked cloth) has no outline around it.
+func framed(q [4]Point, outlines [][4]Point, n int) bool {
+	if len(outlines) == 0 {
+		return false
+	}
+	m := float64(n - 1)
+	h, err := QuadHomography(OrderCorners(q), [4]Point{{0, 0}, {m, 0}, {m, m}, {0, m}})
+	if err != nil {
+		return false
+	}
+	for _, o := range outlines {
+		o = OrderCorners(o)
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for k, p := range o {
+			g := h.Apply(p.X, p.Y)
+			// Beyond the lattice's corner k along each axis.
+			du, dv := -g.X, -g.Y
+			if k == 1 || k == 2 {
+				du = g.X - m
+			}
+			if k >= 2 {
+				dv = g.Y - m
+			}
+			lo, hi = math.Min(lo, math.Min(du, dv)), math.Max(hi, math.Max(du, dv))
+		}
+		if lo >= frameMin && hi <= frameMax && hi-lo <= frameSpread {
+			return true
+		}
+	}
+	return false
+}
+
+// frameMin and frameMax bound a board's margin beyond its outer lines
+// (steps), frameSpread how unlike its sides' margins may be (an outline
+// is a few pixels rough, more where stones lie on the board's edge). A
+// lattice a line off has a margin below frameMin on one side.
+const (
+	frameMin    = 0.25
+	frameMax    = 1.6
+	frameSpread = 1.0
+)
 
 // lattice is a candidate lattice with its score and choice.
 type lattice struct {

@@ -21,7 +21,8 @@ import (
 // those inside each outline of the board) are tried too, each moved
 // by whole lines, and the lattice chosen by its fit, how fully lines
 // cover it, how many of its lines cross the other family's, how alike
-// its margins are and how unlike the surround it is inside. It returns the
+// its margins are and how unlike the surround it is inside, and last
+// whether one of the board's outlines frames it. It returns the
 // corners in the reader's order and the fit's score (line contrast; the
 // higher the surer, below about 0.1 not a board).
 func Locate(pl *Planes, n int) ([4]Point, float64, error) {
@@ -46,8 +47,8 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// photos and a lenient one for faint lines; the lattice fit decides.
 	quads, long := netQuads(norm, []float32{80, 110}, 3)
 	best, bestScore := searchLattice(field, n, quads)
-	var outlines [][4]Point // the board's outlines, once computed
-	var others []lattice    // the weak search's other fits
+	var outlines, patches [][4]Point // the board's outlines (edges, patches of one colour), once computed
+	var others []lattice             // the weak search's other fits
 	outlined := false
 	if bestScore < weakGrid {
 		// Faint lines broken by many stones (dark wood, thin lines, a
@@ -56,7 +57,10 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 		// inside it.
 		var inset [][4]Point
 		outlines, outlined = outlineQuads(pl, scale, region), true
-		for _, o := range outlines {
+		if len(region) < 3 {
+			patches = regionOutlines(pl, scale)
+		}
+		for _, o := range append(outlines[:len(outlines):len(outlines)], patches...) {
 			inset = append(inset, insetGrids(o, n)...)
 		}
 		faint, _ := netQuads(norm, []float32{60, 80}, 6)
@@ -81,9 +85,9 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// is checked against the whole frame anyway.
 	if len(region) < 3 && (bestScore < weakGrid || lineCover(long, n, best) < fullCover || marginMismatch(pl, n, best, scale) > unlikeMargins) {
 		if !outlined {
-			outlines = outlineQuads(pl, scale, nil)
+			outlines, patches = outlineQuads(pl, scale, nil), regionOutlines(pl, scale)
 		}
-		best, bestScore = chooseLattice(pl, field, norm, lineSegments(norm), outlines, n, scale, best, bestScore, others)
+		best, bestScore = chooseLattice(pl, field, norm, lineSegments(norm), outlines, patches, n, scale, best, bestScore, others)
 	}
 	if math.IsInf(bestScore, -1) {
 		return [4]Point{}, 0, errors.New("no grid found in the image")

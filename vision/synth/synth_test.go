@@ -428,6 +428,25 @@ func TestLocateHalfPitch(t *testing.T) {
 	locatesBenchBoards(t, sunlitBench("17/9", "29/9", "62/9"))
 }
 
+// TestLocateOnCheckedCloth locates varied boards on a checked cloth
+// whose edges join the board's edge into one piece, so that no edge
+// outline is the board's (82/15: dark wood, 6 steps off on main): the
+// board is one patch of one colour (see regionOutlines). On 21/15 a
+// patch of the cloth itself holds the cloth's lines: combs of the lines
+// inside a patch once took the cloth's lattice (29 steps off).
+func TestLocateOnCheckedCloth(t *testing.T) {
+	locatesBenchBoards(t, variedBench("21/15", "82/15"))
+}
+
+// TestLocateFramedByOutline locates varied boards on which the lattice
+// of the choice lay a line off (31/19: the far margin's edge taken for
+// the outer line) or on the checked cloth beside the board (57/15, 17
+// steps off) with a choice just above the board's: the board's outline
+// frames only the board's lattice (see framed).
+func TestLocateFramedByOutline(t *testing.T) {
+	locatesBenchBoards(t, variedBench("31/19", "57/15"))
+}
+
 // TestLocateRefitStaysNear: on varied board 1/13 (planks, a phone-sized
 // photo, no board edge) no comb finds the grid, and a least-squares fit
 // to the segments, pulled by the plank seams, ranks above the choice six
