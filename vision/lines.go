@@ -3,6 +3,7 @@ package vision
 import (
 	"image"
 	"math"
+	"slices"
 	"sort"
 
 	"gocv.io/x/gocv"
@@ -516,7 +517,7 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	// frames (see framed) wins over an unframed choice it trails by
 	// less than framedGain. Counted in the choice itself, the gain would
 	// hold the moves by whole lines on any lattice an outline frames.
-	frames := append(outlines[:len(outlines):len(outlines)], patches...)
+	frames := slices.Concat(outlines, patches)
 	if !framed(best.q, frames, n) {
 		for _, c := range cs {
 			if c.choice+framedGain > best.choice && framed(c.q, frames, n) {

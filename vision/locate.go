@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"sort"
 
 	"gocv.io/x/gocv"
@@ -60,7 +61,7 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 		if len(region) < 3 {
 			patches = regionOutlines(pl, scale)
 		}
-		for _, o := range append(outlines[:len(outlines):len(outlines)], patches...) {
+		for _, o := range slices.Concat(outlines, patches) {
 			inset = append(inset, insetGrids(o, n)...)
 		}
 		faint, _ := netQuads(norm, []float32{60, 80}, 6)

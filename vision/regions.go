@@ -1,8 +1,10 @@
 package vision
 
 import (
+	"cmp"
 	"image"
 	"math"
+	"slices"
 
 	"gocv.io/x/gocv"
 )
@@ -49,18 +51,25 @@ func regionOutlines(pl *Planes, scale float64) [][4]Point {
 	labels := colourClusters(feat, regionColours)
 	total := float64(w * h)
 	var qs [][4]Point
+	kern := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
+	defer kern.Close()
+	pix := make([]byte, w*h)
 	for k := 0; k < regionColours; k++ {
-		mask := gocv.NewMatWithSize(h, w, gocv.MatTypeCV8UC1)
 		for i, l := range labels {
+			pix[i] = 0
 			if l == k {
-				mask.SetUCharAt(i/w, i%w, 255)
+				pix[i] = 255
 			}
+		}
+		colour, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC1, pix)
+		if err != nil {
+			return qs
 		}
 		// Thin joins (the board's edge touching a stripe of the same
 		// colour) are cut before the pieces are told apart.
-		kern := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
-		gocv.MorphologyEx(mask, &mask, gocv.MorphOpen, kern)
-		kern.Close()
+		mask := gocv.NewMat()
+		gocv.MorphologyEx(colour, &mask, gocv.MorphOpen, kern)
+		colour.Close()
 		contours := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 		for i := 0; i < contours.Size(); i++ {
 			c := contours.At(i)
@@ -124,13 +133,13 @@ func colourClusters(feat [][2]float64, k int) []int {
 	for i := 0; i < len(feat); i += max(1, len(feat)/1024) {
 		sample = append(sample, feat[i])
 	}
-	sortByLuma(sample)
+	slices.SortStableFunc(sample, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
 	cs := make([][2]float64, k)
 	for j := range cs {
 		cs[j] = sample[(2*j+1)*len(sample)/(2*k)]
 	}
 	for iter := 0; iter < 10; iter++ {
-		var sum [][3]float64 = make([][3]float64, k)
+		sum := make([][3]float64, k)
 		moved := false
 		for i, f := range feat {
 			best, bd := 0, math.Inf(1)
@@ -156,12 +165,4 @@ func colourClusters(feat [][2]float64, k int) []int {
 		}
 	}
 	return labels
-}
-
-func sortByLuma(s [][2]float64) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j][0] < s[j-1][0]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
