@@ -492,9 +492,8 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 			best, _ = e.avoidThreats(main, root, best, me, e.lv.vct, safetyNodes)
 		}
 		// Whatever time the search left reads the opponent's threats
-		// deeper, until 9/10 of the budget (before, only when the search
-		// ended in the first half: at 1 s a move against Rapfi that left
-		// most moves with the shallow read alone).
+		// deeper, until 9/10 of the budget: a timed search seldom ends
+		// early, so a read kept for early ends almost never ran.
 		if bud.hard > 0 && !timeUp.Load() {
 			main.threatStop.Store(false)
 			t := time.AfterFunc(bud.hard*9/10-time.Since(start), func() { main.threatStop.Store(true) })
