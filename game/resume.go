@@ -122,7 +122,10 @@ func Replay(entries []Entry, ref *rules.Game) (Replayed, error) {
 	if last := entries[len(entries)-1]; r.Clock != nil && last.Time.After(r.Clock.Time) {
 		r.Used = last.Time.Sub(r.Clock.Time)
 	}
-	if r.Opening != nil && r.Opening.Done() && r.Opening.Black() == opening.Second {
+	// The names stay the tentative colours' (the seats') while some of
+	// the opening is left to play out over the board: the session swaps
+	// them when its opening ends.
+	if r.Opening != nil && r.Opening.Done() && r.Opening.Black() == opening.Second && !r.OpeningLeft(ref) {
 		r.Config.Black, r.Config.White = r.Config.White, r.Config.Black
 	}
 	return r, nil
