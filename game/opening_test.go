@@ -503,3 +503,30 @@ func TestOpeningLiftsDroppedStone(t *testing.T) {
 		t.Errorf("the fallen stone on %v was not lifted: %v", fell, tb.placed)
 	}
 }
+
+// A journal whose RIF opening is decided (the colours swapped, the fifth
+// move chosen) while the unchosen offer is still on the board replays
+// with the seats' names: the session swaps them when its opening ends.
+// Swapped at once, a resumed game took the robot's seat from its colour.
+func TestReplayKeepsSeatsWhileOpeningLeft(t *testing.T) {
+	cfg := Config{Rule: "renju", Size: 15, Opening: "rif", Black: "first", White: "second"}
+	entries := []Entry{{Type: EntryStart, Config: &cfg}}
+	for _, a := range []struct{ by, action, detail string }{
+		{"robot", "place h8", ""}, {"robot", "place h9", ""}, {"robot", "place i10", ""},
+		{"person", "swap", ""}, {"robot", "place k10", ""}, {"person", "offer j10 f6", ""},
+		{"robot", "choose f6", "j10 f6"},
+	} {
+		entries = append(entries, Entry{Type: EntryOpening, By: a.by, Action: a.action, Detail: a.detail})
+	}
+	ref, _ := NewReferee(cfg)
+	r, err := Replay(entries, ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Opening.Done() || r.Opening.Black() != opening.Second || !r.OpeningLeft(ref) {
+		t.Fatalf("replayed opening: done %v, Black %v, left %v", r.Opening.Done(), r.Opening.Black(), r.OpeningLeft(ref))
+	}
+	if r.Config.Black != "first" || r.Config.White != "second" {
+		t.Errorf("names Black %q White %q while the opening is left, want the seats' (first, second)", r.Config.Black, r.Config.White)
+	}
+}
