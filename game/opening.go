@@ -147,21 +147,22 @@ func (o *Opening) robotStep(ctx context.Context) error {
 	}
 	// An offer gone without a stray beside it is the person's choice
 	// being made (they take the others off), not a stone that fell.
-	return o.settle(ctx, placed, a.Kind == opening.Offer)
+	return o.settle(ctx, placed, a.Kind == opening.Offer, o.record())
 }
 
 // settle checks with the camera that the stones the arm has just put down
 // lie where the record has them, and puts right those that landed on a
 // neighbouring point (lifted and placed again) or fell (placed again, and a
 // new stone of its colour elsewhere, where it fell, lifted). A stone the
-// hand reports fallen on its way (a Dropper), which it put down again
-// itself, is lifted where it lies. A lifted stray must be gone from the
-// next view too: a pick that missed it is tried again. A stone that left
-// its point without a stray in sight is placed again and remembered as
-// loose. Other new stones are the person's next action and are left
-// alone; with strayOnly, so are placed stones gone without a stray beside
-// them.
-func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool) error {
+// hand reports fallen on its way (a Dropper) is lifted where it lies: one
+// of its colour off the record, not on the board before the hand moved
+// (before), in the view the hand took once it had lost it, and still
+// there. A lifted stray must be gone from the next view too: a pick that
+// missed it is tried again. A stone that left its point without a stray
+// in sight is placed again and remembered as loose. Other new stones are
+// the person's next action and are left alone; with strayOnly, so are
+// placed stones gone without a stray beside them.
+func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool, before *rules.Board) error {
 	var lifted []Placed
 	fallen := o.drops()
 	for tries := 0; len(placed) > 0 || len(fallen) > 0 || len(lifted) > 0; tries++ {
@@ -169,13 +170,11 @@ func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool) e
 		if err != nil {
 			return err
 		}
-		added := Compare(o.record(), sight.Board).Added
-		// A stone new in the view the hand took when it had lost one, of
-		// its colour and still lying there, is that stone: the person acts
-		// only once the robot's stones are down.
+		record := o.record()
+		added := Compare(record, sight.Board).Added
 		for _, d := range fallen {
-			for _, a := range Compare(o.record(), d.Seen).Added {
-				if i := slices.Index(added, a); a.C == d.C && i >= 0 {
+			for _, a := range Compare(before, d.Seen).Added {
+				if i := slices.Index(added, a); a.C == d.C && i >= 0 && record.At(a.P) == rules.Empty {
 					lifted = append(lifted, a)
 					added = slices.Delete(added, i, i+1)
 				}
@@ -254,10 +253,10 @@ func (o *Opening) drops() []Drop {
 	return nil
 }
 
-// liftLoose takes off the new stones in ch that are the robot's loose
-// stones (one of its colour beside the point it left) and reports whether
-// it lifted any.
-func (o *Opening) liftLoose(ctx context.Context, ch Change) (bool, error) {
+// liftLoose takes off the new stones in ch, the change seen on board, that
+// are the robot's loose stones (one of its colour beside the point it
+// left) and reports whether it lifted any.
+func (o *Opening) liftLoose(ctx context.Context, ch Change, board *rules.Board) (bool, error) {
 	var found []Placed
 	for _, a := range ch.Added {
 		if i := slices.IndexFunc(o.loose, func(l Placed) bool { return l.C == a.C && beside(l.P, a.P) }); i >= 0 {
@@ -269,12 +268,16 @@ func (o *Opening) liftLoose(ctx context.Context, ch Change) (bool, error) {
 		return false, nil
 	}
 	o.say("stray-lifted", fmt.Sprint(found), fmt.Sprintf("My stones on %v are off their points; I take them off.", found))
+	o.drops() // older ones were handled where they fell
 	for _, f := range found {
 		if err := o.Hand.Take(ctx, f.P, f.C); err != nil {
 			return false, errmsg.Wrap(err, "err.lifting-stray", f.P.String())
 		}
 	}
-	return true, o.Hand.Park(ctx)
+	if err := o.Hand.Park(ctx); err != nil {
+		return false, err
+	}
+	return true, o.settle(ctx, nil, false, board)
 }
 
 // beside reports whether p and q are neighbouring points, diagonals
@@ -301,7 +304,7 @@ func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
 			continue
 		}
 		ch := Compare(record, sight.Board)
-		lifted, err := o.liftLoose(ctx, ch)
+		lifted, err := o.liftLoose(ctx, ch, sight.Board)
 		if err != nil {
 			return err
 		}
@@ -459,9 +462,11 @@ func (o *Opening) record() *rules.Board {
 // reconcile puts the board of a resumed opening right: it places the
 // recorded stones the camera does not see (the arm had not placed them
 // when the program stopped, or someone took them) and lifts the unchosen
-// offers still on the board. Other stones are the person's to explain.
+// offers still on the board, and a stone the hand lost doing so. Other
+// stones are the person's to explain.
 func (o *Opening) reconcile(ctx context.Context) error {
 	want := o.record()
+	o.drops() // from before the restart: the board as seen now stands
 	sight, err := o.Eyes.Look(ctx)
 	if err != nil {
 		return err
@@ -488,7 +493,10 @@ func (o *Opening) reconcile(ctx context.Context) error {
 	if !moved {
 		return nil
 	}
-	return o.Hand.Park(ctx)
+	if err := o.Hand.Park(ctx); err != nil {
+		return err
+	}
+	return o.settle(ctx, nil, false, sight.Board)
 }
 
 // journal records an action; a choice keeps the offers it chose among,

@@ -278,7 +278,10 @@ func TestOpeningResumesAfterKill(t *testing.T) {
 		}
 	}
 	ctl := make(chan Request, 1)
-	s2 := &Session{Config: r.Config, Referee: ref, Journal: j, Eyes: tb, Hand: tb, Black: &scripted{}, Control: ctl,
+	// Putting the offer back, the hand loses it on the way: it falls on c3.
+	fell := pts(t, "c3")[0]
+	hand := &droppingHand{table: tb, on: offers[1], at: fell}
+	s2 := &Session{Config: r.Config, Referee: ref, Journal: j, Eyes: tb, Hand: hand, Black: &scripted{}, Control: ctl,
 		Opening: &Opening{Machine: r.Opening, Robot: opening.First, Decisions: decisions, Decider: &planned{}}}
 	s2.Observe = func(sn Snapshot) {
 		if r.Opening.Done() && len(sn.Moves) == 5 && len(ctl) == 0 {
@@ -297,6 +300,9 @@ func TestOpeningResumesAfterKill(t *testing.T) {
 	}
 	if !slices.Contains(tb.placed, "place "+offers[1].String()) {
 		t.Errorf("the missing offer was not put down after the restart: %v", tb.placed)
+	}
+	if !slices.Contains(tb.placed, "take "+fell.String()) {
+		t.Errorf("the offer that fell on %v was not lifted: %v", fell, tb.placed)
 	}
 }
 
@@ -396,15 +402,19 @@ func TestOpeningWrongStoneBounded(t *testing.T) {
 // stray must not stay on the board: when the camera misses it at first
 // (it shows up once the person is offering fifth moves) the robot lifts it
 // as its own loose stone, and when its first lift misses, the robot sees
-// it still there and lifts it again. The person swaps and offers j7 and
-// g10 as soon as the record's stones are down.
+// it still there and lifts it again. When the stray falls from the
+// nozzle as it is carried off, the robot lifts it where it fell. The
+// person swaps and offers j7 and g10 as soon as the record's stones are
+// down.
 func TestOpeningStrayOwnStone(t *testing.T) {
 	for _, tc := range []struct {
 		name                      string
 		hideMisplaced, takeMisses int
+		fallOn                    string // where the lifted stray falls
 	}{
-		{"unseen at first", 1, 0},
-		{"first lift missed", 0, 1},
+		{"unseen at first", 1, 0, ""},
+		{"first lift missed", 0, 1, ""},
+		{"dropped when lifted", 1, 0, "c3"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			proto, _ := opening.ByName("rif")
@@ -433,7 +443,11 @@ func TestOpeningStrayOwnStone(t *testing.T) {
 					}
 				}
 			}
-			o := &Opening{Machine: m, Robot: opening.First, Eyes: tb, Hand: tb, Decisions: decisions, Voice: voiceT{t},
+			var hand Hand = tb
+			if tc.fallOn != "" {
+				hand = &droppingHand{table: tb, on: stray, at: pts(t, tc.fallOn)[0], onTake: true}
+			}
+			o := &Opening{Machine: m, Robot: opening.First, Eyes: tb, Hand: hand, Decisions: decisions, Voice: voiceT{t},
 				MaxWrongViews: 20, Decider: &planned{places: pts(t, "h8 h9 i10 i8")}}
 			res, err := o.Run(t.Context())
 			if err != nil {
@@ -445,28 +459,48 @@ func TestOpeningStrayOwnStone(t *testing.T) {
 			if ch := Compare(m.Board(), tb.board); ch.Kind != NoChange {
 				t.Errorf("the board differs from the opening: added %v, gone %v (hand: %v)", ch.Added, ch.Gone, tb.placed)
 			}
+			if tc.fallOn != "" && !slices.Contains(tb.placed, "take "+tc.fallOn) {
+				t.Errorf("the stray that fell on %s was not lifted: %v", tc.fallOn, tb.placed)
+			}
 		})
 	}
 }
 
-// droppingHand is the table's hand letting go of the stone meant for on,
-// which falls on at; the hand reports it (a Dropper) and puts another
-// stone on its point.
+// droppingHand is the table's hand letting go of the stone it carries to
+// or, with onTake, from point on; the stone falls on at. The hand reports
+// it (a Dropper); a stone meant for on it puts there with another one.
 type droppingHand struct {
 	*table
 	on, at rules.Point
+	onTake bool
 	drops  []Drop
 }
 
+// drop lets a stone of colour c fall on h.at, once.
+func (h *droppingHand) drop(c rules.Color) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.board.Set(h.at, c)
+	h.drops = append(h.drops, Drop{C: c, Seen: h.board.Clone()})
+	h.on = rules.Point{}
+}
+
 func (h *droppingHand) Place(ctx context.Context, p rules.Point, c rules.Color) error {
-	if p == h.on {
-		h.mu.Lock()
-		h.board.Set(h.at, c)
-		h.drops = append(h.drops, Drop{C: c, Seen: h.board.Clone()})
-		h.mu.Unlock()
-		h.on = rules.Point{}
+	if p == h.on && !h.onTake {
+		h.drop(c)
 	}
 	return h.table.Place(ctx, p, c)
+}
+
+func (h *droppingHand) Take(ctx context.Context, p rules.Point, c rules.Color) error {
+	if p != h.on || !h.onTake {
+		return h.table.Take(ctx, p, c)
+	}
+	if err := h.table.Take(ctx, p, c); err != nil {
+		return err
+	}
+	h.drop(c)
+	return nil
 }
 
 func (h *droppingHand) Drops() []Drop {
