@@ -92,7 +92,15 @@ func startFirmware(ctx context.Context, buildDir string, w *World, cal calibrati
 		r.Close()
 		return nil, nil, fmt.Errorf("--firmware: %w", err)
 	}
-	drv, err := serial.Open(r.line.Path, serial.Options{})
+	// On a loaded host the simulator may fall behind while the link
+	// starts (a request after the handshake unanswered for half a
+	// second): the driver connects again, as with homing below.
+	var drv *serial.Driver
+	for try := 0; try < 3; try++ {
+		if drv, err = serial.Open(r.line.Path, serial.Options{}); err == nil {
+			break
+		}
+	}
 	if err != nil {
 		r.Close()
 		return nil, nil, fmt.Errorf("--firmware: %w", err)

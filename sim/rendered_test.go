@@ -104,8 +104,10 @@ func TestExposureNeverMisreads(t *testing.T) {
 
 // TestBumpRendered bumps the board under the rendered camera: the vision
 // code must find it again (reading no stone wrong meanwhile), the arm must
-// take the board's new pose from the camera, and a stone the robot then
-// places must land on its point of the moved board.
+// take the board's new pose from the camera, to a fraction of a
+// millimetre (the corners on the grid lines, not Locate's scatter of 1-2.5
+// mm), and a stone the robot then places must land on its point of the
+// moved board.
 func TestBumpRendered(t *testing.T) {
 	t.Parallel()
 	w := NewWorld(SeedLayout(), 3)
@@ -136,7 +138,7 @@ func TestBumpRendered(t *testing.T) {
 			}
 		}
 		d := poseOf(w.layout()).apart(r.Arm.Layout())
-		if d > 2 || moved == 0 {
+		if d > 0.3 || moved == 0 {
 			t.Fatalf("bump %+v: the arm's board lies %.2f mm from the real one (adopted a move of %.1f mm)", b, d, moved)
 		}
 		t.Logf("bump %+v: found again %.2f mm from the real board", b, d)
@@ -147,7 +149,7 @@ func TestBumpRendered(t *testing.T) {
 	if err := r.checkPose(); err != nil {
 		t.Fatal(err)
 	}
-	if d := poseOf(w.layout()).apart(r.Arm.Layout()); d > 2 || moved == 0 {
+	if d := poseOf(w.layout()).apart(r.Arm.Layout()); d > 0.3 || moved == 0 {
 		t.Fatalf("bumped before a move: the arm's board lies %.2f mm from the real one (adopted a move of %.1f mm)", d, moved)
 	}
 	p := rules.Point{X: 10, Y: 4}
@@ -156,6 +158,8 @@ func TestBumpRendered(t *testing.T) {
 	}
 	if d, ok := w.Offset(p); !ok || d > 2.5 {
 		t.Errorf("the stone placed after the bumps lies %.2f mm off its point (found %v)", d, ok)
+	} else {
+		t.Logf("the stone placed after the bumps lies %.2f mm off its point", d)
 	}
 	truth, _ := w.Truth()
 	sight, err := r.Eyes.Look(t.Context())
