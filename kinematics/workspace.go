@@ -217,3 +217,31 @@ func (g Geometry) checkPlace(lim Limits, usPerDegree [3]float64, at Vec3, margin
 	pr.OK = true
 	return pr
 }
+
+// Moved returns the layout with its board carried as a rigid piece in its
+// plane: from are points of the board where they were (x, y in the arm's
+// frame) and to where they are seen now; the shift and the turn about the
+// vertical that best carry from onto to (least squares) move A1, StepX
+// and StepY. A bumped board moves so; of the eight numbers four corners
+// give, fitting only three averages their errors out.
+func (l Layout) Moved(from, to [4][2]float64) Layout {
+	var cf, ct [2]float64 // centroids
+	for i := range 4 {
+		for k := range 2 {
+			cf[k] += from[i][k] / 4
+			ct[k] += to[i][k] / 4
+		}
+	}
+	var dot, cross float64 // Σ a·b and Σ a×b of the centred points
+	for i := range 4 {
+		ax, ay := from[i][0]-cf[0], from[i][1]-cf[1]
+		bx, by := to[i][0]-ct[0], to[i][1]-ct[1]
+		dot += ax*bx + ay*by
+		cross += ax*by - ay*bx
+	}
+	sin, cos := math.Sincos(math.Atan2(cross, dot))
+	turn := func(v Vec3) Vec3 { return Vec3{cos*v[0] - sin*v[1], sin*v[0] + cos*v[1], v[2]} }
+	l.A1 = turn(l.A1.Sub(Vec3{cf[0], cf[1], 0})).Add(Vec3{ct[0], ct[1], 0})
+	l.StepX, l.StepY = turn(l.StepX), turn(l.StepY)
+	return l
+}

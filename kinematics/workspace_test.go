@@ -1,6 +1,7 @@
 package kinematics
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -68,5 +69,50 @@ func TestWorkspaceTooFar(t *testing.T) {
 	}
 	if _, err := SeedGeometry.Workspace(TypicalServo, [3]float64{11, 0, 11}, DefaultLayout, 5); err == nil {
 		t.Error("0 µs per degree accepted")
+	}
+}
+
+// TestLayoutMoved carries a board by a shift and a turn and gives Moved
+// its corners before and after (once exactly, once with a millimetre of
+// error on each, which cancels out): every point of the moved layout must
+// lie where the motion takes it.
+func TestLayoutMoved(t *testing.T) {
+	l := DefaultLayout
+	n := l.Size - 1
+	corners := []rules.Point{{X: 0, Y: 0}, {X: n, Y: 0}, {X: n, Y: n}, {X: 0, Y: n}}
+	for _, tc := range []struct {
+		name           string
+		dx, dy, deg    float64
+		jitter, within float64
+	}{
+		{"still", 0, 0, 0, 0, 1e-9},
+		{"shifted", 4, -3, 0, 0, 1e-9},
+		{"turned", 0, 0, 1.5, 0, 1e-9},
+		{"bumped", -2.5, 5, -1, 0, 1e-9},
+		{"bumped, corners seen 1 mm off", -2.5, 5, -1, 1, 0.75},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sin, cos := math.Sincos(tc.deg * math.Pi / 180)
+			move := func(v Vec3) Vec3 { // about the board's centre
+				c := l.Intersection(rules.Point{X: n / 2, Y: n / 2})
+				x, y := v[0]-c[0], v[1]-c[1]
+				return Vec3{c[0] + cos*x - sin*y + tc.dx, c[1] + sin*x + cos*y + tc.dy, v[2]}
+			}
+			var from, to [4][2]float64
+			for i, p := range corners {
+				a, b := l.Intersection(p), move(l.Intersection(p))
+				// Errors that sum to nothing: along x on two
+				// corners, against it on the other two.
+				e := tc.jitter * float64(1-2*(i%2))
+				from[i], to[i] = [2]float64{a[0], a[1]}, [2]float64{b[0] + e, b[1]}
+			}
+			m := l.Moved(from, to)
+			for _, p := range []rules.Point{{X: 0, Y: 0}, {X: 7, Y: 7}, {X: n, Y: 3}, {X: 2, Y: n}} {
+				got, want := m.Intersection(p), move(l.Intersection(p))
+				if d := got.Sub(want).Norm(); d > tc.within {
+					t.Errorf("%v lies %.3f mm from where the board took it", p, d)
+				}
+			}
+		})
 	}
 }

@@ -294,35 +294,17 @@ func layoutAt(l kinematics.Layout, p BoardPose) kinematics.Layout {
 }
 
 // pose turns the corners the board was read at into its pose in the
-// arm's frame. The board is rigid and stays in its plane: of the eight
-// numbers four corners give, only a shift and a turn are fitted (least
-// squares), which averages the corners' errors out.
+// arm's frame: the calibrated board carried rigidly onto them
+// (kinematics.Layout.Moved).
 func (c *RenderedCamera) pose(corners [4]vision.Point) *BoardPose {
 	inv := c.toImage.Inverse()
 	var from, to [4][2]float64 // calibrated corners → found corners, arm frame
-	var cf, ct [2]float64      // their centroids
 	for i, q := range outerPoints(c.Layout.Size) {
 		p := c.Layout.Intersection(q)
 		f := inv.Apply(corners[i].X, corners[i].Y)
 		from[i], to[i] = [2]float64{p[0], p[1]}, [2]float64{f.X, f.Y}
-		for k := range 2 {
-			cf[k] += from[i][k] / 4
-			ct[k] += to[i][k] / 4
-		}
 	}
-	var sxx, sxy float64 // Σ a·b and Σ a×b of the centred corners
-	for i := range 4 {
-		ax, ay := from[i][0]-cf[0], from[i][1]-cf[1]
-		bx, by := to[i][0]-ct[0], to[i][1]-ct[1]
-		sxx += ax*bx + ay*by
-		sxy += ax*by - ay*bx
-	}
-	sin, cos := math.Sincos(math.Atan2(sxy, sxx))
-	turn := func(v kinematics.Vec3) kinematics.Vec3 {
-		return kinematics.Vec3{cos*v[0] - sin*v[1], sin*v[0] + cos*v[1], v[2]}
-	}
-	a1 := turn(c.Layout.A1.Sub(kinematics.Vec3{cf[0], cf[1], 0})).Add(kinematics.Vec3{ct[0], ct[1], 0})
-	return &BoardPose{A1: a1, StepX: turn(c.Layout.StepX), StepY: turn(c.Layout.StepY)}
+	return poseOf(c.Layout.Moved(from, to))
 }
 
 // SetExposure implements relighter.
