@@ -10,6 +10,7 @@ import (
 	"strings"
 	"tengen/i18n/errmsg"
 
+	"tengen/arm"
 	"tengen/calibration"
 	"tengen/game"
 	"tengen/vision"
@@ -17,17 +18,29 @@ import (
 )
 
 // openEyes opens the camera name and the board reader over it, with the
-// board's corners from the calibration.
-func openEyes(name string, cal *calibration.File, notify func(string)) (game.Eyes, io.Closer, error) {
-	cam, err := OpenCamera(name, notify)
-	if err != nil {
-		return nil, nil, err
-	}
+// board's corners from the calibration; with an arm, the arm follows the
+// board when the reader finds it moved.
+func openEyes(name string, cal *calibration.File, notify func(string), a *arm.Arm) (game.Eyes, io.Closer, error) {
 	var corners [4]vision.Point
 	for k, c := range cal.Board.Corners {
 		corners[k] = vision.Point{X: c[0], Y: c[1]}
 	}
-	return NewEyes(&vision.Watcher{Camera: cam}, cal.Board.Size, corners), cam, nil
+	var f *follower
+	if a != nil {
+		var err error
+		if f, err = newFollower(a, corners, notify); err != nil {
+			return nil, nil, err
+		}
+	}
+	cam, err := OpenCamera(name, notify)
+	if err != nil {
+		return nil, nil, err
+	}
+	e := NewEyes(&vision.Watcher{Camera: cam}, cal.Board.Size, corners)
+	if f != nil {
+		e.follow = f.follow
+	}
+	return e, cam, nil
 }
 
 // OpenCamera opens the camera source name once, so that a wrong name

@@ -25,6 +25,12 @@ type Eyes struct {
 	// OnEvent, when set, is told every event the tracker accepts (a hand
 	// over the board, a bumped board), for the log and the page.
 	OnEvent func(vision.Event)
+
+	// follow, when set, is told the reading and its frame whenever the
+	// corners the board is read at change (the reader found it moved):
+	// the arm follows it.
+	follow   func(*vision.Reading, *vision.Planes) error
+	followed [4]vision.Point
 }
 
 // NewEyes watches an n x n board whose calibrated corners (a15, o15, o1,
@@ -84,6 +90,12 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 			board, err := e.board(b, r.Corners)
 			if err != nil {
 				return game.Sight{}, err
+			}
+			if e.follow != nil && r.Corners != e.followed {
+				if err := e.follow(r, w.Last.Frame); err != nil {
+					return game.Sight{}, err
+				}
+				e.followed = r.Corners
 			}
 			return game.Sight{Board: board, Evidence: w.Last.Frame.Luma}, nil
 		}

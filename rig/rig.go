@@ -88,7 +88,7 @@ func Open(cfg Config) (*Rig, error) {
 	if name == "" {
 		name = cal.Camera.Device
 	}
-	if r.Eyes, r.camera, err = openEyes(name, cal, cfg.Notify); err != nil {
+	if r.Eyes, r.camera, err = openEyes(name, cal, cfg.Notify, r.Arm); err != nil {
 		r.Close()
 		return nil, err
 	}

@@ -127,6 +127,8 @@ var texts = map[string]text{
 	"err.camera-lost":  t(nil, "camera lost", "摄像头断开了", "攝影機斷線了"),
 	"err.board-moved": t(a(txt, txt), "vision: the board seen at {0} does not match the calibrated corners {1}: run tengen calibrate board",
 		"视觉：看到的棋盘位置{0}与校准的四角{1}不符：请运行tengen calibrate board", "視覺：看到的棋盤位置{0}與校準的四角{1}不符：請執行tengen calibrate board"),
+	"err.board-moved-far": t(a(txt), "vision: the board lies {0} mm from where it was calibrated, too far for the arm to follow it safely: push it back against its stops, or run tengen calibrate board and tengen calibrate arm",
+		"视觉：棋盘离校准位置{0}毫米，太远，机械臂无法安全跟随：请把棋盘推回定位处，或运行tengen calibrate board和tengen calibrate arm", "視覺：棋盤離校準位置{0}公釐，太遠，機械臂無法安全跟隨：請把棋盤推回定位處，或執行tengen calibrate board和tengen calibrate arm"),
 	"err.no-arm-at": t(a(txt), "no arm at {0}: is its USB cable plugged in? `ls /dev/serial/by-id` lists the serial devices (README: the hardware)",
 		"{0}没有机械臂：USB线插好了吗？`ls /dev/serial/by-id`可以列出串口设备（见README的硬件一节）",
 		"{0}沒有機械臂：USB線插好了嗎？`ls /dev/serial/by-id`可以列出序列埠裝置（見README的硬體一節）"),
