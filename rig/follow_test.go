@@ -105,7 +105,7 @@ func TestEyesFollowBoard(t *testing.T) {
 			if got := pointsOf(sight.Board); !sameSet(got, "b5:white e13:black h8:black") {
 				t.Errorf("read %q", got)
 			}
-			want := home.Moved(cornersOf(home), movedCorners(home, move))
+			want := home.Moved(layoutCorners(home), movedCorners(home, move))
 			d := apart(a.Layout(), want)
 			t.Logf("the arm's board lies %.2f mm from the real one (%d notes: %s)", d, len(notes), strings.Join(notes, "; "))
 			if d > 1 {
@@ -118,7 +118,7 @@ func TestEyesFollowBoard(t *testing.T) {
 	}
 }
 
-func cornersOf(l kinematics.Layout) (c [4][2]float64) {
+func layoutCorners(l kinematics.Layout) (c [4][2]float64) {
 	for i, p := range cornerPoints(l.Size) {
 		q := l.Intersection(p)
 		c[i] = [2]float64{q[0], q[1]}

@@ -64,13 +64,30 @@ func PlanesFromMat(m gocv.Mat) (*Planes, error) {
 
 // LoadPlanes reads an image file's raw pixels (EXIF orientation
 // ignored) as the reader's planes.
-func LoadPlanes(path string) (*Planes, error) {
+func LoadPlanes(path string) (*Planes, error) { return (*Lens)(nil).LoadPlanes(path) }
+
+// LoadPlanes reads an image file's raw pixels (EXIF orientation ignored)
+// as the reader's planes, with the lens's distortion undone (l nil: as
+// they are).
+func (l *Lens) LoadPlanes(path string) (*Planes, error) {
 	m := gocv.IMRead(path, gocv.IMReadColor|gocv.IMReadIgnoreOrientation)
 	defer m.Close()
 	if m.Empty() {
 		return nil, fmt.Errorf("%s: cannot read the image (missing file or unknown format)", path)
 	}
-	return PlanesFromMat(m)
+	return l.Planes(m)
+}
+
+// Planes splits a frame into the reader's planes with the lens's
+// distortion undone (l nil: as it is).
+func (l *Lens) Planes(m gocv.Mat) (*Planes, error) {
+	if l == nil {
+		return PlanesFromMat(m)
+	}
+	und := gocv.NewMat()
+	defer und.Close()
+	l.Undistort(m, &und)
+	return PlanesFromMat(und)
 }
 
 // LoadGray reads an image file's raw pixels (EXIF orientation ignored,

@@ -39,6 +39,9 @@ func (l *Lens) Undistort(src gocv.Mat, dst *gocv.Mat) {
 
 // Close frees the model.
 func (l *Lens) Close() {
+	if l == nil {
+		return
+	}
 	l.matrix.Close()
 	l.dist.Close()
 }
@@ -74,14 +77,7 @@ func (w *Watcher) Step(ctx context.Context) ([]Event, error) {
 		return nil, err
 	}
 	defer fr.Image.Close()
-	img := fr.Image
-	if w.Lens != nil {
-		und := gocv.NewMat()
-		defer und.Close()
-		w.Lens.Undistort(img, &und)
-		img = und
-	}
-	pl, err := PlanesFromMat(img)
+	pl, err := w.Lens.Planes(fr.Image)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"tengen/calibration"
+	"tengen/rig"
 	"tengen/vision"
 	"tengen/vision/aruco"
 	"tengen/vision/capture"
@@ -97,10 +98,17 @@ func init() {
 				if err != nil {
 					return err
 				}
+				// Corners in the frames the reader will read: undistorted
+				// when the camera was calibrated.
+				lens, err := rig.LensOf(f)
+				if err != nil {
+					return err
+				}
+				defer lens.Close()
 				var pl *vision.Planes
 				switch {
 				case *img != "":
-					if pl, err = vision.LoadPlanes(*img); err != nil {
+					if pl, err = lens.LoadPlanes(*img); err != nil {
 						return err
 					}
 				default:
@@ -108,7 +116,7 @@ func init() {
 					if dev == "" {
 						dev = f.Camera.Device
 					}
-					if pl, err = grabFrame(dev); err != nil {
+					if pl, err = grabFrame(dev, lens); err != nil {
 						return err
 					}
 				}
@@ -150,8 +158,9 @@ func init() {
 	})
 }
 
-// grabFrame takes one frame from a camera, a video or a folder.
-func grabFrame(dev string) (*vision.Planes, error) {
+// grabFrame takes one frame from a camera, a video or a folder, with the
+// lens's distortion undone (lens nil: as it is).
+func grabFrame(dev string, lens *vision.Lens) (*vision.Planes, error) {
 	if dev == "" || dev == "sim" {
 		return nil, errmsg.New("err.no-camera-to-grab", strconv.Quote(dev))
 	}
@@ -167,5 +176,5 @@ func grabFrame(dev string) (*vision.Planes, error) {
 		return nil, errmsg.Wrap(err, "err.camera", dev)
 	}
 	defer fr.Image.Close()
-	return vision.PlanesFromMat(fr.Image)
+	return lens.Planes(fr.Image)
 }

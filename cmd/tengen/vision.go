@@ -17,6 +17,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"tengen/calibration"
+	"tengen/rig"
 	"tengen/vision"
 	"tengen/vision/aruco"
 	"tengen/vision/capture"
@@ -287,28 +288,22 @@ func init() {
 				if len(args) != 0 {
 					return usageError("watch takes flags only")
 				}
-				w := &vision.Watcher{Size: 15, Relocate: func(pl *vision.Planes, n int) ([4]vision.Point, float64, error) {
-					c, s, _, err := aruco.LocateBoard(pl, n)
-					return c, s, err
-				}}
 				dev := *device
-				if f, err := calibration.Load(*file); err == nil {
-					w.Size = f.Board.Size
-					for i, c := range f.Board.Corners {
-						w.Corners[i] = vision.Point{X: c[0], Y: c[1]}
+				f, err := calibration.Load(*file)
+				if err != nil {
+					if *device == "" {
+						return err // no camera named and no usable calibration
 					}
-					if dev == "" {
-						dev = f.Camera.Device
-					}
-					if len(f.Camera.Distortion) > 0 {
-						if w.Lens, err = vision.NewLens(f.Camera.Matrix, f.Camera.Distortion); err != nil {
-							return err
-						}
-						defer w.Lens.Close()
-					}
-				} else if *device == "" {
-					return err // no camera named and no usable calibration
+					f = &calibration.File{Board: calibration.Board{Size: 15}} // the corners found in the frames
 				}
+				if dev == "" {
+					dev = f.Camera.Device
+				}
+				w, err := rig.NewWatcher(f, nil)
+				if err != nil {
+					return err
+				}
+				defer w.Lens.Close()
 				if *size > 0 {
 					w.Size = *size
 				}
