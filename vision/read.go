@@ -173,6 +173,10 @@ func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
 	f, bg := s.measure()
 	ref, global := lineRefs(f, n)
 	st, conf := classify(f, ref)
+	if r, g, ok := emptyLineRefs(f, st, global); ok {
+		ref, global = r, g
+		st, conf = classify(f, ref)
+	}
 	// Points measured again against the bare board are read again (their
 	// lines, and so the line references, are as before).
 	bare := bareCells(f, bg, st, 0.5*global)
@@ -627,7 +631,7 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 				continue
 			}
 			ref := f[j][i].board
-			if b, _, ok := bareBoard(bare, bg, i, j); ok {
+			if b, _, ok := bareBoard(bare, bg, i, j, 6); ok {
 				ref = b
 			} else if !math.IsNaN(allBare) {
 				ref = allBare
@@ -998,10 +1002,31 @@ func bareCells(f [][]features, bg [][][2]float64, st [][]Stone, clear float64) [
 	n := len(f)
 	shows := func(i, j int) bool { return st[j][i] == Empty && f[j][i].lines > clear }
 	bare := make([][]bool, n-1)
+	count := 0
 	for j := range bare {
 		bare[j] = make([]bool, n-1)
 		for i := range bare[j] {
 			bare[j][i] = !math.IsNaN(bg[j][i][0]) && shows(i, j) && shows(i+1, j) && shows(i, j+1) && shows(i+1, j+1)
+			if bare[j][i] {
+				count++
+			}
+		}
+	}
+	if count < 8 {
+		// On a crowded board (an endgame) hardly a cell is bare all
+		// round: its bare board is that of the cells with three bare
+		// corners (seen obliquely, the stone on the fourth may still
+		// cover the cell's centre, but the median over many is wood).
+		for j := range bare {
+			for i := range bare[j] {
+				k := 0
+				for _, c := range [][2]int{{i, j}, {i + 1, j}, {i, j + 1}, {i + 1, j + 1}} {
+					if shows(c[0], c[1]) {
+						k++
+					}
+				}
+				bare[j][i] = !math.IsNaN(bg[j][i][0]) && k >= 3
+			}
 		}
 	}
 	return bare
@@ -1024,9 +1049,10 @@ func nearBare(bare [][]bool, bg [][][2]float64, i, j, r int) (b, bl []float64) {
 
 // bareBoard is the bare board's brightness (Luma, Low) around point
 // (i, j): the median of the bare cells ever farther off, from the first
-// radius with at least four; ok is false where there are not that many.
-func bareBoard(bare [][]bool, bg [][][2]float64, i, j int) (luma, low float64, ok bool) {
-	for _, r := range []int{2, 3, 4, 6} {
+// radius with at least four up to reach (at least 6); ok is false where
+// there are not that many.
+func bareBoard(bare [][]bool, bg [][][2]float64, i, j, reach int) (luma, low float64, ok bool) {
+	for _, r := range []int{2, 3, 4, 6, reach} {
 		if b, bl := nearBare(bare, bg, i, j, r); len(b) >= 4 {
 			return median(b), median(bl), true
 		}
@@ -1064,17 +1090,31 @@ var blackRefine = offsetGrid(4, 0.06)
 // points measured again, as (column, row).
 func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, bare [][]bool, clear float64) [][2]int {
 	n := s.n
+	// The bare board is looked for within six steps; on a crowded board
+	// (fewer bare cells than two rows' worth) a crowded corner may have
+	// none that near, and the board's light is better taken from further
+	// off than from the stones. Elsewhere a point with no bare cell near
+	// lies in a region unlike the board further off (a patch of glare).
+	reach := 6
+	if b, _ := nearBare(bare, bg, 0, 0, n); len(b) < 2*n {
+		reach = n
+	}
 	var again [][2]int
 	for j := range f {
 		for i := range f[j] {
-			if st[j][i] != Empty || f[j][i].lines > clear {
+			// A point showing its line in every direction is bare
+			// wood (maybe in shade, against a brighter board further
+			// off). One showing line contrast only in some may be a
+			// black stone beside bright wood: dark samples along its
+			// lines against pale ones between them read as lines.
+			if st[j][i] != Empty || f[j][i].least > clear {
 				continue // a stone already, or a point showing its lines
 			}
 			cells := (min(n-1, j+2) - max(0, j-2)) * (min(n-1, i+2) - max(0, i-2))
 			if b, _ := nearBare(bare, bg, i, j, 2); 2*len(b) >= cells {
 				continue // mostly bare: the reference is the board's
 			}
-			if b, bl, ok := bareBoard(bare, bg, i, j); ok {
+			if b, bl, ok := bareBoard(bare, bg, i, j, reach); ok {
 				f[j][i].far = true
 				s.setBoard(&f[j][i], i, j, b, bl)
 				again = append(again, [2]int{i, j})
@@ -1368,6 +1408,58 @@ func lineRefs(f [][]features, n int) (ref [][]float64, global float64) {
 		}
 	}
 	return ref, global
+}
+
+// emptyLineRefs learns the line references again from the points the
+// first reading left empty, where those show clearly less line contrast
+// than all points do: on a crowded board (an endgame), most points hold
+// stones, and stones may show "lines" of their own (the seams between
+// them, their dark rims seen obliquely, glints), so the upper quartile
+// over all points is a stone's and every empty point looks as if it hid
+// half its lines. ok is false where the empty points agree with the
+// first references (their upper quartile not under 0.7 of global), as
+// on any board that is mostly bare.
+func emptyLineRefs(f [][]features, st [][]Stone, global float64) (ref [][]float64, g float64, ok bool) {
+	n := len(f)
+	var empty []float64
+	for j := range f {
+		for i, p := range f[j] {
+			if st[j][i] == Empty {
+				empty = append(empty, p.lines)
+			}
+		}
+	}
+	if len(empty) < 2*n {
+		return nil, 0, false // too few to tell the board's lines by
+	}
+	g = quantile(empty, 0.75)
+	if !(g < 0.7*global) {
+		return nil, 0, false
+	}
+	ref = make([][]float64, n)
+	near := make([]float64, 0, 169)
+	for j := range f {
+		ref[j] = make([]float64, n)
+		for i := range f[j] {
+			// The empty points within three steps, or further where
+			// fewer than eight are that near.
+			for _, r := range []int{3, 4, 6, n} {
+				near = near[:0]
+				for jj := max(0, j-r); jj <= min(n-1, j+r); jj++ {
+					for ii := max(0, i-r); ii <= min(n-1, i+r); ii++ {
+						if st[jj][ii] == Empty {
+							near = append(near, f[jj][ii].lines)
+						}
+					}
+				}
+				if len(near) >= 8 {
+					break
+				}
+			}
+			ref[j][i] = math.Max(math.Max(quantile(near, 0.75), 0.5*g), 0.03)
+		}
+	}
+	return ref, g, true
 }
 
 // verdict reads one point from its features and the line contrast an

@@ -1,0 +1,54 @@
+package vision_test
+
+import (
+	"math/rand"
+	"testing"
+
+	"tengen/vision"
+	"tengen/vision/synth"
+)
+
+// crowdedScene is a 19x19 endgame seen steeply, with tall stones: about
+// three points in four hold a stone, a little off its point, so hardly
+// a cell is bare all round and, seen obliquely, the stones' bodies
+// cover most cell centres.
+func crowdedScene(seed int64) synth.Scene {
+	rng := rand.New(rand.NewSource(seed))
+	j := func(v float64) float64 { return v + (rng.Float64()-0.5)*30 }
+	s := synth.Scene{Width: 640, Height: 480, Size: 19,
+		Corners: [4]vision.Point{{X: j(190), Y: j(70)}, {X: j(450), Y: j(70)}, {X: j(590), Y: j(440)}, {X: j(50), Y: j(440)}},
+		Stones:  map[[2]int]vision.Stone{}, Offsets: map[[2]int][2]float64{},
+		StoneHeight: 0.45, Light: 0.3, Noise: 3, Seed: seed}
+	for r := 0; r < s.Size; r++ {
+		for c := 0; c < s.Size; c++ {
+			if rng.Float64() < 0.75 {
+				s.Stones[[2]int{r, c}] = vision.Stone("BW"[rng.Intn(2)])
+				s.Offsets[[2]int{r, c}] = [2]float64{(rng.Float64() - 0.5) * 0.16, (rng.Float64() - 0.5) * 0.16}
+			}
+		}
+	}
+	return s
+}
+
+// TestReadCrowdedSteep reads endgame boards seen steeply. Around most
+// points the cell centres are covered by stones, so the board's light
+// must come from the few bare cells further off; and the stones' own
+// contrast (a black stone's dark body between pale wood) must not set
+// the line contrast that empty points are measured by.
+func TestReadCrowdedSteep(t *testing.T) {
+	for seed := int64(1); seed <= 9; seed++ {
+		s := crowdedScene(seed)
+		rd, err := vision.ReadStones(synth.Planes(synth.Render(s)), s.Size, s.Corners)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := synth.Truth(s)
+		for r := range want {
+			for c := range want[r] {
+				if want[r][c] != rd.Stones[r][c] {
+					t.Errorf("seed %d: row %d col %d read %c, want %c", seed, r, c, rd.Stones[r][c], want[r][c])
+				}
+			}
+		}
+	}
+}
