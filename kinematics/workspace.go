@@ -245,3 +245,15 @@ func (l Layout) Moved(from, to [4][2]float64) Layout {
 	l.StepX, l.StepY = turn(l.StepX), turn(l.StepY)
 	return l
 }
+
+// Apart returns how far (mm, across the board) the corner points of l's
+// board and m's lie apart, at most: how far a board has moved.
+func (l Layout) Apart(m Layout) float64 {
+	n := l.Size - 1
+	d := 0.0
+	for _, p := range []rules.Point{{X: 0, Y: 0}, {X: n, Y: 0}, {X: 0, Y: n}, {X: n, Y: n}} {
+		a, b := l.Intersection(p), m.Intersection(p)
+		d = math.Max(d, math.Hypot(a[0]-b[0], a[1]-b[1]))
+	}
+	return d
+}

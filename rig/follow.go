@@ -121,10 +121,10 @@ func (f *follower) follow(r *vision.Reading, pl *vision.Planes) error {
 		from[k], to[k] = [2]float64{onArm[k].X, onArm[k].Y}, [2]float64{a.X, a.Y}
 	}
 	now := f.home.Moved(from, to)
-	if d := apart(now, f.home); d > followMaxSteps*f.home.StepX.Norm() {
+	if d := now.Apart(f.home); d > followMaxSteps*f.home.StepX.Norm() {
 		return errmsg.New("err.board-moved-far", fmt.Sprintf("%.1f", d))
 	}
-	d := apart(now, f.arm.Layout())
+	d := now.Apart(f.arm.Layout())
 	if d <= followMinMM {
 		return nil
 	}
@@ -135,15 +135,4 @@ func (f *follower) follow(r *vision.Reading, pl *vision.Planes) error {
 		f.notify(fmt.Sprintf("the board moved %.1f mm: the arm now places on it where the camera sees it", d))
 	}
 	return nil
-}
-
-// apart is how far (mm, across the board) the corner points of two
-// layouts lie apart, at most.
-func apart(a, b kinematics.Layout) float64 {
-	d := 0.0
-	for _, p := range cornerPoints(a.Size) {
-		u, v := a.Intersection(p), b.Intersection(p)
-		d = math.Max(d, math.Hypot(u[0]-v[0], u[1]-v[1]))
-	}
-	return d
 }

@@ -94,7 +94,7 @@ func TestEyesFollowBoard(t *testing.T) {
 				if !errors.As(err, &me) || me.Msg.Key != "err.board-moved-far" {
 					t.Fatalf("a board pushed %.0f mm away: %v, want err.board-moved-far", math.Hypot(tc.dx, tc.dy), err)
 				}
-				if apart(a.Layout(), home) != 0 {
+				if a.Layout().Apart(home) != 0 {
 					t.Error("the arm followed a board pushed too far")
 				}
 				return
@@ -106,7 +106,7 @@ func TestEyesFollowBoard(t *testing.T) {
 				t.Errorf("read %q", got)
 			}
 			want := home.Moved(layoutCorners(home), movedCorners(home, move))
-			d := apart(a.Layout(), want)
+			d := a.Layout().Apart(want)
 			t.Logf("the arm's board lies %.2f mm from the real one (%d notes: %s)", d, len(notes), strings.Join(notes, "; "))
 			if d > 1 {
 				t.Errorf("the arm's board lies %.2f mm from the real one", d)

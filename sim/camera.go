@@ -2,10 +2,8 @@ package sim
 
 import (
 	"image"
-	"math"
 
 	"tengen/kinematics"
-
 	"tengen/rules"
 )
 
@@ -32,17 +30,7 @@ func poseOf(l kinematics.Layout) *BoardPose { return &BoardPose{l.A1, l.StepX, l
 
 // apart returns how far (mm, horizontally) the board's corner points lie
 // between the pose and the layout.
-func (p BoardPose) apart(l kinematics.Layout) float64 {
-	q := l
-	q.A1, q.StepX, q.StepY = p.A1, p.StepX, p.StepY
-	n := l.Size - 1
-	d := 0.0
-	for _, c := range []rules.Point{{X: 0, Y: 0}, {X: n, Y: 0}, {X: 0, Y: n}, {X: n, Y: n}} {
-		a, b := l.Intersection(c), q.Intersection(c)
-		d = math.Max(d, math.Hypot(a[0]-b[0], a[1]-b[1]))
-	}
-	return d
-}
+func (p BoardPose) apart(l kinematics.Layout) float64 { return layoutAt(l, p).Apart(l) }
 
 // Camera turns the world into views, one frame at a time.
 type Camera interface {
