@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"tengen/i18n/errmsg"
 
 	"tengen/game"
@@ -134,20 +135,12 @@ func (e *Eyes) board(stones [][]vision.Stone, seen [4]vision.Point) (*rules.Boar
 		return nil, err
 	}
 	m := n - 1
-	at := [4]rules.Point{{X: 0, Y: m}, {X: m, Y: m}, {X: m, Y: 0}, {X: 0, Y: 0}} // a15, o15, o1, a1
-	nearest := func(p vision.Point) rules.Point {
-		best, bd := 0, -1.0
-		for k, c := range e.Corners {
-			if d := (c.X-p.X)*(c.X-p.X) + (c.Y-p.Y)*(c.Y-p.Y); bd < 0 || d < bd {
-				best, bd = k, d
-			}
-		}
-		return at[best]
+	k, err := calibratedCorner(e.Corners, seen)
+	if err != nil {
+		return nil, err
 	}
-	tl, tr, bl := nearest(seen[0]), nearest(seen[1]), nearest(seen[3])
-	if tl == tr || tl == bl || tr == bl {
-		return nil, errmsg.New("err.board-moved", fmt.Sprint(seen), fmt.Sprint(e.Corners))
-	}
+	at := cornerPoints(n)
+	tl, tr, bl := at[k[0]], at[k[1]], at[k[3]]
 	// Unit steps along an image row and down an image column.
 	col := rules.Point{X: (tr.X - tl.X) / m, Y: (tr.Y - tl.Y) / m}
 	row := rules.Point{X: (bl.X - tl.X) / m, Y: (bl.Y - tl.Y) / m}
@@ -163,4 +156,25 @@ func (e *Eyes) board(stones [][]vision.Stone, seen [4]vision.Point) (*rules.Boar
 		}
 	}
 	return b, nil
+}
+
+// calibratedCorner tells, for each corner seen (the reader's, in its
+// order), which of the calibrated corners (a15, o15, o1, a1) it is: the
+// nearest. Two seen near one calibrated corner is a board turned or moved
+// too far to tell.
+func calibratedCorner(calibrated, seen [4]vision.Point) (k [4]int, err error) {
+	used := [4]bool{}
+	for i, c := range seen {
+		best := math.Inf(1)
+		for j, p := range calibrated {
+			if d := math.Hypot(c.X-p.X, c.Y-p.Y); d < best {
+				k[i], best = j, d
+			}
+		}
+		if used[k[i]] {
+			return k, errmsg.New("err.board-moved", fmt.Sprint(seen), fmt.Sprint(calibrated))
+		}
+		used[k[i]] = true
+	}
+	return k, nil
 }

@@ -4,7 +4,6 @@ package rig
 
 import (
 	"fmt"
-	"math"
 
 	"tengen/arm"
 	"tengen/i18n/errmsg"
@@ -69,24 +68,13 @@ func (f *follower) onArm() (c [4]vision.Point) {
 }
 
 // label puts corners (the reader's, in its order) in the calibration's
-// order a15, o15, o1, a1: each is the point of the calibrated corner
-// nearest it.
+// order a15, o15, o1, a1.
 func (f *follower) label(corners [4]vision.Point) (out [4]vision.Point, err error) {
-	used := [4]bool{}
-	for _, c := range corners {
-		k, best := 0, math.Inf(1)
-		for i, p := range f.image {
-			if d := math.Hypot(c.X-p.X, c.Y-p.Y); d < best {
-				k, best = i, d
-			}
-		}
-		if used[k] {
-			return out, errmsg.New("err.board-moved", fmt.Sprint(corners), fmt.Sprint(f.image))
-		}
-		used[k] = true
-		out[k] = c
+	k, err := calibratedCorner(f.image, corners)
+	for i, c := range corners {
+		out[k[i]] = c
 	}
-	return out, nil
+	return out, err
 }
 
 // follow moves the arm's board to where the reading's corners, moved onto
