@@ -32,6 +32,12 @@ func poseOf(l kinematics.Layout) *BoardPose { return &BoardPose{l.A1, l.StepX, l
 // between the pose and the layout.
 func (p BoardPose) apart(l kinematics.Layout) float64 { return layoutAt(l, p).Apart(l) }
 
+// layoutAt is l with its board at pose p.
+func layoutAt(l kinematics.Layout, p BoardPose) kinematics.Layout {
+	l.A1, l.StepX, l.StepY = p.A1, p.StepX, p.StepY
+	return l
+}
+
 // Camera turns the world into views, one frame at a time.
 type Camera interface {
 	View(w *World) (View, error)

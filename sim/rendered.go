@@ -287,12 +287,6 @@ func (c *RenderedCamera) recheck(img *image.RGBA, r *vision.Reading) *vision.Rea
 	return r2
 }
 
-// layoutAt is l with its board at pose p.
-func layoutAt(l kinematics.Layout, p BoardPose) kinematics.Layout {
-	l.A1, l.StepX, l.StepY = p.A1, p.StepX, p.StepY
-	return l
-}
-
 // pose turns the corners the board was read at into its pose in the
 // arm's frame: the calibrated board carried rigidly onto them
 // (kinematics.Layout.Moved).
