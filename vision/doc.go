@@ -32,9 +32,9 @@
 //     full-resolution frame (each bare stretch of line found across a
 //     short profile to a fraction of a pixel, the lattice fitted to all),
 //     and refuses corners where few bare stretches show a line. Locate
-//     works on a reduced frame and scatters by a few pixels; the
-//     simulated robot's camera refines its corners so that the arm,
-//     following a bumped board, does not chase that scatter.
+//     works on a reduced frame and scatters by a few pixels; the robot
+//     (package rig) and its simulated camera refine the corners so that
+//     the arm, following a bumped board, does not chase that scatter.
 //     With a fixed camera the corners come from the calibration file
 //     instead (package calibration).
 //   - ReadStones samples every intersection through that homography. A

@@ -46,7 +46,8 @@ func RefineCorners(pl *Planes, n int, corners [4]Point, stones [][]Stone) ([4]Po
 		}
 		// Drop the points furthest off the fitted lattice (a stone's
 		// edge, a scratch taken for the line) and fit again.
-		if g, err := QuadHomography(nq, gridCorners(n)); err == nil {
+		if h, err := GridHomography(n, nq); err == nil {
+			g := h.Inverse()
 			off := make([]float64, len(obs))
 			for i, o := range obs {
 				b := g.Apply(o.p.X, o.p.Y)
@@ -77,12 +78,6 @@ func RefineCorners(pl *Planes, n int, corners [4]Point, stones [][]Stone) ([4]Po
 // minShown is the least share of places on bare grid lines where
 // RefineCorners must find a line.
 const minShown = 0.6
-
-// gridCorners are the outer grid corners in board units, TL TR BR BL.
-func gridCorners(n int) [4]Point {
-	m := float64(n - 1)
-	return [4]Point{{0, 0}, {m, 0}, {m, m}, {0, m}}
-}
 
 // lineProfiles finds the grid lines of the lattice h across short
 // profiles: at three places along each stretch of line between two
