@@ -94,21 +94,35 @@ func (w *Watcher) Step(ctx context.Context) ([]Event, error) {
 	}
 	obs := Observation{Seq: fr.Seq, Time: fr.Time, Frame: pl}
 	if w.Corners == ([4]Point{}) || w.doubtful >= patience {
-		if c, _, err := relocate(pl, w.Size); err == nil {
-			w.Corners = c
-		}
 		w.doubtful = 0
+		// A frame too dark or too bright to read (or a hand over the
+		// board) makes the search find a board a little off, or one
+		// that is not there: new corners are taken only where the
+		// stones read surely, unless there are none yet.
+		if c, _, err := relocate(pl, w.Size); err == nil {
+			if r, err := ReadStones(pl, w.Size, c); err == nil && (w.Corners == ([4]Point{}) || w.sure(r)) {
+				w.Corners, obs.Reading = c, r
+			}
+		}
 	}
-	if w.Corners != ([4]Point{}) {
+	if obs.Reading == nil && w.Corners != ([4]Point{}) {
 		if r, err := ReadStones(pl, w.Size, w.Corners); err == nil {
 			obs.Reading = r
-			if c, _, _ := r.MinConf(); c < w.Tracker.MinConf {
-				w.doubtful++
-			} else {
-				w.doubtful = 0
-			}
+		}
+	}
+	if obs.Reading != nil {
+		if w.sure(obs.Reading) {
+			w.doubtful = 0
+		} else {
+			w.doubtful++
 		}
 	}
 	w.Last = obs
 	return w.Tracker.Feed(obs), nil
+}
+
+// sure reports whether every point of r reads at the tracker's confidence.
+func (w *Watcher) sure(r *Reading) bool {
+	c, _, _ := r.MinConf()
+	return c >= w.Tracker.MinConf
 }

@@ -65,3 +65,63 @@ func TestWatcherShiftedBoard(t *testing.T) {
 		t.Errorf("board after the shift:\n%v", b)
 	}
 }
+
+// TestWatcherKeepsCornersInTheDark darkens frames for a while (the light
+// off, the camera's exposure gone wrong): the watcher searches for the
+// board again, and the search misfires a few pixels off, as Locate does
+// in such frames. Where the stones do not read surely the watcher must
+// not move there, and when the light is back it reads at its corners.
+func TestWatcherKeepsCornersInTheDark(t *testing.T) {
+	scene := synth.Scene{Width: 400, Height: 300, Size: 13,
+		Corners: [4]vision.Point{{X: 80, Y: 40}, {X: 310, Y: 45}, {X: 330, Y: 260}, {X: 65, Y: 255}},
+		Stones:  map[[2]int]vision.Stone{{4, 4}: vision.Black, {2, 6}: vision.White}, Noise: 2}
+	const lit, dark = 4, 12
+	i := 0
+	src := capture.FuncSource(func() (image.Image, error) {
+		if i == lit+dark+lit {
+			return nil, io.EOF
+		}
+		i++
+		img := synth.Render(scene)
+		if i > lit && i <= lit+dark {
+			for k := range img.Pix {
+				if k%4 != 3 {
+					img.Pix[k] /= 25
+				}
+			}
+		}
+		return img, nil
+	})
+	searched := 0
+	w := &vision.Watcher{
+		Camera:  &capture.Camera{Open: func() (capture.Source, error) { return src, nil }},
+		Size:    13,
+		Corners: scene.Corners,
+		Relocate: func(*vision.Planes, int) ([4]vision.Point, float64, error) {
+			searched++
+			c := scene.Corners
+			for k := range c {
+				c[k].X += 3
+				c[k].Y -= 2
+			}
+			return c, 1, nil
+		},
+	}
+	for {
+		if _, err := w.Step(context.Background()); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if searched == 0 {
+		t.Fatal("the dark frames never made the watcher search for the board")
+	}
+	if w.Corners != scene.Corners {
+		t.Errorf("after %d searches in the dark the watcher reads at %v, want the calibrated %v", searched, w.Corners, scene.Corners)
+	}
+	b := w.Tracker.Board()
+	if b[4][4] != vision.Black || b[2][6] != vision.White {
+		t.Errorf("board after the dark:\n%v", b)
+	}
+}
