@@ -63,7 +63,7 @@ func fmtPlaced(ps []game.Placed) string {
 // light faults do, from far under- to far over-exposed, with gamma and
 // colour casts, and reads them with the vision code: each must be read
 // right or found unreadable (the game then waits it out), never misread.
-// The calibrated light must read right.
+// The calibrated light, and a lamp of another colour, must read right.
 func TestExposureNeverMisreads(t *testing.T) {
 	t.Parallel()
 	w := NewWorld(layoutOf(armsim.SeedArm()), 1)
@@ -85,7 +85,11 @@ func TestExposureNeverMisreads(t *testing.T) {
 		{Exposure{Gain: 0.3, Gamma: 0.5, Warmth: -1}, false},
 		{Exposure{Gain: 4}, false},
 		{Exposure{Gain: 2.2, Gamma: 2, Warmth: 1}, false},
-		{Exposure{Gain: 1, Warmth: -1}, false},
+		// A lamp of another colour: the watcher balances the frame to
+		// the calibrated light's colours (these read unsure before).
+		{Exposure{Gain: 1, Warmth: -1}, true},
+		{Exposure{Gain: 0.99, Gamma: 0.79, Warmth: -0.83}, true},
+		{Exposure{Gain: 0.62, Gamma: 1.34, Warmth: -0.84}, true},
 	}
 	for _, c := range cases {
 		cam.SetExposure(c.e)

@@ -75,6 +75,10 @@
 //     over the board) are waited out; placed, several, removed, moved to
 //     a neighbour and a shifted board are told apart, each with the frame
 //     that proved it.
+//   - Watcher reads a camera's frames into the tracker: it undoes the
+//     lens, gives a frame cast in another colour (a lamp switched on)
+//     the wood's colour of the first frame it read surely, and finds a
+//     moved board again, moving there only where the stones read surely.
 //   - DrawOverlay draws what was read for the web page and for debugging.
 //
 // Frames come from package vision/capture; vision/synth renders test

@@ -47,10 +47,12 @@ func (l *Lens) Close() {
 }
 
 // Watcher reads frames from a camera, reads the board in each and feeds
-// the tracker. When readings stay doubtful for a while (the board was
-// bumped, so the grid no longer sits where it was), it localises the
-// board again and carries on at the new corners; the tracker then
-// reports a shifted board, and no move is invented from it.
+// the tracker. A frame that a change of light has cast in another colour
+// is given the colours of the first frame it read surely (balance.go).
+// When readings stay doubtful for a while (the board was bumped, so the
+// grid no longer sits where it was), it localises the board again and
+// carries on at the new corners; the tracker then reports a shifted
+// board, and no move is invented from it.
 type Watcher struct {
 	Camera  *capture.Camera
 	Size    int
@@ -68,6 +70,9 @@ type Watcher struct {
 	Lens *Lens
 
 	doubtful int
+	// wood is the board's colour in the first frame read surely, which
+	// later frames are balanced to (balance.go).
+	wood *[3]float64
 }
 
 // Step reads one frame and returns the events it completes.
@@ -77,7 +82,23 @@ func (w *Watcher) Step(ctx context.Context) ([]Event, error) {
 		return nil, err
 	}
 	defer fr.Image.Close()
-	pl, err := w.Lens.Planes(fr.Image)
+	m := fr.Image
+	if w.Lens != nil {
+		und := gocv.NewMat()
+		defer und.Close()
+		w.Lens.Undistort(m, &und)
+		m = und
+	}
+	if w.wood != nil && w.Corners != ([4]Point{}) {
+		if now, ok := woodColour(m, w.Size, w.Corners); ok {
+			if g, ok := castGains(*w.wood, now); ok {
+				b := balanced(m, g)
+				defer b.Close()
+				m = b
+			}
+		}
+	}
+	pl, err := PlanesFromMat(m)
 	if err != nil {
 		return nil, err
 	}
@@ -113,6 +134,11 @@ func (w *Watcher) Step(ctx context.Context) ([]Event, error) {
 	if obs.Reading != nil {
 		if w.sure(obs.Reading) {
 			w.doubtful = 0
+			if w.wood == nil {
+				if c, ok := woodColour(m, w.Size, w.Corners); ok {
+					w.wood = &c
+				}
+			}
 		} else {
 			w.doubtful++
 		}

@@ -125,3 +125,61 @@ func TestWatcherKeepsCornersInTheDark(t *testing.T) {
 		t.Errorf("board after the dark:\n%v", b)
 	}
 }
+
+// TestWatcherBalancesColourCast changes the light's colour under the
+// watcher (a cold lamp switched on: red down, blue up, brightness kept):
+// the board, with white stones on pale wood, must still read surely and
+// right, where without the balance every such frame read unsure.
+func TestWatcherBalancesColourCast(t *testing.T) {
+	scene := synth.Scene{Width: 480, Height: 360, Size: 13,
+		Corners: [4]vision.Point{{X: 90, Y: 50}, {X: 380, Y: 55}, {X: 400, Y: 320}, {X: 75, Y: 315}},
+		Stones:  map[[2]int]vision.Stone{}, Light: 0.3, Noise: 3}
+	for i := 0; i < 30; i++ {
+		scene.Stones[[2]int{(i * 5) % 13, (i * 7) % 13}] = vision.Stone("BW"[i%2])
+	}
+	const lit, cast = 3, 6
+	i := 0
+	src := capture.FuncSource(func() (image.Image, error) {
+		if i == lit+cast {
+			return nil, io.EOF
+		}
+		i++
+		s := scene
+		s.Seed = int64(i)
+		img := synth.Render(s)
+		if i > lit {
+			for k := 0; k+3 < len(img.Pix); k += 4 {
+				img.Pix[k] = uint8(float64(img.Pix[k]) * 0.72)
+				img.Pix[k+2] = uint8(min(255, float64(img.Pix[k+2])*1.35))
+			}
+		}
+		return img, nil
+	})
+	w := &vision.Watcher{
+		Camera:  &capture.Camera{Open: func() (capture.Source, error) { return src, nil }},
+		Size:    13,
+		Corners: scene.Corners,
+	}
+	want := synth.Truth(scene)
+	for f := 1; ; f++ {
+		if _, err := w.Step(context.Background()); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		r := w.Last.Reading
+		if r == nil {
+			t.Fatalf("frame %d: no reading", f)
+		}
+		if c, row, col := r.MinConf(); c < w.Tracker.MinConf {
+			t.Errorf("frame %d: unsure at row %d column %d (confidence %.2f)", f, row, col, c)
+		}
+		for y := range want {
+			for x := range want[y] {
+				if r.Stones[y][x] != want[y][x] {
+					t.Errorf("frame %d: row %d column %d read %q, want %q", f, y, x, r.Stones[y][x], want[y][x])
+				}
+			}
+		}
+	}
+}
