@@ -1,9 +1,12 @@
 package vision_test
 
 import (
+	"context"
+	"image"
 	"testing"
 
 	"tengen/vision"
+	"tengen/vision/capture"
 	"tengen/vision/synth"
 )
 
@@ -41,5 +44,43 @@ func BenchmarkLocate(b *testing.B) {
 		if _, _, err := vision.Locate(pl, 15); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkWatcherStep is one frame through the watcher at known corners
+// (the frame into OpenCV, its planes, the reading, the tracker), in the
+// calibrated light and under a lamp of another colour, which the watcher
+// balances first.
+func BenchmarkWatcherStep(b *testing.B) {
+	s := synth.Scene{Width: 1280, Height: 720, Size: 15,
+		Corners: [4]vision.Point{{X: 360, Y: 80}, {X: 920, Y: 80}, {X: 980, Y: 660}, {X: 300, Y: 660}},
+		Stones:  map[[2]int]vision.Stone{{7, 7}: vision.Black, {7, 8}: vision.White}, Light: 0.3, Noise: 3, Seed: 1}
+	lit := synth.Render(s)
+	cast := synth.Render(s)
+	for k := 0; k+3 < len(cast.Pix); k += 4 {
+		cast.Pix[k] = uint8(float64(cast.Pix[k]) * 0.72)
+		cast.Pix[k+2] = uint8(min(255, float64(cast.Pix[k+2])*1.35))
+	}
+	for _, c := range []struct {
+		name  string
+		frame image.Image
+	}{{"calibrated", lit}, {"cast", cast}} {
+		b.Run(c.name, func(b *testing.B) {
+			frame := image.Image(lit) // the first frame sets the wood's colour
+			w := &vision.Watcher{Size: 15, Corners: s.Corners,
+				Camera: &capture.Camera{Open: func() (capture.Source, error) {
+					return capture.FuncSource(func() (image.Image, error) { return frame, nil }), nil
+				}}}
+			if _, err := w.Step(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+			frame = c.frame
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := w.Step(context.Background()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
