@@ -3,10 +3,10 @@ package vision_test
 import (
 	"context"
 	"image"
+	"math"
 	"testing"
 
 	"tengen/vision"
-	"tengen/vision/capture"
 	"tengen/vision/synth"
 )
 
@@ -57,10 +57,7 @@ func BenchmarkWatcherStep(b *testing.B) {
 		Stones:  map[[2]int]vision.Stone{{7, 7}: vision.Black, {7, 8}: vision.White}, Light: 0.3, Noise: 3, Seed: 1}
 	lit := synth.Render(s)
 	cast := synth.Render(s)
-	for k := 0; k+3 < len(cast.Pix); k += 4 {
-		cast.Pix[k] = uint8(float64(cast.Pix[k]) * 0.72)
-		cast.Pix[k+2] = uint8(min(255, float64(cast.Pix[k+2])*1.35))
-	}
+	coldLamp(cast)
 	for _, c := range []struct {
 		name  string
 		frame image.Image
@@ -68,9 +65,7 @@ func BenchmarkWatcherStep(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			frame := image.Image(lit) // the first frame sets the wood's colour
 			w := &vision.Watcher{Size: 15, Corners: s.Corners,
-				Camera: &capture.Camera{Open: func() (capture.Source, error) {
-					return capture.FuncSource(func() (image.Image, error) { return frame, nil }), nil
-				}}}
+				Camera: playFrames(math.MaxInt, func(int) image.Image { return frame })}
 			if _, err := w.Step(context.Background()); err != nil {
 				b.Fatal(err)
 			}

@@ -31,16 +31,8 @@ func TestWatcherShiftedBoard(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		frames = append(frames, bumped)
 	}
-	i := 0
-	src := capture.FuncSource(func() (image.Image, error) {
-		if i == len(frames) {
-			return nil, io.EOF
-		}
-		i++
-		return synth.Render(frames[i-1]), nil
-	})
 	w := &vision.Watcher{
-		Camera:  &capture.Camera{Open: func() (capture.Source, error) { return src, nil }},
+		Camera:  playFrames(len(frames), func(i int) image.Image { return synth.Render(frames[i]) }),
 		Size:    13,
 		Corners: scene.Corners, // calibrated
 	}
@@ -76,25 +68,19 @@ func TestWatcherKeepsCornersInTheDark(t *testing.T) {
 		Corners: [4]vision.Point{{X: 80, Y: 40}, {X: 310, Y: 45}, {X: 330, Y: 260}, {X: 65, Y: 255}},
 		Stones:  map[[2]int]vision.Stone{{4, 4}: vision.Black, {2, 6}: vision.White}, Noise: 2}
 	const lit, dark = 4, 12
-	i := 0
-	src := capture.FuncSource(func() (image.Image, error) {
-		if i == lit+dark+lit {
-			return nil, io.EOF
-		}
-		i++
-		img := synth.Render(scene)
-		if i > lit && i <= lit+dark {
-			for k := range img.Pix {
-				if k%4 != 3 {
-					img.Pix[k] /= 25
-				}
-			}
-		}
-		return img, nil
-	})
 	searched := 0
 	w := &vision.Watcher{
-		Camera:  &capture.Camera{Open: func() (capture.Source, error) { return src, nil }},
+		Camera: playFrames(lit+dark+lit, func(i int) image.Image {
+			img := synth.Render(scene)
+			if i >= lit && i < lit+dark {
+				for k := range img.Pix {
+					if k%4 != 3 {
+						img.Pix[k] /= 25
+					}
+				}
+			}
+			return img
+		}),
 		Size:    13,
 		Corners: scene.Corners,
 		Relocate: func(*vision.Planes, int) ([4]vision.Point, float64, error) {
@@ -138,25 +124,16 @@ func TestWatcherBalancesColourCast(t *testing.T) {
 		scene.Stones[[2]int{(i * 5) % 13, (i * 7) % 13}] = vision.Stone("BW"[i%2])
 	}
 	const lit, cast = 3, 6
-	i := 0
-	src := capture.FuncSource(func() (image.Image, error) {
-		if i == lit+cast {
-			return nil, io.EOF
-		}
-		i++
-		s := scene
-		s.Seed = int64(i)
-		img := synth.Render(s)
-		if i > lit {
-			for k := 0; k+3 < len(img.Pix); k += 4 {
-				img.Pix[k] = uint8(float64(img.Pix[k]) * 0.72)
-				img.Pix[k+2] = uint8(min(255, float64(img.Pix[k+2])*1.35))
-			}
-		}
-		return img, nil
-	})
 	w := &vision.Watcher{
-		Camera:  &capture.Camera{Open: func() (capture.Source, error) { return src, nil }},
+		Camera: playFrames(lit+cast, func(i int) image.Image {
+			s := scene
+			s.Seed = int64(i)
+			img := synth.Render(s)
+			if i >= lit {
+				coldLamp(img)
+			}
+			return img
+		}),
 		Size:    13,
 		Corners: scene.Corners,
 	}
@@ -181,5 +158,28 @@ func TestWatcherBalancesColourCast(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// playFrames is a camera that delivers frame(0) to frame(n-1), then
+// io.EOF.
+func playFrames(n int, frame func(i int) image.Image) *capture.Camera {
+	i := 0
+	src := capture.FuncSource(func() (image.Image, error) {
+		if i == n {
+			return nil, io.EOF
+		}
+		i++
+		return frame(i - 1), nil
+	})
+	return &capture.Camera{Open: func() (capture.Source, error) { return src, nil }}
+}
+
+// coldLamp re-lights a frame in place as a cold lamp would: red down,
+// blue up, about the same brightness.
+func coldLamp(img *image.RGBA) {
+	for k := 0; k+3 < len(img.Pix); k += 4 {
+		img.Pix[k] = uint8(float64(img.Pix[k]) * 0.72)
+		img.Pix[k+2] = uint8(min(255, float64(img.Pix[k+2])*1.35))
 	}
 }
