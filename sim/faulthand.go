@@ -199,6 +199,9 @@ func (h *faultyHand) redo(ctx context.Context, what errmsg.Msg, c rules.Color, o
 		if ctx.Err() != nil || errors.Is(err, arm.ErrClosed) {
 			return err
 		}
+		if werr := h.r.World.Err(); werr != nil {
+			return werr // the simulated reality stopped: no try can succeed
+		}
 		if try == maxRedo {
 			return errmsg.Wrap(err, "sim.given-up", what, try)
 		}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -40,10 +41,11 @@ type firmwareRig struct {
 	drop    bool // a drop fault waits for the next sample
 	held    rules.Color
 	vacuum  float64 // kPa below ambient
-	err     error   // the coupling's first error
 	drv     arm.Driver
 	line    *lineProxy
 	dropped func()
+	// patience overrides couplingPatience (tests).
+	patience time.Duration
 
 	stop, done chan struct{}
 }
@@ -87,7 +89,7 @@ func startFirmware(ctx context.Context, buildDir string, w *World, cal calibrati
 		avr.Close()
 		return nil, nil, err
 	}
-	go r.run()
+	go r.run(avr)
 	if r.line, err = newLineProxy(avr.PTY); err != nil {
 		r.Close()
 		return nil, nil, fmt.Errorf("--firmware: %w", err)
@@ -109,36 +111,55 @@ func startFirmware(ctx context.Context, buildDir string, w *World, cal calibrati
 	return r, drv, nil
 }
 
-func (r *firmwareRig) run() {
+// harness is what the coupling asks of the firmware simulator
+// (simavr.Sim).
+type harness interface {
+	Pulses() ([3]simavr.Pulse, error)
+	Outputs() (pump, valve, led bool, err error)
+	SetSensorVolts(v float64) error
+}
+
+// couplingPatience is how long the coupling keeps asking a harness that
+// does not answer (a reply missed on a loaded host) before it gives up.
+// It then stops the world with the cause: a coupling that just ended
+// left the vacuum sensor at its last value, and the arm found a released
+// stone still held, try after try.
+const couplingPatience = 20 * time.Second
+
+func (r *firmwareRig) run(h harness) {
 	defer close(r.done)
 	lastVolts := sensorVolts(0)
 	last := time.Now()
+	var failing time.Time // since when the harness has not answered
 	for {
 		select {
 		case <-r.stop:
 			return
 		case <-time.After(fwTick):
 		}
-		ps, err := r.avr.Pulses()
+		ps, err := h.Pulses()
 		var pump, valve bool
 		if err == nil {
-			pump, valve, _, err = r.avr.Outputs()
+			pump, valve, _, err = h.Outputs()
 		}
 		if err != nil {
-			r.mu.Lock()
-			if r.err == nil {
-				r.err = err
+			if failing.IsZero() {
+				failing = time.Now()
 			}
-			r.mu.Unlock()
+			if time.Since(failing) < cmp.Or(r.patience, couplingPatience) {
+				continue
+			}
+			r.world.fail(fmt.Errorf("the firmware simulator's coupling to the world stopped: %w", err))
 			return
 		}
+		failing = time.Time{}
 		now := time.Now()
 		dt := now.Sub(last).Seconds()
 		last = now
 		tip, ok := r.tip(ps)
 		v := r.step(tip, ok, pump, valve, dt)
-		if volts := sensorVolts(v); math.Abs(volts-lastVolts) > 0.005 {
-			r.avr.SetSensorVolts(volts)
+		// A setting the harness missed is sent again on the next tick.
+		if volts := sensorVolts(v); math.Abs(volts-lastVolts) > 0.005 && h.SetSensorVolts(volts) == nil {
 			lastVolts = volts
 		}
 	}
@@ -276,13 +297,6 @@ func (r *firmwareRig) dropAfter(d time.Duration, fired func()) {
 		}
 		r.mu.Unlock()
 	})
-}
-
-// Err returns the coupling's first error.
-func (r *firmwareRig) Err() error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.err
 }
 
 // Close stops the coupling and the harness.

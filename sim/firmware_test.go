@@ -2,11 +2,14 @@ package sim
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"tengen/arm/armsim"
 	"tengen/firmware/simavr"
 	"tengen/i18n/errmsg"
 	"tengen/rules"
@@ -55,7 +58,7 @@ func TestFirmwareEStopAndReset(t *testing.T) {
 	if err := h.Park(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.rig.Err(); err != nil {
+	if err := w.Err(); err != nil {
 		t.Fatal(err)
 	}
 	truth, off := w.Truth()
@@ -80,4 +83,75 @@ func TestFirmwareEStopAndReset(t *testing.T) {
 		t.Errorf("stones: %d, want %d", got, total)
 	}
 	t.Log(log.String())
+}
+
+// fakeHarness answers the coupling as the firmware simulator would, with
+// the pump on and the servos not yet driven, except that it misses every
+// reply while down is set.
+type fakeHarness struct {
+	mu    sync.Mutex
+	down  bool
+	volts []float64
+}
+
+func (h *fakeHarness) Pulses() ([3]simavr.Pulse, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.down {
+		return [3]simavr.Pulse{}, errors.New(`harness "stats": no reply in 5 s`)
+	}
+	return [3]simavr.Pulse{}, nil
+}
+
+func (h *fakeHarness) Outputs() (pump, valve, led bool, err error) { return true, false, false, nil }
+
+func (h *fakeHarness) SetSensorVolts(v float64) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.volts = append(h.volts, v)
+	return nil
+}
+
+func (h *fakeHarness) set(down bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.down = down
+}
+
+func (h *fakeHarness) sent() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.volts)
+}
+
+// TestFirmwareCouplingOutlastsMissedReplies has the firmware simulator miss
+// replies, as on a loaded host: the coupling must go on setting the vacuum
+// sensor once it answers again (it used to end at the first miss, leaving
+// the sensor at its last value: a released stone read as still held, try
+// after try), and a harness that stays silent must stop the world with
+// the cause.
+func TestFirmwareCouplingOutlastsMissedReplies(t *testing.T) {
+	w := NewWorld(SeedLayout(), 1)
+	h := &fakeHarness{down: true}
+	r := &firmwareRig{world: w, cal: armsim.SeedArm(), patience: 2 * time.Second,
+		stop: make(chan struct{}), done: make(chan struct{})}
+	go r.run(h)
+	time.Sleep(200 * time.Millisecond)
+	h.set(false) // answers again; the pump is on, so the vacuum rises
+	deadline := time.Now().Add(5 * time.Second)
+	for h.sent() == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if h.sent() == 0 {
+		t.Fatal("the coupling set the vacuum sensor no more after the harness missed replies")
+	}
+	h.set(true)
+	select {
+	case <-r.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the coupling went on past its patience with a silent harness")
+	}
+	if err := w.Err(); err == nil || !strings.Contains(err.Error(), "coupling") || !strings.Contains(err.Error(), "no reply") {
+		t.Errorf("the world's error is %v, want the coupling's cause", err)
+	}
 }

@@ -168,15 +168,21 @@ func (w *World) Put(c rules.Color, p rules.Point, dx, dy float64) {
 // simulated reality cannot go on if its own file cannot be written.
 func (w *World) saveKeepErr() {
 	if err := w.save(); err != nil {
-		w.mu.Lock()
-		if w.err == nil {
-			w.err = err
-		}
-		w.mu.Unlock()
+		w.fail(err)
 	}
 }
 
-// Err returns the first error saving the world met.
+// fail stops the simulated reality: Err returns the first such error.
+func (w *World) fail(err error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+// Err returns the first error that stopped the simulated reality (its
+// file not written, the firmware simulator's coupling lost).
 func (w *World) Err() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
