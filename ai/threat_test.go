@@ -356,3 +356,56 @@ func TestSafetyRead(t *testing.T) {
 		t.Errorf("the safety read escaped in %d of %d positions, want at least 7", escaped, escapable)
 	}
 }
+
+// TestDeepSafetyReadFreestyle: two freestyle positions from Tengen's
+// self-play at 500 ms a move where the search's move lost to a threat
+// sequence (Rapfi, 3 s: mate in 23 and in 19) that the first safety read, 4
+// threats deep, reads to its end without finding. The deep read finds the
+// win and replaces the move by one after which no win is found. Replaying
+// 60 such games, these were the only moves the deep read changed besides
+// one in a position already lost: why it runs in freestyle as in renju.
+func TestDeepSafetyReadFreestyle(t *testing.T) {
+	tests := []struct{ moves, losing string }{
+		{"h8 g7 g8 i8 f8 e8 g9 f9 h10 i11 g10 i10 g11 g12 i9 j8 e11 f10 f11 h11 j9 e13 k9 h9 k11 k12 l11 l12 m12 m9 k10 n13 l8", "e7"},
+		{"h8 h7 j9 g7 f7 f8 e9 g6", "g9"},
+	}
+	for _, tt := range tests {
+		p := Position{Size: 15, Rule: rules.Freestyle, ToMove: rules.Black}
+		for _, m := range strings.Fields(tt.moves) {
+			q, err := rules.ParsePoint(m, 15)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Stones = append(p.Stones, Stone{P: q, C: p.ToMove})
+			p.ToMove = p.ToMove.Opponent()
+		}
+		q, err := rules.ParsePoint(tt.losing, 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Each read on a fresh solver: a table filled by one read would
+		// hand its win to the next.
+		s, me := solver(t, p)
+		if lost, cut := s.loses(s.b.cellOf(q), me, 4, safetyNodes); lost || cut {
+			t.Errorf("after %s: the first read finds a win (%v) or is cut (%v), want neither", tt.losing, lost, cut)
+		}
+		s, me = solver(t, p)
+		if lost, _ := s.loses(s.b.cellOf(q), me, deepVCT, 10*safetyNodes); !lost {
+			t.Errorf("after %s: the deep read finds no win for the opponent", tt.losing)
+		}
+		s, me = solver(t, p)
+		var root []rootMove
+		for _, m := range s.genMovesAt0(me, false) {
+			root = append(root, rootMove{m: m.m})
+		}
+		m, ok := (&Engine{}).avoidThreats(s, root, s.b.cellOf(q), me, deepVCT, 10*safetyNodes)
+		got := s.b.pointOf(m)
+		if got == q || !ok {
+			t.Fatalf("after %s: the deep read plays %s (finished %v), want another move", tt.losing, got, ok)
+		}
+		s, me = solver(t, p)
+		if lost, cut := s.loses(m, me, deepVCT, 10*safetyNodes); lost || cut {
+			t.Errorf("the deep read's %s in place of %s: the opponent wins (%v) or the read is cut (%v)", got, tt.losing, lost, cut)
+		}
+	}
+}
