@@ -493,10 +493,32 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 			fitted = append(fitted, lattice{sf, latticeScore(field, n, sf), 0}, lattice{sff, sfs, 0})
 		}
 	}
+	// On a crowded board seen steeply the crevices between stones make
+	// lines of their own, off the grid and lifted to the stones' height:
+	// the lattice score may prefer them, and fits that start away from
+	// the grid slide onto them. The board's outline still holds its grid
+	// a margin inside: each outline's inset grids, fitted briefly from
+	// there, are candidates as they are. Not moved by whole lines: an
+	// inset moved a line has lost its frame (and the moves cost most).
+	frames := slices.Concat(outlines, patches)
+	var insets []lattice
+	for _, o := range frames {
+		for _, g := range insetGrids(o, n) {
+			fit, fs := descendLattice(field, n, g, gridStep(g, n)/8, 0.4)
+			insets = appendInFrame(insets, field.Rect, choice, lattice{fit, fs, 0})
+		}
+	}
 	if len(cs) == 0 {
 		return q, s
 	}
 	best := slideLattice(field, n, bestShifted(field, n, cs, choice), choice)
+	for _, c := range insets {
+		if c.choice > best.choice {
+			best = c
+		}
+	}
+	cs = append(cs, insets...)
+	sort.Slice(cs, func(i, j int) bool { return cs[i].choice > cs[j].choice })
 	// The fits to the segments refine the choice, never replace it: on
 	// a board whose lattice no comb finds, a fit pulled by the
 	// surround's lines may rank above the choice steps away.
@@ -517,7 +539,6 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	// frames (see framed) wins over an unframed choice it trails by
 	// less than framedGain. Counted in the choice itself, the gain would
 	// hold the moves by whole lines on any lattice an outline frames.
-	frames := slices.Concat(outlines, patches)
 	if !framed(best.q, frames, n) {
 		for _, c := range cs {
 			if c.choice+framedGain > best.choice && framed(c.q, frames, n) {
