@@ -24,7 +24,10 @@
 //     lattice looks inside (a checked cloth's own lattice looks the same
 //     inside and beyond); the choice is slid whole lines and stretched to
 //     twice its span along each axis (a lattice of half the pitch over
-//     half a sunlit board). A lattice that one of the board's outlines
+//     half a sunlit board). Each outline's inset grids, fitted briefly,
+//     join as they are: on a crowded board seen steeply the crevices
+//     between stones make lines of their own that every other fit
+//     slides onto. A lattice that one of the board's outlines
 //     frames, with alike margins on every side, wins over a choice just
 //     above it that no outline frames (a line off, or the cloth's).
 //     GridFit scores given corners the same way. RefineCorners moves
