@@ -512,8 +512,11 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 		return q, s
 	}
 	best := slideLattice(field, n, bestShifted(field, n, cs, choice), choice)
+	// An inset is another lattice, not a finer fit of the choice: within
+	// half a step the choice's own fit stands.
+	choice0 := best.q
 	for _, c := range insets {
-		if c.choice > best.choice {
+		if c.choice > best.choice && quadDist(c.q, choice0) >= refitReach*gridStep(choice0, n) {
 			best = c
 		}
 	}
