@@ -513,15 +513,14 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	}
 	best := slideLattice(field, n, bestShifted(field, n, cs, choice), choice)
 	// An inset is another lattice, not a finer fit of the choice: within
-	// half a step the choice's own fit stands.
+	// half a step the choice's own fit stands. Nor does it count as
+	// framed below: its own outline frames it by construction.
 	choice0 := best.q
 	for _, c := range insets {
 		if c.choice > best.choice && quadDist(c.q, choice0) >= refitReach*gridStep(choice0, n) {
 			best = c
 		}
 	}
-	cs = append(cs, insets...)
-	sort.Slice(cs, func(i, j int) bool { return cs[i].choice > cs[j].choice })
 	// The fits to the segments refine the choice, never replace it: on
 	// a board whose lattice no comb finds, a fit pulled by the
 	// surround's lines may rank above the choice steps away.
