@@ -493,6 +493,9 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 			fitted = append(fitted, lattice{sf, latticeScore(field, n, sf), 0}, lattice{sff, sfs, 0})
 		}
 	}
+	if len(cs) == 0 {
+		return q, s
+	}
 	// On a crowded board seen steeply the crevices between stones make
 	// lines of their own, off the grid and lifted to the stones' height:
 	// the lattice score may prefer them, and fits that start away from
@@ -507,9 +510,6 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 			fit, fs := descendLattice(field, n, g, gridStep(g, n)/8, 0.4)
 			insets = appendInFrame(insets, field.Rect, choice, lattice{fit, fs, 0})
 		}
-	}
-	if len(cs) == 0 {
-		return q, s
 	}
 	best := slideLattice(field, n, bestShifted(field, n, cs, choice), choice)
 	// An inset is another lattice, not a finer fit of the choice: within
