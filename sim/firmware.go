@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -44,8 +43,6 @@ type firmwareRig struct {
 	drv     arm.Driver
 	line    *lineProxy
 	dropped func()
-	// patience overrides couplingPatience (tests).
-	patience time.Duration
 
 	stop, done chan struct{}
 }
@@ -89,7 +86,7 @@ func startFirmware(ctx context.Context, buildDir string, w *World, cal calibrati
 		avr.Close()
 		return nil, nil, err
 	}
-	go r.run(avr)
+	go r.run(avr, couplingPatience)
 	if r.line, err = newLineProxy(avr.PTY); err != nil {
 		r.Close()
 		return nil, nil, fmt.Errorf("--firmware: %w", err)
@@ -119,14 +116,14 @@ type harness interface {
 	SetSensorVolts(v float64) error
 }
 
-// couplingPatience is how long the coupling keeps asking a harness that
-// does not answer (a reply missed on a loaded host) before it gives up.
+// couplingPatience is how long the coupling (run) keeps asking a harness
+// that does not answer (a reply missed on a loaded host) before it gives up.
 // It then stops the world with the cause: a coupling that just ended
 // left the vacuum sensor at its last value, and the arm found a released
 // stone still held, try after try.
 const couplingPatience = 20 * time.Second
 
-func (r *firmwareRig) run(h harness) {
+func (r *firmwareRig) run(h harness, patience time.Duration) {
 	defer close(r.done)
 	lastVolts := sensorVolts(0)
 	last := time.Now()
@@ -146,7 +143,7 @@ func (r *firmwareRig) run(h harness) {
 			if failing.IsZero() {
 				failing = time.Now()
 			}
-			if time.Since(failing) < cmp.Or(r.patience, couplingPatience) {
+			if time.Since(failing) < patience {
 				continue
 			}
 			r.world.fail(fmt.Errorf("the firmware simulator's coupling to the world stopped: %w", err))

@@ -133,9 +133,8 @@ func (h *fakeHarness) sent() int {
 func TestFirmwareCouplingOutlastsMissedReplies(t *testing.T) {
 	w := NewWorld(SeedLayout(), 1)
 	h := &fakeHarness{down: true}
-	r := &firmwareRig{world: w, cal: armsim.SeedArm(), patience: 2 * time.Second,
-		stop: make(chan struct{}), done: make(chan struct{})}
-	go r.run(h)
+	r := &firmwareRig{world: w, cal: armsim.SeedArm(), stop: make(chan struct{}), done: make(chan struct{})}
+	go r.run(h, 2*time.Second)
 	time.Sleep(200 * time.Millisecond)
 	h.set(false) // answers again; the pump is on, so the vacuum rises
 	deadline := time.Now().Add(5 * time.Second)

@@ -56,10 +56,10 @@ func TestReadCrowdedSteep(t *testing.T) {
 
 // TestLocateCrowdedSteep locates crowded endgame boards seen steeply. The
 // crevices between the tall stones make lines of their own, off the grid
-// and lifted to the stones' height, that the lattice fit prefers: on main
-// Locate put these boards 1.9 and 7.6 steps off. The board's outline holds
-// its grid a margin inside, and the grids inset in it are candidates as
-// they are (see chooseLattice).
+// and lifted to the stones' height, that the lattice fit prefers: before
+// the inset candidates Locate put these boards 1.9 and 7.6 steps off. The
+// board's outline holds its grid a margin inside, and the grids inset in
+// it are candidates as they are (see chooseLattice).
 func TestLocateCrowdedSteep(t *testing.T) {
 	for _, seed := range []int64{1, 12} {
 		s := crowdedScene(seed)

@@ -81,13 +81,20 @@ func (l *Lens) LoadPlanes(path string) (*Planes, error) {
 // Planes splits a frame into the reader's planes with the lens's
 // distortion undone (l nil: as it is).
 func (l *Lens) Planes(m gocv.Mat) (*Planes, error) {
+	u, done := l.undistorted(m)
+	defer done()
+	return PlanesFromMat(u)
+}
+
+// undistorted is m with the lens's distortion undone (l nil: m itself);
+// done frees what it made.
+func (l *Lens) undistorted(m gocv.Mat) (u gocv.Mat, done func()) {
 	if l == nil {
-		return PlanesFromMat(m)
+		return m, func() {}
 	}
-	und := gocv.NewMat()
-	defer und.Close()
-	l.Undistort(m, &und)
-	return PlanesFromMat(und)
+	u = gocv.NewMat()
+	l.Undistort(m, &u)
+	return u, func() { u.Close() }
 }
 
 // LoadGray reads an image file's raw pixels (EXIF orientation ignored,

@@ -82,13 +82,8 @@ func (w *Watcher) Step(ctx context.Context) ([]Event, error) {
 		return nil, err
 	}
 	defer fr.Image.Close()
-	m := fr.Image
-	if w.Lens != nil {
-		und := gocv.NewMat()
-		defer und.Close()
-		w.Lens.Undistort(m, &und)
-		m = und
-	}
+	m, done := w.Lens.undistorted(fr.Image)
+	defer done()
 	if w.wood != nil && w.Corners != ([4]Point{}) {
 		if now, ok := woodColour(m, w.Size, w.Corners); ok {
 			if g, ok := castGains(*w.wood, now); ok {
