@@ -108,7 +108,7 @@ func TestEndToEnd(t *testing.T) {
 					sim.SetSensorVolts(4.6)
 					return
 				}
-				time.Sleep(2 * time.Millisecond)
+				time.Sleep(10 * time.Millisecond) // not faster: on a loaded machine a busy poll starved the driver (queue underrun, 1 run in 8 at 2 ms)
 			}
 		}()
 		if err := a.Place(ctx, rules.Point{X: 3, Y: 11}); err != nil {
