@@ -18,6 +18,7 @@ import (
 var (
 	ErrMissedPick = errors.New("no stone picked")
 	ErrStoneStuck = errors.New("stone still on the nozzle after release")
+	ErrStoneFell  = errors.New("the stone fell from the nozzle on the way")
 	ErrNotHolding = errors.New("not holding a stone")
 	ErrHolding    = errors.New("already holding a stone")
 	ErrStopped    = errors.New("stopped")
@@ -639,8 +640,22 @@ func (a *Arm) searchReach() float64 {
 	return float64((a.opt.SearchTries-1)/6+1) * a.opt.SearchRadius
 }
 
-// release vents the cup with the pump off and checks the vacuum is gone.
+// release checks the stone is still on the nozzle, vents the cup with the
+// pump off and checks the vacuum is gone.
 func (a *Arm) release(ctx context.Context) error {
+	// The stone must still be on the nozzle on arrival: one that fell on
+	// the way (the pump stopped while the host was starved) would
+	// otherwise pass for released where it was meant to go.
+	st, err := a.drv.Status(ctx)
+	if err != nil {
+		return err
+	}
+	if st.Faults != 0 {
+		return &FaultError{st.Faults}
+	}
+	if st.Vacuum < a.cal.VacuumThreshold {
+		return fmt.Errorf("%w (vacuum %.1f kPa on arrival, threshold %g kPa)", ErrStoneFell, st.Vacuum, a.cal.VacuumThreshold)
+	}
 	if err := a.setPump(false); err != nil {
 		return err
 	}

@@ -359,6 +359,32 @@ func TestStoneStuck(t *testing.T) {
 	}
 }
 
+// A stone that slips off the nozzle on the way to its point must not pass
+// for placed there: the arm checks it is still held on arrival.
+func TestStoneFellOnTheWay(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, nil)
+	if err := r.arm.Pick(ctx, rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	// 300 ms: clear of the bowl, where the cup would seal on another stone.
+	r.sim.After(300*time.Millisecond, func(s *armsim.Sim) { armsim.DropHeld(s) })
+	err := r.arm.Place(ctx, pt("f6"))
+	if !errors.Is(err, arm.ErrStoneFell) || !strings.Contains(err.Error(), "place on f6") {
+		t.Fatalf("place after the stone fell on the way: %v", err)
+	}
+	if !r.arm.HeldAtFailure() {
+		t.Error("the arm does not report that it held a stone when the place failed")
+	}
+	if _, d, ok := r.table.Nearest(pt("f6")); ok && d < 10 {
+		t.Errorf("a stone lies %.1f mm from f6, but it fell on the way", d)
+	}
+	st, _ := r.sim.Status(ctx)
+	if st.Pump || st.Valve {
+		t.Errorf("not safe: %+v", st)
+	}
+}
+
 func TestCancelledContext(t *testing.T) {
 	r := newRig(t, arm.Options{}, nil)
 	ctx, cancel := context.WithCancel(context.Background())

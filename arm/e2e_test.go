@@ -26,7 +26,8 @@ const (
 
 // cup plays the vacuum cup for the firmware in simavr: while the pump runs
 // with the valve shut and a stone is there to seal on, the sensor reads a
-// vacuum; otherwise ambient.
+// vacuum; otherwise ambient. Opening the valve vents it and lets the
+// stone fall.
 type cup struct {
 	sim   *simavr.Sim
 	mu    sync.Mutex
@@ -49,6 +50,9 @@ func (c *cup) run() {
 			return
 		}
 		c.mu.Lock()
+		if valve {
+			c.stone = false // vented, the stone falls off
+		}
 		v := ambientVolts
 		if pump && !valve && c.stone {
 			v = sealedVolts
@@ -163,7 +167,6 @@ func TestEndToEndFirmware(t *testing.T) {
 	if err := a.Pick(ctx, rules.Black); err != nil {
 		t.Fatal(err)
 	}
-	c.setStone(false)
 	if err := a.Place(ctx, pt("j10")); err != nil {
 		t.Fatal(err)
 	}

@@ -99,10 +99,22 @@ func TestEndToEnd(t *testing.T) {
 		if pump, _, _, _ := sim.Outputs(); !pump {
 			t.Error("pump off while holding a stone")
 		}
-		sim.SetSensorVolts(4.6) // the valve will vent it
+		// The stone holds the vacuum until the valve vents the cup.
+		vented := make(chan struct{})
+		go func() {
+			defer close(vented)
+			for {
+				if _, valve, _, err := sim.Outputs(); err != nil || valve {
+					sim.SetSensorVolts(4.6)
+					return
+				}
+				time.Sleep(10 * time.Millisecond) // not faster: on a loaded machine a busy poll starved the driver (queue underrun, 1 run in 8 at 2 ms)
+			}
+		}()
 		if err := a.Place(ctx, rules.Point{X: 3, Y: 11}); err != nil {
 			t.Fatal(err)
 		}
+		<-vented
 		checkAt("d12", lay.Intersection(rules.Point{X: 3, Y: 11}).Add(kinematics.Vec3{0, 0, cal.PlaceHeight}))
 	})
 
