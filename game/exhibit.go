@@ -118,14 +118,15 @@ func RobotOpens(s *Session) bool {
 
 // play runs s, and after a fault waits for the operator and resumes.
 func (e *Exhibition) play(ctx context.Context, s *Session) (rules.Outcome, error) {
-	return playThroughFaults(ctx, s, e.Operator, e.Voice)
+	return ThroughFaults(ctx, s, s.Play, e.Operator, e.Voice)
 }
 
-// playThroughFaults runs s; a fault the session cannot get past is
-// announced, the operator is called, and the game resumes from its
-// journal when the operator says so.
-func playThroughFaults(ctx context.Context, s *Session, operator func(context.Context, error) error, v Voice) (rules.Outcome, error) {
-	out, err := s.Play(ctx)
+// ThroughFaults plays s's game with play (s.Play, or s.Resume of a
+// journal's game); a fault the session cannot get past is announced, the
+// operator is called, and the game resumes from its journal when the
+// operator says so. Without an operator the fault ends the game.
+func ThroughFaults(ctx context.Context, s *Session, play func(context.Context) (rules.Outcome, error), operator func(context.Context, error) error, v Voice) (rules.Outcome, error) {
+	out, err := play(ctx)
 	for err != nil {
 		if ctx.Err() != nil || operator == nil {
 			return out, err
@@ -137,8 +138,7 @@ func playThroughFaults(ctx context.Context, s *Session, operator func(context.Co
 			return out, errors.Join(err, werr)
 		}
 		var pending *Entry
-		s, pending, err = s.Reopen()
-		if err != nil {
+		if pending, err = s.Reopen(); err != nil {
 			return out, err
 		}
 		out, err = s.Resume(ctx, pending)

@@ -35,7 +35,14 @@ func TestExhibitionVisitors(t *testing.T) {
 				Eyes: tb, Hand: tb, Journal: j}, nil
 		},
 		Operator: func(ctx context.Context, fault error) error { faults++; return nil },
-		Finished: func(n int, out rules.Outcome, s *Session) { results = append(results, out) },
+		Finished: func(n int, out rules.Outcome, s *Session) {
+			results = append(results, out)
+			// The session told of the end is the one that played it to
+			// the end, also after a fault: its record has every move.
+			if got := len(s.Record().Moves); got != out.Move {
+				t.Errorf("game %d: the record has %d moves, the game %d", n, got, out.Move)
+			}
+		},
 	}
 	tb.script = func(n int, b *rules.Board) {
 		if person != nil {

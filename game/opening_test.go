@@ -362,7 +362,7 @@ func TestOpeningThroughFault(t *testing.T) {
 		}
 	}
 	faults := 0
-	out, err := playThroughFaults(t.Context(), s, func(ctx context.Context, fault error) error {
+	out, err := ThroughFaults(t.Context(), s, s.Play, func(ctx context.Context, fault error) error {
 		faults++
 		hand.left = 100 // the operator puts the arm right
 		return nil

@@ -169,43 +169,45 @@ func (s *Session) Resume(ctx context.Context, pending *Entry) (rules.Outcome, er
 	return s.Play(ctx)
 }
 
-// Reopen rebuilds s from its journal, as after a restart: a new referee
-// with the journal's moves, the same players and devices. It returns the
-// placement that was in flight, if any, for Resume.
-func (s *Session) Reopen() (*Session, *Entry, error) {
+// Reopen rebuilds s in place from its journal, as after a restart: its
+// referee replays the journal's moves, with the same players and devices.
+// The referee stays the same object, so whoever follows the game (a
+// simulated person, the caller's record of it) goes on following it. It
+// returns the placement that was in flight, if any, for Resume.
+func (s *Session) Reopen() (*Entry, error) {
 	path := s.Journal.Path()
 	s.Journal.Close()
 	j, entries, err := OpenJournal(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	ref, err := NewReferee(s.Config)
 	if err != nil {
 		j.Close()
-		return nil, nil, err
+		return nil, err
 	}
 	r, err := Replay(entries, ref)
 	if err != nil {
 		j.Close()
-		return nil, nil, err
+		return nil, err
 	}
-	n := *s
-	n.Config, n.Referee, n.Journal = r.Config, ref, j
-	n.times = nil
-	n.RestoreTimes(entries)
+	*s.Referee = *ref
+	s.Config, s.Journal = r.Config, j
+	s.times = nil
+	s.RestoreTimes(entries)
 	if s.Opening != nil {
 		// The live machine holds what the journal does (every action is
 		// journaled as it is applied); the offers left to lift come from
 		// the journal.
-		n.Opening = nil
-		if r.OpeningLeft(ref) {
-			o := *s.Opening
+		o := *s.Opening
+		s.Opening = nil
+		if r.OpeningLeft(s.Referee) {
 			o.Unchosen = r.Unchosen
-			o.Journal, o.Status = nil, nil // the new session's, when it plays on
-			n.Opening = &o
+			o.Journal, o.Status = nil, nil // the session's, when it plays on
+			s.Opening = &o
 		}
 	}
-	return &n, r.Pending, nil
+	return r.Pending, nil
 }
 
 // NewReferee returns a referee for cfg's rule, size and reading.

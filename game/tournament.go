@@ -91,7 +91,7 @@ func (t *Tournament) playPairing(ctx context.Context, round, board int, p swiss.
 		s.Voice = t.Voice
 	}
 	t.say("pairing", fmt.Sprintf("%s-%s", black.Name, white.Name), fmt.Sprintf("Round %d: %s (black) against %s (white).", round, black.Name, white.Name))
-	out, err := playThroughFaults(ctx, s, t.Operator, t.Voice)
+	out, err := ThroughFaults(ctx, s, s.Play, t.Operator, t.Voice)
 	for _, pl := range []ai.Player{s.Black, s.White} {
 		if c, ok := pl.(interface{ Close() error }); ok {
 			c.Close()

@@ -151,18 +151,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			return &game.Session{Config: cfg, Referee: ref, Journal: j, Limits: ai.Limits{TurnTime: *think},
 				Voice: say, Control: reqs, Observe: observe, MaxWrongViews: 500}, nil
 		}
-		// With nobody to call in a simulation, a fault is logged and the
-		// game resumes at once; a real exhibition waits for the operator.
-		operator := func(ctx context.Context, fault error) error {
-			fmt.Fprintln(sio.out, pr.T("cli.fault-resuming", pr.Error(fault)))
-			return nil
-		}
-		if !*simulate {
-			operator = func(ctx context.Context, fault error) error {
-				fmt.Fprintln(sio.out, "\a"+pr.T("cli.operator-fault", pr.Error(fault)))
-				return waitEnter(ctx, sio)
-			}
-		}
+		operator := faultOperator(sio, pr, *simulate)
 		writeRecord := func(name string, s *game.Session) {
 			path := filepath.Join(*dir, name+".sgf")
 			if err := s.WriteRecord(path); err != nil {

@@ -274,12 +274,14 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		} else {
 			fmt.Fprintln(sio.out, pr.T("cli.game-start", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath))
 		}
-		var out rules.Outcome
+		play := s.Play
 		if *resume {
-			out, err = s.Resume(ctx, replayed.Pending)
-		} else {
-			out, err = s.Play(ctx)
+			play = func(ctx context.Context) (rules.Outcome, error) { return s.Resume(ctx, replayed.Pending) }
 		}
+		// A fault the arm cannot get past pauses the game for the person
+		// to put it right, as in an exhibition.
+		operator := faultOperator(sio, pr, *simulate)
+		out, err := game.ThroughFaults(ctx, s, play, operator, say)
 		if err != nil {
 			return err
 		}

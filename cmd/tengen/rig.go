@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 
+	"tengen/i18n"
 	"tengen/i18n/errmsg"
 	"tengen/rig"
 )
@@ -31,6 +32,33 @@ func (o rigOptions) open(camera string, sio *stdio) (*rig.Rig, error) {
 	return rig.Open(rig.Config{Calibration: *o.calibration, Camera: camera, Arm: *o.arm,
 		Notify: func(s string) { fmt.Fprintln(sio.err, s) }})
 }
+
+// faultOperator is where a game waits after a fault its session cannot
+// get past: on the real robot for the operator to put it right and press
+// Enter; in a simulation, with nobody to call, the fault is logged and the
+// game resumes at once; the same fault simFaultResumes times in a row (a
+// fault that stays, such as a simulator that died) ends the run.
+func faultOperator(sio *stdio, pr *i18n.Printer, simulate bool) func(context.Context, error) error {
+	if !simulate {
+		return func(ctx context.Context, fault error) error {
+			fmt.Fprintln(sio.out, "\a"+pr.T("cli.operator-fault", pr.Error(fault)))
+			return waitEnter(ctx, sio)
+		}
+	}
+	last, repeats := "", 0
+	return func(ctx context.Context, fault error) error {
+		if fault.Error() != last {
+			last, repeats = fault.Error(), 0
+		}
+		if repeats++; repeats > simFaultResumes {
+			return errmsg.New("err.sim-faults-persist", simFaultResumes)
+		}
+		fmt.Fprintln(sio.out, pr.T("cli.fault-resuming", pr.Error(fault)))
+		return nil
+	}
+}
+
+const simFaultResumes = 10
 
 // waitEnter waits for a line on stdin, or for ctx to end.
 func waitEnter(ctx context.Context, sio *stdio) error {

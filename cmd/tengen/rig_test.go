@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"tengen/calibration"
+	"tengen/i18n"
 )
 
 // TestRealBoardDevices: without --sim, play and exhibit open the devices
@@ -40,5 +44,45 @@ func TestRealBoardDevices(t *testing.T) {
 		if code == 0 || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: exit %d, %q; want it to say %q", tc.args, code, errOut, tc.want)
 		}
+	}
+}
+
+// TestFaultOperator: on the real robot a fault waits for the operator's
+// Enter (and, with nobody at the terminal, ends the game); in a
+// simulation it resumes at once, but not for ever.
+func TestFaultOperator(t *testing.T) {
+	pr := &i18n.Printer{Lang: i18n.English}
+	fault := errors.New("arm: place on h8: the stone fell from the nozzle on the way")
+
+	var out bytes.Buffer
+	op := faultOperator(&stdio{in: strings.NewReader("\n"), out: &out, err: io.Discard}, pr, false)
+	if err := op(t.Context(), fault); err != nil {
+		t.Fatalf("the operator pressed Enter: %v", err)
+	}
+	if !strings.Contains(out.String(), "stone fell") || !strings.Contains(out.String(), "press Enter") {
+		t.Errorf("the operator was told %q", out.String())
+	}
+	op = faultOperator(&stdio{in: strings.NewReader(""), out: io.Discard, err: io.Discard}, pr, false)
+	if err := op(t.Context(), fault); err == nil || !strings.Contains(pr.Error(err), "no operator") {
+		t.Errorf("nobody at the terminal: %v", err)
+	}
+
+	op = faultOperator(&stdio{in: strings.NewReader(""), out: io.Discard, err: io.Discard}, pr, true)
+	other := errors.New("arm: pick from the black bowl: no stone picked")
+	for i := 1; i <= simFaultResumes/2; i++ {
+		if err := op(t.Context(), fault); err != nil {
+			t.Fatalf("simulation, fault %d: %v", i, err)
+		}
+	}
+	if err := op(t.Context(), other); err != nil { // another fault between: the count starts again
+		t.Fatalf("simulation, another fault: %v", err)
+	}
+	for i := 1; i <= simFaultResumes; i++ {
+		if err := op(t.Context(), fault); err != nil {
+			t.Fatalf("simulation, the fault again %d times in a row: %v", i, err)
+		}
+	}
+	if err := op(t.Context(), fault); err == nil || !strings.Contains(pr.Error(err), "still there") {
+		t.Errorf("simulation, the same fault once too often: %v", err)
 	}
 }
