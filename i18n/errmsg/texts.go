@@ -277,7 +277,7 @@ var texts = map[string]text{
 	"err.referee-log-write":      t(a(txt), "writing the referee's log {0}", "写入裁判记录{0}", "寫入裁判記錄{0}"),
 	"err.sim-faults-persist": t(a(count), "the simulation resumed {0} times after the same fault and it is still there",
 		"模拟在同一故障后已继续了{0}次，故障仍在", "模擬在同一故障後已繼續了{0}次，故障仍在"),
-	"err.no-operator":            t(nil, "no operator at the terminal (stdin closed)", "终端前没有工作人员（标准输入已关闭）", "終端前沒有工作人員（標準輸入已關閉）"),
+	"err.no-operator": t(nil, "no operator at the terminal (stdin closed)", "终端前没有工作人员（标准输入已关闭）", "終端前沒有工作人員（標準輸入已關閉）"),
 
 	// The simulator's log (package sim, tengen sim): faults injected and
 	// how each ended, what the simulated robot does about them.
