@@ -21,7 +21,7 @@ func newControls(size int) *controls {
 }
 
 // requests maps action names to the game's requests.
-var requests = map[string]game.Request{"pause": game.RequestPause, "resume": game.RequestResume,
+var requests = map[string]game.Request{"pause": game.RequestPause, "resume": game.RequestResume, "ack": game.RequestResume,
 	"resign": game.RequestResign, "takeback": game.RequestTakeback, "draw": game.RequestDraw}
 
 // do carries out the action name: a request to the game, or a decision in

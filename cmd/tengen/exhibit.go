@@ -151,7 +151,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			return &game.Session{Config: cfg, Referee: ref, Journal: j, Limits: ai.Limits{TurnTime: *think},
 				Voice: say, Control: reqs, Observe: observe, MaxWrongViews: 500}, nil
 		}
-		operator := faultOperator(sio, pr, *simulate)
+		operator := faultOperator(sio, pr, *simulate, ctl, *httpAddr != "" || *panelFile != "")
 		writeRecord := func(name string, s *game.Session) {
 			path := filepath.Join(*dir, name+".sgf")
 			if err := s.WriteRecord(path); err != nil {

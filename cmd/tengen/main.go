@@ -6,6 +6,8 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"tengen/i18n"
 	"tengen/i18n/errmsg"
@@ -36,6 +39,65 @@ type command struct {
 type stdio struct {
 	in       io.Reader
 	out, err io.Writer
+
+	mu    sync.Mutex
+	lines chan lineRead // the terminal's lines, from one reader (readLine)
+}
+
+type lineRead struct {
+	text string
+	err  error
+}
+
+// readLine reads the next line of the terminal, or gives up when ctx
+// ends. One goroutine reads stdin for the whole command, so a wait that
+// gave up (a fault acknowledged on the page) leaves no reader behind to
+// swallow the next line; it holds at most one line nobody asked for yet.
+// At the end of the input it returns io.EOF, then and ever after.
+func (s *stdio) readLine(ctx context.Context) (string, error) {
+	select {
+	case l, ok := <-s.lineChan(true):
+		if !ok {
+			return "", io.EOF
+		}
+		return l.text, l.err
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// dropLine drops a line typed before anyone asked (an Enter pressed
+// during the game must not answer the next question).
+func (s *stdio) dropLine() {
+	select {
+	case <-s.lineChan(false): // nil, never ready, before the first readLine
+	default:
+	}
+}
+
+// lineChan returns the terminal's lines, starting their reader if start.
+func (s *stdio) lineChan(start bool) chan lineRead {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lines != nil || !start {
+		return s.lines
+	}
+	s.lines = make(chan lineRead)
+	go func(lines chan<- lineRead) {
+		r := bufio.NewReader(s.in)
+		for {
+			text, err := r.ReadString('\n')
+			if errors.Is(err, io.EOF) && text != "" {
+				err = nil
+			}
+			lines <- lineRead{text, err}
+			if err != nil {
+				close(lines)
+				return
+			}
+		}
+	}(s.lines)
+	return s.lines
 }
 
 // errUsage marks an error in how a command was called (exit status 2).
@@ -74,7 +136,7 @@ func (c *command) sub(name string) *command {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], &stdio{os.Stdin, os.Stdout, os.Stderr}))
+	os.Exit(run(os.Args[1:], &stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}))
 }
 
 // run runs the command line args and returns the exit status.

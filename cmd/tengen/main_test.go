@@ -11,7 +11,7 @@ import (
 func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(args, &stdio{strings.NewReader(stdin), &out, &errb})
+	code := run(args, &stdio{in: strings.NewReader(stdin), out: &out, err: &errb})
 	return out.String(), errb.String(), code
 }
 

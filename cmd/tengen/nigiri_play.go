@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -38,8 +37,6 @@ type tableNigiri struct {
 	sio      *stdio
 	p        *i18n.Printer // the terminal's language
 	rng      *rand.Rand
-	// guesses is the terminal, read line by line for the person's guess.
-	guesses *bufio.Reader
 }
 
 func checkHide(flag, hide string) error {
@@ -94,42 +91,18 @@ func (t *tableNigiri) guess(ctx context.Context) (customs.Parity, error) {
 	case t.desk != nil:
 		return t.desk.WaitGuess(ctx)
 	}
-	if t.guesses == nil {
-		t.guesses = bufio.NewReader(t.sio.in)
-	}
 	for {
 		fmt.Fprintln(t.sio.out, t.p.T("cli.nigiri-ask"))
-		line, err := readLine(ctx, t.guesses)
+		line, err := t.sio.readLine(ctx)
+		if errors.Is(err, io.EOF) {
+			return customs.Odd, errmsg.New("err.no-guesser")
+		}
 		if err != nil {
 			return customs.Odd, err
 		}
 		if p, err := customs.ParseParity(strings.TrimSpace(line)); err == nil {
 			return p, nil
 		}
-	}
-}
-
-// readLine reads a line from r, or gives up when ctx ends (the reading
-// goes on in the background, as waitEnter's).
-func readLine(ctx context.Context, r *bufio.Reader) (string, error) {
-	done := make(chan struct{})
-	var line string
-	var err error
-	go func() {
-		line, err = r.ReadString('\n')
-		close(done)
-	}()
-	select {
-	case <-done:
-		if errors.Is(err, io.EOF) && line != "" {
-			err = nil
-		}
-		if errors.Is(err, io.EOF) {
-			return "", errmsg.New("err.no-guesser")
-		}
-		return line, err
-	case <-ctx.Done():
-		return "", ctx.Err()
 	}
 }
 

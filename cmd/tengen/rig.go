@@ -1,13 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 
+	"tengen/game"
 	"tengen/i18n"
 	"tengen/i18n/errmsg"
 	"tengen/rig"
@@ -34,15 +34,17 @@ func (o rigOptions) open(camera string, sio *stdio) (*rig.Rig, error) {
 }
 
 // faultOperator is where a game waits after a fault its session cannot
-// get past: on the real robot for the operator to put it right and press
-// Enter; in a simulation, with nobody to call, the fault is logged and the
-// game resumes at once; the same fault simFaultResumes times in a row (a
-// fault that stays, such as a simulator that died) ends the run.
-func faultOperator(sio *stdio, pr *i18n.Printer, simulate bool) func(context.Context, error) error {
+// get past. On the real robot the operator puts it right and says to go
+// on: Enter on the terminal, or resume on the page or the table's buttons
+// (ctl, when remote says they are there: a service has no terminal). In
+// a simulation, with nobody to call, the fault is logged and the game
+// resumes at once; the same fault simFaultResumes times in a row (a fault
+// that stays, such as a simulator that died) ends the run.
+func faultOperator(sio *stdio, pr *i18n.Printer, simulate bool, ctl *controls, remote bool) func(context.Context, error) error {
 	if !simulate {
 		return func(ctx context.Context, fault error) error {
 			fmt.Fprintln(sio.out, "\a"+pr.T("cli.operator-fault", pr.Error(fault)))
-			return waitEnter(ctx, sio)
+			return waitGoOn(ctx, sio, ctl, remote)
 		}
 	}
 	last, repeats := "", 0
@@ -58,22 +60,37 @@ func faultOperator(sio *stdio, pr *i18n.Printer, simulate bool) func(context.Con
 	}
 }
 
-const simFaultResumes = 10
-
-// waitEnter waits for a line on stdin, or for ctx to end.
-func waitEnter(ctx context.Context, sio *stdio) error {
-	done := make(chan error, 1)
+// waitGoOn waits for the operator's word to go on: a line on the
+// terminal, or (remote) a resume request from the page or the buttons.
+// The game is stopped meanwhile, so the requests are read here; others
+// than resume are dropped, as they mean nothing to a stopped game.
+func waitGoOn(ctx context.Context, sio *stdio, ctl *controls, remote bool) error {
+	sio.dropLine()
+	enter := make(chan error, 1)
+	lineCtx, stop := context.WithCancel(ctx)
+	defer stop()
 	go func() {
-		_, err := bufio.NewReader(sio.in).ReadString('\n')
-		done <- err
+		_, err := sio.readLine(lineCtx)
+		enter <- err
 	}()
-	select {
-	case err := <-done:
-		if errors.Is(err, io.EOF) {
-			return errmsg.New("err.no-operator")
+	for {
+		select {
+		case err := <-enter:
+			if !errors.Is(err, io.EOF) {
+				return err
+			}
+			if !remote {
+				return errmsg.New("err.no-operator")
+			}
+			enter = nil // no terminal: the page or the buttons will say
+		case r := <-ctl.reqs:
+			if remote && r == game.RequestResume {
+				return nil
+			}
+		case <-ctx.Done():
+			return ctx.Err()
 		}
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
 	}
 }
+
+const simFaultResumes = 10

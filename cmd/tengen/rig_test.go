@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tengen/calibration"
 	"tengen/i18n"
@@ -48,26 +49,49 @@ func TestRealBoardDevices(t *testing.T) {
 }
 
 // TestFaultOperator: on the real robot a fault waits for the operator's
-// Enter (and, with nobody at the terminal, ends the game); in a
-// simulation it resumes at once, but not for ever.
+// word: Enter on the terminal, or, with the page or the buttons there,
+// resume from them (a service has no terminal); with neither, the fault
+// ends the game. In a simulation it resumes at once, but not for ever.
 func TestFaultOperator(t *testing.T) {
 	pr := &i18n.Printer{Lang: i18n.English}
 	fault := errors.New("arm: place on h8: the stone fell from the nozzle on the way")
+	closed := func() *stdio { return &stdio{in: strings.NewReader(""), out: io.Discard, err: io.Discard} }
 
 	var out bytes.Buffer
-	op := faultOperator(&stdio{in: strings.NewReader("\n"), out: &out, err: io.Discard}, pr, false)
+	op := faultOperator(&stdio{in: strings.NewReader("\n"), out: &out, err: io.Discard}, pr, false, newControls(15), false)
 	if err := op(t.Context(), fault); err != nil {
 		t.Fatalf("the operator pressed Enter: %v", err)
 	}
 	if !strings.Contains(out.String(), "stone fell") || !strings.Contains(out.String(), "press Enter") {
 		t.Errorf("the operator was told %q", out.String())
 	}
-	op = faultOperator(&stdio{in: strings.NewReader(""), out: io.Discard, err: io.Discard}, pr, false)
-	if err := op(t.Context(), fault); err == nil || !strings.Contains(pr.Error(err), "no operator") {
-		t.Errorf("nobody at the terminal: %v", err)
+	if err := faultOperator(closed(), pr, false, newControls(15), false)(t.Context(), fault); err == nil || !strings.Contains(pr.Error(err), "no operator") {
+		t.Errorf("nobody at the terminal and no page: %v", err)
 	}
 
-	op = faultOperator(&stdio{in: strings.NewReader(""), out: io.Discard, err: io.Discard}, pr, true)
+	// No terminal, the page there: a pause means nothing to a stopped
+	// game; resume goes on.
+	ctl := newControls(15)
+	done := make(chan error, 1)
+	go func() { done <- faultOperator(closed(), pr, false, ctl, true)(t.Context(), fault) }()
+	for _, a := range []string{"pause", "ack"} {
+		if err := ctl.do(a, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("acknowledged on the page: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("still waiting after the page acknowledged the fault")
+	}
+	if len(ctl.reqs) != 0 {
+		t.Errorf("%d requests left for the resumed game", len(ctl.reqs))
+	}
+
+	op = faultOperator(closed(), pr, true, newControls(15), false)
 	other := errors.New("arm: pick from the black bowl: no stone picked")
 	for i := 1; i <= simFaultResumes/2; i++ {
 		if err := op(t.Context(), fault); err != nil {
