@@ -13,6 +13,10 @@ type Config struct {
 	Black       string `json:"black"`
 	White       string `json:"white"`
 	TimeControl string `json:"time_control,omitempty"`
+	// Robot, when set, names which of Black and White the robot is (an
+	// exhibition's visitor may take any name), so that a game resumed
+	// after a restart seats its players again.
+	Robot string `json:"robot,omitempty"`
 }
 
 // DefaultOpening is the opening protocol a rule is played with unless

@@ -64,18 +64,43 @@ type Exhibition struct {
 	// Next builds the next game's session (its journal included); n counts
 	// from 1.
 	Next func(n int) (*Session, error)
-	// Games bounds the number of games; 0 plays until ctx ends.
+	// Games bounds the number of new games; 0 plays until ctx ends.
 	Games int
 	// Operator is where the exhibition waits for the operator after a
 	// fault: it returns when the operator says to go on.
 	Operator func(ctx context.Context, fault error) error
 	// Finished is told of each game's end.
 	Finished func(n int, out rules.Outcome, s *Session)
+	// First is the number of the first new game [1]. Unfinished, if set,
+	// is a game an earlier run left unfinished (the program stopped
+	// mid-game; its session rebuilt from the journal), which Run finishes
+	// first, as game First-1, on the board as it stands; Pending is the
+	// placement that was in flight, if any.
+	First      int
+	Unfinished *Session
+	Pending    *Entry
 }
 
 // Run plays the exhibition until Games are done or ctx ends.
 func (e *Exhibition) Run(ctx context.Context) error {
-	for n := 1; e.Games == 0 || n <= e.Games; n++ {
+	first := max(e.First, 1)
+	if s := e.Unfinished; s != nil {
+		if s.Eyes == nil {
+			s.Eyes, s.Hand = e.Eyes, e.Hand
+		}
+		out := s.Referee.Outcome() // over, but stopped before its end was journaled
+		if !s.Referee.Over() {
+			var err error
+			if out, err = ThroughFaults(ctx, s, func(ctx context.Context) (rules.Outcome, error) { return s.Resume(ctx, e.Pending) }, e.Operator, e.Voice); err != nil {
+				return errmsg.Wrap(err, "err.game-n", first-1)
+			}
+		}
+		if e.Finished != nil {
+			e.Finished(first-1, out, s)
+		}
+	}
+	for i := 0; e.Games == 0 || i < e.Games; i++ {
+		n := first + i
 		if err := e.clear(ctx); err != nil {
 			return err
 		}

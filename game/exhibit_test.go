@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -133,5 +134,95 @@ func TestExhibitionColours(t *testing.T) {
 	}
 	if !v.has("welcome") || !v.has("welcome-robot") {
 		t.Errorf("said %v: want the person's welcome in game 1 and the robot's in game 2", v.keys)
+	}
+}
+
+// TestExhibitionFinishesUnfinishedGame: the program stopped in the middle
+// of a visitor's game; the next run finishes that game from its journal
+// on the board as it stands (no clearing first), numbers it as it was,
+// and goes on with the next visitor on a cleared board.
+func TestExhibitionFinishesUnfinishedGame(t *testing.T) {
+	tb := newTable(15)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "visitor001.journal")
+	cfg := Config{Rule: "freestyle", Size: 15, Black: "visitor 1", White: "scripted"}
+	robot := &scripted{moves: pts(t, "a1 a2 a3 a4")}
+	var person func(int, *rules.Board) // the visitor sits down with the game
+	tb.script = func(n int, b *rules.Board) {
+		if person != nil {
+			person(n, b)
+		}
+	}
+
+	ctx, stop := context.WithCancel(t.Context())
+	first := &Exhibition{Eyes: tb, Hand: tb, Games: 1,
+		Next: func(n int) (*Session, error) {
+			person = personPlays(t, rules.Black, "h8 h9 h10 h11 h12")
+			j, err := CreateJournal(path)
+			if err != nil {
+				return nil, err
+			}
+			j.Append(Entry{Type: EntryStart, Config: &cfg})
+			g, _ := NewReferee(cfg)
+			return &Session{Config: cfg, White: robot, Referee: g, Journal: j,
+				Observe: func(sn Snapshot) {
+					if len(sn.Moves) == 5 {
+						stop() // the power goes
+					}
+				}}, nil
+		},
+	}
+	if err := first.Run(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the first run: %v, want it stopped", err)
+	}
+	stones := tb.board.Count(rules.Black) + tb.board.Count(rules.White)
+	if stones < 5 {
+		t.Fatalf("%d stones on the board when the power went", stones)
+	}
+
+	j, entries, err := OpenJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := NewReferee(cfg)
+	r, err := Replay(entries, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Session{Config: r.Config, White: robot, Referee: g, Journal: j}
+	s.RestoreTimes(entries)
+	var finished []int
+	var records []int
+	second := &Exhibition{Eyes: tb, Hand: tb, Games: 1, First: 2, Unfinished: s, Pending: r.Pending,
+		Next: func(n int) (*Session, error) {
+			if n != 2 {
+				t.Errorf("new game numbered %d, want 2", n)
+			}
+			if c := tb.board.Count(rules.Black) + tb.board.Count(rules.White); c != 0 {
+				t.Errorf("game %d starts with %d stones on the board", n, c)
+			}
+			robot.i = 0
+			person = personPlays(t, rules.Black, "h8 h9 h10 h11 h12")
+			j, err := CreateJournal(filepath.Join(dir, "visitor002.journal"))
+			if err != nil {
+				return nil, err
+			}
+			j.Append(Entry{Type: EntryStart, Config: &cfg})
+			g, _ := NewReferee(cfg)
+			return &Session{Config: cfg, White: robot, Referee: g, Journal: j}, nil
+		},
+		Finished: func(n int, out rules.Outcome, s *Session) {
+			finished = append(finished, n)
+			records = append(records, len(s.Record().Moves))
+			if out.Winner != rules.Black || out.Move != 9 {
+				t.Errorf("game %d: %v", n, out)
+			}
+		},
+	}
+	if err := second.Run(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(finished) != "[1 2]" || fmt.Sprint(records) != "[9 9]" {
+		t.Errorf("finished games %v with records of %v moves, want [1 2] with 9 each", finished, records)
 	}
 }

@@ -418,6 +418,8 @@ var catalogue = map[string]entry{
 	"cli.record-saved": e(a(ArgText), "Record saved to {0}.", "棋谱已保存到{0}。", "棋譜已儲存到{0}。"),
 	"cli.resuming":     e(a(ArgText), "Resuming the game from {0}.", "从{0}继续对局。", "從{0}繼續對局。"),
 	"cli.resuming-at":  e(a(ArgText, ArgCount), "Resuming {0} after move {1}.", "从{0}第{1}手之后继续对局。", "從{0}第{1}手之後繼續對局。"),
+	"cli.cannot-resume": e(a(ArgText), "{0} was left unfinished but does not say which side the robot plays: it stays as it is; the exhibition goes on with the next visitor.",
+		"{0}未下完，但没有记下机器人执哪一方：保持原样；展览从下一位访客继续。", "{0}未下完，但沒有記下機器人執哪一方：保持原樣；展覽從下一位訪客繼續。"),
 	"cli.operator-fault": e(a(ArgText), "Fault: {0}. Operator: put it right, then press Enter (or resume on the page) to go on.",
 		"故障：{0}。工作人员：处理好后按回车（或在网页上点继续）继续。", "故障：{0}。工作人員：處理好後按Enter（或在網頁上點繼續）繼續。"),
 	"cli.fault-resuming": e(a(ArgText), "Fault: {0}; resuming.", "故障：{0}；继续对局。", "故障：{0}；繼續對局。"),

@@ -23,6 +23,7 @@ import (
 	"tengen/customs"
 	"tengen/game"
 	"tengen/i18n"
+	"tengen/i18n/errmsg"
 	"tengen/rules"
 	"tengen/rules/opening"
 	"tengen/rules/swiss"
@@ -51,7 +52,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	camera := fs.String("camera", "", "with --sim: rendered (the default) or truth; on the real board: a V4L2 device, a folder of images or a video file (default: the calibration's camera.device)")
 	hw := rigFlags(fs)
 	seed := fs.Uint64("seed", 1, "seed of the draw and the simulation")
-	dir := fs.String("dir", "", "where journals and records go (default: a new folder under var/exhibit)")
+	dir := fs.String("dir", "", "where journals and records go; an exhibition goes on there after a restart, finishing a visitor's game left unfinished (default: the day's folder under var/exhibit; a tournament's: a new folder there)")
 	httpAddr := fs.String("http", "", "serve the web page on this address, e.g. :8080")
 	public := fs.Bool("public", false, "allow serving the web page on the network")
 	lang := fs.String("lang", "en", "the robot's language: en, zh-Hans or zh-Hant")
@@ -92,17 +93,30 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if err != nil {
 			return usageMsg("err.bad-opening", *openingName)
 		}
-		if *dir == "" {
+		switch {
+		case *dir == "" && *tournament != "":
 			if *dir, err = newRunPath("exhibit", ""); err != nil {
 				return err
 			}
+		case *dir == "":
+			*dir = dataPath("exhibit", time.Now().Format("2006-01-02"))
 		}
 		if err := os.MkdirAll(*dir, 0o755); err != nil {
 			return err
 		}
+		last, unfinished, err := lastVisitor(*dir)
+		if err != nil {
+			return err
+		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
-		dev, err := openDevices(ctx, sio, deviceOptions{simulate: *simulate, camera: *camera, seed: *seed, hw: hw, command: "exhibit", doing: "exhibiting"})
+		// The simulated board is kept in the folder, as a real one stays on
+		// the table, for a game resumed after a restart.
+		world := ""
+		if *simulate && *tournament == "" {
+			world = filepath.Join(*dir, "exhibit.world")
+		}
+		dev, err := openDevices(ctx, sio, deviceOptions{simulate: *simulate, camera: *camera, seed: *seed, world: world, hw: hw, command: "exhibit", doing: "exhibiting"})
 		if err != nil {
 			return err
 		}
@@ -182,25 +196,58 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 
 		rng := rand.New(rand.NewPCG(*seed, 0xe7))
+		// seat gives game n its players: the robot (vspec) as robot, the
+		// visitor (simulated with --sim) as the other colour; m is the
+		// opening still to play, nil if none.
+		seat := func(n int, s *game.Session, vspec match.Spec, robot rules.Color, m *opening.Machine, unchosen []rules.Point) error {
+			player, err := vspec.New(int64(*seed)+int64(n), nil)
+			if err != nil {
+				return err
+			}
+			robotSeat := opening.Second
+			if robot == rules.Black {
+				s.Black, robotSeat = player, opening.First
+			} else {
+				s.White = player
+			}
+			if m != nil {
+				s.Opening = &game.Opening{Machine: m, Robot: robotSeat, Decisions: ctl.decisions, Unchosen: unchosen, StepMessage: i18n.StepMessage,
+					Decider: game.EngineDecider{Engine: openingEngine(player, *seed), Me: robotSeat, Rule: r, Reading: rules.ReadingRIF}}
+			}
+			visitor := s.Config.Black
+			if robot == rules.Black {
+				visitor = s.Config.White
+			}
+			if !*simulate {
+				if robot == rules.White {
+					fmt.Fprintln(sio.out, pr.T("cli.visitor-start", visitor))
+				}
+				return nil
+			}
+			level := 1 + rng.IntN(6)
+			pe := ai.NewEngine(ai.EngineOptions{Level: level, Seed: *seed + uint64(n), Threads: 1})
+			p := sim.NewPerson(robot.Opponent(), pe, r, *seed+uint64(n))
+			p.Limits = ai.Limits{TurnTime: *think / 3}
+			p.Follow(s.Referee)
+			if s.Opening != nil {
+				p.Opening = &sim.OpeningSeat{Machine: m, Me: robotSeat.Other(), Engine: pe, Reading: rules.ReadingRIF, Say: ctl.decisions}
+			}
+			rb.Eyes.People = []*sim.Person{p}
+			fmt.Fprintln(sio.out, pr.T("cli.visitor-sits", visitor, strconv.Itoa(level), robot.Opponent().String()))
+			return nil
+		}
 		// The visitor's colour, and the 猜先 that decided it (nil: none).
 		visitorColour := rules.Black
 		var played *customs.Nigiri
-		e := &game.Exhibition{Eyes: eyes, Hand: hand, Voice: say, Games: *visitors, Operator: operator,
+		e := &game.Exhibition{Eyes: eyes, Hand: hand, Voice: say, Games: *visitors, Operator: operator, First: last + 1,
 			Next: func(n int) (*game.Session, error) {
 				visitor, vspec := hooks.next(n, spec)
-				player, err := vspec.New(int64(*seed)+int64(n), nil)
-				if err != nil {
-					return nil, err
-				}
-				cfg := game.Config{Rule: r.String(), Size: size, Opening: proto.Name(), Black: visitor, White: vspec.String()}
-				// The visitor is the first player (the tentative Black)
-				// unless 猜先 gave the robot Black.
-				robotSeat := opening.Second
-				if visitorColour == rules.White {
+				robot := visitorColour.Opponent()
+				cfg := game.Config{Rule: r.String(), Size: size, Opening: proto.Name(), Black: visitor, White: vspec.String(), Robot: vspec.String()}
+				if robot == rules.Black {
 					cfg.Black, cfg.White = vspec.String(), visitor
-					robotSeat = opening.First
 				}
-				s, err := newSession(fmt.Sprintf("visitor%03d", n), cfg)
+				s, err := newSession(visitorName(n), cfg)
 				if err != nil {
 					return nil, err
 				}
@@ -209,44 +256,28 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 						return nil, err
 					}
 				}
-				if visitorColour == rules.White {
-					s.Black = player
-				} else {
-					s.White = player
-				}
 				m, err := opening.New(proto, size)
 				if err != nil {
 					return nil, err
 				}
-				if !m.Done() {
-					s.Opening = &game.Opening{Machine: m, Robot: robotSeat, Decisions: ctl.decisions, StepMessage: i18n.StepMessage,
-						Decider: game.EngineDecider{Engine: openingEngine(player, *seed), Me: robotSeat, Rule: r, Reading: rules.ReadingRIF}}
+				if m.Done() {
+					m = nil
 				}
-				if !*simulate {
-					if visitorColour == rules.Black {
-						fmt.Fprintln(sio.out, pr.T("cli.visitor-start", visitor))
-					}
-					return s, nil
-				}
-				level := 1 + rng.IntN(6)
-				pe := ai.NewEngine(ai.EngineOptions{Level: level, Seed: *seed + uint64(n), Threads: 1})
-				p := sim.NewPerson(visitorColour, pe, r, *seed+uint64(n))
-				p.Limits = ai.Limits{TurnTime: *think / 3}
-				p.Follow(s.Referee)
-				if s.Opening != nil {
-					p.Opening = &sim.OpeningSeat{Machine: m, Me: robotSeat.Other(), Engine: pe, Reading: rules.ReadingRIF, Say: ctl.decisions}
-				}
-				rb.Eyes.People = []*sim.Person{p}
-				fmt.Fprintln(sio.out, pr.T("cli.visitor-sits", visitor, strconv.Itoa(level), visitorColour.String()))
-				return s, nil
+				return s, seat(n, s, vspec, robot, m, nil)
 			},
 			Finished: func(n int, out rules.Outcome, s *game.Session) {
 				om := game.OutcomeMessage(out)
 				fmt.Fprintln(sio.out, pr.T("cli.visitor-result", strconv.Itoa(n), pr.T(om.Key, om.Args...)))
-				writeRecord(fmt.Sprintf("visitor%03d", n), s)
-				hooks.finished(n, fmt.Sprintf("visitor%03d", n), out, visitorColour, s.Record())
+				writeRecord(visitorName(n), s)
+				hooks.finished(n, visitorName(n), out, visitorColour, s.Record())
 				s.Journal.Close()
 			},
+		}
+		if unfinished {
+			if err := resumeVisitor(e, last, filepath.Join(*dir, visitorName(last)+".journal"), &game.Session{Limits: ai.Limits{TurnTime: *think},
+				Voice: say, Control: reqs, Observe: observe, MaxWrongViews: 500}, seat, sio, pr); err != nil {
+				return err
+			}
 		}
 		if *nigiriHide != "" {
 			t := &tableNigiri{hide: *nigiriHide, eyes: eyes, hand: hand, voice: say, rb: rb, sio: sio, p: pr, rng: customs.NewRand(*seed), pageWait: *guessWait}
@@ -373,4 +404,75 @@ func (h *pageHub) standings(round int, st []swiss.Standing) {
 		h.table = append(h.table, web.Standing{Rank: s.Rank, Name: s.Name, Score: float64(s.Score) / 2,
 			Buchholz: float64(s.Buchholz) / 2, Games: round - s.Byes})
 	}
+}
+
+// visitorName names visitor n's journal and record.
+func visitorName(n int) string { return fmt.Sprintf("visitor%03d", n) }
+
+// lastVisitor finds the highest visitor number with a journal in dir, and
+// whether that game was left unfinished (its journal has no end).
+func lastVisitor(dir string) (n int, unfinished bool, err error) {
+	names, err := filepath.Glob(filepath.Join(dir, "visitor*.journal"))
+	if err != nil {
+		return 0, false, err
+	}
+	for _, name := range names {
+		var k int
+		if _, err := fmt.Sscanf(filepath.Base(name), "visitor%d.journal", &k); err == nil && k > n {
+			n = k
+		}
+	}
+	if n == 0 {
+		return 0, false, nil
+	}
+	j, entries, err := game.OpenJournal(filepath.Join(dir, visitorName(n)+".journal"))
+	if err != nil {
+		return 0, false, err
+	}
+	j.Close()
+	for _, e := range entries {
+		if e.Type == game.EntryEnd {
+			return n, false, nil
+		}
+	}
+	return n, true, nil
+}
+
+// resumeVisitor rebuilds visitor n's unfinished game from its journal at
+// path into s and hands it to the exhibition to finish first. A journal
+// that does not name the robot's side (written before it did) is left as
+// it is, with a note.
+func resumeVisitor(e *game.Exhibition, n int, path string, s *game.Session,
+	seat func(int, *game.Session, match.Spec, rules.Color, *opening.Machine, []rules.Point) error, sio *stdio, pr *i18n.Printer) error {
+	replayed, err := reopen(s, path)
+	if err != nil {
+		return err
+	}
+	if s.Config.Robot == "" {
+		s.Journal.Close()
+		fmt.Fprintln(sio.out, pr.T("cli.cannot-resume", path))
+		return nil
+	}
+	vspec, err := match.ParseSpec(s.Config.Robot)
+	if err != nil {
+		s.Journal.Close()
+		return errmsg.Wrap(err, "err.journal", path)
+	}
+	// Before the opening is over the names are the tentative colours':
+	// the robot's seat.
+	robot := rules.White
+	if s.Config.Black == s.Config.Robot {
+		robot = rules.Black
+	}
+	var m *opening.Machine
+	if replayed.OpeningLeft(s.Referee) {
+		m = replayed.Opening
+	}
+	if err := seat(n, s, vspec, robot, m, replayed.Unchosen); err != nil {
+		s.Journal.Close()
+		return err
+	}
+	fmt.Fprintln(sio.out, pr.T("cli.resuming-at", path, strconv.Itoa(len(s.Referee.Moves()))))
+	e.Unfinished, e.Pending = s, replayed.Pending
+	return nil
 }

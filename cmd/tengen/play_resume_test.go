@@ -156,3 +156,67 @@ func checkWorldMatches(t *testing.T, run int, worldPath string, moves []string) 
 		t.Errorf("run %d: the board differs from the record: %v added %v gone %v, off the grid %v", run, ch.Kind, ch.Added, ch.Gone, off)
 	}
 }
+
+// TestExhibitKillAndResume kills `tengen exhibit --sim` in the middle of
+// the first visitor's game and runs it again in the same folder: it
+// finishes that game first, from its journal and on the board as it
+// stands (the simulated board is kept in the folder), then goes on with
+// the next visitor on a cleared board.
+func TestExhibitKillAndResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildTengen(t)
+	dir := t.TempDir()
+	args := []string{"exhibit", "--sim", "--camera", "truth", "--think", "40ms", "--seed", "3", "--visitors", "1", "--dir", dir}
+	first := filepath.Join(dir, "visitor001.journal")
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	deadline := time.After(90 * time.Second)
+wait:
+	for {
+		select {
+		case err := <-done:
+			t.Fatalf("the exhibition ended before the kill: %v", err)
+		case <-deadline:
+			cmd.Process.Kill()
+			t.Fatal("the first game did not reach its tenth journal line")
+		case <-time.After(5 * time.Millisecond):
+			if journalLines(first) >= 10 {
+				cmd.Process.Signal(syscall.SIGKILL)
+				<-done
+				break wait
+			}
+		}
+	}
+	before := journaledMoves(t, first)
+
+	again := exec.Command(bin, args...)
+	again.Dir = dir
+	out, err := again.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the exhibition after the kill: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "Resuming "+first) {
+		t.Errorf("the second run did not say it resumed %s:\n%s", first, out)
+	}
+	after := journaledMoves(t, first)
+	if len(after) <= len(before) || strings.Join(after[:len(before)], " ") != strings.Join(before, " ") {
+		t.Errorf("the resumed game %v does not extend the moves journaled before the kill %v", after, before)
+	}
+	for _, name := range []string{"visitor001.sgf", "visitor002.sgf"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("record: %v\n%s", err, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "visitor003.journal")); err == nil {
+		t.Error("a third game was started: --visitors 1 means one new game")
+	}
+	checkWorldMatches(t, 0, filepath.Join(dir, "exhibit.world"), journaledMoves(t, filepath.Join(dir, "visitor002.journal")))
+	t.Logf("killed after %d moves; the first game ended after %d", len(before), len(after))
+}
