@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"strconv"
 	"tengen/i18n/errmsg"
 	"time"
@@ -47,6 +48,12 @@ type Session struct {
 	// record the loop tolerates in a row before it asks for the operator;
 	// 0 means no bound.
 	MaxWrongViews int
+	// Abandon, if set, ends the game when the person has shown no sign
+	// for this long on their turn (nothing on the board moved): they are
+	// taken to have left, as an exhibition's visitor who walked away, and
+	// lose as by resignation. Halfway there the robot asks whether they
+	// are still there.
+	Abandon time.Duration
 
 	info       ai.Info
 	openings   int // moves the opening protocol made: not taken back
@@ -217,6 +224,17 @@ func (s *Session) resign() error {
 		return err
 	}
 	s.say("resigned", "", "The person resigns.")
+	return nil
+}
+
+// abandoned ends the game as the person's loss: they made no move and
+// nothing on the board moved for s.Abandon.
+func (s *Session) abandoned(person rules.Color) error {
+	if err := s.Referee.Resign(person); err != nil {
+		return err
+	}
+	mins := strconv.Itoa(int(math.Ceil(s.Abandon.Minutes())))
+	s.say("person-left", mins, "No move for "+mins+" minutes: I take it you have left. The game is over.")
 	return nil
 }
 
@@ -440,6 +458,8 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 			said = key + arg
 		}
 	}
+	// When the person last showed: their turn began, or the board moved.
+	seen, asked, last := time.Now(), false, s.Referee.Board()
 	for {
 		if err := s.handleRequests(ctx); err != nil {
 			return err
@@ -454,12 +474,21 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 			s.say("time-up", person.String(), "Your time is up.")
 			return nil
 		}
+		if idle := time.Since(seen); s.Abandon > 0 && idle >= s.Abandon {
+			return s.abandoned(person)
+		} else if s.Abandon > 0 && idle >= s.Abandon/2 && !asked {
+			s.say("still-there", person.String(), "Are you still there? Your move.")
+			asked = true
+		}
 		sight, err := s.Eyes.Look(ctx)
 		if err != nil {
 			return err
 		}
 		if sight.Evidence != nil {
 			s.evidence = sight.Evidence
+		}
+		if Compare(last, sight.Board).Kind != NoChange {
+			seen, asked, last = time.Now(), false, sight.Board
 		}
 		record := s.Referee.Board()
 		ch := Compare(record, sight.Board)

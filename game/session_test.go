@@ -101,6 +101,49 @@ func TestPersonWinsWithFive(t *testing.T) {
 	}
 }
 
+// TestPersonWhoLeftLoses: a person who makes no move and moves nothing on
+// the board is asked halfway whether they are still there, and after
+// Abandon taken to have left: the game ends as their loss. Stones moved
+// on the board (the person fiddling) show they are still there.
+func TestPersonWhoLeftLoses(t *testing.T) {
+	tb := newTable(15)
+	tb.lookDelay = 2 * time.Millisecond
+	person := personPlays(t, rules.Black, "h8")
+	stray := pts(t, "o15 o14")
+	fiddle := 0
+	tb.script = func(n int, b *rules.Board) {
+		person(n, b)
+		// Before leaving, the person slides a white stone about beside
+		// the board's corner for a while (a wrong-colour complaint).
+		if b.Count(rules.White) >= 1 && fiddle < 30 && n%5 == 0 {
+			fiddle++
+			b.Set(stray[0], rules.Empty)
+			b.Set(stray[1], rules.Empty)
+			if fiddle < 30 {
+				b.Set(stray[fiddle%2], rules.White)
+			}
+		}
+	}
+	s, v := newSession(t, rules.Freestyle, rules.White, "a1 a2", tb)
+	s.MaxWrongViews = 0
+	s.Abandon = 400 * time.Millisecond
+	start := time.Now()
+	out, err := s.Play(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Winner != rules.White || out.Reason != rules.Resignation || out.Move != 2 {
+		t.Errorf("outcome %v, want White by the person's resignation after move 2", out)
+	}
+	if !v.has("still-there") || !v.has("person-left") {
+		t.Errorf("said %v, want still-there then person-left", v.keys)
+	}
+	// 30 fiddles 5 views of 2 ms apart kept the game going past Abandon.
+	if d := time.Since(start); d < s.Abandon+200*time.Millisecond {
+		t.Errorf("the game ended after %v: the fiddling person was taken to have left", d)
+	}
+}
+
 func TestRobotClaimsForbiddenMove(t *testing.T) {
 	tb := newTable(15)
 	// Black's j8 makes two open threes (h8-i8-j8 and j6-j7-j8): double-three.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"tengen/rules"
 )
@@ -34,6 +35,8 @@ type table struct {
 	// failPlace makes that many Place calls fail before any stone moves.
 	failPlace int
 	offered   bool // a test's one-off request was sent
+	// lookDelay is how long a view takes (a camera's frame time).
+	lookDelay time.Duration
 }
 
 func newTable(size int) *table { return &table{board: rules.MustBoard(size)} }
@@ -42,6 +45,7 @@ func (t *table) Look(ctx context.Context) (Sight, error) {
 	if err := ctx.Err(); err != nil {
 		return Sight{}, err
 	}
+	time.Sleep(t.lookDelay)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.views++

@@ -46,6 +46,7 @@ var GameKeys = []string{
 	"time-up", "takeback", "takeback-refused", "takeback-lift", "resigned",
 	"wrong-colour", "welcome", "welcome-robot", "fault", "offer", "choose", "place", "pass",
 	"swap", "keep", "declare", "opening-step", "opening-refused", "bye", "pairing",
+	"still-there", "person-left",
 }
 
 // catalogue holds every text. Keys without a prefix are spoken messages
@@ -74,7 +75,11 @@ var catalogue = map[string]entry{
 	"takeback-refused": e(a(ArgMessage), "Takeback refused: {0}", "不能悔棋：{0}", "不能悔棋：{0}"),
 	"takeback-lift": e(nil, "Please take the taken-back stones off the board.",
 		"请把悔掉的棋子从棋盘上拿走。", "請把悔掉的棋子從棋盤上拿走。"),
-	"resigned": e(nil, "You resign.", "你认输了。", "你認輸了。"),
+	"resigned":    e(nil, "You resign.", "你认输了。", "你認輸了。"),
+	"still-there": e(a(ArgColour), "Are you still there? Your move ({0}).", "你还在吗？轮到你了（{0}）。", "你還在嗎？輪到你了（{0}）。"),
+	"person-left": e(a(ArgCount), "No move for {0} minutes: I take it you have left. The game is over.",
+		"{0}分钟没有落子：我想你已经离开了。对局结束。", "{0}分鐘沒有落子：我想你已經離開了。對局結束。"),
+
 	"wrong-colour": e(a(ArgPoint), "The stone on {0} is the wrong colour; please take it off.",
 		"{0}的棋子颜色不对，请拿走。", "{0}的棋子顏色不對，請拿走。"),
 	"welcome": e(nil, "Place a black stone anywhere to start a game.",

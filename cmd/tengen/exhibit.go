@@ -48,6 +48,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	rounds := fs.Int("rounds", 3, "rounds of the tournament")
 	openingName := fs.String("opening", "", "the opening protocol visitors play, the visitor as the first player (default: rif for renju, swap2 for the other rules; tournaments play without)")
 	think := fs.Duration("think", time.Second, "time per move")
+	abandon := fs.Duration("abandon", 10*time.Minute, "a visitor who makes no move and moves nothing on the board for this long is taken to have left: the game ends as their loss and the next visitor's begins (0: wait for ever)")
 	simulate := fs.Bool("sim", false, "on the simulated robot, with simulated visitors")
 	camera := fs.String("camera", "", "with --sim: rendered (the default) or truth; on the real board: a V4L2 device, a folder of images or a video file (default: the calibration's camera.device)")
 	hw := rigFlags(fs)
@@ -163,7 +164,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				return nil, err
 			}
 			return &game.Session{Config: cfg, Referee: ref, Journal: j, Limits: ai.Limits{TurnTime: *think},
-				Voice: say, Control: reqs, Observe: observe, MaxWrongViews: 500}, nil
+				Voice: say, Control: reqs, Observe: observe, MaxWrongViews: 500, Abandon: *abandon}, nil
 		}
 		operator := faultOperator(sio, pr, *simulate, ctl, *httpAddr != "" || *panelFile != "")
 		writeRecord := func(name string, s *game.Session) {
@@ -275,7 +276,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		if unfinished {
 			if err := resumeVisitor(e, last, filepath.Join(*dir, visitorName(last)+".journal"), &game.Session{Limits: ai.Limits{TurnTime: *think},
-				Voice: say, Control: reqs, Observe: observe, MaxWrongViews: 500}, seat, sio, pr); err != nil {
+				Voice: say, Control: reqs, Observe: observe, MaxWrongViews: 500, Abandon: *abandon}, seat, sio, pr); err != nil {
 				return err
 			}
 		}
