@@ -48,11 +48,11 @@ type Session struct {
 	// record the loop tolerates in a row before it asks for the operator;
 	// 0 means no bound.
 	MaxWrongViews int
-	// Abandon, if set, ends the game when the person has shown no sign
-	// for this long on their turn (nothing on the board moved): they are
-	// taken to have left, as an exhibition's visitor who walked away, and
-	// lose as by resignation. Halfway there the robot asks whether they
-	// are still there.
+	// Abandon, if set, ends the game when the person, once they have a
+	// stone on the board, shows no sign for this long on their turn
+	// (nothing on the board moved): they are taken to have left, as an
+	// exhibition's visitor who walked away, and lose as by resignation.
+	// Halfway there the robot asks whether they are still there.
 	Abandon time.Duration
 
 	info       ai.Info
@@ -459,7 +459,13 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 		}
 	}
 	// When the person last showed: their turn began, or the board moved.
+	// Nobody has left before their first stone: an exhibition waits for
+	// its next visitor as long as it takes.
 	seen, asked, last := time.Now(), false, s.Referee.Board()
+	abandon := s.Abandon
+	if last.Count(person) == 0 {
+		abandon = 0
+	}
 	for {
 		if err := s.handleRequests(ctx); err != nil {
 			return err
@@ -474,9 +480,9 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 			s.say("time-up", person.String(), "Your time is up.")
 			return nil
 		}
-		if idle := time.Since(seen); s.Abandon > 0 && idle >= s.Abandon {
+		if idle := time.Since(seen); abandon > 0 && idle >= abandon {
 			return s.abandoned(person)
-		} else if s.Abandon > 0 && idle >= s.Abandon/2 && !asked {
+		} else if abandon > 0 && idle >= abandon/2 && !asked {
 			s.say("still-there", person.String(), "Are you still there? Your move.")
 			asked = true
 		}

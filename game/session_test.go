@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -141,6 +142,23 @@ func TestPersonWhoLeftLoses(t *testing.T) {
 	// 30 fiddles 5 views of 2 ms apart kept the game going past Abandon.
 	if d := time.Since(start); d < s.Abandon+200*time.Millisecond {
 		t.Errorf("the game ended after %v: the fiddling person was taken to have left", d)
+	}
+}
+
+// TestNobodyYetIsNotLeft: before the person's first stone nobody has
+// left; the game waits for them however long it takes.
+func TestNobodyYetIsNotLeft(t *testing.T) {
+	tb := newTable(15)
+	tb.lookDelay = 2 * time.Millisecond
+	s, v := newSession(t, rules.Freestyle, rules.White, "a1 a2", tb)
+	s.Abandon = 50 * time.Millisecond
+	ctx, cancel := context.WithTimeout(t.Context(), 300*time.Millisecond)
+	defer cancel()
+	if out, err := s.Play(ctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("the game ended (%v, %v) with nobody at the board yet", out, err)
+	}
+	if v.has("still-there") || v.has("person-left") {
+		t.Errorf("said %v to nobody", v.keys)
 	}
 }
 
