@@ -42,6 +42,15 @@ type Dropper interface {
 	Drops() []Drop
 }
 
+// A Doubter is Eyes that can tell when the reader stays unsure of a few
+// points while nothing moves (a stone between two points, a white stone
+// the light makes hard to tell from the wood), where Look would wait for
+// ever: the session asks the person to set those stones straight.
+type Doubter interface {
+	// NotifyDoubt makes the eyes call f with such points, once a spell.
+	NotifyDoubt(f func([]rules.Point))
+}
+
 // Drop is a stone fallen from the hand.
 type Drop struct {
 	C rules.Color

@@ -102,6 +102,12 @@ var ErrStopped = errors.New("game stopped")
 
 // Play runs the game to its end and returns the result.
 func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
+	if d, ok := s.Eyes.(Doubter); ok {
+		d.NotifyDoubt(func(ps []rules.Point) {
+			list := rules.FormatPoints(ps)
+			s.say("unsure", list, "I cannot make out "+list+" clearly; please set the stone straight on its point.")
+		})
+	}
 	if s.Opening != nil {
 		if err := s.playOpening(ctx); err != nil {
 			return rules.Outcome{}, err
@@ -480,11 +486,13 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 			s.say("time-up", person.String(), "Your time is up.")
 			return nil
 		}
-		if idle := time.Since(seen); abandon > 0 && idle >= abandon {
+		if idle := time.Since(seen); abandon > 0 && idle >= abandon && asked {
 			return s.abandoned(person)
 		} else if abandon > 0 && idle >= abandon/2 && !asked {
+			// Asked before the end, however late the view came (a slow
+			// frame, a busy machine): then half the time is left.
 			s.say("still-there", person.String(), "Are you still there? Your move.")
-			asked = true
+			asked, seen = true, time.Now().Add(-abandon/2)
 		}
 		sight, err := s.Eyes.Look(ctx)
 		if err != nil {

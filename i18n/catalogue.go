@@ -46,7 +46,7 @@ var GameKeys = []string{
 	"time-up", "takeback", "takeback-refused", "takeback-lift", "resigned",
 	"wrong-colour", "welcome", "welcome-robot", "fault", "offer", "choose", "place", "pass",
 	"swap", "keep", "declare", "opening-step", "opening-refused", "bye", "pairing",
-	"still-there", "person-left",
+	"still-there", "person-left", "unsure",
 }
 
 // catalogue holds every text. Keys without a prefix are spoken messages
@@ -75,7 +75,9 @@ var catalogue = map[string]entry{
 	"takeback-refused": e(a(ArgMessage), "Takeback refused: {0}", "不能悔棋：{0}", "不能悔棋：{0}"),
 	"takeback-lift": e(nil, "Please take the taken-back stones off the board.",
 		"请把悔掉的棋子从棋盘上拿走。", "請把悔掉的棋子從棋盤上拿走。"),
-	"resigned":    e(nil, "You resign.", "你认输了。", "你認輸了。"),
+	"resigned": e(nil, "You resign.", "你认输了。", "你認輸了。"),
+	"unsure": e(a(ArgPoints), "I cannot make out {0} clearly; please set the stone straight on its point.",
+		"我看不清{0}；请把棋子摆正在交叉点上。", "我看不清{0}；請把棋子擺正在交叉點上。"),
 	"still-there": e(a(ArgColour), "Are you still there? Your move ({0}).", "你还在吗？轮到你了（{0}）。", "你還在嗎？輪到你了（{0}）。"),
 	"person-left": e(a(ArgCount), "No move for {0} minutes: I take it you have left. The game is over.",
 		"{0}分钟没有落子：我想你已经离开了。对局结束。", "{0}分鐘沒有落子：我想你已經離開了。對局結束。"),

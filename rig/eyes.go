@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"tengen/i18n/errmsg"
 
 	"tengen/game"
@@ -26,6 +27,12 @@ type Eyes struct {
 	// OnEvent, when set, is told every event the tracker accepts (a hand
 	// over the board, a bumped board), for the log and the page.
 	OnEvent func(vision.Event)
+
+	// DoubtFrames is how many frames in a row must read the same stones
+	// with the same few doubtful points before the doubt is told
+	// (NotifyDoubt) [30, about 2 s].
+	DoubtFrames int
+	onDoubt     func([]rules.Point)
 
 	// follow, when set, is told the reading and its frame whenever the
 	// corners the board is read at change (the reader found it moved):
@@ -62,6 +69,7 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 	// doubtful point; the tracker accepts a board after Hold of them.
 	agree := 0
 	var prev [][]vision.Stone
+	doubt := doubtSpell{frames: e.DoubtFrames}
 	for {
 		if err := ctx.Err(); err != nil {
 			return game.Sight{}, err
@@ -79,6 +87,11 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 			}
 		}
 		b, r := w.Tracker.Board(), w.Last.Reading
+		if ps := doubt.step(r, w.Tracker.MinConf); ps != nil && e.onDoubt != nil {
+			if pts, err := e.points(ps, r); err == nil {
+				e.onDoubt(pts)
+			}
+		}
 		switch {
 		case r == nil || !steady(r, w.Tracker.MinConf):
 			agree, prev = 0, nil
@@ -101,6 +114,81 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 			return game.Sight{Board: board, Evidence: w.Last.Frame.Luma}, nil
 		}
 	}
+}
+
+// NotifyDoubt implements game.Doubter.
+func (e *Eyes) NotifyDoubt(f func([]rules.Point)) { e.onDoubt = f }
+
+// maxDoubtful is the most doubtful points a spell of doubt may have: more
+// is a hand or the arm over the board, not stones to set straight.
+const maxDoubtful = 3
+
+// doubtSpell follows readings that stay doubtful while nothing moves.
+type doubtSpell struct {
+	frames int // frames the spell must last [30]
+	run    int
+	stones [][]vision.Stone
+	points [][2]int
+}
+
+// step takes the next reading and returns its doubtful points (row,
+// column) once they have held for the spell's frames, once a spell.
+func (d *doubtSpell) step(r *vision.Reading, minConf float64) [][2]int {
+	frames := d.frames
+	if frames <= 0 {
+		frames = 30
+	}
+	var ps [][2]int
+	if r != nil {
+		for i, row := range r.Conf {
+			for j, c := range row {
+				if c < minConf {
+					ps = append(ps, [2]int{i, j})
+				}
+			}
+		}
+	}
+	if len(ps) == 0 || len(ps) > maxDoubtful {
+		d.run = 0
+		return nil
+	}
+	if d.run > 0 && same(d.stones, r.Stones) && slices.Equal(d.points, ps) {
+		d.run++
+	} else {
+		d.run, d.stones, d.points = 1, r.Stones, ps
+	}
+	if d.run == frames {
+		return ps
+	}
+	return nil
+}
+
+// points turns the reader's points (row, column from the image's
+// top-left grid corner) into the rules' points.
+func (e *Eyes) points(ps [][2]int, r *vision.Reading) ([]rules.Point, error) {
+	mask := make([][]vision.Stone, len(r.Stones))
+	for i := range mask {
+		mask[i] = make([]vision.Stone, len(r.Stones[i]))
+		for j := range mask[i] {
+			mask[i][j] = vision.Empty
+		}
+	}
+	for _, p := range ps {
+		mask[p[0]][p[1]] = vision.Black
+	}
+	b, err := e.board(mask, r.Corners)
+	if err != nil {
+		return nil, err
+	}
+	var out []rules.Point
+	for y := 0; y < b.Size(); y++ {
+		for x := 0; x < b.Size(); x++ {
+			if p := (rules.Point{X: x, Y: y}); b.At(p) == rules.Black {
+				out = append(out, p)
+			}
+		}
+	}
+	return out, nil
 }
 
 func steady(r *vision.Reading, minConf float64) bool {

@@ -232,3 +232,29 @@ func TestOpenErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestEyesDoubt: a stone the reader stays unsure of while nothing moves
+// (here a black stone 0.45 steps off h8, read at a confidence of about
+// 0.2, under a tracker that asks for 0.5) would keep Look waiting for
+// ever; the doubt is told once, with the point, so the person can be
+// asked to set the stone straight.
+func TestEyesDoubt(t *testing.T) {
+	sc := scene(map[[2]int]vision.Stone{{7, 7}: vision.Black}, false, 1)
+	sc.Offsets = map[[2]int][2]float64{{7, 7}: {0.45, 0}}
+	src := frames(repeat(sc, 25), io.EOF)
+	cam := &capture.Camera{Open: func() (capture.Source, error) { return src, nil }}
+	tr := vision.NewTracker()
+	tr.MinConf = 0.5
+	e := NewEyes(&vision.Watcher{Camera: cam, Tracker: tr}, 15, imgCorners)
+	e.DoubtFrames = 10
+	var told [][]rules.Point
+	e.NotifyDoubt(func(ps []rules.Point) { told = append(told, ps) })
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	if _, err := e.Look(ctx); !errors.Is(err, ErrCameraEnded) {
+		t.Fatalf("Look: %v, want the camera's end (no steady view)", err)
+	}
+	if len(told) != 1 || rules.FormatPoints(told[0]) != "h8" {
+		t.Errorf("doubts told %v, want [h8] once", told)
+	}
+}

@@ -114,8 +114,14 @@ func (w *Watcher) Step(ctx context.Context) ([]Event, error) {
 		// A frame too dark or too bright to read (or a hand over the
 		// board) makes the search find a board a little off, or one
 		// that is not there: new corners are taken only where the
-		// stones read surely, unless there are none yet.
+		// stones read surely, unless there are none yet. They are put
+		// on the grid lines first: the search is a few pixels off, and
+		// a stone lying between two points would read surely on a grid
+		// it pulled that far toward itself.
 		if c, _, err := relocate(pl, w.Size); err == nil {
+			if rc, err := RefineCorners(pl, w.Size, c, nil); err == nil {
+				c = rc
+			}
 			if r, err := ReadStones(pl, w.Size, c); err == nil && (w.Corners == ([4]Point{}) || w.sure(r)) {
 				w.Corners, obs.Reading = c, r
 			}
