@@ -28,6 +28,10 @@ type Replayed struct {
 	// side to move had used on its move when the program stopped.
 	Clock *Entry
 	Used  time.Duration
+	// End is the journal's end entry (its Color the winner's, none for a
+	// draw) when the game is over: Replay then also returns an error,
+	// since there is nothing to resume.
+	End *Entry
 }
 
 // OpeningLeft reports whether some of the opening is still to be played
@@ -116,6 +120,8 @@ func Replay(entries []Entry, ref *rules.Game) (Replayed, error) {
 				}
 			}
 		case EntryEnd:
+			e := e
+			r.End = &e
 			return r, errmsg.New("err.journal-over", line, e.Result)
 		}
 	}
@@ -167,6 +173,34 @@ func (s *Session) Resume(ctx context.Context, pending *Entry) (rules.Outcome, er
 		}
 	}
 	return s.Play(ctx)
+}
+
+// Load rebuilds s from the journal at path, as after a restart: its
+// settings, a referee with the journal's moves, the journal opened for
+// appending and the moves' times; the players and devices are the
+// caller's to set. The replay says what else was going on (the opening,
+// the placement in flight, the clock), and how a game over ended (r.End,
+// with an error: nothing is left to resume).
+func (s *Session) Load(path string) (Replayed, error) {
+	j, entries, err := OpenJournal(path)
+	if err != nil {
+		return Replayed{}, err
+	}
+	if len(entries) > 0 && entries[0].Config != nil {
+		s.Config = *entries[0].Config
+	}
+	if s.Referee, err = NewReferee(s.Config); err != nil {
+		j.Close()
+		return Replayed{}, errmsg.Wrap(err, "err.journal", path)
+	}
+	r, err := Replay(entries, s.Referee)
+	if err != nil {
+		j.Close()
+		return r, err // r.End set: the game is over
+	}
+	s.Config, s.Journal = r.Config, j
+	s.RestoreTimes(entries)
+	return r, nil
 }
 
 // Reopen rebuilds s in place from its journal, as after a restart: its

@@ -143,7 +143,11 @@ func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
 	if s.Voice != nil {
 		s.Voice.Say(m)
 	}
-	if err := s.Journal.Append(Entry{Type: EntryEnd, Result: res.String(), Move: res.Move}); err != nil {
+	end := Entry{Type: EntryEnd, Result: res.String(), Move: res.Move}
+	if res.Winner != rules.Empty {
+		end.Color = res.Winner.String()
+	}
+	if err := s.Journal.Append(end); err != nil {
 		return res, err
 	}
 	if err := s.Hand.Park(ctx); err != nil {

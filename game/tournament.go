@@ -34,6 +34,13 @@ type Tournament struct {
 	Operator func(ctx context.Context, fault error) error
 	// Standings is told the table after every game.
 	Standings func(round int, st []swiss.Standing)
+	// Journaled, if set, returns a game an earlier run of this
+	// tournament journaled for the round and board (found false: none):
+	// its session rebuilt from the journal (Session.Load), Black and
+	// White still to seat, and the replay. A game the journal ends (r.End)
+	// counts as played; an unfinished one is finished first, on the board
+	// as it stands: the tournament goes on after a restart.
+	Journaled func(round, board int, black, white string) (s *Session, r Replayed, found bool, err error)
 }
 
 // Run plays the tournament and returns the final standings.
@@ -70,15 +77,40 @@ func (t *Tournament) Run(ctx context.Context) ([]swiss.Standing, error) {
 	return sw.Standings(), nil
 }
 
-// playPairing plays one game on the board, which it clears first.
+// playPairing plays one game on the board, which it clears first; or
+// takes the game an earlier run journaled, finishing it if need be.
 func (t *Tournament) playPairing(ctx context.Context, round, board int, p swiss.Pairing) (swiss.Result, error) {
-	if err := ClearBoard(ctx, t.Eyes, t.Hand); err != nil {
-		return swiss.Pending, err
-	}
 	black, white := t.Entrants[p.Black], t.Entrants[p.White]
-	s, err := t.NewSession(round, board, black.Name, white.Name)
-	if err != nil {
-		return swiss.Pending, err
+	var (
+		s     *Session
+		r     Replayed
+		found bool
+		err   error
+	)
+	if t.Journaled != nil {
+		if s, r, found, err = t.Journaled(round, board, black.Name, white.Name); err != nil {
+			return swiss.Pending, err
+		}
+	}
+	play := func(ctx context.Context) (rules.Outcome, error) { return s.Play(ctx) }
+	switch {
+	case found && r.End != nil:
+		switch r.End.Color {
+		case rules.Black.String():
+			return swiss.BlackWins, nil
+		case rules.White.String():
+			return swiss.WhiteWins, nil
+		}
+		return swiss.Draw, nil
+	case found:
+		play = func(ctx context.Context) (rules.Outcome, error) { return s.Resume(ctx, r.Pending) }
+	default:
+		if err := ClearBoard(ctx, t.Eyes, t.Hand); err != nil {
+			return swiss.Pending, err
+		}
+		if s, err = t.NewSession(round, board, black.Name, white.Name); err != nil {
+			return swiss.Pending, err
+		}
 	}
 	if s.Black, err = black.New(); err != nil {
 		return swiss.Pending, fmt.Errorf("starting %s: %w", black.Name, err)
@@ -91,7 +123,7 @@ func (t *Tournament) playPairing(ctx context.Context, round, board int, p swiss.
 		s.Voice = t.Voice
 	}
 	t.say("pairing", fmt.Sprintf("%s-%s", black.Name, white.Name), fmt.Sprintf("Round %d: %s (black) against %s (white).", round, black.Name, white.Name))
-	out, err := ThroughFaults(ctx, s, s.Play, t.Operator, t.Voice)
+	out, err := ThroughFaults(ctx, s, play, t.Operator, t.Voice)
 	for _, pl := range []ai.Player{s.Black, s.White} {
 		if c, ok := pl.(interface{ Close() error }); ok {
 			c.Close()
@@ -100,13 +132,18 @@ func (t *Tournament) playPairing(ctx context.Context, round, board int, p swiss.
 	if err != nil {
 		return swiss.Pending, err
 	}
+	return resultOf(out), nil
+}
+
+// resultOf is a game's outcome as the pairing's result.
+func resultOf(out rules.Outcome) swiss.Result {
 	switch out.Winner {
 	case rules.Black:
-		return swiss.BlackWins, nil
+		return swiss.BlackWins
 	case rules.White:
-		return swiss.WhiteWins, nil
+		return swiss.WhiteWins
 	}
-	return swiss.Draw, nil
+	return swiss.Draw
 }
 
 func (t *Tournament) say(key, arg, text string) {

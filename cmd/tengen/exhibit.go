@@ -53,7 +53,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	camera := fs.String("camera", "", "with --sim: rendered (the default) or truth; on the real board: a V4L2 device, a folder of images or a video file (default: the calibration's camera.device)")
 	hw := rigFlags(fs)
 	seed := fs.Uint64("seed", 1, "seed of the draw and the simulation")
-	dir := fs.String("dir", "", "where journals and records go; an exhibition goes on there after a restart, finishing a visitor's game left unfinished (default: the day's folder under var/exhibit; a tournament's: a new folder there)")
+	dir := fs.String("dir", "", "where journals and records go; an exhibition goes on there after a restart, finishing a visitor's game left unfinished (default: the day's folder under var/exhibit; a tournament's: a new folder there, and one run again over the same --dir goes on)")
 	httpAddr := fs.String("http", "", "serve the web page on this address, e.g. :8080")
 	public := fs.Bool("public", false, "allow serving the web page on the network")
 	lang := fs.String("lang", "en", "the robot's language: en, zh-Hans or zh-Hant")
@@ -114,7 +114,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		// The simulated board is kept in the folder, as a real one stays on
 		// the table, for a game resumed after a restart.
 		world := ""
-		if *simulate && *tournament == "" {
+		if *simulate {
 			world = filepath.Join(*dir, "exhibit.world")
 		}
 		dev, err := openDevices(ctx, sio, deviceOptions{simulate: *simulate, camera: *camera, seed: *seed, world: world, hw: hw, command: "exhibit", doing: "exhibiting"})
@@ -184,6 +184,25 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 						game.Config{Rule: r.String(), Size: size, Black: black, White: white})
 				},
 				Standings: func(round int, st []swiss.Standing) { page.standings(round, st) },
+				// Run again over the same --dir, the tournament goes on.
+				Journaled: func(round, board int, black, white string) (*game.Session, game.Replayed, bool, error) {
+					path := filepath.Join(*dir, fmt.Sprintf("round%d-board%d.journal", round, board))
+					if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+						return nil, game.Replayed{}, false, nil
+					}
+					s := &game.Session{Limits: ai.Limits{TurnTime: *think}, Voice: say, Control: reqs, Observe: observe, MaxWrongViews: 500}
+					rp, err := s.Load(path)
+					if rp.End != nil {
+						err = nil // played: its result counts
+					}
+					if err == nil && (s.Config.Black != black || s.Config.White != white) {
+						err = errmsg.New("err.tournament-differs", path, s.Config.Black, s.Config.White, black, white)
+					}
+					if err == nil && rp.End == nil {
+						fmt.Fprintln(sio.out, pr.T("cli.resuming-at", path, strconv.Itoa(len(s.Referee.Moves()))))
+					}
+					return s, rp, true, err
+				},
 			}
 			st, err := t.Run(ctx)
 			if err != nil {
@@ -445,7 +464,7 @@ func lastVisitor(dir string) (n int, unfinished bool, err error) {
 // it is, with a note.
 func resumeVisitor(e *game.Exhibition, n int, path string, s *game.Session,
 	seat func(int, *game.Session, match.Spec, rules.Color, *opening.Machine, []rules.Point) error, sio *stdio, pr *i18n.Printer) error {
-	replayed, err := reopen(s, path)
+	replayed, err := s.Load(path)
 	if err != nil {
 		return err
 	}

@@ -150,7 +150,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			m        *opening.Machine // the opening still to play, if any
 		)
 		if *resume {
-			if replayed, err = reopen(s, *journalPath); err != nil {
+			if replayed, err = s.Load(*journalPath); err != nil {
 				return err
 			}
 			// The journal's settings rule the resumed game, not the flags.
@@ -306,30 +306,6 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		return printJSON(sio, res)
 	})
-}
-
-// reopen rebuilds s's settings, referee and journal from the journal at
-// path and returns what the journal says.
-func reopen(s *game.Session, path string) (game.Replayed, error) {
-	j, entries, err := game.OpenJournal(path)
-	if err != nil {
-		return game.Replayed{}, err
-	}
-	if len(entries) > 0 && entries[0].Config != nil {
-		s.Config = *entries[0].Config
-	}
-	if s.Referee, err = game.NewReferee(s.Config); err != nil {
-		j.Close()
-		return game.Replayed{}, errmsg.Wrap(err, "err.journal", path)
-	}
-	r, err := game.Replay(entries, s.Referee)
-	if err != nil {
-		j.Close()
-		return game.Replayed{}, err
-	}
-	s.Config, s.Journal = r.Config, j
-	s.RestoreTimes(entries)
-	return r, nil
 }
 
 // openingEngine is what makes the robot's opening decisions: its own

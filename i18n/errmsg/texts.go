@@ -277,6 +277,9 @@ var texts = map[string]text{
 	"err.referee-log-write":      t(a(txt), "writing the referee's log {0}", "写入裁判记录{0}", "寫入裁判記錄{0}"),
 	"err.sim-faults-persist": t(a(count), "the simulation resumed {0} times after the same fault and it is still there",
 		"模拟在同一故障后已继续了{0}次，故障仍在", "模擬在同一故障後已繼續了{0}次，故障仍在"),
+	"err.tournament-differs": t(a(txt, txt, txt, txt, txt), "{0} is {1} against {2}, but this tournament pairs {3} against {4} there (fix: run the same tournament, players and --seed, or give another --dir)",
+		"{0}记录的是{1}对{2}，但本次比赛在此轮此台编排的是{3}对{4}（修正方法：用相同的选手和--seed运行同一比赛，或换一个--dir）",
+		"{0}記錄的是{1}對{2}，但本次比賽在此輪此台編排的是{3}對{4}（修正方法：用相同的選手和--seed執行同一比賽，或換一個--dir）"),
 	"err.no-operator": t(nil, "no operator at the terminal (stdin closed)", "终端前没有工作人员（标准输入已关闭）", "終端前沒有工作人員（標準輸入已關閉）"),
 
 	// The simulator's log (package sim, tengen sim): faults injected and
