@@ -32,28 +32,10 @@ func (l lineBuilder) Think(ctx context.Context, pos ai.Position, lim ai.Limits, 
 
 func TestTournamentOnTheBoard(t *testing.T) {
 	tb := newTable(15)
-	dir := t.TempDir()
-	var entrants []Entrant
-	for i := 0; i < 4; i++ {
-		row := i * 2
-		entrants = append(entrants, Entrant{Name: fmt.Sprint("E", i), New: func() (ai.Player, error) { return lineBuilder{row}, nil }})
-	}
 	games := 0
 	var last []swiss.Standing
-	tr := &Tournament{Entrants: entrants, Rounds: 3, Seed: 5, Eyes: tb, Hand: tb,
-		NewSession: func(round, board int, black, white string) (*Session, error) {
-			games++
-			cfg := Config{Rule: "freestyle", Size: 15, Black: black, White: white}
-			j, err := CreateJournal(filepath.Join(dir, fmt.Sprintf("r%d-b%d.journal", round, board)))
-			if err != nil {
-				return nil, err
-			}
-			j.Append(Entry{Type: EntryStart, Config: &cfg})
-			g, _ := NewReferee(cfg)
-			return &Session{Config: cfg, Referee: g, Journal: j}, nil
-		},
-		Standings: func(r int, st []swiss.Standing) { last = st },
-	}
+	tr := rowTournament(tb, t.TempDir(), &games, nil)
+	tr.Standings = func(r int, st []swiss.Standing) { last = st }
 	st, err := tr.Run(t.Context())
 	if err != nil {
 		t.Fatal(err)
@@ -81,44 +63,8 @@ func TestTournamentOnTheBoard(t *testing.T) {
 // board as it stands, and the standings come out as those of a run that
 // never stopped.
 func TestTournamentGoesOnAfterRestart(t *testing.T) {
-	var entrants []Entrant
-	for i := 0; i < 4; i++ {
-		row := i * 2
-		entrants = append(entrants, Entrant{Name: fmt.Sprint("E", i), New: func() (ai.Player, error) { return lineBuilder{row}, nil }})
-	}
-	tournament := func(tb *table, dir string, started *int, stop func(Snapshot)) *Tournament {
-		return &Tournament{Entrants: entrants, Rounds: 3, Seed: 5, Eyes: tb, Hand: tb,
-			NewSession: func(round, board int, black, white string) (*Session, error) {
-				*started++
-				cfg := Config{Rule: "freestyle", Size: 15, Black: black, White: white}
-				j, err := CreateJournal(filepath.Join(dir, fmt.Sprintf("r%d-b%d.journal", round, board)))
-				if err != nil {
-					return nil, err
-				}
-				j.Append(Entry{Type: EntryStart, Config: &cfg})
-				g, _ := NewReferee(cfg)
-				return &Session{Config: cfg, Referee: g, Journal: j, Observe: stop}, nil
-			},
-			Journaled: func(round, board int, black, white string) (*Session, Replayed, bool, error) {
-				path := filepath.Join(dir, fmt.Sprintf("r%d-b%d.journal", round, board))
-				if _, err := os.Stat(path); err != nil {
-					return nil, Replayed{}, false, nil
-				}
-				s := &Session{}
-				r, err := s.Load(path)
-				if r.End != nil {
-					err = nil // over: its result counts
-				}
-				if err == nil && (s.Config.Black != black || s.Config.White != white) {
-					err = fmt.Errorf("%s: %s - %s, want %s - %s", path, s.Config.Black, s.Config.White, black, white)
-				}
-				return s, r, true, err
-			},
-		}
-	}
-
 	wholeGames := 0
-	want, err := tournament(newTable(15), t.TempDir(), &wholeGames, nil).Run(t.Context())
+	want, err := rowTournament(newTable(15), t.TempDir(), &wholeGames, nil).Run(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +72,7 @@ func TestTournamentGoesOnAfterRestart(t *testing.T) {
 	tb, dir := newTable(15), t.TempDir()
 	ctx, stop := context.WithCancel(t.Context())
 	first := 0
-	_, err = tournament(tb, dir, &first, func(sn Snapshot) {
+	_, err = rowTournament(tb, dir, &first, func(sn Snapshot) {
 		if first == 4 && len(sn.Moves) == 5 {
 			stop() // the power goes in the fourth game
 		}
@@ -136,7 +82,7 @@ func TestTournamentGoesOnAfterRestart(t *testing.T) {
 	}
 	onBoard := tb.board.Count(rules.Black) + tb.board.Count(rules.White)
 	second := 0
-	got, err := tournament(tb, dir, &second, nil).Run(t.Context())
+	got, err := rowTournament(tb, dir, &second, nil).Run(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,5 +94,44 @@ func TestTournamentGoesOnAfterRestart(t *testing.T) {
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("standings after the restart\n%v\nwant those of a run that never stopped\n%v", got, want)
+	}
+}
+
+// rowTournament is a 3-round Swiss tournament of four line builders on
+// tb, journaled in dir; started counts the games it starts, stop observes
+// them. Run again over dir, it goes on.
+func rowTournament(tb *table, dir string, started *int, stop func(Snapshot)) *Tournament {
+	var entrants []Entrant
+	for i := 0; i < 4; i++ {
+		row := i * 2
+		entrants = append(entrants, Entrant{Name: fmt.Sprint("E", i), New: func() (ai.Player, error) { return lineBuilder{row}, nil }})
+	}
+	return &Tournament{Entrants: entrants, Rounds: 3, Seed: 5, Eyes: tb, Hand: tb,
+		NewSession: func(round, board int, black, white string) (*Session, error) {
+			*started++
+			cfg := Config{Rule: "freestyle", Size: 15, Black: black, White: white}
+			j, err := CreateJournal(filepath.Join(dir, fmt.Sprintf("r%d-b%d.journal", round, board)))
+			if err != nil {
+				return nil, err
+			}
+			j.Append(Entry{Type: EntryStart, Config: &cfg})
+			g, _ := NewReferee(cfg)
+			return &Session{Config: cfg, Referee: g, Journal: j, Observe: stop}, nil
+		},
+		Journaled: func(round, board int, black, white string) (*Session, Replayed, bool, error) {
+			path := filepath.Join(dir, fmt.Sprintf("r%d-b%d.journal", round, board))
+			if _, err := os.Stat(path); err != nil {
+				return nil, Replayed{}, false, nil
+			}
+			s := &Session{}
+			r, err := s.Load(path)
+			if r.End != nil {
+				err = nil // over: its result counts
+			}
+			if err == nil && (s.Config.Black != black || s.Config.White != white) {
+				err = fmt.Errorf("%s: %s - %s, want %s - %s", path, s.Config.Black, s.Config.White, black, white)
+			}
+			return s, r, true, err
+		},
 	}
 }

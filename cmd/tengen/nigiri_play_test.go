@@ -14,7 +14,6 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -132,30 +131,7 @@ func TestPlayNigiriAndResume(t *testing.T) {
 	journal := filepath.Join(dir, "g.journal")
 	args := []string{"play", "--sim", "--camera", "truth", "--think", "40ms", "--seed", "3",
 		"--robot", "nigiri", "--hide", "robot", "--journal", journal}
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = dir
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	deadline := time.After(60 * time.Second)
-wait:
-	for {
-		select {
-		case err := <-done:
-			t.Fatalf("the game ended before the kill: %v", err)
-		case <-deadline:
-			cmd.Process.Kill()
-			t.Fatal("the game did not reach its 8th journal line")
-		case <-time.After(2 * time.Millisecond):
-			if journalLines(journal) >= 8 {
-				cmd.Process.Signal(syscall.SIGKILL)
-				<-done
-				break wait
-			}
-		}
-	}
+	killAtLine(t, bin, dir, args, journal, 8, 60*time.Second)
 	before := journaledMoves(t, journal)
 	cfg, e := journaledNigiri(t, journal)
 	side := checkNigiri(t, cfg, e, "person")

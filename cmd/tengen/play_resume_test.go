@@ -170,30 +170,7 @@ func TestExhibitKillAndResume(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"exhibit", "--sim", "--camera", "truth", "--think", "40ms", "--seed", "3", "--visitors", "1", "--dir", dir}
 	first := filepath.Join(dir, "visitor001.journal")
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = dir
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	deadline := time.After(90 * time.Second)
-wait:
-	for {
-		select {
-		case err := <-done:
-			t.Fatalf("the exhibition ended before the kill: %v", err)
-		case <-deadline:
-			cmd.Process.Kill()
-			t.Fatal("the first game did not reach its tenth journal line")
-		case <-time.After(5 * time.Millisecond):
-			if journalLines(first) >= 10 {
-				cmd.Process.Signal(syscall.SIGKILL)
-				<-done
-				break wait
-			}
-		}
-	}
+	killAtLine(t, bin, dir, args, first, 10, 90*time.Second)
 	before := journaledMoves(t, first)
 
 	again := exec.Command(bin, args...)
@@ -219,4 +196,34 @@ wait:
 	}
 	checkWorldMatches(t, 0, filepath.Join(dir, "exhibit.world"), journaledMoves(t, filepath.Join(dir, "visitor002.journal")))
 	t.Logf("killed after %d moves; the first game ended after %d", len(before), len(after))
+}
+
+// killAtLine runs `tengen ARGS` in dir and kills it (SIGKILL) once journal
+// has lines lines; the process must not end first, nor take longer than
+// limit.
+func killAtLine(t *testing.T, bin, dir string, args []string, journal string, lines int, limit time.Duration) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	deadline := time.After(limit)
+	for {
+		select {
+		case err := <-done:
+			t.Fatalf("tengen %s ended before the kill: %v", args[0], err)
+		case <-deadline:
+			cmd.Process.Kill()
+			t.Fatalf("%s did not reach line %d in %v", journal, lines, limit)
+		case <-time.After(2 * time.Millisecond):
+			if journalLines(journal) >= lines {
+				cmd.Process.Signal(syscall.SIGKILL)
+				<-done
+				return
+			}
+		}
+	}
 }
