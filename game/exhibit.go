@@ -159,6 +159,7 @@ func ThroughFaults(ctx context.Context, s *Session, play func(context.Context) (
 		if v != nil {
 			v.Say(Message{Key: "fault", Args: []string{err.Error()}, Text: "Something went wrong; I have called the operator: " + err.Error()})
 		}
+		s.setStatus("fault") // the page and the panel show the wait
 		if werr := operator(ctx, err); werr != nil {
 			return out, errors.Join(err, werr)
 		}

@@ -17,6 +17,7 @@ func TestExhibitionVisitors(t *testing.T) {
 	var person func(int, *rules.Board)
 	var results []rules.Outcome
 	faults := 0
+	status := ""
 	e := &Exhibition{
 		Eyes: tb, Hand: tb, Games: 3,
 		Next: func(n int) (*Session, error) {
@@ -33,9 +34,15 @@ func TestExhibitionVisitors(t *testing.T) {
 				tb.failPlace = 1 // the arm fails once in the second game
 			}
 			return &Session{Config: cfg, White: &scripted{moves: pts(t, "a1 a2 a3 a4")}, Referee: g,
-				Eyes: tb, Hand: tb, Journal: j}, nil
+				Eyes: tb, Hand: tb, Journal: j, Observe: func(sn Snapshot) { status = sn.Status }}, nil
 		},
-		Operator: func(ctx context.Context, fault error) error { faults++; return nil },
+		Operator: func(ctx context.Context, fault error) error {
+			faults++
+			if status != "fault" {
+				t.Errorf("the page shows %q while the operator is called", status)
+			}
+			return nil
+		},
 		Finished: func(n int, out rules.Outcome, s *Session) {
 			results = append(results, out)
 			// The session told of the end is the one that played it to

@@ -390,6 +390,7 @@ var catalogue = map[string]entry{
 	"ui.status.your-move": e(nil, "your move", "请你落子", "請你落子"),
 	"ui.status.paused":    e(nil, "paused", "已暂停", "已暫停"),
 	"ui.status.resumed":   e(nil, "resumed", "已继续", "已繼續"),
+	"ui.status.fault":     e(nil, "fault: waiting for the operator (resume once it is put right)", "故障：等待工作人员（处理好后点继续）", "故障：等待工作人員（處理好後點繼續）"),
 	"ui.status.waiting":   e(nil, "waiting for the board to be put right", "等待摆正棋盘", "等待擺正棋盤"),
 	"ui.status.starting":  e(nil, "starting", "启动中", "啟動中"),
 

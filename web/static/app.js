@@ -16,7 +16,7 @@ function el(name, attrs, parent) {
 // Statuses the game sets, worded by pattern; others are shown as they are.
 const statuses = [
   [/^thinking$/, "ui.status.thinking"], [/^placing (\S+)$/, "ui.status.placing"],
-  [/^your move/, "ui.status.your-move"], [/^paused$/, "ui.status.paused"], [/^resumed$/, "ui.status.resumed"],
+  [/^your move/, "ui.status.your-move"], [/^paused$/, "ui.status.paused"], [/^resumed$/, "ui.status.resumed"], [/^fault$/, "ui.status.fault"],
   [/^waiting for the board/, "ui.status.waiting"], [/^starting$/, "ui.status.starting"],
   [/^opening: /, "ui.opening"], [/^thinking \(opening\)$/, "ui.status.thinking"],
 ];
