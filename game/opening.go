@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"tengen/i18n/errmsg"
+	"time"
 
 	"tengen/rules"
 	"tengen/rules/opening"
@@ -53,12 +54,17 @@ type Opening struct {
 	// opening's record the person is waited for before the operator is
 	// asked for; 0 means no bound (a session passes on its own).
 	MaxWrongViews int
+	// Abandon is the session's: a person who, once they have a stone on
+	// the board, shows no sign for this long on their turn has left.
+	Abandon time.Duration
 
 	// Status, if set, is told what the opening waits for: "thinking
 	// (opening)" while the robot decides, "opening: " and the step's
 	// description while the person is to act.
 	Status func(string)
 
+	// acted is set once the person has taken a step of this opening.
+	acted bool
 	// offering is set when the person said they will offer fifth moves at
 	// a step that also allows placing one stone (Taraguchi): their first
 	// stone is then an offer, not the move.
@@ -294,7 +300,20 @@ func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
 		o.say("opening-step", step.What, "Your turn in the opening: "+step.What+".")
 	}
 	person := 1 - o.Robot
+	// When the person last showed (see Session.Abandon): nobody has left
+	// before they first acted.
+	seen, asked, last := time.Now(), false, o.record()
+	abandon := o.Abandon
+	if !o.acted {
+		abandon = 0
+	}
 	for {
+		if idle := time.Since(seen); abandon > 0 && idle >= abandon && asked {
+			return errPersonLeft
+		} else if abandon > 0 && idle >= abandon/2 && !asked {
+			o.say("still-there", "", "Are you still there? Your turn in the opening.")
+			asked, seen = true, time.Now().Add(-abandon/2)
+		}
 		record, offers := o.record(), o.Machine.Offers()
 		sight, decided, err := o.look(ctx)
 		if err != nil || decided {
@@ -302,6 +321,9 @@ func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
 		}
 		if sight == nil { // a refused decision
 			continue
+		}
+		if Compare(last, sight.Board).Kind != NoChange {
+			seen, asked, last = time.Now(), false, sight.Board
 		}
 		ch := Compare(record, sight.Board)
 		lifted, err := o.liftLoose(ctx, ch, sight.Board)
@@ -502,6 +524,9 @@ func (o *Opening) reconcile(ctx context.Context) error {
 // journal records an action; a choice keeps the offers it chose among,
 // so that a resumed game knows which to lift.
 func (o *Opening) journal(by string, a opening.Action, offers []rules.Point) error {
+	if by == "person" {
+		o.acted = true
+	}
 	if o.Journal == nil {
 		return nil
 	}
@@ -570,7 +595,22 @@ func (s *Session) playOpening(ctx context.Context) error {
 	if o.MaxWrongViews == 0 {
 		o.MaxWrongViews = s.MaxWrongViews
 	}
+	if o.Abandon == 0 {
+		o.Abandon = s.Abandon
+	}
 	res, err := o.Run(ctx)
+	if errors.Is(err, errPersonLeft) {
+		// The game so far, the person's loss in the colour they held.
+		if err := s.StartFrom(opening.Result{Moves: o.Machine.Moves()}); err != nil {
+			return err
+		}
+		person := rules.White
+		if o.Machine.Black() != o.Robot {
+			person = rules.Black
+		}
+		s.Opening = nil
+		return s.leftGame(person)
+	}
 	if err != nil {
 		return fmt.Errorf("opening: %w", err)
 	}
@@ -682,3 +722,6 @@ func OpeningRefusal(err error) (string, bool) {
 	}
 	return "", false
 }
+
+// errPersonLeft ends an opening whose person left (Opening.Abandon).
+var errPersonLeft = errors.New("the person left")

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"tengen/ai"
 	"tengen/rules"
@@ -562,5 +563,35 @@ func TestReplayKeepsSeatsWhileOpeningLeft(t *testing.T) {
 	}
 	if r.Config.Black != "first" || r.Config.White != "second" {
 		t.Errorf("names Black %q White %q while the opening is left, want the seats' (first, second)", r.Config.Black, r.Config.White)
+	}
+}
+
+// A person who leaves in the middle of the opening (here before choosing
+// between the robot's fifth-move offers) is asked whether they are still
+// there and, after Abandon, loses in the colour they held: the game so
+// far is kept, as the main game's is.
+func TestOpeningPersonWhoLeftLoses(t *testing.T) {
+	proto, _ := opening.ByName("rif")
+	m, _ := opening.New(proto, 15)
+	tb := newTable(15)
+	tb.lookDelay = 2 * time.Millisecond
+	decisions := make(chan opening.Action, 1)
+	tb.script = personAtTable(m, opening.Second, pts(t, "k10"), nil, decisions) // never chooses
+	s := openingSession(t, "rif", tb)
+	v := &said{}
+	s.Voice, s.MaxWrongViews, s.Abandon = v, 0, 300*time.Millisecond
+	s.Black = &scripted{}
+	s.Opening = &Opening{Machine: m, Robot: opening.First, Decisions: decisions, Decider: &planned{places: pts(t, "h8 h9 i10"), offers: pts(t, "j10 f6")}}
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	out, err := s.Play(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Winner != rules.Black || out.Reason != rules.Resignation || out.Move != 4 {
+		t.Errorf("outcome %v, want Black (the robot) by White's resignation after move 4", out)
+	}
+	if !v.has("still-there") || !v.has("person-left") {
+		t.Errorf("said %v, want still-there then person-left", v.keys)
 	}
 }

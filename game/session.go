@@ -239,7 +239,11 @@ func (s *Session) resign() error {
 
 // abandoned ends the game as the person's loss: they made no move and
 // nothing on the board moved for s.Abandon.
-func (s *Session) abandoned(person rules.Color) error {
+func (s *Session) abandoned(person rules.Color) error { return s.leftGame(person) }
+
+// leftGame ends the game as the loss of the person, who left, playing
+// colour person.
+func (s *Session) leftGame(person rules.Color) error {
 	if err := s.Referee.Resign(person); err != nil {
 		return err
 	}
