@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -201,10 +200,18 @@ func timeBudget(lim Limits, stones, cells int) budget {
 // may run to the hard limit; at 2/5 the engine used under half its time a move.
 func softLimit(hard time.Duration) time.Duration { return hard * 3 / 5 }
 
+// searchShare is when a timed search that has more to do after it ends:
+// the last third of the clock is left for a noisy level's choice or for
+// the safety reads of the chosen move (avoidThreats). Against Rapfi at 1 s
+// a move, the search ran to the hard limit on 84 of the 140 freestyle moves
+// it thought about, so that no safety read ran after them; one such move
+// walked into a threat sequence that the deep read proves in 18k nodes.
+func searchShare(hard time.Duration) time.Duration { return hard * 2 / 3 }
+
 // forLevel caps the budget at the level's time. A level with a node
 // budget searches until it is spent (the clock only guards a slow
-// machine), and a noisy level leaves the last third of the clock for
-// scoring its candidates.
+// machine), and a noisy level, or one that reads the opponent's threats
+// after its search, ends the search at searchShare.
 func (b budget) forLevel(lv levelParams) budget {
 	if b.instant {
 		return b
@@ -213,8 +220,8 @@ func (b budget) forLevel(lv levelParams) budget {
 		b.hard = max(lv.timeCap, time.Millisecond)
 		b.soft = softLimit(b.hard)
 	}
-	if lv.temp > 0 {
-		b.search = b.hard * 2 / 3
+	if lv.temp > 0 || lv.vct > 0 {
+		b.search = searchShare(b.hard)
 	}
 	if lv.nodes > 0 {
 		b.soft = b.hard
@@ -445,10 +452,6 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 	bestScore, bestDepth := 0, 0
 	var pv []rules.Point
 	prev := 0
-	// safe is a move whose deep safety read ended with no win found for
-	// the opponent (read between iterations; see readBetween).
-	safe := noCell
-	readBetween := e.lv.vct > 0 && e.lv.temp == 0 && !pondering && bud.hard > 0
 	for d := 1; d <= maxDepth; d++ {
 		alpha, beta := -WinScore, WinScore
 		if d >= 4 && prev > -winBound && prev < winBound {
@@ -482,31 +485,11 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 		if bud.soft > 0 && time.Since(start) > bud.soft {
 			break
 		}
-		// The next iteration may well be the last, and run to the hard
-		// limit, which leaves no time for the safety reads after the
-		// search: against Rapfi at 1 s a move that happened on 84 of the 140
-		// freestyle moves Tengen thought about, and one of them walked into
-		// a threat sequence that the deep read proves in 18k nodes. So the
-		// best move is read now (past the root threat timer, within a quarter
-		// of the clock); a move proven lost leaves the root moves.
-		if readBetween && best != safe && time.Since(start) > bud.hard/4 {
-			var lost, cut bool
-			root, lost, cut = main.readBest(root, best, me, min(bud.hard/4, bud.hard*19/20-time.Since(start)))
-			if main.stopped {
-				break
-			}
-			switch {
-			case lost:
-				best, pv = root[0].m, pv[:0]
-			case !cut:
-				safe = best
-			}
-		}
 	}
 	searchEnd()
 	stop.Store(true)
 	wg.Wait()
-	if e.lv.vct > 0 && e.lv.temp == 0 && !pondering && !timeUp.Load() && bestScore > -winBound && bestScore < winBound && best != safe {
+	if e.lv.vct > 0 && e.lv.temp == 0 && !pondering && !timeUp.Load() && bestScore > -winBound && bestScore < winBound {
 		// The rest of the clock checks the chosen move against the
 		// opponent's threat sequences, which the main search reads only
 		// as deep as its horizon.
@@ -602,21 +585,6 @@ func (e *Engine) avoidThreats(s *searcher, root []rootMove, best cell, me uint8,
 		return unknown, true
 	}
 	return best, !s.stopped && !s.threatStop.Load()
-}
-
-// readBest is the deep safety read of best (root[0] after an iteration),
-// within limit: when it proves the opponent a win (lost), best leaves root
-// unless it is the only move; cut says the read was cut short.
-func (s *searcher) readBest(root []rootMove, best cell, me uint8, limit time.Duration) (rest []rootMove, lost, cut bool) {
-	s.threatStop.Store(false)
-	t := time.AfterFunc(limit, func() { s.threatStop.Store(true) })
-	lost, cut = s.loses(best, me, deepVCT, 10*safetyNodes)
-	t.Stop()
-	s.threatStop.Store(false)
-	if lost && len(root) > 1 {
-		root = slices.DeleteFunc(root, func(rm rootMove) bool { return rm.m == best })
-	}
-	return root, lost, cut
 }
 
 // loses reads whether, after colour me plays m, the opponent wins by fours

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"tengen/rules"
 )
@@ -413,44 +412,5 @@ func TestDeepSafetyReadFreestyle(t *testing.T) {
 		if lost, cut := s.loses(m, me, deepVCT, 10*safetyNodes); lost || cut {
 			t.Errorf("the deep read's %s in place of %s: the opponent wins (%v) or the read is cut (%v)", got, tt.losing, lost, cut)
 		}
-	}
-}
-
-// TestReadBest: the deep read between iterations takes a move proven lost
-// out of the root moves. Tengen's Black played f7 here against Rapfi at 1 s
-// a move after a search that ran to the hard limit (so no safety read ran)
-// and lost to a mate in 15; the deep read proves it, and keeps j6 (Rapfi,
-// 3 s: +37 for White).
-func TestReadBest(t *testing.T) {
-	p := Position{Size: 15, Rule: rules.Freestyle, ToMove: rules.Black}
-	for _, m := range strings.Fields("h8 i9 i6 g8 g6 h9") {
-		q, err := rules.ParsePoint(m, 15)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Stones = append(p.Stones, Stone{P: q, C: p.ToMove})
-		p.ToMove = p.ToMove.Opponent()
-	}
-	cellAt := func(s *searcher, name string) cell {
-		q, err := rules.ParsePoint(name, 15)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s.b.cellOf(q)
-	}
-	s, me := solver(t, p)
-	f7, j6 := cellAt(s, "f7"), cellAt(s, "j6")
-	var root []rootMove
-	for _, m := range s.genMovesAt0(me, false) {
-		root = append(root, rootMove{m: m.m})
-	}
-	n := len(root)
-	rest, lost, cut := s.readBest(root, f7, me, time.Minute)
-	if !lost || cut || len(rest) != n-1 || slices.ContainsFunc(rest, func(rm rootMove) bool { return rm.m == f7 }) {
-		t.Fatalf("f7: lost %v, cut %v, %d of %d root moves left; want f7 proven lost and dropped", lost, cut, len(rest), n)
-	}
-	s, me = solver(t, p)
-	if rest2, lost, cut := s.readBest(rest, j6, me, time.Minute); lost || cut || len(rest2) != n-1 {
-		t.Errorf("j6: lost %v, cut %v, %d root moves left; want no win found and the moves kept", lost, cut, len(rest2))
 	}
 }
