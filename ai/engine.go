@@ -200,18 +200,10 @@ func timeBudget(lim Limits, stones, cells int) budget {
 // may run to the hard limit; at 2/5 the engine used under half its time a move.
 func softLimit(hard time.Duration) time.Duration { return hard * 3 / 5 }
 
-// searchShare is when a timed search that has more to do after it ends:
-// the last third of the clock is left for a noisy level's choice or for
-// the safety reads of the chosen move (avoidThreats). Against Rapfi at 1 s
-// a move, the search ran to the hard limit on 84 of the 140 freestyle moves
-// it thought about, so that no safety read ran after them; one such move
-// walked into a threat sequence that the deep read proves in 18k nodes.
-func searchShare(hard time.Duration) time.Duration { return hard * 2 / 3 }
-
 // forLevel caps the budget at the level's time. A level with a node
 // budget searches until it is spent (the clock only guards a slow
-// machine), and a noisy level, or one that reads the opponent's threats
-// after its search, ends the search at searchShare.
+// machine), and a noisy level leaves the last third of the clock for
+// scoring its candidates.
 func (b budget) forLevel(lv levelParams) budget {
 	if b.instant {
 		return b
@@ -220,8 +212,8 @@ func (b budget) forLevel(lv levelParams) budget {
 		b.hard = max(lv.timeCap, time.Millisecond)
 		b.soft = softLimit(b.hard)
 	}
-	if lv.temp > 0 || lv.vct > 0 {
-		b.search = searchShare(b.hard)
+	if lv.temp > 0 {
+		b.search = b.hard * 2 / 3
 	}
 	if lv.nodes > 0 {
 		b.soft = b.hard
@@ -499,11 +491,12 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 		if !timeUp.Load() {
 			best, _ = e.avoidThreats(main, root, best, me, e.lv.vct, safetyNodes)
 		}
-		// The rest of the clock reads the opponent's threats deeper, until
-		// 19/20 of the budget (the hard limit stops any read in any case).
+		// Whatever time the search left reads the opponent's threats
+		// deeper, until 9/10 of the budget: a timed search seldom ends
+		// early, so a read kept for early ends almost never ran.
 		if bud.hard > 0 && !timeUp.Load() {
 			main.threatStop.Store(false)
-			t := time.AfterFunc(bud.hard*19/20-time.Since(start), func() { main.threatStop.Store(true) })
+			t := time.AfterFunc(bud.hard*9/10-time.Since(start), func() { main.threatStop.Store(true) })
 			if m, ok := e.avoidThreats(main, root, best, me, deepVCT, 10*safetyNodes); ok {
 				best = m
 			}
