@@ -357,17 +357,22 @@ func TestSafetyRead(t *testing.T) {
 	}
 }
 
-// TestDeepSafetyReadFreestyle: two freestyle positions from Tengen's
-// self-play at 500 ms a move where the search's move lost to a threat
-// sequence (Rapfi, 3 s: mate in 23 and in 19) that the first safety read, 4
-// threats deep, reads to its end without finding. The deep read finds the
-// win and replaces the move by one after which no win is found. Replaying
-// 60 such games, these were the only moves the deep read changed besides
-// one in a position already lost: why it runs in freestyle as in renju.
+// TestDeepSafetyReadFreestyle: freestyle positions where the search's move
+// lost to a threat sequence that the first safety read, 4 threats deep,
+// reads to its end without finding. The deep read finds the win and
+// replaces the move by one after which no win is found. The first two are
+// from Tengen's self-play at 500 ms a move (Rapfi, 3 s: mate in 23 and in
+// 19); replaying 60 such games, these were the only moves the deep read
+// changed besides one in a position already lost: why it runs in freestyle
+// as in renju. The third is from a game against Rapfi at 1 s a move, where
+// Tengen's Black played f7 after a search that ran to the hard limit, so
+// that no safety read ran, and lost to a mate in 15; the deep read proves
+// that in 18k nodes, and its j6 leaves Rapfi (3 s) at +37 for White.
 func TestDeepSafetyReadFreestyle(t *testing.T) {
 	tests := []struct{ moves, losing string }{
 		{"h8 g7 g8 i8 f8 e8 g9 f9 h10 i11 g10 i10 g11 g12 i9 j8 e11 f10 f11 h11 j9 e13 k9 h9 k11 k12 l11 l12 m12 m9 k10 n13 l8", "e7"},
 		{"h8 h7 j9 g7 f7 f8 e9 g6", "g9"},
+		{"h8 i9 i6 g8 g6 h9", "f7"},
 	}
 	for _, tt := range tests {
 		p := Position{Size: 15, Rule: rules.Freestyle, ToMove: rules.Black}
