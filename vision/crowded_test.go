@@ -81,3 +81,40 @@ func TestLocateCrowdedSteep(t *testing.T) {
 		}
 	}
 }
+
+// TestInsetFitsAreFullFits checks the outlines' inset grids that Locate
+// weighs on a crowded board: all are fitted roughly and only the best
+// few on, and each kept lattice must be the very lattice a full fit of
+// its inset gives (the rough fit is the full fit's first steps, not a
+// fit of its own), and no two alike.
+func TestInsetFitsAreFullFits(t *testing.T) {
+	s := crowdedScene(12)
+	kept, full, err := vision.InsetFits(synth.Planes(synth.Render(s)), s.Size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(kept) == 0 || len(kept) > vision.InsetKeep || len(full) <= len(kept) {
+		t.Fatalf("%d inset lattices kept of %d, want 1 to %d", len(kept), len(full), vision.InsetKeep)
+	}
+	dist := func(a, b [4]vision.Point) float64 {
+		d := 0.0
+		for k := range a {
+			d = math.Max(d, math.Hypot(a[k].X-b[k].X, a[k].Y-b[k].Y))
+		}
+		return d
+	}
+	for i, q := range kept {
+		near := math.Inf(1)
+		for _, f := range full {
+			near = math.Min(near, dist(q, f))
+		}
+		if near > 1e-9 {
+			t.Errorf("kept inset %d lies %.2f px from every full fit", i, near)
+		}
+		for _, o := range kept[:i] {
+			if d := dist(q, o); d < 1 {
+				t.Errorf("kept insets %.2f px apart", d)
+			}
+		}
+	}
+}
