@@ -47,3 +47,6 @@ func InsetFits(pl *Planes, n int) (kept, full [][4]Point, err error) {
 
 // InsetKeep is how many inset lattices Locate fits in full.
 const InsetKeep = insetKeep
+
+// StepsApart is stepsApart, for tests.
+func StepsApart(a, b [4]Point, n int) float64 { return stepsApart(a, b, n) }

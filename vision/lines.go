@@ -507,11 +507,12 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	insets := insetLattices(field, n, frames, choice)
 	best := slideLattice(field, n, bestShifted(field, n, cs, choice), choice)
 	// An inset is another lattice, not a finer fit of the choice: within
-	// half a step the choice's own fit stands. Nor does it count as
+	// half a step (at each corner its own, see stepsApart) the choice's
+	// own fit stands. Nor does it count as
 	// framed below: its own outline frames it by construction.
 	choice0 := best.q
 	for _, c := range insets {
-		if c.choice > best.choice && quadDist(c.q, choice0) >= refitReach*gridStep(choice0, n) {
+		if c.choice > best.choice && stepsApart(choice0, c.q, n) >= refitReach {
 			best = c
 		}
 	}
@@ -907,3 +908,26 @@ func insetLattices(field *image.Gray, n int, frames [][4]Point, choice func([4]P
 
 // insetKeep is how many of the rough inset fits insetLattices fits on.
 const insetKeep = 5
+
+// stepsApart is how far the lattice through b lies from a's: the
+// largest of its corners' distances from a's, each in a's grid step at
+// that corner. Seen steeply, the far side's step may be half the near
+// side's: there a lattice half a step over lies a quarter of the mean
+// step away.
+func stepsApart(a, b [4]Point, n int) float64 {
+	h, err := GridHomography(n, a)
+	if err != nil {
+		return quadDist(a, b) / gridStep(a, n)
+	}
+	m := float64(n - 1)
+	worst := 0.0
+	for k, uv := range [4][2]float64{{0, 0}, {m, 0}, {m, m}, {0, m}} {
+		// The step towards the grid's inside along each axis.
+		du, dv := 1-2*uv[0]/m, 1-2*uv[1]/m
+		p := h.Apply(uv[0], uv[1])
+		pu, pv := h.Apply(uv[0]+du, uv[1]), h.Apply(uv[0], uv[1]+dv)
+		step := math.Min(math.Hypot(pu.X-p.X, pu.Y-p.Y), math.Hypot(pv.X-p.X, pv.Y-p.Y))
+		worst = math.Max(worst, math.Hypot(b[k].X-a[k].X, b[k].Y-a[k].Y)/step)
+	}
+	return worst
+}
