@@ -21,3 +21,32 @@ func ShiftLines(pl *Planes, n int, corners [4]Point) ([4]Point, error) {
 	}
 	return OrderCorners(m.q), nil
 }
+
+// InsetFits returns the inset lattices Locate's line path weighs for an
+// n x n board (see insetLattices) and, for comparison, every inset grid
+// of the same outlines fitted in full, all in field pixels.
+func InsetFits(pl *Planes, n int) (kept, full [][4]Point, err error) {
+	field, norm, scale, err := lineField(pl, nil, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer norm.Close()
+	choice := choiceOf(pl, field, lineSegments(norm), n, scale)
+	frames := append(outlineQuads(pl, scale, nil), regionOutlines(pl, scale)...)
+	for _, c := range insetLattices(field, n, frames, choice) {
+		kept = append(kept, c.q)
+	}
+	for _, o := range frames {
+		for _, g := range insetGrids(o, n) {
+			q, _ := descendLattice(field, n, g, gridStep(g, n)/8, 0.4)
+			full = append(full, q)
+		}
+	}
+	return kept, full, nil
+}
+
+// InsetKeep is how many inset lattices Locate fits in full.
+const InsetKeep = insetKeep
+
+// StepsApart is stepsApart, for tests.
+func StepsApart(a, b [4]Point, n int) float64 { return stepsApart(a, b, n) }

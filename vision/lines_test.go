@@ -60,3 +60,29 @@ func TestShiftLines(t *testing.T) {
 		}
 	}
 }
+
+// TestStepsApartSteep weighs how far apart two lattices seen steeply
+// lie in each corner's own step: the far side's step here is half the
+// near side's, and a lattice half a far step over there is another
+// lattice, though it lies only a quarter of the mean step away (the
+// measure an inset was once held to, so that it could not replace a
+// choice half a step off along the far side).
+func TestStepsApartSteep(t *testing.T) {
+	const n = 19
+	a := [4]vision.Point{{X: 300, Y: 100}, {X: 480, Y: 100}, {X: 600, Y: 460}, {X: 240, Y: 460}}
+	h, err := vision.GridHomography(n, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := float64(n - 1)
+	// Half a line along u at the far (top) corners, none at the near.
+	b := [4]vision.Point{h.Apply(0.5, 0), h.Apply(m+0.5, 0), a[2], a[3]}
+	if d := vision.StepsApart(a, b, n); d < 0.45 || d > 0.55 {
+		t.Errorf("half a far step over: %.2f steps apart, want 0.5", d)
+	}
+	// The same lattice a third of a near step over everywhere.
+	c := [4]vision.Point{h.Apply(1.0/3, 0), h.Apply(m+1.0/3, 0), h.Apply(m+1.0/3, m), h.Apply(1.0/3, m)}
+	if d := vision.StepsApart(a, c, n); d < 0.3 || d > 0.37 {
+		t.Errorf("a third of a step over: %.2f steps apart, want 1/3", d)
+	}
+}
