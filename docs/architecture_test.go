@@ -1,5 +1,3 @@
-// Package docs holds the project's documents; its test keeps
-// ARCHITECTURE.md's package table true to the tree.
 package docs
 
 import (
