@@ -521,6 +521,13 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 			return s.acceptPerson(person, ch.Added[0].P)
 		case ch.Kind == NewStone:
 			tell("wrong-colour", ch.Added[0].P.String(), fmt.Sprintf("That stone at %v is %s; you play %s. Please take it off.", ch.Added[0].P, ch.Added[0].C, person))
+		case ch.Kind == ExtraStones && s.ownMovedBesideMove(ch):
+			// The person's move beside a stone of the robot's that fell
+			// from the arm (or their sleeve moved one): the robot lifts
+			// its own, then takes the move on the next view.
+			if err := s.repairOwn(ctx, ch); err != nil {
+				return err
+			}
 		case ch.Kind == ExtraStones:
 			tell("extra-stones", fmt.Sprint(ch.Added), fmt.Sprintf("I see %d new stones (%v); please leave only your move.", len(ch.Added), ch.Added))
 		case ch.Kind == MovedStone && s.robot(ch.Gone[0].C):

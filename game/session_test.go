@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -159,6 +160,46 @@ func TestNobodyYetIsNotLeft(t *testing.T) {
 	}
 	if v.has("still-there") || v.has("person-left") {
 		t.Errorf("said %v to nobody", v.keys)
+	}
+}
+
+// TestRobotLiftsItsFallenStoneBesideAMove: the person's move shows up
+// together with a stone of the robot's colour that is in no record (one
+// that fell from the arm); the robot lifts its own and takes the move,
+// instead of asking the person to leave only their move for ever.
+func TestRobotLiftsItsFallenStoneBesideAMove(t *testing.T) {
+	tb := newTable(15)
+	moves, c3 := pts(t, "h8 h9 h10 h11 h12"), pts(t, "c3")[0]
+	i, since := 0, 0
+	tb.script = func(n int, b *rules.Board) {
+		white := b.Count(rules.White)
+		if b.At(c3) == rules.White {
+			white--
+		}
+		// The second move waits a few views, until the robot has
+		// confirmed its own stone and waits for the person.
+		if since++; i == 1 && since < 4 {
+			return
+		}
+		if i < len(moves) && b.Count(rules.Black) == white {
+			since = 0
+			b.Set(moves[i], rules.Black)
+			if i == 1 {
+				b.Set(c3, rules.White) // fell from the arm, seen with the move
+			}
+			i++
+		}
+	}
+	s, v := newSession(t, rules.Freestyle, rules.White, "a1 a2 a3 a4", tb)
+	out, err := s.Play(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Winner != rules.Black || out.Move != 9 {
+		t.Errorf("outcome %v, want Black's five at move 9", out)
+	}
+	if !slices.Contains(tb.placed, "take c3") || v.has("extra-stones") {
+		t.Errorf("the hand's log %v, said %v: want the fallen c3 lifted, no complaint", tb.placed, v.keys)
 	}
 }
 
