@@ -300,19 +300,17 @@ func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
 		o.say("opening-step", step.What, "Your turn in the opening: "+step.What+".")
 	}
 	person := 1 - o.Robot
-	// When the person last showed (see Session.Abandon): nobody has left
-	// before they first acted.
-	seen, asked, last := time.Now(), false, o.record()
-	abandon := o.Abandon
+	// Nobody has left before they first acted.
+	away := newAbsence(o.Abandon, o.record())
 	if !o.acted {
-		abandon = 0
+		away.after = 0
 	}
 	for {
-		if idle := time.Since(seen); abandon > 0 && idle >= abandon && asked {
+		switch ask, left := away.check(); {
+		case left:
 			return errPersonLeft
-		} else if abandon > 0 && idle >= abandon/2 && !asked {
+		case ask:
 			o.say("still-there", "", "Are you still there? Your turn in the opening.")
-			asked, seen = true, time.Now().Add(-abandon/2)
 		}
 		record, offers := o.record(), o.Machine.Offers()
 		sight, decided, err := o.look(ctx)
@@ -322,9 +320,7 @@ func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
 		if sight == nil { // a refused decision
 			continue
 		}
-		if Compare(last, sight.Board).Kind != NoChange {
-			seen, asked, last = time.Now(), false, sight.Board
-		}
+		away.saw(sight.Board)
 		ch := Compare(record, sight.Board)
 		lifted, err := o.liftLoose(ctx, ch, sight.Board)
 		if err != nil {
@@ -609,7 +605,7 @@ func (s *Session) playOpening(ctx context.Context) error {
 			person = rules.Black
 		}
 		s.Opening = nil
-		return s.leftGame(person)
+		return s.abandoned(person)
 	}
 	if err != nil {
 		return fmt.Errorf("opening: %w", err)

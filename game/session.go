@@ -237,13 +237,46 @@ func (s *Session) resign() error {
 	return nil
 }
 
-// abandoned ends the game as the person's loss: they made no move and
-// nothing on the board moved for s.Abandon.
-func (s *Session) abandoned(person rules.Color) error { return s.leftGame(person) }
+// absence follows how long the person has shown no sign on their turn
+// (Session.Abandon): their turn began, or the board last moved, at seen.
+type absence struct {
+	after time.Duration // 0: they never leave
+	seen  time.Time
+	asked bool
+	last  *rules.Board
+}
 
-// leftGame ends the game as the loss of the person, who left, playing
+func newAbsence(after time.Duration, board *rules.Board) *absence {
+	return &absence{after: after, seen: time.Now(), last: board}
+}
+
+// check reports whether to ask now if the person is still there, and
+// whether they have left. They are always asked first, however late the
+// view came (a slow frame, a busy machine), and then have half the time.
+func (a *absence) check() (ask, left bool) {
+	if a.after <= 0 {
+		return false, false
+	}
+	switch idle := time.Since(a.seen); {
+	case a.asked:
+		return false, idle >= a.after
+	case idle >= a.after/2:
+		a.asked, a.seen = true, time.Now().Add(-a.after/2)
+		return true, false
+	}
+	return false, false
+}
+
+// saw takes a view: anything moved on the board is a sign of life.
+func (a *absence) saw(b *rules.Board) {
+	if Compare(a.last, b).Kind != NoChange {
+		a.seen, a.asked, a.last = time.Now(), false, b
+	}
+}
+
+// abandoned ends the game as the loss of the person, who left, playing
 // colour person.
-func (s *Session) leftGame(person rules.Color) error {
+func (s *Session) abandoned(person rules.Color) error {
 	if err := s.Referee.Resign(person); err != nil {
 		return err
 	}
@@ -472,13 +505,11 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 			said = key + arg
 		}
 	}
-	// When the person last showed: their turn began, or the board moved.
 	// Nobody has left before their first stone: an exhibition waits for
 	// its next visitor as long as it takes.
-	seen, asked, last := time.Now(), false, s.Referee.Board()
-	abandon := s.Abandon
-	if last.Count(person) == 0 {
-		abandon = 0
+	away := newAbsence(s.Abandon, s.Referee.Board())
+	if s.Referee.Board().Count(person) == 0 {
+		away.after = 0
 	}
 	for {
 		if err := s.handleRequests(ctx); err != nil {
@@ -494,13 +525,11 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 			s.say("time-up", person.String(), "Your time is up.")
 			return nil
 		}
-		if idle := time.Since(seen); abandon > 0 && idle >= abandon && asked {
+		switch ask, left := away.check(); {
+		case left:
 			return s.abandoned(person)
-		} else if abandon > 0 && idle >= abandon/2 && !asked {
-			// Asked before the end, however late the view came (a slow
-			// frame, a busy machine): then half the time is left.
+		case ask:
 			s.say("still-there", person.String(), "Are you still there? Your move.")
-			asked, seen = true, time.Now().Add(-abandon/2)
 		}
 		sight, err := s.Eyes.Look(ctx)
 		if err != nil {
@@ -509,9 +538,7 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 		if sight.Evidence != nil {
 			s.evidence = sight.Evidence
 		}
-		if Compare(last, sight.Board).Kind != NoChange {
-			seen, asked, last = time.Now(), false, sight.Board
-		}
+		away.saw(sight.Board)
 		record := s.Referee.Board()
 		ch := Compare(record, sight.Board)
 		switch {
