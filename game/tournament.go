@@ -95,13 +95,8 @@ func (t *Tournament) playPairing(ctx context.Context, round, board int, p swiss.
 	play := func(ctx context.Context) (rules.Outcome, error) { return s.Play(ctx) }
 	switch {
 	case found && r.End != nil:
-		switch r.End.Color {
-		case rules.Black.String():
-			return swiss.BlackWins, nil
-		case rules.White.String():
-			return swiss.WhiteWins, nil
-		}
-		return swiss.Draw, nil
+		winner, _ := rules.ParseColor(r.End.Color) // none: a draw
+		return resultOf(winner), nil
 	case found:
 		play = func(ctx context.Context) (rules.Outcome, error) { return s.Resume(ctx, r.Pending) }
 	default:
@@ -132,12 +127,12 @@ func (t *Tournament) playPairing(ctx context.Context, round, board int, p swiss.
 	if err != nil {
 		return swiss.Pending, err
 	}
-	return resultOf(out), nil
+	return resultOf(out.Winner), nil
 }
 
-// resultOf is a game's outcome as the pairing's result.
-func resultOf(out rules.Outcome) swiss.Result {
-	switch out.Winner {
+// resultOf is a game's winner (Empty: a draw) as the pairing's result.
+func resultOf(winner rules.Color) swiss.Result {
+	switch winner {
 	case rules.Black:
 		return swiss.BlackWins
 	case rules.White:

@@ -151,6 +151,12 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		defer closePanel()
 		defer say.Close()
 		hooks.speak(say)
+		// session is a game's session before its settings: how the
+		// robot plays and reports, in every game of the run.
+		session := func() *game.Session {
+			return &game.Session{Limits: ai.Limits{TurnTime: *think}, Voice: say, Control: reqs, Observe: observe,
+				MaxWrongViews: 500, Abandon: *abandon}
+		}
 		newSession := func(name string, cfg game.Config) (*game.Session, error) {
 			ref, err := game.NewReferee(cfg)
 			if err != nil {
@@ -163,8 +169,9 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			if err := j.Append(game.Entry{Type: game.EntryStart, Config: &cfg}); err != nil {
 				return nil, err
 			}
-			return &game.Session{Config: cfg, Referee: ref, Journal: j, Limits: ai.Limits{TurnTime: *think},
-				Voice: say, Control: reqs, Observe: observe, MaxWrongViews: 500, Abandon: *abandon}, nil
+			s := session()
+			s.Config, s.Referee, s.Journal = cfg, ref, j
+			return s, nil
 		}
 		operator := faultOperator(sio, pr, *simulate, ctl, *httpAddr != "" || *panelFile != "")
 		writeRecord := func(name string, s *game.Session) {
@@ -190,7 +197,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 					if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
 						return nil, game.Replayed{}, false, nil
 					}
-					s := &game.Session{Limits: ai.Limits{TurnTime: *think}, Voice: say, Control: reqs, Observe: observe, MaxWrongViews: 500}
+					s := session()
 					rp, err := s.Load(path)
 					if rp.End != nil {
 						err = nil // played: its result counts
@@ -294,8 +301,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			},
 		}
 		if unfinished {
-			if err := resumeVisitor(e, last, filepath.Join(*dir, visitorName(last)+".journal"), &game.Session{Limits: ai.Limits{TurnTime: *think},
-				Voice: say, Control: reqs, Observe: observe, MaxWrongViews: 500, Abandon: *abandon}, seat, sio, pr); err != nil {
+			if err := resumeVisitor(e, last, filepath.Join(*dir, visitorName(last)+".journal"), session(), seat, sio, pr); err != nil {
 				return err
 			}
 		}
