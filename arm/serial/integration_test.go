@@ -177,6 +177,33 @@ func corruptFirst(msg byte, hit *atomic.Bool) func([]byte) []byte {
 	}
 }
 
+// corruptReplyTo returns a pair of hooks that break the first reply
+// acknowledging a frame carrying message type msg, by flipping the sync byte
+// that ends it, and report through hit when they did. Only that reply: a
+// late duplicate reply still on the line from an earlier exchange must not
+// take the corruption, or nothing needs resending.
+func corruptReplyTo(msg byte, hit *atomic.Bool) (func([]byte) []byte, func([]byte)) {
+	var ack atomic.Int32
+	ack.Store(-1)
+	var ps parser // only the read goroutine feeds it
+	onWrite := func(p []byte) []byte {
+		if len(p) > 2 && p[2] == msg {
+			ack.CompareAndSwap(-1, int32(p[1]+1))
+		}
+		return p
+	}
+	onRead := func(p []byte) {
+		for i := range p {
+			frames, _ := ps.feed(p[i : i+1])
+			a := ack.Load()
+			if len(frames) == 1 && a >= 0 && frames[0].seq == byte(a) && hit.CompareAndSwap(false, true) {
+				p[i] ^= 0x55
+			}
+		}
+	}
+	return onWrite, onRead
+}
+
 func TestCorruptedFrameRetransmittedOnce(t *testing.T) {
 	sim := startSim(t)
 	d, pl := openSim(t, sim)
@@ -189,21 +216,11 @@ func TestCorruptedFrameRetransmittedOnce(t *testing.T) {
 		{"device reply corrupted", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var hit, armed atomic.Bool
+			var hit atomic.Bool
 			if tc.write {
 				pl.set(corruptFirst(msgSetpoint, &hit), nil)
 			} else {
-				// The first status reply after the setpoint is sent.
-				pl.set(func(p []byte) []byte {
-					if len(p) > 2 && p[2] == msgSetpoint {
-						armed.Store(true)
-					}
-					return p
-				}, func(p []byte) {
-					if armed.Load() && len(p) > 3 && hit.CompareAndSwap(false, true) {
-						p[len(p)/2] ^= 0x55
-					}
-				})
+				pl.set(corruptReplyTo(msgSetpoint, &hit))
 			}
 			before := d.Stats().Retransmits
 			st0 := d.last.accepted
