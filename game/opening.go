@@ -331,8 +331,11 @@ func (o *Opening) personStep(ctx context.Context, step opening.Step) error {
 		}
 		var a opening.Action
 		switch {
-		case slices.Contains(step.Allowed, opening.Choose) && len(ch.Added) == 0 && len(ch.Gone) == len(offers)-1:
+		case slices.Contains(step.Allowed, opening.Choose) && len(ch.Gone) == len(offers)-1 && offersOnly(ch.Gone, offers) &&
+			(len(ch.Added) == 0 || len(ch.Added) == 1 && ch.Added[0].C == rules.White):
 			// The other offers were taken off: the one left is the choice.
+			// A white stone laid in the same reach is the person's sixth
+			// move, which the main game reads next.
 			for _, p := range offers {
 				if sight.Board.At(p) != rules.Empty {
 					a = opening.Action{Kind: opening.Choose, Point: p}

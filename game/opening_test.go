@@ -595,3 +595,36 @@ func TestOpeningPersonWhoLeftLoses(t *testing.T) {
 		t.Errorf("said %v, want still-there then person-left", v.keys)
 	}
 }
+
+// The person chooses f6 by taking j10 off and lays White 6 on g9 in the
+// same reach: the choice is taken, and g9 is the main game's sixth move.
+func TestChoiceAndSixthMoveInOneReach(t *testing.T) {
+	m, tb, decisions, offers := rifAgainstPerson(t)
+	person := tb.script
+	sixth := pts(t, "g9")[0]
+	tb.script = func(n int, b *rules.Board) {
+		if len(m.Offers()) == 2 && b.At(offers[0]) == rules.Black && b.At(offers[1]) == rules.Black {
+			b.Set(sixth, rules.White)
+		}
+		person(n, b)
+	}
+	s := openingSession(t, "rif", tb)
+	s.MaxWrongViews = 20
+	s.Black = &scripted{moves: pts(t, "e5")}
+	ctl := make(chan Request, 1)
+	s.Control = ctl
+	s.Opening = &Opening{Machine: m, Robot: opening.First, Decisions: decisions, Decider: &planned{places: pts(t, "h8 h9 i10"), offers: offers}}
+	s.Observe = func(sn Snapshot) {
+		if len(sn.Moves) == 6 && len(ctl) == 0 {
+			ctl <- RequestResign
+		}
+	}
+	out, err := s.Play(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := s.Referee.Moves()
+	if out.Reason != rules.Resignation || len(moves) < 6 || moves[4].P != offers[1] || moves[5].P != sixth || moves[5].C != rules.White {
+		t.Errorf("outcome %v, moves %v; want f6 chosen and White 6 on g9", out, moves)
+	}
+}

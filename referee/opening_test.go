@@ -175,3 +175,27 @@ func TestOpenings(t *testing.T) {
 		})
 	}
 }
+
+// White takes the other offer off and lays the sixth stone in one reach:
+// the choice is taken, then the stone as White's move.
+func TestChoiceAndSixthMoveTogether(t *testing.T) {
+	tb := newTable(t, tableOptions{rule: rules.Renju, opening: "rif", clock: "5m"})
+	p := &players{tb: tb, mark: -1, acts: []act{
+		{put: "b h8"}, {put: "w h9"}, {put: "b h10"}, sig(referee.Keep, opening.Second), {put: "w h11"},
+		{put: "b k9 b f8"}, {lift: "f8", put: "w g9"}, resign(rules.Black),
+	}}
+	tb.stage.Actors = append(tb.stage.Actors, p)
+	out := tb.run()
+	if p.i != len(p.acts) {
+		t.Fatalf("the players stopped at act %d of %d\n%s", p.i, len(p.acts), tb.transcript())
+	}
+	if out.Reason != rules.Resignation || out.Winner != rules.White {
+		t.Errorf("outcome %v", out)
+	}
+	if got := rules.FormatPoints(pointsOf(tb.ref.Game.Moves())); got != "h8 h9 h10 h11 k9 g9" {
+		t.Errorf("moves %s, want h8 h9 h10 h11 k9 g9\n%s", got, tb.transcript())
+	}
+	if refused := tb.events(referee.EventRefused); len(refused) > 0 {
+		t.Errorf("refusals %+v\n%s", refused, tb.transcript())
+	}
+}

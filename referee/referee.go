@@ -539,9 +539,11 @@ func (r *Referee) openingFault(sight game.Sight, f Finding, err error, then ...g
 }
 
 // choosing reports whether the view shows only offered fifth moves taken
-// off, at least one left, while White is to choose.
+// off, at least one left, while White is to choose. White's sixth stone may
+// already lie beside a finished choice, as a quick hand or a restart shows
+// it: the choice is taken, and the stone is the next view's move.
 func (r *Referee) choosing(f Finding) bool {
-	if len(f.New)+len(f.Occupied)+len(f.Pushed) > 0 || len(f.Lifted) == 0 {
+	if len(f.Occupied)+len(f.Pushed) > 0 || len(f.Lifted) == 0 {
 		return false
 	}
 	step := r.Opening.Step()
@@ -553,6 +555,9 @@ func (r *Referee) choosing(f Finding) bool {
 		if l.C != rules.Black || !slices.Contains(offers, l.P) {
 			return false
 		}
+	}
+	if len(f.New) > 0 {
+		return len(f.New) == 1 && f.New[0].C == rules.White && len(f.Lifted) == len(offers)-1
 	}
 	return len(f.Lifted) < len(offers)
 }
