@@ -187,6 +187,13 @@ func (l *link) run() {
 				if len(f.payload) == 0 {
 					continue
 				}
+				if f.payload[0] == msgIdentReply && (len(win) == 0 || win[0].payload[0] != msgIdentify) {
+					// An identify from a link closed before ours, still
+					// in the port's buffer, answered late: its
+					// acknowledgement can fall in our window, but it
+					// answers nothing of ours.
+					continue
+				}
 				if f.payload[0] != msgNak {
 					ack(f.seq, f.payload)
 					continue

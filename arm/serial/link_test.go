@@ -169,3 +169,47 @@ func TestLinkGivesUpAndClosesThePort(t *testing.T) {
 		t.Error("port still open after the link gave up")
 	}
 }
+
+// Identifies a closed link left in the port's buffer are answered after
+// the new link's handshake: a late ident reply whose acknowledgement
+// covers the new link's status request must not pass for its answer.
+func TestLinkStaleIdentReply(t *testing.T) {
+	host, dev := pipePair(t)
+	defer dev.Close()
+	go func() {
+		var ps parser
+		buf := make([]byte, 256)
+		reply := func(ack byte, p ...byte) {
+			f, _ := encodeFrame(ack, p)
+			dev.Write(f)
+		}
+		for {
+			n, err := dev.Read(buf)
+			if err != nil {
+				return
+			}
+			frames, _ := ps.feed(buf[:n])
+			for _, f := range frames {
+				switch f.payload[0] {
+				case msgIdentify: // the old link's identify #0, answered first
+					reply(1, msgIdentReply, 1)
+				case msgStatus: // the old link's #1, then the new link's #0, then the request
+					reply(2, msgIdentReply, 1)
+					reply(1, msgIdentReply, 1)
+					reply(2, msgStatusReply, resOK, 0)
+				}
+			}
+		}
+	}()
+	l := newLink("pipe", host, 4, time.Second, 3)
+	defer l.close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if rep, err := l.do(ctx, []byte{msgIdentify}); err != nil || rep.payload[0] != msgIdentReply {
+		t.Fatalf("handshake: % x, %v", rep.payload, err)
+	}
+	rep, err := l.do(ctx, []byte{msgStatus})
+	if err != nil || rep.payload[0] != msgStatusReply || !rep.exact {
+		t.Errorf("status request answered by % x (exact %v), %v", rep.payload, rep.exact, err)
+	}
+}
