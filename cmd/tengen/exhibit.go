@@ -301,7 +301,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			},
 		}
 		if unfinished {
-			if err := resumeVisitor(e, last, filepath.Join(*dir, visitorName(last)+".journal"), session(), seat, sio, pr); err != nil {
+			if err := resumeVisitor(e, last, filepath.Join(*dir, visitorName(last)+".journal"), session(), seat, hooks, sio, pr); err != nil {
 				return err
 			}
 		}
@@ -469,7 +469,7 @@ func lastVisitor(dir string) (n int, unfinished bool, err error) {
 // that does not name the robot's side (written before it did) is left as
 // it is, with a note.
 func resumeVisitor(e *game.Exhibition, n int, path string, s *game.Session,
-	seat func(int, *game.Session, match.Spec, rules.Color, *opening.Machine, []rules.Point) error, sio *stdio, pr *i18n.Printer) error {
+	seat func(int, *game.Session, match.Spec, rules.Color, *opening.Machine, []rules.Point) error, hooks *visitorHooks, sio *stdio, pr *i18n.Printer) error {
 	replayed, err := s.Load(path)
 	if err != nil {
 		return err
@@ -498,6 +498,11 @@ func resumeVisitor(e *game.Exhibition, n int, path string, s *game.Session,
 		s.Journal.Close()
 		return err
 	}
+	visitor := s.Config.Black
+	if robot == rules.Black {
+		visitor = s.Config.White
+	}
+	hooks.resumed(n, visitor, vspec)
 	fmt.Fprintln(sio.out, pr.T("cli.resuming-at", path, strconv.Itoa(len(s.Referee.Moves()))))
 	e.Unfinished, e.Pending = s, replayed.Pending
 	return nil

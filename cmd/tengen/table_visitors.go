@@ -94,6 +94,19 @@ func (h *visitorHooks) next(n int, spec match.Spec) (string, match.Spec) {
 	return nick, spec
 }
 
+// resumed takes back visitor n's game after a restart, as the journal
+// names them, so that its result counts in their day's streak. A visitor
+// who gave no nickname has none.
+func (h *visitorHooks) resumed(n int, name string, spec match.Spec) {
+	if h == nil || name == fmt.Sprintf("visitor %d", n) {
+		return
+	}
+	level, _ := strconv.Atoi(spec.Params["level"])
+	h.mu.Lock()
+	h.games[n] = visitorGame{nick: name, level: level}
+	h.mu.Unlock()
+}
+
 // finished records visitor n's result in the day's streaks (the visitor
 // holds colour c, unless the record names them with the other), and
 // reviews the game on the page, in the background.

@@ -94,6 +94,21 @@ func TestVisitorHooks(t *testing.T) {
 	if err != nil || v.Wins != 1 || v.Streak != 1 {
 		t.Errorf("Mei's day: %+v %v", v, err)
 	}
+	// Restarted in Mei's next game, the exhibition takes it back from its
+	// journal: the win still counts in her streak.
+	again, err := newVisitorHooks(t.Context(), web.New(web.Options{Log: log.New(io.Discard, "", 0)}), &stdio{out: io.Discard, err: io.Discard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.resumed(3, "Mei", sp)
+	again.resumed(4, "visitor 4", sp)
+	if len(again.games) != 1 {
+		t.Errorf("resumed games %v; want Mei's only (visitor 4 gave no nickname)", again.games)
+	}
+	again.finished(3, "visitor003", rules.Outcome{Over: true, Winner: rules.Black, Reason: rules.Five, Move: 9}, rules.Black, rec)
+	if v, err := again.desk.Hello("Mei"); err != nil || v.Wins != 2 || v.Streak != 2 {
+		t.Errorf("Mei's day after the restart: %+v %v", v, err)
+	}
 	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
 	deadline := time.Now().Add(30 * time.Second)
