@@ -51,12 +51,13 @@ type Rig struct {
 	camera io.Closer
 }
 
-// Hand is the game's hand, or nil when no arm was opened.
+// Hand is the game's hand, watched by the camera (WatchedHand), or nil
+// when no arm was opened.
 func (r *Rig) Hand() game.Hand {
 	if r.Arm == nil {
 		return nil
 	}
-	return arm.Hand{Arm: r.Arm}
+	return &WatchedHand{Hand: arm.Hand{Arm: r.Arm}, Eyes: r.Eyes}
 }
 
 // Open loads the calibration and opens the camera and the arm it names.

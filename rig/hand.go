@@ -1,0 +1,61 @@
+package rig
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"tengen/arm"
+	"tengen/game"
+	"tengen/rules"
+)
+
+// placeTries is how often WatchedHand tries to put a stone down when it
+// keeps falling from the nozzle on the way.
+const placeTries = 3
+
+// WatchedHand is the arm's hand (arm.Hand) with the camera beside it: when
+// a stone falls from the nozzle on the way, it parks, has the camera see
+// the board with the fallen stone on it, and puts another stone where it
+// was going. The game lifts the fallen one where it lies (game.Dropper),
+// so a stone lost in the air costs a few seconds, not a call for the
+// operator.
+type WatchedHand struct {
+	game.Hand
+	Eyes game.Eyes
+
+	mu    sync.Mutex
+	drops []game.Drop
+}
+
+// Place implements game.Hand.
+func (h *WatchedHand) Place(ctx context.Context, p rules.Point, c rules.Color) error {
+	for try := 1; ; try++ {
+		err := h.Hand.Place(ctx, p, c)
+		if !errors.Is(err, arm.ErrStoneFell) || try == placeTries {
+			return err
+		}
+		if err := h.Hand.Park(ctx); err != nil {
+			return err
+		}
+		sight, err := h.Eyes.Look(ctx)
+		if err != nil {
+			return err
+		}
+		if sight.Board.At(p) == c {
+			return nil // it slipped off as it arrived, onto its point
+		}
+		h.mu.Lock()
+		h.drops = append(h.drops, game.Drop{C: c, Seen: sight.Board})
+		h.mu.Unlock()
+	}
+}
+
+// Drops implements game.Dropper.
+func (h *WatchedHand) Drops() []game.Drop {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	d := h.drops
+	h.drops = nil
+	return d
+}

@@ -1,0 +1,83 @@
+package rig_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"tengen/arm"
+	"tengen/arm/armsim"
+	"tengen/rig"
+	"tengen/rules"
+	"tengen/sim"
+)
+
+// slippery is the arm's hand, whose first stone slips off the nozzle
+// after a while on its way to the board.
+type slippery struct {
+	arm.Hand
+	robot   *sim.Robot
+	after   time.Duration
+	slipped bool
+}
+
+func (s *slippery) Place(ctx context.Context, p rules.Point, c rules.Color) error {
+	if s.slipped {
+		return s.Hand.Place(ctx, p, c)
+	}
+	s.slipped = true
+	if err := s.Hand.Arm.Pick(ctx, c); err != nil {
+		return err
+	}
+	s.robot.Sim.After(s.after, func(s *armsim.Sim) { armsim.DropHeld(s) })
+	return s.Hand.Arm.Place(ctx, p)
+}
+
+// A stone that falls on the way is seen where it lies and another is put
+// down: the place succeeds, and the fall is reported for the game to lift
+// the fallen stone. One that slips off as it arrives, onto its point, is
+// placed.
+func TestWatchedHandPutsAnotherStone(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		to     string
+		after  time.Duration
+		fallen bool // on the board away from the point
+	}{
+		{"fell over the board", "o15", 450 * time.Millisecond, true},
+		{"slipped off onto its point", "f6", 500 * time.Millisecond, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			robot, err := sim.NewRobot(1, sim.TopCamera{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer robot.Close()
+			h := &rig.WatchedHand{Hand: &slippery{Hand: arm.Hand{Arm: robot.Arm}, robot: robot, after: tc.after}, Eyes: robot.Eyes}
+			p, _ := rules.ParsePoint(tc.to, 15)
+			if err := h.Place(t.Context(), p, rules.Black); err != nil {
+				t.Fatalf("place after a stone fell on the way: %v", err)
+			}
+			truth, off := robot.World.Truth()
+			if truth.At(p) != rules.Black {
+				t.Errorf("no black stone on %v after the place", p)
+			}
+			drops := h.Drops()
+			if !tc.fallen {
+				if len(drops) != 0 || truth.Count(rules.Black)+len(off) != 1 {
+					t.Errorf("drops %+v, %d black stones on points and %d off: want one stone, on %v", drops, truth.Count(rules.Black), len(off), p)
+				}
+				return
+			}
+			if len(drops) != 1 || drops[0].C != rules.Black || drops[0].Seen.At(p) != rules.Empty || drops[0].Seen.Count(rules.Black) != 1 {
+				t.Fatalf("drops %+v; want the black stone's fall, seen where it lies before the second stone went down", drops)
+			}
+			if truth.Count(rules.Black)+len(off) != 2 {
+				t.Errorf("%d black stones on points and %d off; want the fallen one and the one placed", truth.Count(rules.Black), len(off))
+			}
+			if again := h.Drops(); len(again) != 0 {
+				t.Errorf("the fall was reported twice: %+v", again)
+			}
+		})
+	}
+}
