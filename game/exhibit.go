@@ -66,8 +66,9 @@ type Exhibition struct {
 	Next func(n int) (*Session, error)
 	// Games bounds the number of new games; 0 plays until ctx ends.
 	Games int
-	// Operator is where the exhibition waits for the operator after a
-	// fault: it returns when the operator says to go on.
+	// Operator is told of a fault the robot cannot get past in the game
+	// (see ThroughFaults) or while clearing the board, and returns when the
+	// exhibition may go on.
 	Operator func(ctx context.Context, fault error) error
 	// Finished is told of each game's end.
 	Finished func(n int, out rules.Outcome, s *Session)
@@ -91,7 +92,7 @@ func (e *Exhibition) Run(ctx context.Context) error {
 		out := s.Referee.Outcome() // over, but stopped before its end was journaled
 		if !s.Referee.Over() {
 			var err error
-			if out, err = ThroughFaults(ctx, s, func(ctx context.Context) (rules.Outcome, error) { return s.Resume(ctx, e.Pending) }, e.Operator, e.Voice); err != nil {
+			if out, err = ThroughFaults(ctx, s, func(ctx context.Context) (rules.Outcome, error) { return s.Resume(ctx, e.Pending) }, e.Operator); err != nil {
 				return errmsg.Wrap(err, "err.game-n", first-1)
 			}
 		}
@@ -143,21 +144,20 @@ func RobotOpens(s *Session) bool {
 
 // play runs s, and after a fault waits for the operator and resumes.
 func (e *Exhibition) play(ctx context.Context, s *Session) (rules.Outcome, error) {
-	return ThroughFaults(ctx, s, s.Play, e.Operator, e.Voice)
+	return ThroughFaults(ctx, s, s.Play, e.Operator)
 }
 
 // ThroughFaults plays s's game with play (s.Play, or s.Resume of a
-// journal's game); a fault the session cannot get past is announced, the
-// operator is called, and the game resumes from its journal when the
-// operator says so. Without an operator the fault ends the game.
-func ThroughFaults(ctx context.Context, s *Session, play func(context.Context) (rules.Outcome, error), operator func(context.Context, error) error, v Voice) (rules.Outcome, error) {
+// journal's game); a fault the session cannot get past goes to operator,
+// which says what happens (the robot gets past it by itself, or the
+// operator is called and puts it right) and returns once the game may go
+// on: it resumes from its journal. Without an operator the fault ends the
+// game.
+func ThroughFaults(ctx context.Context, s *Session, play func(context.Context) (rules.Outcome, error), operator func(context.Context, error) error) (rules.Outcome, error) {
 	out, err := play(ctx)
 	for err != nil {
 		if ctx.Err() != nil || operator == nil {
 			return out, err
-		}
-		if v != nil {
-			v.Say(Message{Key: "fault", Args: []string{err.Error()}, Text: "Something went wrong; I have called the operator: " + err.Error()})
 		}
 		s.setStatus("fault") // the page and the panel show the wait
 		if werr := operator(ctx, err); werr != nil {
@@ -177,7 +177,6 @@ func (e *Exhibition) clear(ctx context.Context) error {
 		if e.Operator == nil {
 			return err
 		}
-		e.say("fault", "I cannot clear the board; I have called the operator.")
 		if werr := e.Operator(ctx, err); werr != nil {
 			return errors.Join(err, werr)
 		}

@@ -367,7 +367,7 @@ func TestOpeningThroughFault(t *testing.T) {
 		faults++
 		hand.left = 100 // the operator puts the arm right
 		return nil
-	}, voiceT{t})
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

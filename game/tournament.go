@@ -118,7 +118,7 @@ func (t *Tournament) playPairing(ctx context.Context, round, board int, p swiss.
 		s.Voice = t.Voice
 	}
 	t.say("pairing", fmt.Sprintf("%s-%s", black.Name, white.Name), fmt.Sprintf("Round %d: %s (black) against %s (white).", round, black.Name, white.Name))
-	out, err := ThroughFaults(ctx, s, play, t.Operator, t.Voice)
+	out, err := ThroughFaults(ctx, s, play, t.Operator)
 	for _, pl := range []ai.Player{s.Black, s.White} {
 		if c, ok := pl.(interface{ Close() error }); ok {
 			c.Close()

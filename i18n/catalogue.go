@@ -90,6 +90,8 @@ var catalogue = map[string]entry{
 		"我先下第一手，对局从我这一手开始。", "我先下第一手，對局從我這一手開始。"),
 	"fault": e(nil, "Something went wrong; I have called the operator.",
 		"出了点问题，我已经叫了工作人员。", "出了點問題，我已經叫了工作人員。"),
+	"fault-retry": e(nil, "Something went wrong with my arm; I put it right myself and go on.",
+		"我的机械臂出了点问题；我自己处理好后继续。", "我的機械臂出了點問題；我自己處理好後繼續。"),
 
 	// Opening protocols played over the board (said for either side).
 	"place":   e(a(ArgPoint), "A stone on {0}.", "落子{0}。", "落子{0}。"),
@@ -431,6 +433,8 @@ var catalogue = map[string]entry{
 	"cli.operator-fault": e(a(ArgText), "Fault: {0}. Operator: put it right, then press Enter (or resume on the page) to go on.",
 		"故障：{0}。工作人员：处理好后按回车（或在网页上点继续）继续。", "故障：{0}。工作人員：處理好後按Enter（或在網頁上點繼續）繼續。"),
 	"cli.fault-resuming": e(a(ArgText), "Fault: {0}; resuming.", "故障：{0}；继续对局。", "故障：{0}；繼續對局。"),
+	"cli.fault-self-resume": e(a(ArgText), "Fault: {0}. The robot gets past it by itself: homing and resuming in a moment.",
+		"故障：{0}。机器人自己处理：稍后归位并继续对局。", "故障：{0}。機器人自己處理：稍後歸位並繼續對局。"),
 	"cli.game-opening": e(a(ArgRule, ArgText, ArgText, ArgText, ArgText), "{0}, opening {1}: {2} (first player) against {3}; journal {4}",
 		"{0}，开局规则{1}：{2}（假先方）对{3}；对局日志{4}", "{0}，開局規則{1}：{2}（假先方）對{3}；對局日誌{4}"),
 	"cli.game-start": e(a(ArgRule, ArgText, ArgText, ArgText), "{0}: {1} (Black) against {2} (White); journal {3}",

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"tengen/arm"
+	"tengen/arm/serial"
 	"tengen/game"
 	"tengen/rules"
 )
@@ -58,4 +59,18 @@ func (h *WatchedHand) Drops() []game.Drop {
 	d := h.drops
 	h.drops = nil
 	return d
+}
+
+// Transient reports whether fault is one the robot gets past by itself,
+// once its arm is homed again and the game resumes from its journal: the
+// arm's controller restarted, or stopped when the host fell silent or its
+// queue ran dry (the motion was lost), or the link to it dropped. The
+// e-stop, an empty bowl, a stone stuck on the nozzle or falling again and
+// again, and all else need a person.
+func Transient(fault error) bool {
+	var fe *arm.FaultError
+	if errors.As(fault, &fe) {
+		return fe.Faults&^(arm.FaultHostSilent|arm.FaultQueueUnder|arm.FaultReset) == 0
+	}
+	return errors.Is(fault, serial.ErrMotionLost) || errors.Is(fault, serial.ErrLink)
 }

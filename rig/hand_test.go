@@ -2,11 +2,14 @@ package rig_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"testing"
 	"time"
 
 	"tengen/arm"
 	"tengen/arm/armsim"
+	"tengen/arm/serial"
 	"tengen/rig"
 	"tengen/rules"
 	"tengen/sim"
@@ -79,5 +82,28 @@ func TestWatchedHandPutsAnotherStone(t *testing.T) {
 				t.Errorf("the fall was reported twice: %+v", again)
 			}
 		})
+	}
+}
+
+// The faults the robot gets past by itself, and those that need a person.
+func TestTransient(t *testing.T) {
+	_, noPort := serial.Open("/dev/tengen-no-such-port", serial.Options{})
+	lost := fmt.Errorf("arm: place on h8: %w", serial.ErrMotionLost)
+	for _, tc := range []struct {
+		fault error
+		want  bool
+	}{
+		{noPort, true},
+		{lost, true},
+		{&arm.FaultError{Faults: arm.FaultReset | arm.FaultHostSilent}, true},
+		{fmt.Errorf("%w (%w)", lost, &arm.FaultError{Faults: arm.FaultEStop}), false},
+		{&arm.FaultError{Faults: arm.FaultBadSetpoint}, false},
+		{fmt.Errorf("arm: pick: %w", arm.ErrMissedPick), false},
+		{fmt.Errorf("arm: place on h8: %w", arm.ErrStoneFell), false},
+		{errors.New("the board has differed from the record"), false},
+	} {
+		if got := rig.Transient(tc.fault); got != tc.want {
+			t.Errorf("Transient(%v) = %v, want %v", tc.fault, got, tc.want)
+		}
 	}
 }

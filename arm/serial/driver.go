@@ -55,6 +55,9 @@ var (
 	ErrMotionLost = errors.New("queued motion lost")
 	// ErrClosed: the driver was closed.
 	ErrClosed = errors.New("driver closed")
+	// ErrLink: the port could not be opened, the device did not answer
+	// the handshake, or the link failed; the next call reconnects.
+	ErrLink = errors.New("no link to the device")
 )
 
 // Driver is an arm.Driver for the Tengen firmware over a serial port.
@@ -129,7 +132,7 @@ func (d *Driver) errorf(format string, args ...any) error {
 func (d *Driver) connect(ctx context.Context) error {
 	port, err := d.open(d.path, d.opts.Baud)
 	if err != nil {
-		return d.errorf("open: %w", err)
+		return d.errorf("%w: open: %w", ErrLink, err)
 	}
 	l := newLink(d.path, port, d.opts.Window, d.opts.RTO, d.opts.Retries)
 	deadline := time.Now().Add(d.opts.Handshake)
@@ -152,18 +155,18 @@ func (d *Driver) connect(ctx context.Context) error {
 		// reopen the link and try again.
 		l.close()
 		if port, err = d.open(d.path, d.opts.Baud); err != nil {
-			return d.errorf("open: %w", err)
+			return d.errorf("%w: open: %w", ErrLink, err)
 		}
 		l = newLink(d.path, port, d.opts.Window, d.opts.RTO, d.opts.Retries)
 	}
 	if err != nil {
 		l.close()
-		return d.errorf("handshake: %w", err)
+		return d.errorf("%w: handshake: %w", ErrLink, err)
 	}
 	id, err := decodeIdent(rep.payload)
 	if err != nil {
 		l.close()
-		return d.errorf("handshake: %w", err)
+		return d.errorf("%w: handshake: %w", ErrLink, err)
 	}
 	if id.proto != ProtocolVersion {
 		l.close()
@@ -213,7 +216,7 @@ func (d *Driver) request(ctx context.Context, payload []byte) (status, error) {
 			return status{}, err
 		}
 		d.disconnect()
-		return status{}, d.errorf("%w", err)
+		return status{}, d.errorf("%w: %w", ErrLink, err)
 	}
 	return d.absorb(rep)
 }
@@ -223,7 +226,7 @@ func (d *Driver) absorb(rep reply) (status, error) {
 	st, err := decodeStatus(rep.payload)
 	if err != nil {
 		d.disconnect()
-		return status{}, d.errorf("%w", err)
+		return status{}, d.errorf("%w: %w", ErrLink, err)
 	}
 	d.last = st
 	d.uptime = st.uptimeMS

@@ -48,7 +48,7 @@ func TestHandshakeTimeoutNamesPortAndClosesIt(t *testing.T) {
 	}}
 	start := time.Now()
 	err := d.start()
-	if err == nil || !strings.Contains(err.Error(), "/dev/ttyFAKE7") || !strings.Contains(err.Error(), "handshake") {
+	if !errors.Is(err, ErrLink) || !strings.Contains(err.Error(), "/dev/ttyFAKE7") || !strings.Contains(err.Error(), "handshake") {
 		t.Fatalf("start against a silent device: %v", err)
 	}
 	if elapsed := time.Since(start); elapsed > 5*time.Second {
@@ -76,7 +76,7 @@ func TestOpenErrorIsWrapped(t *testing.T) {
 	opts.defaults()
 	d := &Driver{path: "/dev/ttyGONE", opts: opts, open: func(string, int) (io.ReadWriteCloser, error) { return nil, sentinel }}
 	err := d.start()
-	if !errors.Is(err, sentinel) || !strings.Contains(err.Error(), "/dev/ttyGONE") {
+	if !errors.Is(err, sentinel) || !errors.Is(err, ErrLink) || !strings.Contains(err.Error(), "/dev/ttyGONE") {
 		t.Errorf("got %v", err)
 	}
 }

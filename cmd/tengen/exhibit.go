@@ -173,7 +173,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			s.Config, s.Referee, s.Journal = cfg, ref, j
 			return s, nil
 		}
-		operator := faultOperator(sio, pr, *simulate, ctl, *httpAddr != "" || *panelFile != "")
+		operator := faultOperator(sio, pr, *simulate, ctl, *httpAddr != "" || *panelFile != "", say)
 		writeRecord := func(name string, s *game.Session) {
 			path := filepath.Join(*dir, name+".sgf")
 			if err := s.WriteRecord(path); err != nil {

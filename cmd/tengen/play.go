@@ -280,8 +280,8 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		// A fault the arm cannot get past pauses the game for the person
 		// to put it right, as in an exhibition.
-		operator := faultOperator(sio, pr, *simulate, ctl, *httpAddr != "" || *panelFile != "")
-		out, err := game.ThroughFaults(ctx, s, play, operator, say)
+		operator := faultOperator(sio, pr, *simulate, ctl, *httpAddr != "" || *panelFile != "", say)
+		out, err := game.ThroughFaults(ctx, s, play, operator)
 		if err != nil {
 			return err
 		}

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"time"
 
 	"tengen/game"
 	"tengen/i18n"
@@ -34,15 +36,41 @@ func (o rigOptions) open(camera string, sio *stdio) (*rig.Rig, error) {
 }
 
 // faultOperator is where a game waits after a fault its session cannot
-// get past. On the real robot the operator puts it right and says to go
-// on: Enter on the terminal, or resume on the page or the table's buttons
-// (ctl, when remote says they are there: a service has no terminal). In
-// a simulation, with nobody to call, the fault is logged and the game
-// resumes at once; the same fault simFaultResumes times in a row (a fault
-// that stays, such as a simulator that died) ends the run.
-func faultOperator(sio *stdio, pr *i18n.Printer, simulate bool, ctl *controls, remote bool) func(context.Context, error) error {
+// get past, and says (v) what happens. On the real robot a transient fault
+// (rig.Transient: the arm's controller restarted, its link dropped) is got
+// past by the robot itself: after selfResumePause the game resumes from
+// its journal, which homes the arm and puts the board right. More than
+// selfResumes of them within selfResumeSpan, or any other fault, call the
+// operator, who puts it right and says to go on: Enter on the terminal, or
+// resume on the page or the table's buttons (ctl, when remote says they
+// are there: a service has no terminal). In a simulation, with nobody to
+// call, the fault is logged and the game resumes at once; the same fault
+// simFaultResumes times in a row (a fault that stays, such as a simulator
+// that died) ends the run.
+func faultOperator(sio *stdio, pr *i18n.Printer, simulate bool, ctl *controls, remote bool, v game.Voice) func(context.Context, error) error {
+	say := func(key, text string, fault error) {
+		if v != nil {
+			v.Say(game.Message{Key: key, Args: []string{fault.Error()}, Text: text + " " + fault.Error()})
+		}
+	}
 	if !simulate {
+		var recent []time.Time
 		return func(ctx context.Context, fault error) error {
+			now := time.Now()
+			recent = slices.DeleteFunc(recent, func(t time.Time) bool { return now.Sub(t) > selfResumeSpan })
+			if rig.Transient(fault) && len(recent) < selfResumes {
+				recent = append(recent, now)
+				say("fault-retry", "Something went wrong with my arm; I put it right myself and go on:", fault)
+				fmt.Fprintln(sio.out, pr.T("cli.fault-self-resume", pr.Error(fault)))
+				select {
+				case <-time.After(selfResumePause):
+					return nil
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+			recent = nil
+			say("fault", "Something went wrong; I have called the operator:", fault)
 			fmt.Fprintln(sio.out, "\a"+pr.T("cli.operator-fault", pr.Error(fault)))
 			return waitGoOn(ctx, sio, ctl, remote)
 		}
@@ -55,10 +83,22 @@ func faultOperator(sio *stdio, pr *i18n.Printer, simulate bool, ctl *controls, r
 		if repeats++; repeats > simFaultResumes {
 			return errmsg.New("err.sim-faults-persist", simFaultResumes)
 		}
+		say("fault-retry", "Something went wrong with my arm; I put it right myself and go on:", fault)
 		fmt.Fprintln(sio.out, pr.T("cli.fault-resuming", pr.Error(fault)))
 		return nil
 	}
 }
+
+// How often, and how soon after a transient fault, the real robot
+// resumes by itself.
+const (
+	selfResumes    = 3
+	selfResumeSpan = 2 * time.Minute
+)
+
+// selfResumePause lets the arm's controller settle (a restart, a USB
+// port coming back) before the game resumes; a variable for the tests.
+var selfResumePause = 3 * time.Second
 
 // waitGoOn waits for the operator's word to go on: a line on the
 // terminal, or (remote) a resume request from the page or the buttons.

@@ -3,14 +3,18 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"tengen/arm"
 	"tengen/calibration"
+	"tengen/game"
 	"tengen/i18n"
 )
 
@@ -58,14 +62,14 @@ func TestFaultOperator(t *testing.T) {
 	closed := func() *stdio { return &stdio{in: strings.NewReader(""), out: io.Discard, err: io.Discard} }
 
 	var out bytes.Buffer
-	op := faultOperator(&stdio{in: strings.NewReader("\n"), out: &out, err: io.Discard}, pr, false, newControls(15), false)
+	op := faultOperator(&stdio{in: strings.NewReader("\n"), out: &out, err: io.Discard}, pr, false, newControls(15), false, nil)
 	if err := op(t.Context(), fault); err != nil {
 		t.Fatalf("the operator pressed Enter: %v", err)
 	}
 	if !strings.Contains(out.String(), "stone fell") || !strings.Contains(out.String(), "press Enter") {
 		t.Errorf("the operator was told %q", out.String())
 	}
-	if err := faultOperator(closed(), pr, false, newControls(15), false)(t.Context(), fault); err == nil || !strings.Contains(pr.Error(err), "no operator") {
+	if err := faultOperator(closed(), pr, false, newControls(15), false, nil)(t.Context(), fault); err == nil || !strings.Contains(pr.Error(err), "no operator") {
 		t.Errorf("nobody at the terminal and no page: %v", err)
 	}
 
@@ -73,7 +77,7 @@ func TestFaultOperator(t *testing.T) {
 	// game; resume goes on.
 	ctl := newControls(15)
 	done := make(chan error, 1)
-	go func() { done <- faultOperator(closed(), pr, false, ctl, true)(t.Context(), fault) }()
+	go func() { done <- faultOperator(closed(), pr, false, ctl, true, nil)(t.Context(), fault) }()
 	for _, a := range []string{"pause", "ack"} {
 		if err := ctl.do(a, nil); err != nil {
 			t.Fatal(err)
@@ -91,7 +95,32 @@ func TestFaultOperator(t *testing.T) {
 		t.Errorf("%d requests left for the resumed game", len(ctl.reqs))
 	}
 
-	op = faultOperator(closed(), pr, true, newControls(15), false)
+	// The arm's controller restarted: the robot gets past it by itself,
+	// selfResumes times, then calls the operator (here nobody, so the
+	// fault ends the game). The e-stop calls the operator at once.
+	defer func(p time.Duration) { selfResumePause = p }(selfResumePause)
+	selfResumePause = time.Millisecond
+	var said []string
+	voice := voiceTo(func(m game.Message) { said = append(said, m.Key) })
+	op = faultOperator(closed(), pr, false, newControls(15), false, voice)
+	reset := fmt.Errorf("arm: place on h8: %w", &arm.FaultError{Faults: arm.FaultReset})
+	for i := 1; i <= selfResumes; i++ {
+		if err := op(t.Context(), reset); err != nil {
+			t.Fatalf("controller restart %d: %v", i, err)
+		}
+	}
+	if err := op(t.Context(), reset); err == nil {
+		t.Errorf("controller restart %d within %v: resumed without the operator", selfResumes+1, selfResumeSpan)
+	}
+	estop := fmt.Errorf("arm: place on h8: %w", &arm.FaultError{Faults: arm.FaultEStop | arm.FaultReset})
+	if err := faultOperator(closed(), pr, false, newControls(15), false, voice)(t.Context(), estop); err == nil {
+		t.Errorf("e-stop: resumed without the operator")
+	}
+	if want := []string{"fault-retry", "fault-retry", "fault-retry", "fault", "fault"}; !slices.Equal(said, want) {
+		t.Errorf("said %v, want %v", said, want)
+	}
+
+	op = faultOperator(closed(), pr, true, newControls(15), false, nil)
 	other := errors.New("arm: pick from the black bowl: no stone picked")
 	for i := 1; i <= simFaultResumes/2; i++ {
 		if err := op(t.Context(), fault); err != nil {
