@@ -130,7 +130,7 @@ func FuzzIK(f *testing.F) {
 	f.Add(0.0, 0.0, -450.0)
 	f.Add(250.0, -100.0, -420.0)
 	f.Add(1e308, -1e308, -1e-308)
-	f.Add(0.0, 0.0, -0.0)
+	f.Add(0.0, 0.0, math.Copysign(0, -1))
 	f.Fuzz(func(t *testing.T, x, y, z float64) {
 		g := SeedGeometry
 		p := Vec3{x, y, z}

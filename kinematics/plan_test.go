@@ -43,7 +43,6 @@ func TestPlanTransfer(t *testing.T) {
 			path := []Vec3{c.from, {c.from[0], c.from[1], travel}, {c.to[0], c.to[1], travel}, c.to}
 			start, _ := g.IK(c.from)
 			prev, prevV := start, Joints{}
-			dt := DefaultStep.Seconds()
 			for k, s := range tr.Samples {
 				if want := time.Duration(k+1) * DefaultStep; k < len(tr.Samples)-1 && s.At != want {
 					t.Fatalf("sample %d at %v, want %v", k, s.At, want)
@@ -62,11 +61,9 @@ func TestPlanTransfer(t *testing.T) {
 				if p[2] < math.Min(c.from[2], c.to[2])-1e-9 {
 					t.Fatalf("sample %d dips to z=%g", k, p[2])
 				}
-				step := dt
+				step := s.At.Seconds()
 				if k > 0 {
 					step = (s.At - tr.Samples[k-1].At).Seconds()
-				} else {
-					step = s.At.Seconds()
 				}
 				var v Joints
 				for i := range 3 {

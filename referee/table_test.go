@@ -181,12 +181,6 @@ func (tb *table) signals() []referee.Signal {
 	return out
 }
 
-// stones counts the stones on the board in the world.
-func (tb *table) stones() int {
-	b, _ := tb.robot.World.Truth()
-	return b.Count(rules.Black) + b.Count(rules.White)
-}
-
 func (tb *table) run() rules.Outcome {
 	tb.t.Helper()
 	out, err := tb.ref.Run(tb.t.Context())

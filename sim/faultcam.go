@@ -3,7 +3,6 @@ package sim
 import (
 	"errors"
 	"math"
-	"strconv"
 	"tengen/i18n/errmsg"
 )
 
@@ -127,19 +126,3 @@ func (c *faultyCamera) exposure(fault string) Exposure {
 
 // idle reports whether no camera fault is in progress.
 func (c *faultyCamera) idle() bool { return c.left == 0 }
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
-}
-
-func cameraFault(name string) bool {
-	for _, n := range cameraFaults {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}

@@ -146,7 +146,6 @@ func TestBrainMessages(t *testing.T) {
 type recorder struct {
 	pos []ai.Position
 	lim []ai.Limits
-	set Settings
 }
 
 func (r *recorder) Name() string { return "recorder" }

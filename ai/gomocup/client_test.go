@@ -64,15 +64,10 @@ func (l *logLines) String() string {
 }
 
 // newClient makes a client with a generous grace, so a busy machine does
-// not fail the tests; hangs are tested with newHastyClient.
+// not fail the tests; a hang is tested with a short one (newClientGrace).
 func newClient(t *testing.T, log *logLines, argv ...string) *Client {
 	t.Helper()
 	return newClientGrace(t, log, 10*time.Second, argv...)
-}
-
-func newHastyClient(t *testing.T, log *logLines, argv ...string) *Client {
-	t.Helper()
-	return newClientGrace(t, log, 300*time.Millisecond, argv...)
 }
 
 func newClientGrace(t *testing.T, log *logLines, grace time.Duration, argv ...string) *Client {

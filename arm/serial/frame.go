@@ -1,7 +1,6 @@
 package serial
 
 import (
-	"errors"
 	"fmt"
 )
 
@@ -43,9 +42,6 @@ type frame struct {
 	seq     byte
 	payload []byte
 }
-
-// errBadFrame reports bytes the parser dropped while resynchronising.
-var errBadFrame = errors.New("bad frame")
 
 // parser splits a byte stream into frames. After a bad length, CRC or sync
 // byte it drops bytes up to the next sync byte, as the firmware does, so

@@ -139,10 +139,7 @@ func cutPrefixFold(s, prefix string) (string, bool) {
 }
 
 func isInt(s string) bool {
-	s = strings.TrimSpace(s)
-	if strings.HasPrefix(s, "-") {
-		s = s[1:]
-	}
+	s = strings.TrimPrefix(strings.TrimSpace(s), "-")
 	if s == "" || len(s) > 9 {
 		return false
 	}
