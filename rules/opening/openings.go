@@ -132,6 +132,7 @@ func checkThree(m [3]rules.Point, size, side int) error {
 		return fmt.Errorf("Black 1 at %v is not on the centre %v", m[0], rules.Centre(size))
 	}
 	if !inCentral(m[1], size, 3) || m[1] == m[0] {
+		//lint:ignore ST1005 "White 2" names a move, as the rules write it
 		return fmt.Errorf("White 2 at %v does not touch Black 1 at %v", m[1], m[0])
 	}
 	if !inCentral(m[2], size, side) || m[2] == m[0] || m[2] == m[1] {
