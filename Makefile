@@ -37,6 +37,7 @@ test: deps
 lint: deps
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
 # Longer fuzzing than the seed corpus `make test` runs: FUZZTIME per target.
 FUZZTIME ?= 30s

@@ -60,6 +60,13 @@ var (
 	ErrLink = errors.New("no link to the device")
 )
 
+// latched is ErrFault with the faults the device reported latched, which
+// errors.As finds as an *arm.FaultError.
+type latched struct{ faults arm.Faults }
+
+func (l latched) Error() string   { return ErrFault.Error() }
+func (l latched) Unwrap() []error { return []error{ErrFault, &arm.FaultError{Faults: l.faults}} }
+
 // Driver is an arm.Driver for the Tengen firmware over a serial port.
 type Driver struct {
 	path string
@@ -291,7 +298,7 @@ func (d *Driver) check(what string, st status) error {
 	case resOK, resDuplicate:
 		return nil
 	case resFault:
-		return d.errorf("%s: %s (faults %s): %w", what, resultNames[st.result], faultNames(st.faults), ErrFault)
+		return d.errorf("%s: %s (faults %s): %w", what, resultNames[st.result], faultNames(st.faults), latched{st.faults})
 	}
 	return d.errorf("%s: %s (faults %s)", what, resultNames[st.result], faultNames(st.faults))
 }
@@ -368,7 +375,7 @@ func (d *Driver) queue(ctx context.Context, sps []arm.Setpoint) error {
 		if err := d.check(fmt.Sprintf("setpoint %d", f.id-base), st); err != nil {
 			return err
 		}
-		return d.errorf("setpoint %d: not accepted (faults %s): %w", f.id-base, faultNames(st.faults), ErrFault)
+		return d.errorf("setpoint %d: not accepted (faults %s): %w", f.id-base, faultNames(st.faults), latched{st.faults})
 	}
 	next, reconnects := 0, 0
 	for next < len(sps) || len(inflight) > 0 {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"tengen/arm"
 	"testing"
 	"time"
 )
@@ -78,5 +79,18 @@ func TestOpenErrorIsWrapped(t *testing.T) {
 	err := d.start()
 	if !errors.Is(err, sentinel) || !errors.Is(err, ErrLink) || !strings.Contains(err.Error(), "/dev/ttyGONE") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// A refusal for a latched fault names the faults for errors.As.
+func TestLatchedFaultIsAFaultError(t *testing.T) {
+	d := &Driver{path: "/dev/ttyFAKE"}
+	err := d.check("pump", status{result: resFault, faults: arm.FaultHostSilent | arm.FaultQueueUnder})
+	var fe *arm.FaultError
+	if !errors.Is(err, ErrFault) || !errors.As(err, &fe) || fe.Faults != arm.FaultHostSilent|arm.FaultQueueUnder {
+		t.Errorf("%v: ErrFault %v, faults %v", err, errors.Is(err, ErrFault), fe)
+	}
+	if !strings.Contains(err.Error(), "faults host silent, queue underrun") {
+		t.Errorf("%v does not name the faults", err)
 	}
 }
