@@ -90,8 +90,8 @@ var catalogue = map[string]entry{
 		"我先下第一手，对局从我这一手开始。", "我先下第一手，對局從我這一手開始。"),
 	"fault": e(nil, "Something went wrong; I have called the operator.",
 		"出了点问题，我已经叫了工作人员。", "出了點問題，我已經叫了工作人員。"),
-	"fault-retry": e(nil, "Something went wrong with my arm; I put it right myself and go on.",
-		"我的机械臂出了点问题；我自己处理好后继续。", "我的機械臂出了點問題；我自己處理好後繼續。"),
+	"fault-retry": e(nil, "Something went wrong; I put it right myself and go on.",
+		"出了点问题；我自己处理好后继续。", "出了點問題；我自己處理好後繼續。"),
 
 	// Opening protocols played over the board (said for either side).
 	"place":   e(a(ArgPoint), "A stone on {0}.", "落子{0}。", "落子{0}。"),

@@ -60,7 +60,7 @@ func faultOperator(sio *stdio, pr *i18n.Printer, simulate bool, ctl *controls, r
 			recent = slices.DeleteFunc(recent, func(t time.Time) bool { return now.Sub(t) > selfResumeSpan })
 			if rig.Transient(fault) && len(recent) < selfResumes {
 				recent = append(recent, now)
-				say("fault-retry", "Something went wrong with my arm; I put it right myself and go on:", fault)
+				say("fault-retry", "Something went wrong; I put it right myself and go on:", fault)
 				fmt.Fprintln(sio.out, pr.T("cli.fault-self-resume", pr.Error(fault)))
 				select {
 				case <-time.After(selfResumePause):
@@ -83,7 +83,7 @@ func faultOperator(sio *stdio, pr *i18n.Printer, simulate bool, ctl *controls, r
 		if repeats++; repeats > simFaultResumes {
 			return errmsg.New("err.sim-faults-persist", simFaultResumes)
 		}
-		say("fault-retry", "Something went wrong with my arm; I put it right myself and go on:", fault)
+		say("fault-retry", "Something went wrong; I put it right myself and go on:", fault)
 		fmt.Fprintln(sio.out, pr.T("cli.fault-resuming", pr.Error(fault)))
 		return nil
 	}
