@@ -86,7 +86,7 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// is checked against the whole frame anyway.
 	if len(region) < 3 && (bestScore < weakGrid || lineCover(long, n, best) < fullCover || marginMismatch(pl, n, best, scale) > unlikeMargins) {
 		if !outlined {
-			outlines, patches = outlineQuads(pl, scale, nil), regionOutlines(pl, scale)
+			outlines, patches, outlined = outlineQuads(pl, scale, nil), regionOutlines(pl, scale), true
 		}
 		best, bestScore = chooseLattice(pl, field, norm, lineSegments(norm), outlines, patches, n, scale, best, bestScore, others)
 	}
@@ -99,7 +99,11 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	if bestScore < 0.1 {
 		return OrderCorners(best), bestScore, errors.New("no clear grid found in the image (the best candidate fits poorly)")
 	}
-	return OrderCorners(best), bestScore, nil
+	var frames [][4]Point // nil: not yet found
+	if outlined {
+		frames = slices.Concat(outlines, patches)
+	}
+	return seatOnStones(pl, n, OrderCorners(best), frames, scale), bestScore, nil
 }
 
 // weakGrid is a lattice score below which Locate searches harder: clear
