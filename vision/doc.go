@@ -30,7 +30,13 @@
 //     slides onto. A lattice that one of the board's outlines
 //     frames, with alike margins on every side, wins over a choice just
 //     above it that no outline frames (a line off, or the cloth's).
-//     GridFit scores given corners the same way. RefineCorners moves
+//     Last, a lattice the stones read unsure on is checked against them:
+//     where the crevices' lattice outweighs the grid's few bare lines,
+//     every fit on the line response ends half a step off, between the
+//     stones; the lattice moved to where the stone tops are even discs,
+//     a whole line either way as the outline frames it, and fitted on
+//     the reading's confidence, replaces it if the stones read clearly
+//     surer there. GridFit scores given corners the same way. RefineCorners moves
 //     corners known to a fifth of a step onto the lines of the
 //     full-resolution frame (each bare stretch of line found across a
 //     short profile to a fraction of a pixel, the lattice fitted to all),

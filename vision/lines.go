@@ -609,13 +609,18 @@ const framedGain = 0.2
 // margins' width of wood on the other; a lattice of the surround (a
 // checked cloth) has no outline around it.
 func framed(q [4]Point, outlines [][4]Point, n int) bool {
-	if len(outlines) == 0 {
-		return false
-	}
+	return unframed(q, outlines, n) == 0
+}
+
+// unframed is by how much (steps) the outline that best frames the
+// lattice through q misses framing it (see framed): 0 when one frames
+// it, +Inf when there is no outline.
+func unframed(q [4]Point, outlines [][4]Point, n int) float64 {
+	least := math.Inf(1)
 	m := float64(n - 1)
 	h, err := QuadHomography(OrderCorners(q), [4]Point{{0, 0}, {m, 0}, {m, m}, {0, m}})
 	if err != nil {
-		return false
+		return least
 	}
 	for _, o := range outlines {
 		o = OrderCorners(o)
@@ -632,11 +637,10 @@ func framed(q [4]Point, outlines [][4]Point, n int) bool {
 			}
 			lo, hi = math.Min(lo, math.Min(du, dv)), math.Max(hi, math.Max(du, dv))
 		}
-		if lo >= frameMin && hi <= frameMax && hi-lo <= frameSpread {
-			return true
-		}
+		miss := math.Max(0, frameMin-lo) + math.Max(0, hi-frameMax) + math.Max(0, hi-lo-frameSpread)
+		least = math.Min(least, miss)
 	}
-	return false
+	return least
 }
 
 // frameMin and frameMax bound a board's margin beyond its outer lines

@@ -23,9 +23,10 @@ import (
 // by whole lines, and the lattice chosen by its fit, how fully lines
 // cover it, how many of its lines cross the other family's, how alike
 // its margins are and how unlike the surround it is inside, and last
-// whether one of the board's outlines frames it. It returns the
-// corners in the reader's order and the fit's score (line contrast; the
-// higher the surer, below about 0.1 not a board).
+// whether one of the board's outlines frames it. A lattice the stones
+// read unsure on is then checked against them (see seatOnStones). It
+// returns the corners in the reader's order and the fit's score (line
+// contrast; the higher the surer, below about 0.1 not a board).
 func Locate(pl *Planes, n int) ([4]Point, float64, error) {
 	return LocateWithin(pl, n, nil)
 }
@@ -86,7 +87,7 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	// is checked against the whole frame anyway.
 	if len(region) < 3 && (bestScore < weakGrid || lineCover(long, n, best) < fullCover || marginMismatch(pl, n, best, scale) > unlikeMargins) {
 		if !outlined {
-			outlines, patches = outlineQuads(pl, scale, nil), regionOutlines(pl, scale)
+			outlines, patches, outlined = outlineQuads(pl, scale, nil), regionOutlines(pl, scale), true
 		}
 		best, bestScore = chooseLattice(pl, field, norm, lineSegments(norm), outlines, patches, n, scale, best, bestScore, others)
 	}
@@ -99,7 +100,11 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	if bestScore < 0.1 {
 		return OrderCorners(best), bestScore, errors.New("no clear grid found in the image (the best candidate fits poorly)")
 	}
-	return OrderCorners(best), bestScore, nil
+	var frames [][4]Point // nil: not yet found
+	if outlined {
+		frames = slices.Concat(outlines, patches)
+	}
+	return seatOnStones(pl, n, OrderCorners(best), frames, scale), bestScore, nil
 }
 
 // weakGrid is a lattice score below which Locate searches harder: clear

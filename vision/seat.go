@@ -1,0 +1,211 @@
+package vision
+
+import (
+	"math"
+	"slices"
+)
+
+// seatOnStones checks a located lattice q (frame pixels, the reader's
+// order) against the stones, and returns the lattice they sit on if q
+// lies between them. On a crowded board seen steeply the crevices
+// between tall stones make a lattice of dark lines of their own, half a
+// step off the grid and lifted, which outweighs the grid's few bare
+// lines: every fit on the line response ends there. Stones, though, sit
+// on the points: at the grid's points their tops are even discs, at the
+// crevices' points four stones' edges meet. So q is moved over the
+// board to where the stone tops are most even (see stoneSpread), a whole
+// line either way as the board's outline frames it best, fitted on the
+// reading's confidence, and replaces q only where the stones read
+// clearly surer on it (seatGain). A lattice that reads surely, or
+// already on the stones (the evenest tops within a quarter step of it),
+// is kept, and so is one on a board whose points are mostly bare: its
+// reading is as sure a half step over.
+func seatOnStones(pl *Planes, n int, q [4]Point, frames [][4]Point, scale float64) [4]Point {
+	c0, ok := meanConf(pl, n, q)
+	if ok && c0 >= 1-seatGain {
+		return q // no lattice can read surer by seatGain
+	}
+	h, err := GridHomography(n, q)
+	if err != nil {
+		return q
+	}
+	m := float64(n - 1)
+	shifted := func(du, dv float64) [4]Point {
+		return [4]Point{h.Apply(du, dv), h.Apply(m+du, dv), h.Apply(m+du, m+dv), h.Apply(du, m+dv)}
+	}
+	// The stones' phase: where within a step of q their tops are most
+	// even.
+	best, bu, bv := stoneSpread(pl, n, q), 0.0, 0.0
+	for k := -seatReach; k <= seatReach; k++ {
+		for l := -seatReach; l <= seatReach; l++ {
+			du, dv := float64(k)*seatStep, float64(l)*seatStep
+			if s := stoneSpread(pl, n, shifted(du, dv)); s < best {
+				best, bu, bv = s, du, dv
+			}
+		}
+	}
+	if math.Max(math.Abs(bu), math.Abs(bv)) < 0.25 {
+		return q // on the stones already
+	}
+	// Along an axis where q lies a half step off the stones, the phase
+	// cannot tell whether the grid lies that way or a step less the
+	// other (the crevices' lattice has a line more than the grid's, and
+	// q took n of them); nor can the reading, which is as sure a line
+	// over. The board's outline tells: it frames its grid (see framed).
+	alts := func(d float64) []float64 {
+		if math.Abs(d) < 0.25 {
+			return []float64{d}
+		}
+		return []float64{d, d - math.Copysign(1, d)}
+	}
+	if frames == nil {
+		frames = slices.Concat(outlineQuads(pl, scale, nil), regionOutlines(pl, scale))
+	}
+	var cand [4]Point
+	candMiss, candConf := math.Inf(1), math.Inf(-1)
+	for _, du := range alts(bu) {
+		for _, dv := range alts(bv) {
+			t := shifted(du, dv)
+			var f [4]Point
+			for k, p := range t {
+				f[k] = Point{p.X * scale, p.Y * scale}
+			}
+			fr := unframed(f, frames, n)
+			c, ok := meanConf(pl, n, t)
+			if ok && (fr < candMiss-frameTie || math.Abs(fr-candMiss) <= frameTie && c > candConf) {
+				cand, candMiss, candConf = t, fr, c
+			}
+		}
+	}
+	if math.IsInf(candConf, -1) {
+		return q
+	}
+	cand, candConf = ascendConf(pl, n, cand, candConf)
+	if candConf > c0+seatGain {
+		return cand
+	}
+	return q
+}
+
+// frameTie is how nearly (steps) two lattices a line apart must be
+// framed alike for the reading to choose between them.
+const frameTie = 0.1
+
+// ascendConf moves the lattice q, whose reading's mean confidence is c,
+// while the reading grows surer: over along each axis, or its sides out
+// or in along each axis alike (the crevices' lattice, lifted, is a
+// little larger than the grid's), by a tenth of a step and then a
+// twentieth, up to ascendReach steps each way. A lattice a whole line
+// over reads about as surely: a long climb may end there.
+func ascendConf(pl *Planes, n int, q [4]Point, c float64) ([4]Point, float64) {
+	h, err := GridHomography(n, q)
+	if err != nil {
+		return q, c
+	}
+	m := float64(n - 1)
+	at := func(p [4]float64) [4]Point { // over by p[0], p[1]; wider by p[2], p[3] each side
+		u0, u1, v0, v1 := p[0]-p[2], m+p[0]+p[2], p[1]-p[3], m+p[1]+p[3]
+		return [4]Point{h.Apply(u0, v0), h.Apply(u1, v0), h.Apply(u1, v1), h.Apply(u0, v1)}
+	}
+	var p [4]float64
+	for _, d := range []float64{0.1, 0.05} {
+		for moved := true; moved; {
+			moved = false
+			np, nc, nq := p, c, q
+			for k := 0; k < 8; k++ {
+				t := p
+				t[k/2] += d * float64(2*(k%2)-1)
+				if math.Abs(t[k/2]) > ascendReach+1e-9 {
+					continue
+				}
+				tq := at(t)
+				if tc, ok := meanConf(pl, n, tq); ok && tc > nc {
+					np, nc, nq = t, tc, tq
+				}
+			}
+			if nc > c {
+				p, c, q, moved = np, nc, nq, true
+			}
+		}
+	}
+	return q, c
+}
+
+// ascendReach is how far (steps) ascendConf may move a lattice.
+const ascendReach = 0.3
+
+// seatStep and seatReach span the search for the stones' lattice: moves
+// of the lattice by seatStep grid steps, up to seatReach of them each
+// way along each axis (the crevices' lattice lies half a step off the
+// grid and further by the stones' parallax).
+const (
+	seatStep  = 0.1
+	seatReach = 7
+)
+
+// seatGain is how much surer (mean confidence per point, 0-1) the
+// stones must read on the stones' lattice than on the located one for it
+// to replace it: a lattice on the crevices reads about 0.75, the grid
+// 0.95 or more.
+const seatGain = 0.1
+
+// meanConf is the reader's mean confidence per point on the lattice q.
+func meanConf(pl *Planes, n int, q [4]Point) (float64, bool) {
+	rd, err := ReadStones(pl, n, q)
+	if err != nil {
+		return 0, false
+	}
+	s := 0.0
+	for _, row := range rd.Conf {
+		for _, c := range row {
+			if !math.IsNaN(c) { // a point out of view: unsure
+				s += c
+			}
+		}
+	}
+	return s / float64(n*n), true
+}
+
+// stoneSpread is how uneven the stone tops on the lattice through q
+// (frame pixels) are: per point, the spread of brightness (upper less
+// lower quintile) over the disc a quarter step around the point lifted
+// to a stone's top, averaged over the points in view. A stone's top is
+// an even disc; a disc where four stones meet is not, nor is one on a
+// grid line and the wood beside it, though far less.
+func stoneSpread(pl *Planes, n int, q [4]Point) float64 {
+	h, err := GridHomography(n, q)
+	if err != nil {
+		return math.Inf(1)
+	}
+	cam := newCamera(h, pl.Luma.Rect.Dx(), pl.Luma.Rect.Dy(), n)
+	tot, cnt := 0.0, 0
+	buf := make([]float64, 0, 17)
+	for j := 0; j < n; j++ {
+		for i := 0; i < n; i++ {
+			buf = buf[:0]
+			for _, r := range []float64{0, 0.12, 0.24} {
+				k := 1
+				if r > 0 {
+					k = 8
+				}
+				for a := 0; a < k; a++ {
+					th := 2 * math.Pi * float64(a) / float64(k)
+					p := cam.project(float64(i)+r*math.Cos(th), float64(j)+r*math.Sin(th), stoneTop)
+					if g := bilinear(pl.Luma, p); g >= 0 {
+						buf = append(buf, g)
+					}
+				}
+			}
+			if len(buf) < 9 {
+				continue // mostly out of view
+			}
+			slices.Sort(buf)
+			tot += buf[len(buf)*4/5] - buf[len(buf)/5]
+			cnt++
+		}
+	}
+	if cnt < n*n/2 {
+		return math.Inf(1)
+	}
+	return tot / float64(cnt)
+}
