@@ -421,7 +421,7 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 		var at [2]float64
 		// The board right beside as pale as the top (no faint dip):
 		// no rim can show in brightness, texture may tell it.
-		f.disc, f.unif, f.faint, at = s.disc(float64(i), float64(j), f.local < 1/0.94)
+		f.disc, f.unif, f.faint, at = s.disc(float64(i), float64(j), f.local < 1/0.94, nil)
 		f.beyond = s.linesBeyond(float64(i), float64(j))
 		// The base around the disc's centre: off its point, a stone
 		// leaves part of the base around the point bare.
@@ -754,7 +754,7 @@ func (s *sampler) likeWhites(f [][]features, ref [][]float64, st [][]Stone, conf
 			}
 			// A stone's edge in most directions: glare that washes the
 			// lines out, as grey, has none.
-			share, even, _, _ := s.disc(float64(i), float64(j), false)
+			share, even, _, _ := s.disc(float64(i), float64(j), false, was)
 			if m := discMargin(share+0.2, even); m > 0 {
 				st[j][i], conf[j][i] = White, clamp01(math.Min((x-0.5)/0.15, m))
 			}
@@ -774,77 +774,110 @@ func (s *sampler) likeWhites(f [][]features, ref [][]float64, st [][]Stone, conf
 // the verdict asks (the lines hidden, the board around) stays as
 // measured at the point, so glare and pale wood are refused as on the
 // point itself.
+//
+// A stone read here may be the one another touches (see disc), hiding
+// the crease between them: the points near the stones read in one pass
+// are looked at again, up to offPasses passes.
 func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
 	var found [][2]float64 // the centres of the stones read here
-	for j := range f {
-		for i := range f[j] {
-			p := f[j][i]
-			if st[j][i] != Empty || !(p.board >= minBoardLuma) {
-				continue
-			}
-			// Only where the point hides its line in one direction at
-			// least (a stone off its point still covers the line toward
-			// its centre).
-			if p.least/ref[j][i] > offHidden {
-				continue
-			}
-			u, v := float64(i), float64(j)
-			boardLow := p.wood * math.Max(p.board, 8)
-			ringL, ringW := s.ring(u, v)
-			// p with the top measured at (u+du, v+dv): a stone half a
-			// step off covers only half the point's top. Not beyond the
-			// outer lines: there the board's edge, and what lies beyond
-			// it, gives any bright patch (glare on the margin) a rim.
-			last := float64(s.n - 1)
-			topAt := func(du, dv float64) features {
-				q := p
-				tl, tw := s.top(math.Max(0, math.Min(last, u+du)), math.Max(0, math.Min(last, v+dv)))
-				q.setTop(tl, tw, ringL, ringW)
-				q.against(p.board, boardLow)
-				return q
-			}
-			best, bestConf := p, 0.0
-			var bestAt [2]float64
-			for _, d := range whiteShifts {
-				// Only where the top there is grey (a spot of coloured
-				// light may be as bright and disc-like, never as grey)
-				// and a stone's disc would make it white.
-				if q := topAt(d[0], d[1]); q.neutral < offGrey {
-					continue
-				} else if w, _ := verdict(withDisc(q, 1, 1), ref[j][i]); w != White {
+	var fresh [][]Stone    // the stones the last pass read
+	for pass := 0; pass < offPasses; pass++ {
+		if pass > 0 && fresh == nil {
+			return
+		}
+		last := fresh
+		fresh = nil
+		for j := range f {
+			for i := range f[j] {
+				if pass > 0 && !within(last, float64(i), float64(j), 1.5, isWhite) {
 					continue
 				}
-				share, even, _, at := s.disc(u+d[0], v+d[1], false)
-				cu, cv := d[0]+at[0], d[1]+at[1]
-				if math.Abs(cu) > offNearest || math.Abs(cv) > offNearest || within(st, u+cu, v+cv, 0.6, isStone) {
-					continue
-				}
-				// A round patch of light as bright washes out the lines
-				// under its middle only partly.
-				if under, ok := s.linesUnder(i, j, cu, cv); ok && under/ref[j][i] > offHidden {
-					continue
-				}
-				q := topAt(cu, cv)
-				if q.neutral < offGrey {
-					continue
-				}
-				q = withDisc(q, share, even)
-				bl, b := s.baseRing(u+cu, v+cv)
-				q.discBaseW = median(b)
-				q.discGrey = q.discBaseW / math.Max(median(bl), 8)
-				q.discBase = q.discBaseW / math.Max(boardLow, 8)
-				if w, c := verdict(q, ref[j][i]); w == White && c > bestConf {
-					best, bestConf, bestAt = q, c, [2]float64{u + cu, v + cv}
+				if s.offPointWhiteAt(f, ref, st, conf, i, j, &found) {
+					if fresh == nil {
+						fresh = make([][]Stone, len(st))
+						for k := range fresh {
+							fresh[k] = make([]Stone, len(st))
+						}
+					}
+					fresh[j][i] = White
 				}
 			}
-			if bestConf == 0 || overlaps(found, bestAt[0], bestAt[1]) {
-				continue
-			}
-			f[j][i] = best
-			st[j][i], conf[j][i] = White, bestConf
-			found = append(found, bestAt)
 		}
 	}
+}
+
+// offPasses is how many passes offPointWhite makes at most.
+const offPasses = 3
+
+// offPointWhiteAt is offPointWhite at point (i, j): it tells whether it
+// read a stone there, adding its centre to found.
+func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64, i, j int, found *[][2]float64) bool {
+	p := f[j][i]
+	if st[j][i] != Empty || !(p.board >= minBoardLuma) {
+		return false
+	}
+	// Only where the point hides its line in one direction at
+	// least (a stone off its point still covers the line toward
+	// its centre).
+	if p.least/ref[j][i] > offHidden {
+		return false
+	}
+	u, v := float64(i), float64(j)
+	boardLow := p.wood * math.Max(p.board, 8)
+	ringL, ringW := s.ring(u, v)
+	// p with the top measured at (u+du, v+dv): a stone half a
+	// step off covers only half the point's top. Not beyond the
+	// outer lines: there the board's edge, and what lies beyond
+	// it, gives any bright patch (glare on the margin) a rim.
+	last := float64(s.n - 1)
+	topAt := func(du, dv float64) features {
+		q := p
+		tl, tw := s.top(math.Max(0, math.Min(last, u+du)), math.Max(0, math.Min(last, v+dv)))
+		q.setTop(tl, tw, ringL, ringW)
+		q.against(p.board, boardLow)
+		return q
+	}
+	best, bestConf := p, 0.0
+	var bestAt [2]float64
+	for _, d := range whiteShifts {
+		// Only where the top there is grey (a spot of coloured
+		// light may be as bright and disc-like, never as grey)
+		// and a stone's disc would make it white.
+		if q := topAt(d[0], d[1]); q.neutral < offGrey {
+			continue
+		} else if w, _ := verdict(withDisc(q, 1, 1), ref[j][i]); w != White {
+			continue
+		}
+		share, even, _, at := s.disc(u+d[0], v+d[1], false, st)
+		cu, cv := d[0]+at[0], d[1]+at[1]
+		if math.Abs(cu) > offNearest || math.Abs(cv) > offNearest || within(st, u+cu, v+cv, 0.6, isStone) {
+			continue
+		}
+		// A round patch of light as bright washes out the lines
+		// under its middle only partly.
+		if under, ok := s.linesUnder(i, j, cu, cv); ok && under/ref[j][i] > offHidden {
+			continue
+		}
+		q := topAt(cu, cv)
+		if q.neutral < offGrey {
+			continue
+		}
+		q = withDisc(q, share, even)
+		bl, b := s.baseRing(u+cu, v+cv)
+		q.discBaseW = median(b)
+		q.discGrey = q.discBaseW / math.Max(median(bl), 8)
+		q.discBase = q.discBaseW / math.Max(boardLow, 8)
+		if w, c := verdict(q, ref[j][i]); w == White && c > bestConf {
+			best, bestConf, bestAt = q, c, [2]float64{u + cu, v + cv}
+		}
+	}
+	if bestConf == 0 || overlaps(*found, bestAt[0], bestAt[1]) {
+		return false
+	}
+	f[j][i] = best
+	st[j][i], conf[j][i] = White, bestConf
+	*found = append(*found, bestAt)
+	return true
 }
 
 // linesUnder is the contrast (as lines) of the grid lines through board
@@ -979,6 +1012,7 @@ func within(st [][]Stone, u, v, r float64, counts func(Stone) bool) bool {
 
 func isBlack(s Stone) bool { return s == Black }
 func isStone(s Stone) bool { return s != Empty }
+func isWhite(s Stone) bool { return s == White }
 
 // rimmed tells whether a dark disc centred at board point (u, v) has
 // something brighter than limit just outside a stone's rim (at its
@@ -1137,12 +1171,15 @@ func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, bare [
 // at least faintly (by half as much): against pale wood or a touching
 // white stone a rim may show no more. Where that share falls short and
 // the board beside is as pale as the top (paleBeside), a ray also counts
-// that crosses a textured board (see texRim).
+// that crosses a textured board (see texRim). A ray with no rim that runs
+// into a white stone read beside (beside, where given: the stones read
+// so far) is not counted either way: touching, two white stones may show
+// no crease between them.
 //
 // How far out the rim may show depends on the view: seen obliquely, the
 // stone's top (0.4 steps up) shows beyond its middle on the side away
 // from the camera, and its base on the side toward it.
-func (s *sampler) disc(u, v float64, paleBeside bool) (share, even, faint float64, at [2]float64) {
+func (s *sampler) disc(u, v float64, paleBeside bool, beside [][]Stone) (share, even, faint float64, at [2]float64) {
 	var maxRim [discRays]float64
 	tp, bp := s.cam.project(u, v, 0.4), s.cam.project(u, v, 0)
 	up, down := s.midInv.Apply(tp.X, tp.Y), s.midInv.Apply(bp.X, bp.Y)
@@ -1202,6 +1239,14 @@ func (s *sampler) disc(u, v float64, paleBeside bool) (share, even, faint float6
 				}
 			}
 			if !seen {
+				continue
+			}
+			// A white stone read beside, touching this one, may hide
+			// the crease between them: a ray that runs into it with no
+			// dip at all tells nothing (the board between a stone and
+			// a ring of stones around it dips at their rims).
+			if math.IsInf(faintRim, 1) && beside != nil &&
+				within(beside, cu+maxRim[a]*discCos[a], cv+maxRim[a]*discSin[a], touchReach, isWhite) {
 				continue
 			}
 			n++
@@ -1334,6 +1379,11 @@ func roughness(img *image.Gray, p Point) float64 {
 	g := int(img.Pix[i])
 	return float64(abs(g-int(img.Pix[i+1]))+abs(g-int(img.Pix[i+img.Stride]))) / 2
 }
+
+// touchReach is how near a point read white the board just beyond a
+// disc's rim must lie for that white stone to be the one it touches
+// (see disc): a stone's radius, and a little for its lying off its point.
+const touchReach = 0.6
 
 // The rays a disc is probed along.
 const discRays = 16

@@ -212,7 +212,7 @@ func TestFaintRim(t *testing.T) {
 				return 200
 			})
 			s := squareSampler(t, n, img, corners)
-			share, _, faint, _ := s.disc(4, 4, false)
+			share, _, faint, _ := s.disc(4, 4, false, nil)
 			if share > 0.5 {
 				t.Errorf("clear rims all round (%.2f): the test wants faint ones", share)
 			}
@@ -291,7 +291,7 @@ func TestTextureRim(t *testing.T) {
 				return 200
 			})
 			s := squareSampler(t, n, img, corners)
-			_, _, faint, _ := s.disc(4, 4, tc.paleBeside)
+			_, _, faint, _ := s.disc(4, 4, tc.paleBeside, nil)
 			if got := faint > 0.65; got != tc.wantFaint {
 				t.Errorf("rims in %.2f of the directions", faint)
 			}
