@@ -103,3 +103,18 @@ func (sc *offPointScene) check(t *testing.T) {
 		})
 	}
 }
+
+// TestWhiteStonesDriftedTogether reads a group of white stones that all
+// lie 0.3 steps off their points the same way (as where the corners are
+// a little off, or the camera's parallax larger than the reader allows
+// for), one of them pushed on to half a step off, just past the middle
+// toward a free point: it counts on its own point, as its neighbours
+// show the group lying, and the free point stays empty.
+func TestWhiteStonesDriftedTogether(t *testing.T) {
+	sc := newOffPointScene()
+	for _, p := range [][2]int{{3, 3}, {3, 4}, {3, 5}, {5, 3}, {5, 4}, {5, 5}} {
+		sc.put(p[0], p[1], vision.White, 0.3, 0)
+	}
+	sc.put(4, 5, vision.White, 0.5, 0) // (4, 6) is free
+	sc.check(t)
+}

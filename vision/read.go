@@ -102,11 +102,12 @@ type features struct {
 	// over its Luma (about 1 for a stone, low for wood).
 	discBase, discBaseW float64
 	discGrey            float64
-	disc                float64 // share of rays from the best disc centre near the point that dip just outside the rim
-	faint               float64 // the best such share counting faint dips (half as deep) too
-	unif                float64 // evenness of that disc's top: its dim end over its median (Low)
-	board               float64 // the bare board's brightness around the point (grey levels)
-	wood                float64 // that board's Low over its Luma: its tint (wood: low, not grey)
+	discAt              [2]float64 // that disc's centre's offset from the point
+	disc                float64    // share of rays from the best disc centre near the point that dip just outside the rim
+	faint               float64    // the best such share counting faint dips (half as deep) too
+	unif                float64    // evenness of that disc's top: its dim end over its median (Low)
+	board               float64    // the bare board's brightness around the point (grey levels)
+	wood                float64    // that board's Low over its Luma: its tint (wood: low, not grey)
 	// beyond is the grid-line contrast (as lines) just beyond a stone's
 	// rim, in the direction that shows it most: a stone hides its lines
 	// out to its rim only.
@@ -422,6 +423,7 @@ func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 		// The board right beside as pale as the top (no faint dip):
 		// no rim can show in brightness, texture may tell it.
 		f.disc, f.unif, f.faint, at = s.disc(float64(i), float64(j), f.local < 1/0.94, nil)
+		f.discAt = at
 		f.beyond = s.linesBeyond(float64(i), float64(j))
 		// The base around the disc's centre: off its point, a stone
 		// leaves part of the base around the point bare.
@@ -779,6 +781,7 @@ func (s *sampler) likeWhites(f [][]features, ref [][]float64, st [][]Stone, conf
 // the crease between them: the points near the stones read in one pass
 // are looked at again, up to offPasses passes.
 func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
+	drift := whiteDrift(f, st)
 	var found [][2]float64 // the centres of the stones read here
 	var fresh [][]Stone    // the stones the last pass read
 	for pass := 0; pass < offPasses; pass++ {
@@ -792,7 +795,7 @@ func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, c
 				if pass > 0 && !within(last, float64(i), float64(j), 1.5, isWhite) {
 					continue
 				}
-				if s.offPointWhiteAt(f, ref, st, conf, i, j, &found) {
+				if s.offPointWhiteAt(f, ref, st, conf, i, j, drift[j][i], &found) {
 					if fresh == nil {
 						fresh = make([][]Stone, len(st))
 						for k := range fresh {
@@ -806,12 +809,53 @@ func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, c
 	}
 }
 
+// whiteDrift is, at every point, how far off their points the white
+// stones around lie, all the same way: the median offset of the disc
+// centres of the white stones read within two steps that show a clear
+// disc (at least driftStones of them), or none. Where the corners are a
+// little off, or the camera's parallax larger than the reader allows
+// for, every stone in a region lies off its point by about as much, and
+// a stone pushed a little further belongs to its point still.
+func whiteDrift(f [][]features, st [][]Stone) [][][2]float64 {
+	n := len(f)
+	drift := make([][][2]float64, n)
+	var du, dv []float64
+	for j := range f {
+		drift[j] = make([][2]float64, n)
+		for i := range f[j] {
+			du, dv = du[:0], dv[:0]
+			for jj := max(0, j-2); jj <= min(n-1, j+2); jj++ {
+				for ii := max(0, i-2); ii <= min(n-1, i+2); ii++ {
+					if q := f[jj][ii]; st[jj][ii] == White && discMargin(q.disc+0.2, q.unif) > 0 {
+						du = append(du, q.discAt[0])
+						dv = append(dv, q.discAt[1])
+					}
+				}
+			}
+			if len(du) >= driftStones {
+				drift[j][i] = [2]float64{median(du), median(dv)}
+			}
+		}
+	}
+	return drift
+}
+
+// offDoubt is the most confidence of a stone that lies nearer another
+// point than its own, counted on its own for the drift of the stones
+// around (see whiteDrift): doubtful (below a tracker's 0.5), so that the
+// game may ask for it to be set straight.
+const offDoubt = 0.4
+
+// driftStones is how many white stones around tell whiteDrift the way
+// they lie.
+const driftStones = 3
+
 // offPasses is how many passes offPointWhite makes at most.
 const offPasses = 3
 
 // offPointWhiteAt is offPointWhite at point (i, j): it tells whether it
 // read a stone there, adding its centre to found.
-func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64, i, j int, found *[][2]float64) bool {
+func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64, i, j int, drift [2]float64, found *[][2]float64) bool {
 	p := f[j][i]
 	if st[j][i] != Empty || !(p.board >= minBoardLuma) {
 		return false
@@ -830,16 +874,23 @@ func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone,
 	// outer lines: there the board's edge, and what lies beyond
 	// it, gives any bright patch (glare on the margin) a rim.
 	last := float64(s.n - 1)
+	// The base is measured there too: a stone half a step off leaves
+	// most of the base around the point bare.
 	topAt := func(du, dv float64) features {
 		q := p
 		tl, tw := s.top(math.Max(0, math.Min(last, u+du)), math.Max(0, math.Min(last, v+dv)))
 		q.setTop(tl, tw, ringL, ringW)
 		q.against(p.board, boardLow)
+		bl, b := s.baseRing(u+du, v+dv)
+		q.discBaseW = median(b)
+		q.discGrey = q.discBaseW / math.Max(median(bl), 8)
+		q.discBase = q.discBaseW / math.Max(boardLow, 8)
 		return q
 	}
 	best, bestConf := p, 0.0
 	var bestAt [2]float64
 	for _, d := range whiteShifts {
+		d = [2]float64{d[0] + drift[0], d[1] + drift[1]}
 		// Only where the top there is grey (a spot of coloured
 		// light may be as bright and disc-like, never as grey)
 		// and a stone's disc would make it white.
@@ -850,7 +901,11 @@ func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone,
 		}
 		share, even, _, at := s.disc(u+d[0], v+d[1], false, st)
 		cu, cv := d[0]+at[0], d[1]+at[1]
-		if math.Abs(cu) > offNearest || math.Abs(cv) > offNearest || within(st, u+cu, v+cv, 0.6, isStone) {
+		// Nearest this point, and clear of the stones read, where
+		// the stones around lie: a stone drifted as its neighbours
+		// belongs to the point they show it on.
+		du, dv := cu-drift[0], cv-drift[1]
+		if math.Abs(du) > offNearest || math.Abs(dv) > offNearest || within(st, u+du, v+dv, 0.6, isStone) {
 			continue
 		}
 		// A round patch of light as bright washes out the lines
@@ -863,11 +918,11 @@ func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone,
 			continue
 		}
 		q = withDisc(q, share, even)
-		bl, b := s.baseRing(u+cu, v+cv)
-		q.discBaseW = median(b)
-		q.discGrey = q.discBaseW / math.Max(median(bl), 8)
-		q.discBase = q.discBaseW / math.Max(boardLow, 8)
-		if w, c := verdict(q, ref[j][i]); w == White && c > bestConf {
+		w, c := verdict(q, ref[j][i])
+		if math.Abs(cu) > offNearest || math.Abs(cv) > offNearest {
+			c = math.Min(c, offDoubt) // nearer another point but for the drift
+		}
+		if w == White && c > bestConf {
 			best, bestConf, bestAt = q, c, [2]float64{u + cu, v + cv}
 		}
 	}
