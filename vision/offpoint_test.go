@@ -60,6 +60,9 @@ func TestWhiteStonesOffTheirPoints(t *testing.T) {
 type offPointScene struct {
 	stones  map[[2]int]vision.Stone
 	offsets map[[2]int][2]float64 // [row, col] -> (du, dv) in steps
+	// doubtful are the points whose stone must be read with a
+	// confidence below 0.5 (a tracker's doubt), [row, col].
+	doubtful [][2]int
 }
 
 func newOffPointScene() *offPointScene {
@@ -100,6 +103,11 @@ func (sc *offPointScene) check(t *testing.T) {
 					}
 				}
 			}
+			for _, p := range sc.doubtful {
+				if c := rd.Conf[p[0]][p[1]]; c >= 0.5 {
+					t.Errorf("row %d col %d: confidence %.2f, want it doubtful (under 0.5)", p[0], p[1], c)
+				}
+			}
 		})
 	}
 }
@@ -109,12 +117,14 @@ func (sc *offPointScene) check(t *testing.T) {
 // a little off, or the camera's parallax larger than the reader allows
 // for), one of them pushed on to half a step off, just past the middle
 // toward a free point: it counts on its own point, as its neighbours
-// show the group lying, and the free point stays empty.
+// show the group lying, with a confidence low enough for the game to ask
+// for it to be set straight, and the free point stays empty.
 func TestWhiteStonesDriftedTogether(t *testing.T) {
 	sc := newOffPointScene()
 	for _, p := range [][2]int{{3, 3}, {3, 4}, {3, 5}, {5, 3}, {5, 4}, {5, 5}} {
 		sc.put(p[0], p[1], vision.White, 0.3, 0)
 	}
 	sc.put(4, 5, vision.White, 0.5, 0) // (4, 6) is free
+	sc.doubtful = [][2]int{{4, 5}}
 	sc.check(t)
 }
