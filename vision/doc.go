@@ -71,7 +71,13 @@
 //     further off its point than the disc search reaches is found by its
 //     disc around a shifted centre, where the point hides its line in one
 //     direction, the top there is grey and the lines under its middle are
-//     hidden (a round patch of light shows them faintly). A point that hides its lines and that no rule
+//     hidden (a round patch of light shows them faintly); it is looked for
+//     where the white stones around lie (corners a little off or parallax
+//     larger than allowed for move a region's stones alike) and counts on
+//     the point nearest in that frame, doubtful where it lies nearer
+//     another point. A white stone read beside one, touching it, may hide
+//     the crease between them: the rays into it tell nothing of the rim.
+//     A point that hides its lines and that no rule
 //     reads takes the colour of the stones read around it when it looks
 //     like them: black when nearer their brightness than the board's (a
 //     sparkly set on pale wood), white when its colour is theirs rather
