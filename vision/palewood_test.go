@@ -36,12 +36,7 @@ func TestWhiteNoPalerThanWood(t *testing.T) {
 			return map[bool]uint8{false: 230, true: 200}[low] // pale wood: low in blue
 		}
 	}
-	luma, corners := squareGrid(n, plane(false))
-	low, _ := squareGrid(n, plane(true))
-	rd, err := ReadStones(&Planes{Luma: luma, Low: low}, n, corners)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rd := readPlanes(t, n, plane)
 	for j := range rd.Stones {
 		for i, got := range rd.Stones[j] {
 			want := Empty
@@ -55,4 +50,17 @@ func TestWhiteNoPalerThanWood(t *testing.T) {
 			}
 		}
 	}
+}
+
+// readPlanes reads the square board drawn by plane, its luma (false) and
+// its low-blue plane (true).
+func readPlanes(t *testing.T, n int, plane func(low bool) func(u, v float64, onLine bool) uint8) *Reading {
+	t.Helper()
+	luma, corners := squareGrid(n, plane(false))
+	low, _ := squareGrid(n, plane(true))
+	rd, err := ReadStones(&Planes{Luma: luma, Low: low}, n, corners)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rd
 }

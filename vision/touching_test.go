@@ -45,12 +45,7 @@ func TestTouchingWhitesOffTheirPoints(t *testing.T) {
 			return map[bool]uint8{false: 218, true: 170}[low] // pale wood: low in blue
 		}
 	}
-	luma, corners := squareGrid(n, plane(false))
-	low, _ := squareGrid(n, plane(true))
-	rd, err := ReadStones(&Planes{Luma: luma, Low: low}, n, corners)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rd := readPlanes(t, n, plane)
 	for j := range rd.Stones {
 		for i, got := range rd.Stones[j] {
 			want := Empty
