@@ -6,6 +6,7 @@ import (
 	"image"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 )
 
@@ -781,7 +782,7 @@ func (s *sampler) likeWhites(f [][]features, ref [][]float64, st [][]Stone, conf
 // the crease between them: the points near the stones read in one pass
 // are looked at again, up to offPasses passes.
 func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
-	drift := whiteDrift(f, st)
+	var before [][]Stone   // the stones read before this search (whiteDrift), copied when first needed
 	var found [][2]float64 // the centres of the stones read here
 	var fresh [][]Stone    // the stones the last pass read
 	for pass := 0; pass < offPasses; pass++ {
@@ -795,7 +796,7 @@ func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, c
 				if pass > 0 && !within(last, float64(i), float64(j), 1.5, isWhite) {
 					continue
 				}
-				if s.offPointWhiteAt(f, ref, st, conf, i, j, drift[j][i], &found) {
+				if s.offPointWhiteAt(f, ref, st, conf, i, j, &before, &found) {
 					if fresh == nil {
 						fresh = make([][]Stone, len(st))
 						for k := range fresh {
@@ -809,35 +810,28 @@ func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, c
 	}
 }
 
-// whiteDrift is, at every point, how far off their points the white
-// stones around lie, all the same way: the median offset of the disc
-// centres of the white stones read within two steps that show a clear
-// disc (at least driftStones of them), or none. Where the corners are a
+// whiteDrift is how far off their points the white stones around point
+// (i, j) lie, all the same way: the median offset of the disc centres of
+// the white stones read within two steps that show a clear disc (at least
+// driftStones of them), or none. Where the corners are a
 // little off, or the camera's parallax larger than the reader allows
 // for, every stone in a region lies off its point by about as much, and
 // a stone pushed a little further belongs to its point still.
-func whiteDrift(f [][]features, st [][]Stone) [][][2]float64 {
+func whiteDrift(f [][]features, st [][]Stone, i, j int) [2]float64 {
 	n := len(f)
-	drift := make([][][2]float64, n)
 	var du, dv []float64
-	for j := range f {
-		drift[j] = make([][2]float64, n)
-		for i := range f[j] {
-			du, dv = du[:0], dv[:0]
-			for jj := max(0, j-2); jj <= min(n-1, j+2); jj++ {
-				for ii := max(0, i-2); ii <= min(n-1, i+2); ii++ {
-					if q := f[jj][ii]; st[jj][ii] == White && discMargin(q.disc+0.2, q.unif) > 0 {
-						du = append(du, q.discAt[0])
-						dv = append(dv, q.discAt[1])
-					}
-				}
-			}
-			if len(du) >= driftStones {
-				drift[j][i] = [2]float64{median(du), median(dv)}
+	for jj := max(0, j-2); jj <= min(n-1, j+2); jj++ {
+		for ii := max(0, i-2); ii <= min(n-1, i+2); ii++ {
+			if q := f[jj][ii]; st[jj][ii] == White && discMargin(q.disc+0.2, q.unif) > 0 {
+				du = append(du, q.discAt[0])
+				dv = append(dv, q.discAt[1])
 			}
 		}
 	}
-	return drift
+	if len(du) < driftStones {
+		return [2]float64{}
+	}
+	return [2]float64{median(du), median(dv)}
 }
 
 // offDoubt is the most confidence of a stone that lies nearer another
@@ -854,8 +848,10 @@ const driftStones = 3
 const offPasses = 3
 
 // offPointWhiteAt is offPointWhite at point (i, j): it tells whether it
-// read a stone there, adding its centre to found.
-func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64, i, j int, drift [2]float64, found *[][2]float64) bool {
+// read a stone there, adding its centre to found. The drift is taken from
+// before, the stones read before the search began, copied from st at the
+// first point that gets this far (no stone is added before that).
+func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64, i, j int, before *[][]Stone, found *[][2]float64) bool {
 	p := f[j][i]
 	if st[j][i] != Empty || !(p.board >= minBoardLuma) {
 		return false
@@ -866,6 +862,13 @@ func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone,
 	if p.least/ref[j][i] > offHidden {
 		return false
 	}
+	if *before == nil {
+		*before = make([][]Stone, len(st))
+		for k := range st {
+			(*before)[k] = slices.Clone(st[k])
+		}
+	}
+	drift := whiteDrift(f, *before, i, j)
 	u, v := float64(i), float64(j)
 	boardLow := p.wood * math.Max(p.board, 8)
 	ringL, ringW := s.ring(u, v)
