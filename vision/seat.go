@@ -29,10 +29,7 @@ func seatOnStones(pl *Planes, n int, q [4]Point, frames [][4]Point, scale float6
 	if err != nil {
 		return q
 	}
-	m := float64(n - 1)
-	shifted := func(du, dv float64) [4]Point {
-		return [4]Point{h.Apply(du, dv), h.Apply(m+du, dv), h.Apply(m+du, m+dv), h.Apply(du, m+dv)}
-	}
+	shifted := func(du, dv float64) [4]Point { return movedLattice(h, n, [4]float64{du, dv}) }
 	// The stones' phase: where within a step of q their tops are most
 	// even.
 	best, bu, bv := stoneSpread(pl, n, q), 0.0, 0.0
@@ -102,11 +99,6 @@ func ascendConf(pl *Planes, n int, q [4]Point, c float64) ([4]Point, float64) {
 	if err != nil {
 		return q, c
 	}
-	m := float64(n - 1)
-	at := func(p [4]float64) [4]Point { // over by p[0], p[1]; wider by p[2], p[3] each side
-		u0, u1, v0, v1 := p[0]-p[2], m+p[0]+p[2], p[1]-p[3], m+p[1]+p[3]
-		return [4]Point{h.Apply(u0, v0), h.Apply(u1, v0), h.Apply(u1, v1), h.Apply(u0, v1)}
-	}
 	var p [4]float64
 	for _, d := range []float64{0.1, 0.05} {
 		for moved := true; moved; {
@@ -118,7 +110,7 @@ func ascendConf(pl *Planes, n int, q [4]Point, c float64) ([4]Point, float64) {
 				if math.Abs(t[k/2]) > ascendReach+1e-9 {
 					continue
 				}
-				tq := at(t)
+				tq := movedLattice(h, n, t)
 				if tc, ok := meanConf(pl, n, tq); ok && tc > nc {
 					np, nc, nq = t, tc, tq
 				}
@@ -129,6 +121,14 @@ func ascendConf(pl *Planes, n int, q [4]Point, c float64) ([4]Point, float64) {
 		}
 	}
 	return q, c
+}
+
+// movedLattice is the corners of the n-line lattice of homography h moved
+// over by p[0], p[1] and wider by p[2], p[3] on each side (grid steps).
+func movedLattice(h Homography, n int, p [4]float64) [4]Point {
+	m := float64(n - 1)
+	u0, u1, v0, v1 := p[0]-p[2], m+p[0]+p[2], p[1]-p[3], m+p[1]+p[3]
+	return [4]Point{h.Apply(u0, v0), h.Apply(u1, v0), h.Apply(u1, v1), h.Apply(u0, v1)}
 }
 
 // ascendReach is how far (steps) ascendConf may move a lattice.
