@@ -53,6 +53,7 @@ func faultOperator(sio *stdio, pr *i18n.Printer, simulate bool, ctl *controls, r
 			v.Say(game.Message{Key: key, Args: []string{fault.Error()}, Text: text + " " + fault.Error()})
 		}
 	}
+	retry := func(fault error) { say("fault-retry", "Something went wrong; I put it right myself and go on:", fault) }
 	if !simulate {
 		var recent []time.Time
 		return func(ctx context.Context, fault error) error {
@@ -60,7 +61,7 @@ func faultOperator(sio *stdio, pr *i18n.Printer, simulate bool, ctl *controls, r
 			recent = slices.DeleteFunc(recent, func(t time.Time) bool { return now.Sub(t) > selfResumeSpan })
 			if rig.Transient(fault) && len(recent) < selfResumes {
 				recent = append(recent, now)
-				say("fault-retry", "Something went wrong; I put it right myself and go on:", fault)
+				retry(fault)
 				fmt.Fprintln(sio.out, pr.T("cli.fault-self-resume", pr.Error(fault)))
 				select {
 				case <-time.After(selfResumePause):
@@ -83,7 +84,7 @@ func faultOperator(sio *stdio, pr *i18n.Printer, simulate bool, ctl *controls, r
 		if repeats++; repeats > simFaultResumes {
 			return errmsg.New("err.sim-faults-persist", simFaultResumes)
 		}
-		say("fault-retry", "Something went wrong; I put it right myself and go on:", fault)
+		retry(fault)
 		fmt.Fprintln(sio.out, pr.T("cli.fault-resuming", pr.Error(fault)))
 		return nil
 	}

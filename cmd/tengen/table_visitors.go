@@ -72,7 +72,7 @@ func (h *visitorHooks) speak(v game.Voice) {
 // engine at the level they asked for (or their day's), else "visitor n"
 // and spec as it is.
 func (h *visitorHooks) next(n int, spec match.Spec) (string, match.Spec) {
-	name := fmt.Sprintf("visitor %d", n)
+	name := anonymous(n)
 	if h == nil {
 		return name, spec
 	}
@@ -94,11 +94,14 @@ func (h *visitorHooks) next(n int, spec match.Spec) (string, match.Spec) {
 	return nick, spec
 }
 
+// anonymous is the name of visitor n who gave no nickname.
+func anonymous(n int) string { return fmt.Sprintf("visitor %d", n) }
+
 // resumed takes back visitor n's game after a restart, as the journal
 // names them, so that its result counts in their day's streak. A visitor
 // who gave no nickname has none.
 func (h *visitorHooks) resumed(n int, name string, spec match.Spec) {
-	if h == nil || name == fmt.Sprintf("visitor %d", n) {
+	if h == nil || name == anonymous(n) {
 		return
 	}
 	level, _ := strconv.Atoi(spec.Params["level"])
