@@ -105,19 +105,37 @@ func (o *Options) defaults() {
 	}
 }
 
-// Target is a place the arm can move to: a board point or a bowl.
+// Target is a place the arm can move to: a board point, or a spot off
+// one, or a bowl.
 type Target struct {
 	bowl  rules.Color // Empty for a board point
 	point rules.Point
+	off   [2]float64 // grid steps off the point, along StepX and StepY
 }
 
 // BoardPoint is the target at intersection p; Bowl is the bowl of colour c.
 func BoardPoint(p rules.Point) Target { return Target{point: p} }
 func Bowl(c rules.Color) Target       { return Target{bowl: c} }
 
+// maxOff is how far off its point (grid steps, either way) a target may
+// lie: nearer that point than any other.
+const maxOff = 0.5
+
+// Off is t moved dx grid steps along the board's rows (toward column o)
+// and dy along its columns (toward row 15): where a stone lies that was
+// pushed or fell off its point (the camera sees where, see
+// vision.StoneCentre).
+func (t Target) Off(dx, dy float64) Target {
+	t.off = [2]float64{t.off[0] + dx, t.off[1] + dy}
+	return t
+}
+
 func (t Target) String() string {
 	if t.bowl != rules.Empty {
 		return "the " + t.bowl.String() + " bowl"
+	}
+	if t.off != [2]float64{} {
+		return fmt.Sprintf("%s%+.2f%+.2f", t.point, t.off[0], t.off[1])
 	}
 	return t.point.String()
 }
@@ -484,7 +502,11 @@ func (a *Arm) where(t Target) (kinematics.Vec3, error) {
 	if !t.point.In(a.opt.BoardSize) {
 		return kinematics.Vec3{}, fmt.Errorf("point %s is off the %dx%d board", t.point, a.opt.BoardSize, a.opt.BoardSize)
 	}
-	return a.layout.Intersection(t.point).Add(kinematics.Vec3{0, 0, a.cal.PlaceHeight}), nil
+	if !(math.Abs(t.off[0]) <= maxOff && math.Abs(t.off[1]) <= maxOff) {
+		return kinematics.Vec3{}, fmt.Errorf("%s lies more than %g steps off its point", t, maxOff)
+	}
+	at := a.layout.Intersection(t.point).Add(a.layout.StepX.Scale(t.off[0])).Add(a.layout.StepY.Scale(t.off[1]))
+	return at.Add(kinematics.Vec3{0, 0, a.cal.PlaceHeight}), nil
 }
 
 func (a *Arm) bowl(c rules.Color) (kinematics.Vec3, error) {
@@ -546,9 +568,9 @@ func (a *Arm) Place(ctx context.Context, p rules.Point) error {
 	return nil
 }
 
-// Remove takes the stone of colour c off intersection p and drops it into
-// its bowl.
-func (a *Arm) Remove(ctx context.Context, p rules.Point, c rules.Color) error {
+// Remove takes the stone of colour c off board target p (an intersection,
+// or a spot off one) and drops it into its bowl.
+func (a *Arm) Remove(ctx context.Context, p Target, c rules.Color) error {
 	ctx, err := a.begin(ctx)
 	if err != nil {
 		return err
@@ -557,7 +579,10 @@ func (a *Arm) Remove(ctx context.Context, p rules.Point, c rules.Color) error {
 	bowl, err := a.bowl(c)
 	var at kinematics.Vec3
 	if err == nil {
-		at, err = a.where(BoardPoint(p))
+		at, err = a.where(p)
+	}
+	if err == nil && p.bowl != rules.Empty {
+		err = errors.New("a bowl is no place to lift a stone from")
 	}
 	if err == nil {
 		err = a.ready()

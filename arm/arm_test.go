@@ -94,7 +94,7 @@ func TestPickPlaceRemove(t *testing.T) {
 		t.Fatalf("%d stones on the board, want %d", n, len(placed))
 	}
 	blacks := r.table.InBowl(rules.Black)
-	if err := r.arm.Remove(ctx, pt("h8"), rules.Black); err != nil {
+	if err := r.arm.Remove(ctx, arm.BoardPoint(pt("h8")), rules.Black); err != nil {
 		t.Fatal(err)
 	}
 	if got := r.table.InBowl(rules.Black); got != blacks+1 {
@@ -138,8 +138,34 @@ func TestMissedPickSearched(t *testing.T) {
 	if err := r.arm.Place(ctx, pt("d4")); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.arm.Remove(ctx, pt("c3"), rules.White); err != nil {
+	if err := r.arm.Remove(ctx, arm.BoardPoint(pt("c3")), rules.White); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A stone lying further off its point than the pick's search reaches is
+// missed at the point and lifted where it lies; a target more than half a
+// step off is refused.
+func TestRemoveOffItsPoint(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, nil)
+	step := kinematics.DefaultLayout.StepX.Norm()
+	r.table.Put(rules.Black, pt("f6"), 0.4*step, -0.3*step) // 12 mm off
+	if err := r.arm.Remove(ctx, arm.BoardPoint(pt("f6")), rules.Black); !errors.Is(err, arm.ErrMissedPick) {
+		t.Fatalf("removing at the point: %v, want a missed pick", err)
+	}
+	if err := r.arm.Home(ctx); err != nil {
+		t.Fatal(err)
+	}
+	blacks := r.table.InBowl(rules.Black)
+	if err := r.arm.Remove(ctx, arm.BoardPoint(pt("f6")).Off(0.4, -0.3), rules.Black); err != nil {
+		t.Fatalf("removing where it lies: %v", err)
+	}
+	if len(r.table.Board()) != 0 || r.table.InBowl(rules.Black) != blacks+1 {
+		t.Errorf("%d stones left on the board, %d in the black bowl (want 0, %d)", len(r.table.Board()), r.table.InBowl(rules.Black), blacks+1)
+	}
+	if err := r.arm.Remove(ctx, arm.BoardPoint(pt("f6")).Off(0.6, 0), rules.Black); err == nil || !strings.Contains(err.Error(), "off its point") {
+		t.Errorf("a target 0.6 steps off: %v, want it refused", err)
 	}
 }
 

@@ -29,7 +29,7 @@ func BenchmarkCycle(b *testing.B) {
 		}
 		cycle = r.sim.Now() - start
 		b.StopTimer()
-		if err := r.arm.Remove(ctx, rules.Point{X: 11, Y: 3}, rules.Black); err != nil {
+		if err := r.arm.Remove(ctx, arm.BoardPoint(rules.Point{X: 11, Y: 3}), rules.Black); err != nil {
 			b.Fatal(err)
 		}
 		r.arm.Park(ctx)

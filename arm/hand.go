@@ -24,10 +24,16 @@ func (h Hand) Place(ctx context.Context, p rules.Point, c rules.Color) error {
 
 // Take lifts the stone of colour c at p and drops it into c's bowl.
 func (h Hand) Take(ctx context.Context, p rules.Point, c rules.Color) error {
+	return h.TakeAt(ctx, BoardPoint(p), c)
+}
+
+// TakeAt lifts the stone of colour c at board target t (a point, or a spot
+// off one, where the camera sees a stone lie) and drops it into c's bowl.
+func (h Hand) TakeAt(ctx context.Context, t Target, c rules.Color) error {
 	if err := h.ready(ctx); err != nil {
 		return err
 	}
-	return h.Arm.Remove(ctx, p, c)
+	return h.Arm.Remove(ctx, t, c)
 }
 
 // Park moves the arm out of the camera's view.

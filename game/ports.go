@@ -20,6 +20,11 @@ type Eyes interface {
 type Sight struct {
 	Board    *rules.Board
 	Evidence image.Image // the frame it was read from, for the log; may be nil
+	// Centre, where the eyes can tell, says where the stone on p lies:
+	// its centre's offset from the point in grid steps, along the
+	// board's rows (dx, toward column o) and columns (dy, toward row 15).
+	// Nil where they cannot.
+	Centre func(p rules.Point) (dx, dy float64, err error)
 }
 
 // Hand moves stones.

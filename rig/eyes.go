@@ -101,7 +101,11 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 			agree, prev = 1, r.Stones
 		}
 		if agree >= hold && b != nil && same(b, r.Stones) {
-			board, err := e.board(b, r.Corners)
+			g, err := e.grid(len(b), r.Corners)
+			if err != nil {
+				return game.Sight{}, err
+			}
+			board, err := g.board(b)
 			if err != nil {
 				return game.Sight{}, err
 			}
@@ -111,7 +115,17 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 				}
 				e.followed = r.Corners
 			}
-			return game.Sight{Board: board, Evidence: w.Last.Frame.Luma}, nil
+			pl := w.Last.Frame
+			centre := func(p rules.Point) (dx, dy float64, err error) {
+				i, j := g.at(p)
+				du, dv, err := vision.StoneCentre(pl, r, i, j)
+				if err != nil {
+					return 0, 0, err
+				}
+				dx, dy = g.off(du, dv)
+				return dx, dy, nil
+			}
+			return game.Sight{Board: board, Evidence: pl.Luma, Centre: centre}, nil
 		}
 	}
 }
@@ -176,7 +190,11 @@ func (e *Eyes) points(ps [][2]int, r *vision.Reading) ([]rules.Point, error) {
 	for _, p := range ps {
 		mask[p[0]][p[1]] = vision.Black
 	}
-	b, err := e.board(mask, r.Corners)
+	g, err := e.grid(len(mask), r.Corners)
+	if err != nil {
+		return nil, err
+	}
+	b, err := g.board(mask)
 	if err != nil {
 		return nil, err
 	}
@@ -213,33 +231,60 @@ func same(a, b [][]vision.Stone) bool {
 	return true
 }
 
-// board turns the reader's stones (row 0 from the image's top-left grid
-// corner seen, Corners TL, TR, BR, BL) into a rules.Board: each image
-// corner is the nearest calibrated corner, whose point is known.
-func (e *Eyes) board(stones [][]vision.Stone, seen [4]vision.Point) (*rules.Board, error) {
-	n := len(stones)
-	b, err := rules.NewBoard(n)
-	if err != nil {
-		return nil, err
-	}
-	m := n - 1
+// grid is how the reader's points (row 0 from the image's top-left grid
+// corner seen) lie on the rules' board: the point at that corner, and the
+// unit steps along an image row and down an image column.
+type grid struct {
+	n            int
+	tl, col, row rules.Point
+}
+
+// grid finds how the reader's points lie for corners seen (TL, TR, BR, BL):
+// each image corner is the nearest calibrated corner, whose point is
+// known.
+func (e *Eyes) grid(n int, seen [4]vision.Point) (grid, error) {
 	k, err := calibratedCorner(e.Corners, seen)
 	if err != nil {
-		return nil, err
+		return grid{}, err
 	}
+	m := n - 1
 	at := cornerPoints(n)
 	tl, tr, bl := at[k[0]], at[k[1]], at[k[3]]
-	// Unit steps along an image row and down an image column.
-	col := rules.Point{X: (tr.X - tl.X) / m, Y: (tr.Y - tl.Y) / m}
-	row := rules.Point{X: (bl.X - tl.X) / m, Y: (bl.Y - tl.Y) / m}
+	return grid{n: n, tl: tl,
+		col: rules.Point{X: (tr.X - tl.X) / m, Y: (tr.Y - tl.Y) / m},
+		row: rules.Point{X: (bl.X - tl.X) / m, Y: (bl.Y - tl.Y) / m}}, nil
+}
+
+// point is the rules' point at the reader's row i, column j.
+func (g grid) point(i, j int) rules.Point {
+	return rules.Point{X: g.tl.X + j*g.col.X + i*g.row.X, Y: g.tl.Y + j*g.col.Y + i*g.row.Y}
+}
+
+// at is the reader's row and column of the rules' point p.
+func (g grid) at(p rules.Point) (i, j int) {
+	d := rules.Point{X: p.X - g.tl.X, Y: p.Y - g.tl.Y}
+	return d.X*g.row.X + d.Y*g.row.Y, d.X*g.col.X + d.Y*g.col.Y
+}
+
+// off turns an offset along the reader's columns and rows (du, dv) into
+// one along the rules' board (dx toward column o, dy toward row 15).
+func (g grid) off(du, dv float64) (dx, dy float64) {
+	return du*float64(g.col.X) + dv*float64(g.row.X), du*float64(g.col.Y) + dv*float64(g.row.Y)
+}
+
+// board turns the reader's stones into a rules.Board.
+func (g grid) board(stones [][]vision.Stone) (*rules.Board, error) {
+	b, err := rules.NewBoard(g.n)
+	if err != nil {
+		return nil, err
+	}
 	for i, line := range stones {
 		for j, s := range line {
-			p := rules.Point{X: tl.X + j*col.X + i*row.X, Y: tl.Y + j*col.Y + i*row.Y}
 			switch s {
 			case vision.Black:
-				b.Set(p, rules.Black)
+				b.Set(g.point(i, j), rules.Black)
 			case vision.White:
-				b.Set(p, rules.White)
+				b.Set(g.point(i, j), rules.White)
 			}
 		}
 	}

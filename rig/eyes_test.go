@@ -9,6 +9,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,24 +66,30 @@ func pointsOf(b *rules.Board) string {
 }
 
 // TestEyesLook reads rendered frames: an empty board, a hand over it, then
-// a stone; each Look must return the next steady board, in the rules'
-// coordinates whichever way the calibration says the board lies.
+// two stones, the black one off its point; each Look must return the next
+// steady board, in the rules' coordinates whichever way the calibration
+// says the board lies, and tell where the black stone lies off its point.
 func TestEyesLook(t *testing.T) {
 	stone := map[[2]int]vision.Stone{{2, 4}: vision.Black, {10, 1}: vision.White}
 	var scenes []synth.Scene
 	scenes = append(scenes, repeat(scene(nil, false, 0), 4)...)
-	scenes = append(scenes, repeat(scene(stone, true, 0), 2)...)
-	scenes = append(scenes, repeat(scene(stone, false, 0), 4)...)
+	covered, clear := scene(stone, true, 0), scene(stone, false, 0)
+	off := map[[2]int][2]float64{{2, 4}: {0.3, -0.2}} // right and up in the image
+	covered.Offsets, clear.Offsets = off, off
+	scenes = append(scenes, repeat(covered, 2)...)
+	scenes = append(scenes, repeat(clear, 4)...)
 	tests := []struct {
 		name    string
 		corners [4]vision.Point // a15, o15, o1, a1 in the image
 		want    string
+		black   string     // the black stone's point
+		off     [2]float64 // and where it lies off it
 	}{
 		// a15 at the image's top-left: image row 2, column 4 is e13.
-		{"a15 top-left", imgCorners, "b5:white e13:black"},
+		{"a15 top-left", imgCorners, "b5:white e13:black", "e13", [2]float64{0.3, 0.2}},
 		// Camera turned: a15 at the top-right, a1 at the top-left, so an
 		// image row runs up the a-file and a column along the first row.
-		{"a15 top-right", [4]vision.Point{imgCorners[1], imgCorners[2], imgCorners[3], imgCorners[0]}, "k2:white c5:black"},
+		{"a15 top-right", [4]vision.Point{imgCorners[1], imgCorners[2], imgCorners[3], imgCorners[0]}, "k2:white c5:black", "c5", [2]float64{-0.2, 0.3}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -106,6 +113,10 @@ func TestEyesLook(t *testing.T) {
 			}
 			if got := pointsOf(s.Board); !sameSet(got, tc.want) {
 				t.Errorf("second look: %q, want %q (events %v)", got, tc.want, events)
+			}
+			p, _ := rules.ParsePoint(tc.black, 15)
+			if dx, dy, err := s.Centre(p); err != nil || math.Hypot(dx-tc.off[0], dy-tc.off[1]) > 0.05 {
+				t.Errorf("the black stone on %s lies off it by (%.2f, %.2f) (%v), want (%.2f, %.2f)", p, dx, dy, err, tc.off[0], tc.off[1])
 			}
 			if strings.Join(events, " ") != "stable occluded placed-many" {
 				t.Errorf("events %v, want stable occluded placed-many", events)

@@ -3,6 +3,7 @@ package rig
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 
 	"tengen/arm"
@@ -50,6 +51,52 @@ func (h *WatchedHand) Place(ctx context.Context, p rules.Point, c rules.Color) e
 		h.drops = append(h.drops, game.Drop{C: c, Seen: sight.Board})
 		h.mu.Unlock()
 	}
+}
+
+// Take implements game.Hand. A stone the arm misses at its point lies
+// further off it than the pick's search reaches (pushed there by a hand,
+// or fallen from the nozzle): it is lifted where the camera sees it lie
+// (TakeSeen).
+func (h *WatchedHand) Take(ctx context.Context, p rules.Point, c rules.Color) error {
+	err := h.Hand.Take(ctx, p, c)
+	if pk, ok := h.Hand.(Picker); ok && errors.Is(err, arm.ErrMissedPick) {
+		if err2 := TakeSeen(ctx, pk, h.Eyes, p, c); err2 != nil {
+			return fmt.Errorf("%w; then %w", err, err2)
+		}
+		return nil
+	}
+	return err
+}
+
+// A Picker is a hand that can lift a stone lying off its point (arm.Hand).
+type Picker interface {
+	game.Hand
+	TakeAt(ctx context.Context, t arm.Target, c rules.Color) error
+}
+
+// TakeSeen lifts the stone of colour c on p where the camera sees it lie,
+// after the hand missed it at its point: it parks the arm, looks, and
+// picks at the stone's centre. A stone no longer on p (a person took it)
+// is taken.
+func TakeSeen(ctx context.Context, h Picker, eyes game.Eyes, p rules.Point, c rules.Color) error {
+	if err := h.Park(ctx); err != nil {
+		return err
+	}
+	sight, err := eyes.Look(ctx)
+	if err != nil {
+		return err
+	}
+	if sight.Board.At(p) != c {
+		return nil
+	}
+	if sight.Centre == nil {
+		return fmt.Errorf("the camera cannot tell where the %s stone on %s lies", c, p)
+	}
+	dx, dy, err := sight.Centre(p)
+	if err != nil {
+		return fmt.Errorf("where the %s stone on %s lies: %w", c, p, err)
+	}
+	return h.TakeAt(ctx, arm.BoardPoint(p).Off(dx, dy), c)
 }
 
 // Drops implements game.Dropper.

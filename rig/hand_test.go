@@ -85,6 +85,52 @@ func TestWatchedHandPutsAnotherStone(t *testing.T) {
 	}
 }
 
+// Stones lying further off their points than the pick's search reaches
+// (pushed by a hand, fallen from the nozzle) are missed at the point and
+// lifted where the camera sees them: the real reader on rendered frames,
+// and the simulator's exact view.
+func TestWatchedHandTakesAStoneWhereItLies(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cam  sim.Camera
+	}{
+		{"rendered", sim.NewRenderedCamera()},
+		{"truth", sim.TruthCamera{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			robot, err := sim.NewRobot(2, tc.cam)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer robot.Close()
+			w := robot.World
+			h := &rig.WatchedHand{Hand: arm.Hand{Arm: robot.Arm}, Eyes: robot.Eyes}
+			stones := []struct {
+				at     string
+				c      rules.Color
+				dx, dy float64 // mm
+			}{{"h8", rules.White, 8, -7}, {"c12", rules.Black, -6, 9}, {"n2", rules.White, 0, 10}}
+			for _, s := range stones {
+				p, _ := rules.ParsePoint(s.at, 15)
+				w.Put(s.c, p, s.dx, s.dy)
+			}
+			bowls := w.InBowl(rules.Black) + w.InBowl(rules.White)
+			for _, s := range stones {
+				p, _ := rules.ParsePoint(s.at, 15)
+				if err := h.Take(t.Context(), p, s.c); err != nil {
+					t.Fatalf("take %s off %s: %v", s.c, p, err)
+				}
+			}
+			if b, off := w.Truth(); b.Count(rules.Black)+b.Count(rules.White)+len(off) != 0 {
+				t.Errorf("stones left: %d on points, %d off", b.Count(rules.Black)+b.Count(rules.White), len(off))
+			}
+			if got := w.InBowl(rules.Black) + w.InBowl(rules.White); got != bowls+len(stones) {
+				t.Errorf("%d stones in the bowls, want %d", got, bowls+len(stones))
+			}
+		})
+	}
+}
+
 // The faults the robot gets past by itself, and those that need a person.
 func TestTransient(t *testing.T) {
 	_, noPort := serial.Open("/dev/tengen-no-such-port", serial.Options{})

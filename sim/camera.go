@@ -17,6 +17,9 @@ type View struct {
 	Seq uint64
 	// Pose is where the camera sees the board, if it knows.
 	Pose *BoardPose
+	// Centre, if set, says where the stone on a point lies (see
+	// game.Sight).
+	Centre func(p rules.Point) (dx, dy float64, err error)
 }
 
 // BoardPose is where the board lies in the arm's frame: its first point
@@ -53,5 +56,5 @@ func (TruthCamera) View(w *World) (View, error) {
 		return View{Occluded: true}, nil
 	}
 	b, _ := w.Truth()
-	return View{Board: b, Pose: poseOf(w.layout())}, nil
+	return View{Board: b, Pose: poseOf(w.layout()), Centre: w.Centre}, nil
 }

@@ -58,7 +58,7 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 	if e.onSteady != nil {
 		e.onSteady()
 	}
-	return game.Sight{Board: v.Board, Evidence: v.Frame}, nil
+	return game.Sight{Board: v.Board, Evidence: v.Frame, Centre: v.Centre}, nil
 }
 
 // errFrame marks an error of the world or the actors, not of the camera:

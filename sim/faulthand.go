@@ -13,6 +13,7 @@ import (
 	"tengen/arm/armsim"
 	"tengen/game"
 	"tengen/kinematics"
+	"tengen/rig"
 	"tengen/rules"
 )
 
@@ -163,8 +164,12 @@ func (h *faultyHand) Take(ctx context.Context, p rules.Point, c rules.Color) err
 	return h.redo(ctx, errmsg.M("sim.lifting", p.String()), c, func() error {
 		err := h.inner.Take(ctx, p, c)
 		if errors.Is(err, arm.ErrMissedPick) {
-			if misses++; misses >= 2 {
-				h.centre(p)
+			// The real robot's way past it: the camera tells where the
+			// stone lies.
+			if err = rig.TakeSeen(ctx, arm.Hand{Arm: h.r.Arm}, h.r.Eyes, p, c); err != nil {
+				if misses++; misses >= 2 {
+					h.centre(p)
+				}
 			}
 		}
 		return err
@@ -373,9 +378,9 @@ func (h *faultyHand) unload(ctx context.Context, c rules.Color) (bool, error) {
 	return true, a.Home(ctx)
 }
 
-// centre is the operator, called after the arm twice failed to find the
-// stone the camera sees on p (a fault left it too far off-centre for the
-// pick's search), putting it back on the centre of its point.
+// centre is the operator, called after the arm twice failed to lift the
+// stone the camera sees on p, at its point and where the camera saw it
+// lie, putting it back on the centre of its point.
 func (h *faultyHand) centre(p rules.Point) {
 	w := h.r.World
 	s, d, ok := w.Nearest(p)

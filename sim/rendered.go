@@ -125,7 +125,12 @@ func (c *RenderedCamera) View(w *World) (View, error) {
 		c.clear = 0
 		r = c.recheck(img, r)
 	}
-	return View{Board: boardOf(r, c.Layout.Size), Frame: img, Pose: c.pose(r.Corners)}, nil
+	n, pl := c.Layout.Size, c.watcher.Last.Frame
+	centre := func(p rules.Point) (dx, dy float64, err error) {
+		du, dv, err := vision.StoneCentre(pl, r, n-1-p.Y, p.X)
+		return du, -dv, err // image rows run down from row n
+	}
+	return View{Board: boardOf(r, n), Frame: img, Pose: c.pose(r.Corners), Centre: centre}, nil
 }
 
 // render draws the world as the camera sees it now.

@@ -259,7 +259,7 @@ func (TopCamera) View(w *World) (View, error) {
 			b.Set(p, s.Colour)
 		}
 	}
-	return View{Board: b, Frame: SketchFrame(b)}, nil
+	return View{Board: b, Frame: SketchFrame(b), Centre: w.Centre}, nil
 }
 
 // SketchFrame draws a board top-down, 16 pixels a point: wood, grid lines,

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 	"sync"
 
@@ -78,19 +79,37 @@ func (w *World) Offset(p rules.Point) (float64, bool) {
 	return d, ok && d <= w.pitch()/2
 }
 
+// Centre says where the stone on p lies, as the world stands: its
+// centre's offset from the point in grid steps (see game.Sight).
+func (w *World) Centre(p rules.Point) (dx, dy float64, err error) {
+	s, d, ok := w.Nearest(p)
+	if !ok || d > w.pitch()/2 {
+		return 0, 0, fmt.Errorf("no stone on %s", p)
+	}
+	fx, fy := w.onGrid(s.At)
+	return fx - float64(p.X), fy - float64(p.Y), nil
+}
+
 func (w *World) pitch() float64 { return w.layout().StepX.Norm() }
 
-// nearest returns the intersection nearest a point in the arm's frame and
-// the horizontal distance to it.
-func (w *World) nearest(at kinematics.Vec3) (rules.Point, float64) {
-	// Solve at ≈ A1 + x·StepX + y·StepY in the board's plane.
+// onGrid returns where a point in the arm's frame lies on the board's
+// grid, in steps from a1: at ≈ A1 + x·StepX + y·StepY in the board's
+// plane.
+func (w *World) onGrid(at kinematics.Vec3) (x, y float64) {
 	l := w.layout()
 	d := at.Sub(l.A1)
 	sx, sy := l.StepX, l.StepY
 	a, b, c := sx.Dot(sx), sx.Dot(sy), sy.Dot(sy)
 	u, v := d.Dot(sx), d.Dot(sy)
 	det := a*c - b*b
-	fx, fy := (u*c-v*b)/det, (v*a-u*b)/det
+	return (u*c - v*b) / det, (v*a - u*b) / det
+}
+
+// nearest returns the intersection nearest a point in the arm's frame and
+// the horizontal distance to it.
+func (w *World) nearest(at kinematics.Vec3) (rules.Point, float64) {
+	l := w.layout()
+	fx, fy := w.onGrid(at)
 	p := rules.Point{X: int(math.Round(fx)), Y: int(math.Round(fy))}
 	p.X = max(0, min(l.Size-1, p.X))
 	p.Y = max(0, min(l.Size-1, p.Y))

@@ -74,17 +74,21 @@ func (sc *offPointScene) put(r, c int, s vision.Stone, du, dv float64) {
 	sc.offsets[[2]int{r, c}] = [2]float64{du, dv}
 }
 
+// offPointViews are the views an offPointScene is rendered in: the
+// corners of a 13x13 board in a 960x720 frame.
+var offPointViews = []struct {
+	name    string
+	corners [4]vision.Point
+}{
+	{"overhead", [4]vision.Point{{X: 200, Y: 80}, {X: 760, Y: 80}, {X: 760, Y: 640}, {X: 200, Y: 640}}},
+	{"oblique", [4]vision.Point{{X: 280, Y: 90}, {X: 700, Y: 95}, {X: 820, Y: 640}, {X: 150, Y: 630}}},
+}
+
 // check renders the scene overhead and oblique and wants every stone read
 // on its point and every other point empty.
 func (sc *offPointScene) check(t *testing.T) {
 	const n = 13
-	for _, tc := range []struct {
-		name    string
-		corners [4]vision.Point
-	}{
-		{"overhead", [4]vision.Point{{X: 200, Y: 80}, {X: 760, Y: 80}, {X: 760, Y: 640}, {X: 200, Y: 640}}},
-		{"oblique", [4]vision.Point{{X: 280, Y: 90}, {X: 700, Y: 95}, {X: 820, Y: 640}, {X: 150, Y: 630}}},
-	} {
+	for _, tc := range offPointViews {
 		t.Run(tc.name, func(t *testing.T) {
 			img := synth.Render(synth.Scene{Width: 960, Height: 720, Size: n, Corners: tc.corners,
 				Stones: sc.stones, Offsets: sc.offsets, Light: 0.2, Noise: 2, Seed: 3})

@@ -148,30 +148,11 @@ func (p *Planes) Bounds() image.Rectangle { return p.Luma.Rect }
 // ReadStones reads every intersection of an n x n board whose outer grid
 // corners are given (any order; they are put in the reader's order).
 func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
-	img := pl.Luma
-	if n < 5 || n > 25 {
-		return nil, fmt.Errorf("board size %d out of range 5-25", n)
-	}
 	corners = OrderCorners(corners)
-	for i, p := range corners {
-		if p.X < -0.5*float64(img.Rect.Dx()) || p.X > 1.5*float64(img.Rect.Dx()) ||
-			p.Y < -0.5*float64(img.Rect.Dy()) || p.Y > 1.5*float64(img.Rect.Dy()) {
-			return nil, fmt.Errorf("corner %d (%.0f,%.0f) lies far outside the %dx%d image", i, p.X, p.Y, img.Rect.Dx(), img.Rect.Dy())
-		}
-	}
-	h, err := GridHomography(n, corners)
+	s, err := newSampler(pl, n, corners)
 	if err != nil {
-		return nil, fmt.Errorf("corners: %w", err)
+		return nil, err
 	}
-	if pixelsPerStep(h, n) < 4 {
-		return nil, errors.New("the board is too small in the image (under 4 pixels per grid step)")
-	}
-	cam := newCamera(h, img.Rect.Dx(), img.Rect.Dy(), n)
-	mid, err := Lifted(h, img.Rect.Dx(), img.Rect.Dy(), n, 0.15)
-	if err != nil {
-		return nil, fmt.Errorf("corners: %w", err)
-	}
-	s := sampler{img: img, low: pl.Low, h: h, cam: cam, n: n, midInv: mid.Inverse()}
 	f, bg := s.measure()
 	ref, global := lineRefs(f, n)
 	st, conf := classify(f, ref)
@@ -205,6 +186,34 @@ func pixelsPerStep(h Homography, n int) float64 {
 		}
 	}
 	return min
+}
+
+// newSampler samples frame pl of an n x n board whose outer grid corners
+// are given in the reader's order.
+func newSampler(pl *Planes, n int, corners [4]Point) (*sampler, error) {
+	img := pl.Luma
+	if n < 5 || n > 25 {
+		return nil, fmt.Errorf("board size %d out of range 5-25", n)
+	}
+	for i, p := range corners {
+		if p.X < -0.5*float64(img.Rect.Dx()) || p.X > 1.5*float64(img.Rect.Dx()) ||
+			p.Y < -0.5*float64(img.Rect.Dy()) || p.Y > 1.5*float64(img.Rect.Dy()) {
+			return nil, fmt.Errorf("corner %d (%.0f,%.0f) lies far outside the %dx%d image", i, p.X, p.Y, img.Rect.Dx(), img.Rect.Dy())
+		}
+	}
+	h, err := GridHomography(n, corners)
+	if err != nil {
+		return nil, fmt.Errorf("corners: %w", err)
+	}
+	if pixelsPerStep(h, n) < 4 {
+		return nil, errors.New("the board is too small in the image (under 4 pixels per grid step)")
+	}
+	cam := newCamera(h, img.Rect.Dx(), img.Rect.Dy(), n)
+	mid, err := Lifted(h, img.Rect.Dx(), img.Rect.Dy(), n, 0.15)
+	if err != nil {
+		return nil, fmt.Errorf("corners: %w", err)
+	}
+	return &sampler{img: img, low: pl.Low, h: h, cam: cam, n: n, midInv: mid.Inverse()}, nil
 }
 
 type sampler struct {

@@ -123,7 +123,7 @@ func TestVacuumAndPlacement(t *testing.T) {
 		}
 		_, d, _ := table.Nearest(rules.Point{X: 7, Y: 7})
 		offs = append(offs, d)
-		if err := a.Remove(ctx, rules.Point{X: 7, Y: 7}, rules.White); err != nil {
+		if err := a.Remove(ctx, arm.BoardPoint(rules.Point{X: 7, Y: 7}), rules.White); err != nil {
 			t.Fatal(err)
 		}
 	}
