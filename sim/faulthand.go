@@ -164,12 +164,16 @@ func (h *faultyHand) Take(ctx context.Context, p rules.Point, c rules.Color) err
 	return h.redo(ctx, errmsg.M("sim.lifting", p.String()), c, func() error {
 		err := h.inner.Take(ctx, p, c)
 		if errors.Is(err, arm.ErrMissedPick) {
+			d, _ := h.r.World.Offset(p)
 			// The real robot's way past it: the camera tells where the
 			// stone lies.
-			if err = rig.TakeSeen(ctx, arm.Hand{Arm: h.r.Arm}, h.r.Eyes, p, c); err != nil {
-				if misses++; misses >= 2 {
-					h.centre(p)
+			if err = rig.TakeSeen(ctx, arm.Hand{Arm: h.r.Arm}, h.r.Eyes, p, c); err == nil {
+				why := errmsg.M("sim.taken-where-seen", p.String(), fmt.Sprintf("%.1f", d))
+				if !h.settleOffCentre(false, why) {
+					h.logf(why)
 				}
+			} else if misses++; misses >= 2 {
+				h.centre(p)
 			}
 		}
 		return err
@@ -392,9 +396,21 @@ func (h *faultyHand) centre(p rules.Point) {
 	}
 	w.Put(s.Colour, p, 0, 0)
 	why := errmsg.M("sim.centred", p.String(), fmt.Sprintf("%.1f", d))
-	if !h.in.resolve(FaultEStop, true, why) && !h.in.resolve(FaultReset, true, why) && !h.in.resolve(FaultUSB, true, why) && !h.in.resolve(FaultDrop, true, why) {
+	if !h.settleOffCentre(true, why) {
 		h.in.report("stray", why)
 	}
+}
+
+// settleOffCentre counts a stone left off its point's centre, out of the
+// pick's reach, against the fault that left it there (reported: to the
+// operator, or else recovered), telling whether one was pending.
+func (h *faultyHand) settleOffCentre(reported bool, why errmsg.Msg) bool {
+	for _, f := range []string{FaultEStop, FaultReset, FaultUSB, FaultDrop} {
+		if h.in.resolve(f, reported, why) {
+			return true
+		}
+	}
+	return false
 }
 
 // stash empties colour c's bowl, keeping its stones for the operator's

@@ -327,6 +327,8 @@ var texts = map[string]text{
 	"sim.estop":     t(nil, "the e-stop was pressed mid-move", "移动中按下了急停", "移動中按下了急停"),
 	"sim.centred": t(a(point, txt), "the stone on {0} lay {1} mm off its centre, out of the pick's reach; the operator centred it",
 		"{0}的棋子偏离中心{1}毫米，吸不到；工作人员把它摆正了", "{0}的棋子偏離中心{1}公釐，吸不到；工作人員把它擺正了"),
+	"sim.taken-where-seen": t(a(point, txt), "the stone on {0} lay {1} mm off its centre, out of the pick's reach; the camera saw where, and the arm took it there",
+		"{0}的棋子偏离中心{1}毫米，吸不到；摄像头看到了它的位置，机械臂在那里把它取走了", "{0}的棋子偏離中心{1}公釐，吸不到；攝影機看到了它的位置，機械臂在那裡把它取走了"),
 	"sim.refilled": t(a(colour), "the {0} bowl was empty; the operator refilled it", "{0}棋罐空了，工作人员已补满", "{0}棋罐空了，工作人員已補滿"),
 	"sim.stray":    t(nil, "a stone off the grid; the operator put it in its bowl", "有棋子不在交叉点上，工作人员把它放回了棋罐", "有棋子不在交叉點上，工作人員把它放回了棋罐"),
 	"sim.board-moved": t(a(txt), "the camera sees the board {0} mm from where the arm had it; the arm places on it there",
