@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 
 	"tengen/arm"
@@ -16,12 +17,19 @@ import (
 // keeps falling from the nozzle on the way.
 const placeTries = 3
 
+// reseatSteps is how far off its point's centre (grid steps, about 5 mm)
+// a stone that slipped off the nozzle onto its point may lie before
+// WatchedHand lifts it and puts it down again: further off, a person
+// might take it for a stone between two points.
+const reseatSteps = 0.2
+
 // WatchedHand is the arm's hand (arm.Hand) with the camera beside it: when
 // a stone falls from the nozzle on the way, it parks, has the camera see
 // the board with the fallen stone on it, and puts another stone where it
 // was going. The game lifts the fallen one where it lies (game.Dropper),
 // so a stone lost in the air costs a few seconds, not a call for the
-// operator.
+// operator. One that slipped off onto its point, but well off the point's
+// centre, is lifted where it lies and put down again.
 type WatchedHand struct {
 	game.Hand
 	Eyes game.Eyes
@@ -45,7 +53,20 @@ func (h *WatchedHand) Place(ctx context.Context, p rules.Point, c rules.Color) e
 			return err
 		}
 		if sight.Board.At(p) == c {
-			return nil // it slipped off as it arrived, onto its point
+			// It slipped off as it arrived, onto its point: placed,
+			// unless it lies well off the point's centre.
+			pk, ok := h.Hand.(Picker)
+			if !ok || sight.Centre == nil {
+				return nil
+			}
+			dx, dy, err := sight.Centre(p)
+			if err != nil || math.Hypot(dx, dy) <= reseatSteps {
+				return nil
+			}
+			if err := pk.TakeAt(ctx, arm.BoardPoint(p).Off(dx, dy), c); err != nil {
+				return err
+			}
+			continue
 		}
 		h.mu.Lock()
 		h.drops = append(h.drops, game.Drop{C: c, Seen: sight.Board})
