@@ -49,7 +49,7 @@ func StoneCentre(pl *Planes, r *Reading, row, col int) (du, dv float64, err erro
 	}
 	// The searches above find a stone's centre to within a tenth of a
 	// step, or a little off toward a stone of the same colour it touches;
-	// the rim of its body tells it to a fiftieth. The rim is fitted from
+	// the rim of its body tells it to about a fortieth. The rim is fitted from
 	// the search's centre and from the point: the fit whose circle more
 	// rays' rims lie on is the stone's.
 	starts := [][2]float64{{0, 0}}
@@ -73,9 +73,9 @@ func StoneCentre(pl *Planes, r *Reading, row, col int) (du, dv float64, err erro
 const rimRays = 36
 
 // rimCentre refines the centre (u, v) of a stone found there from the
-// rim of its body: along rays from the centre, at mid-height, where the
-// brightness changes most from the stone's (bright in Low for a white
-// stone, dark in Luma for a black one) to what lies beyond. The centre
+// rim of its body: along rays from the centre, at mid-height, the
+// outermost strong change from the stone's brightness (bright in Low for a
+// white stone, dark in Luma for a black one) to what lies beyond. The centre
 // moves until the rims lie evenly around it. Rays that show no clear rim
 // (a stone of the same colour touching) are left out. It returns how many
 // rays' rims lie on the circle fitted. ok is false where too few rays show
@@ -160,8 +160,8 @@ const rimPrior = 0.3
 // fitRim fits a circle to the rims found along the rays in use (rim[a]
 // from the centre, along ray a): the centre's move (du, dv) and the
 // radius, held toward the move back to where the fit started (home; see
-// rimPrior). It fails where fewer than a quarter of the rays are in use: with the
-// hold, the rims of one side still place a stone among others.
+// rimPrior). It fails where fewer than a quarter of the rays are in use:
+// with the hold, the rims of one side still place a stone among others.
 func fitRim(rim []float64, use []bool, home [2]float64) (du, dv, radius float64, ok bool) {
 	var rs []float64
 	for a, r := range rim {
