@@ -3,10 +3,13 @@
 package sim
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"tengen/arm/armsim"
 	"tengen/game"
+	"tengen/i18n/errmsg"
 	"tengen/rules"
 )
 
@@ -221,4 +224,37 @@ func smallCamera() *RenderedCamera {
 		cam.Corners[i].Y *= 0.75
 	}
 	return cam
+}
+
+// TestTakenWhereSeen: stones pushed further off their points than the
+// pick's search reaches are lifted where the rendered camera sees them,
+// by the robot, not centred by the operator.
+func TestTakenWhereSeen(t *testing.T) {
+	r, err := NewRobot(6, NewRenderedCamera())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	w := r.World
+	total := r.stones()
+	var log strings.Builder
+	in := newInjector(FaultSpec{}, 6, func(m errmsg.Msg) { fmt.Fprintln(&log, m) })
+	h := &faultyHand{inner: r.hand, r: r, in: in, logf: func(m errmsg.Msg) { fmt.Fprintln(&log, m) }}
+	pts := []rules.Point{{X: 3, Y: 4}, {X: 10, Y: 11}}
+	w.Put(rules.Black, pts[0], -9, 4)
+	w.Put(rules.White, pts[1], 3, 9)
+	for i, p := range pts {
+		if err := h.Take(t.Context(), p, rules.Color(1+i)); err != nil {
+			t.Fatalf("taking %v: %v\n%s", p, err, log.String())
+		}
+	}
+	if b, off := w.Truth(); b.Count(rules.Black)+b.Count(rules.White)+len(off) != 0 {
+		t.Errorf("stones left on the board\n%s", log.String())
+	}
+	if got := r.stones(); got != total+2 {
+		t.Errorf("stones: %d, want %d", got, total+2)
+	}
+	if n := strings.Count(log.String(), "the camera saw where"); n != 2 || strings.Contains(log.String(), "operator") {
+		t.Errorf("want both stones taken where the camera saw them, no operator:\n%s", log.String())
+	}
 }
