@@ -94,18 +94,60 @@ func LocateWithin(pl *Planes, n int, region []Point, holes ...[]Point) ([4]Point
 	if math.IsInf(bestScore, -1) {
 		return [4]Point{}, 0, errors.New("no grid found in the image")
 	}
-	for i := range best {
-		best[i] = Point{best[i].X / scale, best[i].Y / scale}
-	}
-	if bestScore < 0.1 {
-		return OrderCorners(best), bestScore, errors.New("no clear grid found in the image (the best candidate fits poorly)")
-	}
 	var frames [][4]Point // nil: not yet found
 	if outlined {
 		frames = slices.Concat(outlines, patches)
 	}
+	weak := bestScore < clearGrid
+	if weak {
+		// A board so crowded that its crevices answer as strongly as
+		// its lines may still be one: see stonesVouch.
+		if !outlined {
+			frames = slices.Concat(outlineQuads(pl, scale, region), regionOutlines(pl, scale))
+		}
+		weak = !stonesVouch(pl, field, n, best, frames, scale)
+	}
+	for i := range best {
+		best[i] = Point{best[i].X / scale, best[i].Y / scale}
+	}
+	if weak {
+		return OrderCorners(best), bestScore, errors.New("no clear grid found in the image (the best candidate fits poorly)")
+	}
 	return seatOnStones(pl, n, OrderCorners(best), frames, scale), bestScore, nil
 }
+
+// clearGrid is the lattice score below which Locate takes a lattice for
+// no board, unless the stones vouch for it (see stonesVouch).
+const clearGrid = 0.1
+
+// stonesVouch tells whether a lattice q (field scale) that fits the line
+// response poorly is a board all the same. On a board nearly full of
+// touching stones the crevices between them are dark lines too, half a
+// step off the grid: they count against the grid's few bare lines, and
+// the grid's fit drops towards none. Such a board still shows its
+// lines' crossings on nearly every line (see liveLines), its outline
+// frames the lattice (see framed), and its stones read surely on it;
+// clutter without a board shows none of the three.
+func stonesVouch(pl *Planes, field *image.Gray, n int, q [4]Point, frames [][4]Point, scale float64) bool {
+	if liveLines(field, n, q) < vouchLive || !framed(q, frames, n) {
+		return false
+	}
+	var f [4]Point
+	for k, p := range q {
+		f[k] = Point{p.X / scale, p.Y / scale}
+	}
+	c, ok := meanConf(pl, n, OrderCorners(f))
+	return ok && c >= vouchConf
+}
+
+// vouchLive and vouchConf are the share of live lines and the reading's
+// mean confidence per point with which the stones vouch for a lattice
+// that fits the lines poorly: a board's lattice reads at 0.92-1.0 on
+// every real photo, one half a step off on the crevices at about 0.75.
+const (
+	vouchLive = 0.9
+	vouchConf = 0.95
+)
 
 // weakGrid is a lattice score below which Locate searches harder: clear
 // grids fit at 0.5-0.7, and a weak search costs less than a wrong board.

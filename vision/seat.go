@@ -25,9 +25,16 @@ func seatOnStones(pl *Planes, n int, q [4]Point, frames [][4]Point, scale float6
 	if ok && c0 >= 1-seatGain {
 		return q // no lattice can read surer by seatGain
 	}
+	if frames == nil {
+		frames = slices.Concat(outlineQuads(pl, scale, nil), regionOutlines(pl, scale))
+	}
+	start := q
+	if axis, parity := halfPitched(pl, n, q); axis >= 0 {
+		q = evenTops(pl, n, coarserLattice(pl, n, q, axis, parity, frames, scale))
+	}
 	h, err := GridHomography(n, q)
 	if err != nil {
-		return q
+		return start
 	}
 	shifted := func(du, dv float64) [4]Point { return movedLattice(h, n, [4]float64{du, dv}) }
 	// The stones' phase: where within a step of q their tops are most
@@ -42,7 +49,10 @@ func seatOnStones(pl *Planes, n int, q [4]Point, frames [][4]Point, scale float6
 		}
 	}
 	if math.Max(math.Abs(bu), math.Abs(bv)) < 0.25 {
-		return q // on the stones already
+		if q == start {
+			return q // on the stones already
+		}
+		bu, bv = 0, 0
 	}
 	// Along an axis where q lies a half step off the stones, the phase
 	// cannot tell whether the grid lies that way or a step less the
@@ -54,9 +64,6 @@ func seatOnStones(pl *Planes, n int, q [4]Point, frames [][4]Point, scale float6
 			return []float64{d}
 		}
 		return []float64{d, d - math.Copysign(1, d)}
-	}
-	if frames == nil {
-		frames = slices.Concat(outlineQuads(pl, scale, nil), regionOutlines(pl, scale))
 	}
 	var cand [4]Point
 	candMiss, candConf := math.Inf(1), math.Inf(-1)
@@ -75,13 +82,13 @@ func seatOnStones(pl *Planes, n int, q [4]Point, frames [][4]Point, scale float6
 		}
 	}
 	if math.IsInf(candConf, -1) {
-		return q
+		return start
 	}
 	cand, candConf = ascendConf(pl, n, cand, candConf)
 	if candConf > c0+seatGain {
 		return cand
 	}
-	return q
+	return start
 }
 
 // frameTie is how nearly (steps) two lattices a line apart must be
@@ -208,4 +215,118 @@ func stoneSpread(pl *Planes, n int, q [4]Point) float64 {
 		return math.Inf(1)
 	}
 	return tot / float64(cnt)
+}
+
+// halfPitched tells along which axis (0: u, 1: v; -1: neither) the lattice
+// q lies at half the grid's pitch, and on which parity of its lines (0
+// or 1) the stones sit. On a crowded board the crevices between rows of
+// touching stones are dark lines as straight as the grid's, half a step
+// between them: a lattice of half the pitch along one axis, over half
+// the board, takes both, and its fit on the line response and its
+// crossings are as good as the grid's. Its every other line, though,
+// runs between the stones. So along each axis the lattice of twice q's
+// pitch is laid over the board on each parity of q's lines: on the
+// grid's pitch one parity sits on the stone tops and the other on the
+// crevices, and their spreads (see stoneSpread) differ by far more than
+// halfPitchRatio; on a lattice of the grid's own pitch both parities
+// sit on the grid's points and spread alike.
+func halfPitched(pl *Planes, n int, q [4]Point) (axis, parity int) {
+	h, err := GridHomography(n, q)
+	if err != nil {
+		return -1, 0
+	}
+	axis, parity = -1, 0
+	bestRatio := halfPitchRatio
+	r0 := -float64((n - 1) / 2) // the coarser lattice centred on q
+	for a := 0; a < 2; a++ {
+		var sp [2]float64
+		for p := 0; p < 2; p++ {
+			sp[p] = stoneSpread(pl, n, coarser(h, n, a, r0+float64(p)))
+		}
+		if math.IsInf(sp[0], 1) || math.IsInf(sp[1], 1) {
+			continue
+		}
+		lo := 0
+		if sp[1] < sp[0] {
+			lo = 1
+		}
+		if r := sp[1-lo] / sp[lo]; r > bestRatio {
+			// The parity of q's lines that the even tops lie on.
+			axis, parity, bestRatio = a, int(math.Abs(r0+float64(lo)))%2, r
+		}
+	}
+	return axis, parity
+}
+
+// halfPitchRatio is how much more uneven the tops on one parity of q's
+// lines must be than on the other for q to be taken for half the grid's
+// pitch (see halfPitched).
+const halfPitchRatio = 1.5
+
+// coarser is the n-line lattice of twice the pitch of h's along axis a
+// (0: u, 1: v), its first line on h's line r0.
+func coarser(h Homography, n, a int, r0 float64) [4]Point {
+	m := float64(n - 1)
+	if a == 0 {
+		return [4]Point{h.Apply(r0, 0), h.Apply(r0+2*m, 0), h.Apply(r0+2*m, m), h.Apply(r0, m)}
+	}
+	return [4]Point{h.Apply(0, r0), h.Apply(m, r0), h.Apply(m, r0+2*m), h.Apply(0, r0+2*m)}
+}
+
+// coarserLattice is the lattice of twice q's pitch along axis a on
+// q's lines of the given parity, spanning the board: q covers about half
+// of it, so the board starts up to a whole q's span before q's first
+// line, and of those starts the one the board's outline frames best (see
+// unframed) and the stones read surest on is taken.
+func coarserLattice(pl *Planes, n int, q [4]Point, a, parity int, frames [][4]Point, scale float64) [4]Point {
+	h, err := GridHomography(n, q)
+	if err != nil {
+		return q
+	}
+	best, bestMiss, bestConf := q, math.Inf(1), math.Inf(-1)
+	for r0 := -n; r0 <= 1; r0++ {
+		if (r0%2+2)%2 != parity {
+			continue
+		}
+		t := coarser(h, n, a, float64(r0))
+		var f [4]Point
+		for k, p := range t {
+			f[k] = Point{p.X * scale, p.Y * scale}
+		}
+		fr := unframed(f, frames, n)
+		c, ok := meanConf(pl, n, t)
+		if ok && (fr < bestMiss-frameTie || math.Abs(fr-bestMiss) <= frameTie && c > bestConf) {
+			best, bestMiss, bestConf = t, fr, c
+		}
+	}
+	return best
+}
+
+// evenTops moves q's corners one coordinate at a time while the stone
+// tops on the lattice grow more even (see stoneSpread), in steps from a
+// quarter of a grid step down to a twentieth. A lattice built from one
+// of half the pitch doubles that lattice's errors of perspective along
+// the doubled axis: its corners, not only its phase, need the stones.
+func evenTops(pl *Planes, n int, q [4]Point) [4]Point {
+	sp := stoneSpread(pl, n, q)
+	st := gridStep(q, n)
+	for d := st / 4; d >= st/20; d /= 2 {
+		for improved := true; improved; {
+			improved = false
+			for i := 0; i < 8; i++ {
+				for _, sg := range []float64{1, -1} {
+					t := q
+					if i%2 == 0 {
+						t[i/2].X += sg * d
+					} else {
+						t[i/2].Y += sg * d
+					}
+					if v := stoneSpread(pl, n, t); v < sp {
+						q, sp, improved = t, v, true
+					}
+				}
+			}
+		}
+	}
+	return q
 }
