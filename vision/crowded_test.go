@@ -142,3 +142,40 @@ func TestInsetFitsAreFullFits(t *testing.T) {
 		}
 	}
 }
+
+// TestHalfPitched lays lattices of half the grid's pitch over a packed
+// board, seen steeply: along either axis, on either parity, each must be
+// told from the grid's own lattice, which must not be, nor the crevices'
+// lattice half a step off the grid (the stones' phase is seatOnStones'
+// other search).
+func TestHalfPitched(t *testing.T) {
+	s := packedScene(1, 0.9)
+	pl := synth.Planes(synth.Render(s))
+	h, err := vision.GridHomography(s.Size, vision.OrderCorners(s.Corners))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := float64(s.Size - 1)
+	// lat is the lattice whose outer lines lie at u0, u1 and v0, v1 on
+	// the board's grid.
+	lat := func(u0, u1, v0, v1 float64) [4]vision.Point {
+		return [4]vision.Point{h.Apply(u0, v0), h.Apply(u1, v0), h.Apply(u1, v1), h.Apply(u0, v1)}
+	}
+	for _, c := range []struct {
+		name         string
+		q            [4]vision.Point
+		axis, parity int
+	}{
+		{"grid", lat(0, m, 0, m), -1, 0},
+		{"crevices", lat(0.5, m+0.5, 0.5, m+0.5), -1, 0},
+		{"half pitch across, on the points", lat(0, m/2, 0, m), 0, 0},
+		{"half pitch across, from a crevice", lat(8.5, 17.5, 0, m), 0, 1},
+		{"half pitch down, from a crevice", lat(0, m, 0.5, 9.5), 1, 1},
+		{"half pitch down, on the points", lat(0, m, 9, m), 1, 0},
+	} {
+		axis, parity := vision.HalfPitched(pl, s.Size, c.q)
+		if axis != c.axis || axis >= 0 && parity != c.parity {
+			t.Errorf("%s: axis %d parity %d, want axis %d parity %d", c.name, axis, parity, c.axis, c.parity)
+		}
+	}
+}

@@ -50,3 +50,11 @@ const InsetKeep = insetKeep
 
 // StepsApart is stepsApart, for tests.
 func StepsApart(a, b [4]Point, n int) float64 { return stepsApart(a, b, n) }
+
+// HalfPitched tells along which axis (0: across, 1: down; -1: neither)
+// the n x n lattice through corners (frame pixels, reader's order) lies
+// at half the grid's pitch, and on which parity of its lines the stones
+// sit (see halfPitched).
+func HalfPitched(pl *Planes, n int, corners [4]Point) (axis, parity int) {
+	return halfPitched(pl, n, corners)
+}

@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"image"
 	"math"
 	"slices"
 )
@@ -180,15 +181,22 @@ func meanConf(pl *Planes, n int, q [4]Point) (float64, bool) {
 // an even disc; a disc where four stones meet is not, nor is one on a
 // grid line and the wood beside it, though far less.
 func stoneSpread(pl *Planes, n int, q [4]Point) float64 {
+	return spreadOver(pl, n, q, image.Rect(0, 0, n, n))
+}
+
+// spreadOver is stoneSpread over the lattice's points (i, j) in pts
+// alone (i the column, j the row).
+func spreadOver(pl *Planes, n int, q [4]Point, pts image.Rectangle) float64 {
 	h, err := GridHomography(n, q)
 	if err != nil {
 		return math.Inf(1)
 	}
+	pts = pts.Intersect(image.Rect(0, 0, n, n))
 	cam := newCamera(h, pl.Luma.Rect.Dx(), pl.Luma.Rect.Dy(), n)
 	tot, cnt := 0.0, 0
 	buf := make([]float64, 0, 17)
-	for j := 0; j < n; j++ {
-		for i := 0; i < n; i++ {
+	for j := pts.Min.Y; j < pts.Max.Y; j++ {
+		for i := pts.Min.X; i < pts.Max.X; i++ {
 			buf = buf[:0]
 			for _, r := range []float64{0, 0.12, 0.24} {
 				k := 1
@@ -211,7 +219,7 @@ func stoneSpread(pl *Planes, n int, q [4]Point) float64 {
 			cnt++
 		}
 	}
-	if cnt < n*n/2 {
+	if cnt == 0 || cnt < pts.Dx()*pts.Dy()/2 {
 		return math.Inf(1)
 	}
 	return tot / float64(cnt)
@@ -241,7 +249,15 @@ func halfPitched(pl *Planes, n int, q [4]Point) (axis, parity int) {
 	for a := 0; a < 2; a++ {
 		var sp [2]float64
 		for p := 0; p < 2; p++ {
-			sp[p] = stoneSpread(pl, n, coarser(h, n, a, r0+float64(p)))
+			// Only the coarser lattice's lines that are q's, n/2 of
+			// them from the first on q: beyond q a lattice of q's pitch
+			// leaves the board, and the surround's spread says nothing.
+			first := (1 - int(r0) - p) / 2
+			span := image.Rect(0, first, n, first+n/2)
+			if a == 0 {
+				span = image.Rect(first, 0, first+n/2, n)
+			}
+			sp[p] = spreadOver(pl, n, coarser(h, n, a, r0+float64(p)), span)
 		}
 		if math.IsInf(sp[0], 1) || math.IsInf(sp[1], 1) {
 			continue
