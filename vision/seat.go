@@ -26,7 +26,7 @@ func seatOnStones(pl *Planes, n int, q [4]Point, frames [][4]Point, scale float6
 	if ok && c0 >= 1-seatGain {
 		// No other lattice can read surer by seatGain; a crowded board's
 		// may still sit a little off its stones.
-		return settleOnTops(pl, n, q, c0, share)
+		return settleOnTops(pl, n, q, c0, share, frames, scale)
 	}
 	if frames == nil {
 		frames = slices.Concat(outlineQuads(pl, scale, nil), regionOutlines(pl, scale))
@@ -185,16 +185,55 @@ func readSurety(pl *Planes, n int, q [4]Point) (conf, stones float64, ok bool) {
 	return conf / float64(n*n), stones / float64(n*n), true
 }
 
-// settleOnTops moves a lattice q that reads surely (mean confidence c)
-// onto the stone tops where the board is crowded (a share of its points
-// holding stones): the crevices between tall stones, lifted, pull the
-// line fit a third of a step off along a side, where the stones still
-// read at 0.92-0.95 but those on the edge lines stray. The tops' evenest
-// lattice (see evenTops) near q replaces it where the stones read surer
-// on it. A board with bare points left is not moved: there the tops'
-// spread follows the lines and the bare wood, not the stones.
-func settleOnTops(pl *Planes, n int, q [4]Point, c, share float64) [4]Point {
-	if share < settleShare || c >= settleSure {
+// settleOnTops settles a lattice q that reads surely (mean confidence
+// c) on a crowded board (a share of its points holding stones). There
+// the stones hide the lines that tell a lattice a line over from the
+// grid, and both read about as surely: where the board's outline does
+// not frame q (see framed) but frames q moved a line over along an axis
+// or a diagonal, and the stones read surer on that, it is taken. The
+// crevices between tall stones, lifted, may also pull the line fit a
+// third of a step off along a side, where the stones still read at
+// 0.92-0.95 but those on the edge lines stray: the tops' evenest lattice
+// (see evenTops) near q replaces it where the stones read surer on it.
+// A board with bare points left is not moved: there the tops' spread
+// follows the lines and the bare wood, not the stones, and its lines
+// hold the lattice.
+func settleOnTops(pl *Planes, n int, q [4]Point, c, share float64, frames [][4]Point, scale float64) [4]Point {
+	if share < settleShare {
+		return q
+	}
+	if frames == nil {
+		frames = slices.Concat(outlineQuads(pl, scale, nil), regionOutlines(pl, scale))
+	}
+	toField := func(q [4]Point) [4]Point {
+		for k, p := range q {
+			q[k] = Point{p.X * scale, p.Y * scale}
+		}
+		return q
+	}
+	if h, err := GridHomography(n, q); err == nil && unframed(toField(q), frames, n) > frameTie {
+		best, miss := q, frameTie
+		for kind := 4; kind < 8; kind++ {
+			for _, d := range []float64{-1, 1} {
+				t := moveLines(h, n, kind, d)
+				if u := unframed(toField(t), frames, n); u <= miss {
+					best, miss = t, u
+				}
+			}
+		}
+		if best != q {
+			// Moved by whole lines, q carries its own small errors
+			// along: the moved lattice gets the tops' fit first.
+			if t := evenTops(pl, n, best); stepsApart(best, t, n) <= settleReach {
+				best = t
+			}
+			ct, ok := meanConf(pl, n, best)
+			if ok && ct > c {
+				q, c = best, ct
+			}
+		}
+	}
+	if c >= settleSure {
 		return q
 	}
 	t := evenTops(pl, n, q)
