@@ -36,7 +36,18 @@
 //     stones; the lattice moved to where the stone tops are even discs,
 //     a whole line either way as the outline frames it, and fitted on
 //     the reading's confidence, replaces it if the stones read clearly
-//     surer there. GridFit scores given corners the same way. RefineCorners moves
+//     surer there. A lattice of half the grid's pitch along one axis
+//     (the crevices between rows of touching stones are lines as
+//     straight as the grid's) is told by its every other line running
+//     between the stones, and is doubled over the whole board first. A
+//     lattice that reads surely on a crowded board is moved a line over
+//     where only the moved one is framed by the board's outline, and
+//     onto the evenest stone tops near it, each where the stones read
+//     surer. A board so full that its crevices answer as strongly as its
+//     lines fits the line response hardly at all: the stones vouch for it
+//     (crossings on most lines, an outline framing it, a sure reading)
+//     rather than Locate finding no grid. GridFit scores given corners
+//     the same way. RefineCorners moves
 //     corners known to a fifth of a step onto the lines of the
 //     full-resolution frame (each bare stretch of line found across a
 //     short profile to a fraction of a pixel, the lattice fitted to all),

@@ -24,7 +24,9 @@ import (
 // cover it, how many of its lines cross the other family's, how alike
 // its margins are and how unlike the surround it is inside, and last
 // whether one of the board's outlines frames it. A lattice the stones
-// read unsure on is then checked against them (see seatOnStones). It
+// read unsure on is then checked against them (see seatOnStones), and a
+// packed board's lattice that hardly fits its lines is vouched for by
+// them (see stonesVouch). It
 // returns the corners in the reader's order and the fit's score (line
 // contrast; the higher the surer, below about 0.1 not a board).
 func Locate(pl *Planes, n int) ([4]Point, float64, error) {

@@ -20,7 +20,10 @@ import (
 // clearly surer on it (seatGain). A lattice that reads surely, or
 // already on the stones (the evenest tops within a quarter step of it),
 // is kept, and so is one on a board whose points are mostly bare: its
-// reading is as sure a half step over.
+// reading is as sure a half step over. A lattice of half the grid's
+// pitch along an axis (see halfPitched) is first doubled over the board
+// (see coarserLattice) and fitted to the tops (see evenTops); one that
+// reads surely may still be settled (see settleOnTops).
 func seatOnStones(pl *Planes, n int, q [4]Point, frames [][4]Point, scale float64) [4]Point {
 	c0, share, ok := readSurety(pl, n, q)
 	if ok && c0 >= 1-seatGain {
