@@ -424,14 +424,41 @@ func (b *board) eachEmpty(f func(cell) bool) {
 // eachNear calls f, in eachEmpty's order, for every empty cell within two
 // cells (a 5x5 square) of a stone, until f returns false.
 func (b *board) eachNear(f func(cell) bool) {
-	board := uint32(1<<b.size-1) << pad
 	for y := pad; y < pad+b.size; y++ {
-		m := b.rows[y-2] | b.rows[y-1] | b.rows[y] | b.rows[y+1] | b.rows[y+2]
-		m = (m | m<<1 | m<<2 | m>>1 | m>>2) &^ b.rows[y] & board
-		for ; m != 0; m &= m - 1 {
+		for m := b.nearRow(y); m != 0; m &= m - 1 {
 			if !f(cell(y*b.stride + bits.TrailingZeros32(m))) {
 				return
 			}
+		}
+	}
+}
+
+// nearRow returns the empty cells of padded row y (bit x for the cell at
+// x) within two cells of a stone.
+func (b *board) nearRow(y int) uint32 {
+	r := &b.rows
+	m := r[(y-2)%maxStride] | r[(y-1)%maxStride] | r[y%maxStride] | r[(y+1)%maxStride] | r[(y+2)%maxStride]
+	return (m | m<<1 | m<<2 | m>>1 | m>>2) &^ r[y%maxStride] & (uint32(1<<b.size-1) << pad)
+}
+
+// alignedRows sets out to the cells (by padded row, bit x for the cell at
+// x) on a line with every one of threats within halfLine of it: the only
+// cells where a stone can change what all of them make.
+func (b *board) alignedRows(threats []cell, out *[maxStride]uint32) {
+	for y := range out {
+		out[y] = ^uint32(0)
+	}
+	for _, t := range threats {
+		tx, ty := int(b.xy[t][0]), int(b.xy[t][1])
+		for y := range out {
+			var row uint64
+			switch dy := y - ty; {
+			case dy == 0:
+				row = (1<<(2*halfLine+1) - 1) << tx >> halfLine
+			case dy >= -halfLine && dy <= halfLine:
+				row = (1<<halfLine | 1<<(halfLine+dy) | 1<<(halfLine-dy)) << tx >> halfLine
+			}
+			out[y] &= uint32(row)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package ai
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // Bounds stored with a score.
 const (
@@ -48,6 +51,11 @@ func (t *transTable) probe(h uint64) (move cell, score, depth, bound int, ok boo
 		return noCell, 0, 0, 0, false
 	}
 	return cell(int16(uint16(d))), int(int16(uint16(d >> 16))), int(uint8(d >> 32)), int(d>>40) & 3, true
+}
+
+// prefetch starts loading the entry of hash h.
+func (t *transTable) prefetch(h uint64) {
+	prefetch(uintptr(unsafe.Pointer(&t.entries[h&t.mask])))
 }
 
 func (t *transTable) store(h uint64, move cell, score, depth, bound int) {
