@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 
 	"tengen/rules"
 )
@@ -80,7 +81,9 @@ type searcher struct {
 }
 
 func newSearcher(b *board, tt *transTable, stop *atomic.Bool) *searcher {
-	return &searcher{b: b, tt: tt, vtt: make([]uint64, 1<<vcfTableBits), stop: stop, leafVCF: 6, width: 20}
+	s := &searcher{b: b, tt: tt, vtt: make([]uint64, 1<<vcfTableBits), stop: stop, leafVCF: 6, width: 20}
+	adviseHuge(unsafe.Pointer(&s.vtt[0]), len(s.vtt)*8)
+	return s
 }
 
 // checkStop polls the stop conditions at every node: the shared flag

@@ -35,7 +35,9 @@ func newTransTable(bytes int64) *transTable {
 	for n*2*ttEntrySize <= uint64(bytes) {
 		n *= 2
 	}
-	return &transTable{entries: make([]ttEntry, n), mask: n - 1}
+	t := &transTable{entries: make([]ttEntry, n), mask: n - 1}
+	adviseHuge(unsafe.Pointer(&t.entries[0]), int(n)*ttEntrySize)
+	return t
 }
 
 // ttData layout: move 16 bits | score 16 | depth 8 | bound 2 | generation 8.
