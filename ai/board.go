@@ -436,30 +436,34 @@ func (b *board) eachNear(f func(cell) bool) {
 // nearRow returns the empty cells of padded row y (bit x for the cell at
 // x) within two cells of a stone.
 func (b *board) nearRow(y int) uint32 {
-	r := &b.rows
-	m := r[(y-2)%maxStride] | r[(y-1)%maxStride] | r[y%maxStride] | r[(y+1)%maxStride] | r[(y+2)%maxStride]
-	return (m | m<<1 | m<<2 | m>>1 | m>>2) &^ r[y%maxStride] & (uint32(1<<b.size-1) << pad)
+	r := (*[5]uint32)(b.rows[y-2:])
+	m := r[0] | r[1] | r[2] | r[3] | r[4]
+	return (m | m<<1 | m<<2 | m>>1 | m>>2) &^ r[2] & (uint32(1<<b.size-1) << pad)
 }
 
 // alignedRows sets out to the cells (by padded row, bit x for the cell at
 // x) on a line with every one of threats within halfLine of it: the only
 // cells where a stone can change what all of them make.
+// Only the board's rows are set; out must start zero.
 func (b *board) alignedRows(threats []cell, out *[maxStride]uint32) {
-	for y := range out {
-		out[y] = ^uint32(0)
-	}
+	lo, hi := pad, pad+b.size-1
 	for _, t := range threats {
-		tx, ty := int(b.xy[t][0]), int(b.xy[t][1])
-		for y := range out {
-			var row uint64
-			switch dy := y - ty; {
-			case dy == 0:
-				row = (1<<(2*halfLine+1) - 1) << tx >> halfLine
-			case dy >= -halfLine && dy <= halfLine:
-				row = (1<<halfLine | 1<<(halfLine+dy) | 1<<(halfLine-dy)) << tx >> halfLine
+		ty := int(b.xy[t][1])
+		lo, hi = max(lo, ty-halfLine), min(hi, ty+halfLine)
+	}
+	for y := lo; y <= hi; y++ {
+		m := ^uint64(0)
+		for _, t := range threats {
+			tx, dy := int(b.xy[t][0]), y-int(b.xy[t][1])
+			// The row's cells x-halfLine..x+halfLine, shifted up by
+			// halfLine to stay positive.
+			var row uint64 = 1<<(2*halfLine+1) - 1
+			if dy != 0 {
+				row = 1<<halfLine | 1<<(halfLine+dy) | 1<<(halfLine-dy)
 			}
-			out[y] &= uint32(row)
+			m &= row << tx >> halfLine
 		}
+		out[y%maxStride] = uint32(m)
 	}
 }
 

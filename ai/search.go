@@ -236,12 +236,13 @@ func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
 	}
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
 	hist := &s.hist[(me-1)&1]
+	bound := b.isRenjuBlack(me) // legal is called only when it may say no
 	// eachNear's loop, written out: the search's most frequent scan.
 	for y := pad; y < pad+b.size; y++ {
 		for m := b.nearRow(y); m != 0; m &= m - 1 {
 			x := bits.TrailingZeros32(m)
 			i := cell(y*b.stride + x)
-			if !b.legal(i, me) {
+			if bound && !b.legal(i, me) {
 				continue
 			}
 			mine, theirs := &b.info[i][me-1], &b.info[i][opp-1]
