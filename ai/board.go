@@ -424,15 +424,46 @@ func (b *board) eachEmpty(f func(cell) bool) {
 // eachNear calls f, in eachEmpty's order, for every empty cell within two
 // cells (a 5x5 square) of a stone, until f returns false.
 func (b *board) eachNear(f func(cell) bool) {
-	board := uint32(1<<b.size-1) << pad
 	for y := pad; y < pad+b.size; y++ {
-		m := b.rows[y-2] | b.rows[y-1] | b.rows[y] | b.rows[y+1] | b.rows[y+2]
-		m = (m | m<<1 | m<<2 | m>>1 | m>>2) &^ b.rows[y] & board
-		for ; m != 0; m &= m - 1 {
+		for m := b.nearRow(y); m != 0; m &= m - 1 {
 			if !f(cell(y*b.stride + bits.TrailingZeros32(m))) {
 				return
 			}
 		}
+	}
+}
+
+// nearRow returns the empty cells of padded row y (bit x for the cell at
+// x) within two cells of a stone.
+func (b *board) nearRow(y int) uint32 {
+	r := (*[5]uint32)(b.rows[y-2:])
+	m := r[0] | r[1] | r[2] | r[3] | r[4]
+	return (m | m<<1 | m<<2 | m>>1 | m>>2) &^ r[2] & (uint32(1<<b.size-1) << pad)
+}
+
+// alignedRows sets out to the cells (by padded row, bit x for the cell at
+// x) on a line with every one of threats within halfLine of it: the only
+// cells where a stone can change what all of them make.
+// Only the board's rows are set; out must start zero.
+func (b *board) alignedRows(threats []cell, out *[maxStride]uint32) {
+	lo, hi := pad, pad+b.size-1
+	for _, t := range threats {
+		ty := int(b.xy[t][1])
+		lo, hi = max(lo, ty-halfLine), min(hi, ty+halfLine)
+	}
+	for y := lo; y <= hi; y++ {
+		m := ^uint64(0)
+		for _, t := range threats {
+			tx, dy := int(b.xy[t][0]), y-int(b.xy[t][1])
+			// The row's cells x-halfLine..x+halfLine, shifted up by
+			// halfLine to stay positive.
+			var row uint64 = 1<<(2*halfLine+1) - 1
+			if dy != 0 {
+				row = 1<<halfLine | 1<<(halfLine+dy) | 1<<(halfLine-dy)
+			}
+			m &= row << tx >> halfLine
+		}
+		out[y%maxStride] = uint32(m)
 	}
 }
 

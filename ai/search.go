@@ -2,7 +2,9 @@ package ai
 
 import (
 	"math"
+	"math/bits"
 	"sync/atomic"
+	"unsafe"
 
 	"tengen/rules"
 )
@@ -79,7 +81,9 @@ type searcher struct {
 }
 
 func newSearcher(b *board, tt *transTable, stop *atomic.Bool) *searcher {
-	return &searcher{b: b, tt: tt, vtt: make([]uint64, 1<<vcfTableBits), stop: stop, leafVCF: 6, width: 20}
+	s := &searcher{b: b, tt: tt, vtt: make([]uint64, 1<<vcfTableBits), stop: stop, leafVCF: 6, width: 20}
+	adviseHuge(unsafe.Pointer(&s.vtt[0]), len(s.vtt)*8)
+	return s
 }
 
 // checkStop polls the stop conditions at every node: the shared flag
@@ -224,34 +228,46 @@ func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
 	}
 	var threats threatList
 	nt := s.winningThreats(opp, &threats)
+	// Against a winning threat only a four or a stone on a line with
+	// every threat point (defuses' first test, here a mask) can answer.
+	var aligned [maxStride]uint32
+	if nt > 0 {
+		b.alignedRows(threats[:nt], &aligned)
+	}
 	k0, k1 := s.killers[ply][0], s.killers[ply][1]
-	b.eachNear(func(i cell) bool {
-		if !b.legal(i, me) {
-			return true
+	hist := &s.hist[(me-1)&1]
+	bound := b.isRenjuBlack(me) // legal is called only when it may say no
+	// eachNear's loop, written out: the search's most frequent scan.
+	for y := pad; y < pad+b.size; y++ {
+		for m := b.nearRow(y); m != 0; m &= m - 1 {
+			x := bits.TrailingZeros32(m)
+			i := cell(y*b.stride + x)
+			if bound && !b.legal(i, me) {
+				continue
+			}
+			mine, theirs := &b.info[i][me-1], &b.info[i][opp-1]
+			if nt > 0 && mine.threat < tB4 && (aligned[y]>>x&1 == 0 || !s.defuses(i, me, threats[:nt])) {
+				continue
+			}
+			sc := int32(mine.score) + int32(theirs.score)*4/5 + hist[uint(i)%maxCells]/16
+			switch {
+			case i == ttMove:
+				sc += 1 << 28
+			case mine.threat >= t44:
+				sc += 1 << 26
+			case theirs.threat >= t44:
+				sc += 1 << 25
+			case mine.threat >= t43:
+				sc += 1 << 24
+			case i == k0:
+				sc += 1 << 22
+			case i == k1:
+				sc += 1 << 21
+			}
+			buf[n] = scored{m: i, score: sc}
+			n++
 		}
-		mine, theirs := &b.info[i][me-1], &b.info[i][opp-1]
-		if nt > 0 && mine.threat < tB4 && !s.defuses(i, me, threats[:nt]) {
-			return true
-		}
-		sc := int32(mine.score) + int32(theirs.score)*4/5 + s.hist[me-1][i]/16
-		switch {
-		case i == ttMove:
-			sc += 1 << 28
-		case mine.threat >= t44:
-			sc += 1 << 26
-		case theirs.threat >= t44:
-			sc += 1 << 25
-		case mine.threat >= t43:
-			sc += 1 << 24
-		case i == k0:
-			sc += 1 << 22
-		case i == k1:
-			sc += 1 << 21
-		}
-		buf[n] = scored{m: i, score: sc}
-		n++
-		return true
-	})
+	}
 	return buf[:n]
 }
 
@@ -413,10 +429,14 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 		if depth <= -qsPlies || !s.hasWinningThreat(opp) {
 			// A win by fours only raises the score: a leaf that already
 			// fails high need not read them.
-			e := s.evaluate(me)
 			// (A four that also makes an open three counts: it may be
 			// the only four on the board.)
-			if e < beta && s.leafVCF > 0 && (b.has(me, tB4) || b.has(me, t43)) && s.vcf(me, s.leafVCF) {
+			fours := s.leafVCF > 0 && (b.has(me, tB4) || b.has(me, t43))
+			if fours {
+				s.prefetchThreat(b.hash ^ vcfSalt[me])
+			}
+			e := s.evaluate(me)
+			if e < beta && fours && s.vcf(me, s.leafVCF) {
 				return WinScore - ply - 5
 			}
 			return e
@@ -494,6 +514,9 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 		newDepth := depth - 1
 		if forced != noCell {
 			newDepth = depth // a single reply costs no depth
+		}
+		if newDepth > 0 {
+			s.tt.prefetch(b.hash ^ zobrist[me-1][m]) // the child probes it
 		}
 		b.play(m, me)
 		var v int

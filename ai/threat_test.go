@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -412,5 +413,53 @@ func TestDeepSafetyReadFreestyle(t *testing.T) {
 		if lost, cut := s.loses(m, me, deepVCT, 10*safetyNodes); lost || cut {
 			t.Errorf("the deep read's %s in place of %s: the opponent wins (%v) or the read is cut (%v)", got, tt.losing, lost, cut)
 		}
+	}
+}
+
+// TestAlignedRows: alignedRows marks exactly the cells on a line with
+// every threat point within halfLine of it (defuses' own test), on boards
+// of every size, threat points at the edges included.
+func TestAlignedRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 1))
+	marked := 0
+	for k := 0; k < 300; k++ {
+		size := []int{15, 19, 22, 9}[k%4]
+		b, err := newBoard(size, rules.Freestyle, rules.ReadingRIF)
+		if err != nil {
+			t.Fatal(err)
+		}
+		threats := make([]cell, 1+rng.IntN(3))
+		for j := range threats {
+			// Near the first one mostly, so that some cells are marked.
+			p := rules.Point{X: rng.IntN(size), Y: rng.IntN(size)}
+			if j > 0 && rng.IntN(3) > 0 {
+				q := b.pointOf(threats[0])
+				p = rules.Point{X: min(size-1, max(0, q.X+rng.IntN(9)-4)), Y: min(size-1, max(0, q.Y+rng.IntN(9)-4))}
+			}
+			threats[j] = b.cellOf(p)
+		}
+		var out [maxStride]uint32
+		b.alignedRows(threats, &out)
+		b.eachEmpty(func(i cell) bool {
+			want := true
+			for _, th := range threats {
+				dx, dy := int(b.xy[i][0])-int(b.xy[th][0]), int(b.xy[i][1])-int(b.xy[th][1])
+				ax, ay := max(dx, -dx), max(dy, -dy)
+				if (dx != 0 && dy != 0 && ax != ay) || max(ax, ay) > halfLine {
+					want = false
+				}
+			}
+			got := out[b.xy[i][1]]>>b.xy[i][0]&1 != 0
+			if got != want {
+				t.Fatalf("%dx%d, threats %v: %v marked %v, want %v", size, size, threats, b.pointOf(i), got, want)
+			}
+			if got {
+				marked++
+			}
+			return true
+		})
+	}
+	if marked < 1000 {
+		t.Errorf("only %d cells marked: the test is too weak", marked)
 	}
 }

@@ -1,6 +1,9 @@
 package ai
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // Bounds stored with a score.
 const (
@@ -32,7 +35,9 @@ func newTransTable(bytes int64) *transTable {
 	for n*2*ttEntrySize <= uint64(bytes) {
 		n *= 2
 	}
-	return &transTable{entries: make([]ttEntry, n), mask: n - 1}
+	t := &transTable{entries: make([]ttEntry, n), mask: n - 1}
+	adviseHuge(unsafe.Pointer(&t.entries[0]), int(n)*ttEntrySize)
+	return t
 }
 
 // ttData layout: move 16 bits | score 16 | depth 8 | bound 2 | generation 8.
@@ -48,6 +53,11 @@ func (t *transTable) probe(h uint64) (move cell, score, depth, bound int, ok boo
 		return noCell, 0, 0, 0, false
 	}
 	return cell(int16(uint16(d))), int(int16(uint16(d >> 16))), int(uint8(d >> 32)), int(d>>40) & 3, true
+}
+
+// prefetch starts loading the entry of hash h.
+func (t *transTable) prefetch(h uint64) {
+	prefetch(uintptr(unsafe.Pointer(&t.entries[h&t.mask])))
 }
 
 func (t *transTable) store(h uint64, move cell, score, depth, bound int) {

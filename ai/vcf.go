@@ -1,5 +1,7 @@
 package ai
 
+import "unsafe"
+
 // The VCF solver (victory by continuous fours): the attacker plays only
 // fours, so the defender's every reply is forced, and the tree stays
 // narrow enough to read twenty or more fours deep. It sees renju's
@@ -124,6 +126,7 @@ func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
 		case b.isRenjuBlack(opp) && !b.legal(fives[0], opp):
 			win = true // Black cannot block on a forbidden point.
 		default:
+			s.prefetchThreat(b.hash ^ zobrist[opp-1][fives[0]] ^ vcfSalt[me])
 			b.play(fives[0], opp)
 			win = s.vcfNode(me, depth-1, ply+2)
 			b.undo()
@@ -141,6 +144,12 @@ func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
 	}
 	s.storeThreat(slot, h, depth, win)
 	return win
+}
+
+// prefetchThreat starts loading the threat table's slot for hash h (a
+// position's hash with its attacker's salt).
+func (s *searcher) prefetchThreat(h uint64) {
+	prefetch(uintptr(unsafe.Pointer(&s.vtt[h&(1<<vcfTableBits-1)])))
 }
 
 // movesFrom lists colour c's legal moves whose threat class is at least

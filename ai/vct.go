@@ -132,12 +132,14 @@ func (s *searcher) refuteAll(me uint8, depth, ply int, anyMove bool) bool {
 	var defs [maxMoves]cell
 	var threats threatList
 	nt := s.winningThreats(me, &threats)
+	var aligned [maxStride]uint32
+	b.alignedRows(threats[:nt], &aligned)
 	n := 0
 	defence := func(i cell) bool {
 		if !b.legal(i, opp) {
 			return true
 		}
-		if !anyMove && b.info[i][opp-1].threat < tB4 && !s.defuses(i, opp, threats[:nt]) {
+		if !anyMove && b.info[i][opp-1].threat < tB4 && (aligned[b.xy[i][1]%maxStride]>>b.xy[i][0]&1 == 0 || !s.defuses(i, opp, threats[:nt])) {
 			return true
 		}
 		defs[n] = i
