@@ -900,8 +900,15 @@ func fitLattice(field *image.Gray, n int, q [4]Point, quick bool) ([4]Point, flo
 // lattice score rises, in steps from s halving down to stop, but not
 // below 0.4 pixel.
 func descendLattice(field *image.Gray, n int, q [4]Point, s, stop float64) ([4]Point, float64) {
-	sc := latticeScore(field, n, q)
-	for d := s; d >= math.Max(stop, 0.4); d /= 2 {
+	return climbCorners(q, s, math.Max(stop, 0.4), func(t [4]Point) float64 { return latticeScore(field, n, t) })
+}
+
+// climbCorners moves q's corners one coordinate at a time, by d and then
+// by half as much down to stop, while score rises; it returns the corners
+// and their score.
+func climbCorners(q [4]Point, d, stop float64, score func([4]Point) float64) ([4]Point, float64) {
+	sc := score(q)
+	for ; d >= stop; d /= 2 {
 		for improved := true; improved; {
 			improved = false
 			for i := 0; i < 8; i++ {
@@ -912,7 +919,7 @@ func descendLattice(field *image.Gray, n int, q [4]Point, s, stop float64) ([4]P
 					} else {
 						t[i/2].Y += sg * d
 					}
-					if v := latticeScore(field, n, t); v > sc {
+					if v := score(t); v > sc {
 						q, sc, improved = t, v, true
 					}
 				}

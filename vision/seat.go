@@ -412,25 +412,7 @@ func coarserLattice(pl *Planes, n int, q [4]Point, a, parity int, frames [][4]Po
 // of half the pitch doubles that lattice's errors of perspective along
 // the doubled axis: its corners, not only its phase, need the stones.
 func evenTops(pl *Planes, n int, q [4]Point) [4]Point {
-	sp := stoneSpread(pl, n, q)
 	st := gridStep(q, n)
-	for d := st / 4; d >= st/20; d /= 2 {
-		for improved := true; improved; {
-			improved = false
-			for i := 0; i < 8; i++ {
-				for _, sg := range []float64{1, -1} {
-					t := q
-					if i%2 == 0 {
-						t[i/2].X += sg * d
-					} else {
-						t[i/2].Y += sg * d
-					}
-					if v := stoneSpread(pl, n, t); v < sp {
-						q, sp, improved = t, v, true
-					}
-				}
-			}
-		}
-	}
+	q, _ = climbCorners(q, st/4, st/20, func(t [4]Point) float64 { return -stoneSpread(pl, n, t) })
 	return q
 }
