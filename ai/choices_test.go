@@ -87,30 +87,9 @@ func cpuTime() time.Duration {
 // machine the others' load slows some runs, never speeds one up.
 // Run it with -benchtime 1x: one pass is the whole set.
 func BenchmarkRapfiChoices(b *testing.B) {
-	nodes := int64(300000)
-	if v := os.Getenv("TENGEN_NODES"); v != "" {
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			b.Fatal(err)
-		}
-		nodes = n
-	}
-	threads := 1
-	if v := os.Getenv("TENGEN_THREADS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			b.Fatal(err)
-		}
-		threads = n
-	}
-	repeat := 1
-	if v := os.Getenv("TENGEN_REPEAT"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			b.Fatalf("TENGEN_REPEAT=%q: want a count from 1", v)
-		}
-		repeat = n
-	}
+	nodes := int64(envCount(b, "TENGEN_NODES", 300000))
+	threads := envCount(b, "TENGEN_THREADS", 1)
+	repeat := envCount(b, "TENGEN_REPEAT", 1)
 	cs := rapfiChoices(b)
 	var log strings.Builder
 	for _, rule := range []rules.Rule{rules.Freestyle, rules.Renju} {
@@ -165,4 +144,18 @@ func BenchmarkRapfiChoices(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// envCount is the count the environment variable name gives, or def
+// where it is unset.
+func envCount(tb testing.TB, name string, def int) int {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		tb.Fatalf("%s=%q: want a count from 1", name, v)
+	}
+	return n
 }

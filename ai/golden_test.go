@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -64,14 +63,7 @@ func TestSearchFingerprint(t *testing.T) {
 		file = f
 	}
 	if os.Getenv("TENGEN_GOLDEN_WRITE") != "" {
-		nodes := int64(goldenNodes)
-		if v := os.Getenv("TENGEN_GOLDEN_NODES"); v != "" {
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil {
-				t.Fatal(err)
-			}
-			nodes = n
-		}
+		nodes := int64(envCount(t, "TENGEN_GOLDEN_NODES", goldenNodes))
 		lines := append([]string{fmt.Sprintf("nodes %d", nodes)}, searchFingerprint(t, nodes)...)
 		if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@
 package rig
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -180,32 +181,16 @@ func (d *doubtSpell) step(r *vision.Reading, minConf float64) [][2]int {
 // points turns the reader's points (row, column from the image's
 // top-left grid corner) into the rules' points.
 func (e *Eyes) points(ps [][2]int, r *vision.Reading) ([]rules.Point, error) {
-	mask := make([][]vision.Stone, len(r.Stones))
-	for i := range mask {
-		mask[i] = make([]vision.Stone, len(r.Stones[i]))
-		for j := range mask[i] {
-			mask[i][j] = vision.Empty
-		}
-	}
-	for _, p := range ps {
-		mask[p[0]][p[1]] = vision.Black
-	}
-	g, err := e.grid(len(mask), r.Corners)
+	g, err := e.grid(len(r.Stones), r.Corners)
 	if err != nil {
 		return nil, err
 	}
-	b, err := g.board(mask)
-	if err != nil {
-		return nil, err
+	out := make([]rules.Point, len(ps))
+	for k, p := range ps {
+		out[k] = g.point(p[0], p[1])
 	}
-	var out []rules.Point
-	for y := 0; y < b.Size(); y++ {
-		for x := 0; x < b.Size(); x++ {
-			if p := (rules.Point{X: x, Y: y}); b.At(p) == rules.Black {
-				out = append(out, p)
-			}
-		}
-	}
+	// In the board's order, row by row from a1.
+	slices.SortFunc(out, func(a, b rules.Point) int { return cmp.Or(a.Y-b.Y, a.X-b.X) })
 	return out, nil
 }
 

@@ -71,25 +71,16 @@ func seatOnStones(pl *Planes, n int, q [4]Point, frames [][4]Point, scale float6
 		}
 		return []float64{d, d - math.Copysign(1, d)}
 	}
-	var cand [4]Point
-	candMiss, candConf := math.Inf(1), math.Inf(-1)
+	pick := newFramedPick(pl, n, frames, scale)
 	for _, du := range alts(bu) {
 		for _, dv := range alts(bv) {
-			t := shifted(du, dv)
-			var f [4]Point
-			for k, p := range t {
-				f[k] = Point{p.X * scale, p.Y * scale}
-			}
-			fr := unframed(f, frames, n)
-			c, ok := meanConf(pl, n, t)
-			if ok && (fr < candMiss-frameTie || math.Abs(fr-candMiss) <= frameTie && c > candConf) {
-				cand, candMiss, candConf = t, fr, c
-			}
+			pick.consider(shifted(du, dv))
 		}
 	}
-	if math.IsInf(candConf, -1) {
+	if !pick.found {
 		return start
 	}
+	cand, candConf := pick.best, pick.conf
 	cand, candConf = ascendConf(pl, n, cand, candConf)
 	if candConf > c0+seatGain {
 		return cand
@@ -100,6 +91,42 @@ func seatOnStones(pl *Planes, n int, q [4]Point, frames [][4]Point, scale float6
 // frameTie is how nearly (steps) two lattices a line apart must be
 // framed alike for the reading to choose between them.
 const frameTie = 0.1
+
+// framedPick chooses among lattices the one the board's outline frames
+// best (see unframed) and, of those framed alike (within frameTie), the
+// one the stones read surest on.
+type framedPick struct {
+	pl     *Planes
+	n      int
+	frames [][4]Point
+	scale  float64 // from the frame's pixels to the outlines'
+	best   [4]Point
+	miss   float64 // best's unframed
+	conf   float64 // best's reading's mean confidence
+	found  bool
+}
+
+func newFramedPick(pl *Planes, n int, frames [][4]Point, scale float64) *framedPick {
+	return &framedPick{pl: pl, n: n, frames: frames, scale: scale, miss: math.Inf(1), conf: math.Inf(-1)}
+}
+
+// consider takes t if it is framed better than the best so far, or as
+// well and read surer.
+func (p *framedPick) consider(t [4]Point) {
+	fr := unframed(scaled(t, p.scale), p.frames, p.n)
+	c, ok := meanConf(p.pl, p.n, t)
+	if ok && (fr < p.miss-frameTie || math.Abs(fr-p.miss) <= frameTie && c > p.conf) {
+		p.best, p.miss, p.conf, p.found = t, fr, c, true
+	}
+}
+
+// scaled is q with every corner's coordinates times s.
+func scaled(q [4]Point, s float64) [4]Point {
+	for k, p := range q {
+		q[k] = Point{p.X * s, p.Y * s}
+	}
+	return q
+}
 
 // ascendConf moves the lattice q, whose reading's mean confidence is c,
 // while the reading grows surer: over along each axis, or its sides out
@@ -208,18 +235,12 @@ func settleOnTops(pl *Planes, n int, q [4]Point, c, share float64, frames [][4]P
 	if frames == nil {
 		frames = slices.Concat(outlineQuads(pl, scale, nil), regionOutlines(pl, scale))
 	}
-	toField := func(q [4]Point) [4]Point {
-		for k, p := range q {
-			q[k] = Point{p.X * scale, p.Y * scale}
-		}
-		return q
-	}
-	if h, err := GridHomography(n, q); err == nil && unframed(toField(q), frames, n) > frameTie {
+	if h, err := GridHomography(n, q); err == nil && unframed(scaled(q, scale), frames, n) > frameTie {
 		best, miss := q, frameTie
 		for kind := 4; kind < 8; kind++ {
 			for _, d := range []float64{-1, 1} {
 				t := moveLines(h, n, kind, d)
-				if u := unframed(toField(t), frames, n); u <= miss {
+				if u := unframed(scaled(t, scale), frames, n); u <= miss {
 					best, miss = t, u
 				}
 			}
@@ -387,23 +408,16 @@ func coarserLattice(pl *Planes, n int, q [4]Point, a, parity int, frames [][4]Po
 	if err != nil {
 		return q
 	}
-	best, bestMiss, bestConf := q, math.Inf(1), math.Inf(-1)
+	pick := newFramedPick(pl, n, frames, scale)
 	for r0 := -n; r0 <= 1; r0++ {
-		if (r0%2+2)%2 != parity {
-			continue
-		}
-		t := coarser(h, n, a, float64(r0))
-		var f [4]Point
-		for k, p := range t {
-			f[k] = Point{p.X * scale, p.Y * scale}
-		}
-		fr := unframed(f, frames, n)
-		c, ok := meanConf(pl, n, t)
-		if ok && (fr < bestMiss-frameTie || math.Abs(fr-bestMiss) <= frameTie && c > bestConf) {
-			best, bestMiss, bestConf = t, fr, c
+		if (r0%2+2)%2 == parity {
+			pick.consider(coarser(h, n, a, float64(r0)))
 		}
 	}
-	return best
+	if !pick.found {
+		return q
+	}
+	return pick.best
 }
 
 // evenTops moves q's corners one coordinate at a time while the stone
