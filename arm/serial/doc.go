@@ -13,7 +13,10 @@
 // motion the device dropped (a reset, a safety stop) is reported as
 // ErrMotionLost. Errors name the port.
 //
-// Safety: a Queue or Drain abandoned through its context stops the motion
-// and the pump. After a link failure the driver holds nothing (the port is
-// closed), and the device stops by itself at its silence deadline.
+// Safety: a Queue or Drain abandoned through its context, and Stop, stop
+// the motion and keep the grip (a held stone stays held; arm.Arm releases
+// it over its bowl). After a link failure the driver holds nothing (the
+// port is closed), and the device stops by itself at its silence deadline,
+// the grip kept as well, up to the firmware's grip limit. Close switches
+// the pump off.
 package serial

@@ -186,6 +186,15 @@ func (d *Driver) connect(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// The outputs are the device's: it kept the grip through a silence,
+	// or switched everything off in a reset.
+	d.outputs = 0
+	if st.pump {
+		d.outputs |= 1
+	}
+	if st.valve {
+		d.outputs |= 2
+	}
 	if !reconnect {
 		return nil
 	}
@@ -319,9 +328,9 @@ func (d *Driver) Queue(ctx context.Context, sps ...arm.Setpoint) error {
 	return err
 }
 
-// halt stops the motion and the pump after a caller gave up mid-way, so
-// the device is left safe; d.mu held. If the link is down the device stops
-// by itself at its silence deadline.
+// halt stops the motion after a caller gave up mid-way, so the device is
+// left safe; the grip stays as it is (a held stone stays held); d.mu held.
+// If the link is down the device stops by itself at its silence deadline.
 func (d *Driver) halt() {
 	if d.link == nil || isLinkErr(d.link) {
 		return
@@ -329,9 +338,7 @@ func (d *Driver) halt() {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*d.opts.RTO*time.Duration(d.opts.Retries+1))
 	defer cancel()
 	d.pending, d.lost = false, nil
-	if _, err := d.request(ctx, []byte{msgStop}); err == nil {
-		d.outputs &^= 1
-	}
+	d.request(ctx, []byte{msgStop})
 }
 
 func (d *Driver) queue(ctx context.Context, sps []arm.Setpoint) error {
@@ -520,11 +527,8 @@ func (d *Driver) Stop() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.pending, d.lost = false, nil
-	if _, err := d.command(context.Background(), "stop", []byte{msgStop}); err != nil {
-		return err
-	}
-	d.outputs &^= 1
-	return nil
+	_, err := d.command(context.Background(), "stop", []byte{msgStop})
+	return err
 }
 
 // ClearFaults implements arm.Driver.

@@ -266,7 +266,15 @@ func startSlowMove(t *testing.T, ctx context.Context, d *Driver, dur time.Durati
 	}
 }
 
-func TestHostSilentTripsSafetyStop(t *testing.T) {
+// heldVolts is the vacuum sensor's output with a stone sealing the cup:
+// about 68 kPa below ambient (serial.VacuumKPa), well past any threshold.
+const heldVolts = 2.0
+
+// The host falls silent while the arm carries a stone: the firmware stops
+// the motion but keeps the pump running and the valve shut, so the stone
+// is still held long after the deadline, and the host finds it so when it
+// comes back.
+func TestHostSilentKeepsGrip(t *testing.T) {
 	sim := startSim(t)
 	d, _ := openSim(t, sim)
 	ctx := ctxT(t, 10*time.Second)
@@ -274,16 +282,23 @@ func TestHostSilentTripsSafetyStop(t *testing.T) {
 	if pump, _, _, _ := sim.Outputs(); !pump {
 		t.Error("pump pin low after SetPump(true)")
 	}
+	if err := sim.SetSensorVolts(heldVolts); err != nil {
+		t.Fatal(err)
+	}
 	// The host falls silent: holding the driver's lock stops the keep-alive.
 	d.mu.Lock()
 	sim.Sleep(700 * time.Millisecond)
 	pump, valve, led, err := sim.Outputs()
 	a, _ := sim.Pulses()
-	sim.Sleep(200 * time.Millisecond)
+	sim.Sleep(1300 * time.Millisecond) // 2 s in all, 4 times the deadline
 	b, _ := sim.Pulses()
+	pump2, valve2, _, err2 := sim.Outputs()
 	d.mu.Unlock()
-	if err != nil || pump || valve || !led {
-		t.Errorf("after silence: pump %v valve %v fault LED %v (%v), want off, closed, on", pump, valve, led, err)
+	if err != nil || !pump || valve || !led {
+		t.Errorf("after silence: pump %v valve %v fault LED %v (%v), want on, closed, on", pump, valve, led, err)
+	}
+	if err2 != nil || !pump2 || valve2 {
+		t.Errorf("2 s after silence: pump %v valve %v (%v), want the stone still held", pump2, valve2, err2)
 	}
 	if math.Abs(a[0].LastMicros()-b[0].LastMicros()) > 1 || a[0].LastMicros() < 1050 || a[0].LastMicros() > 1950 {
 		t.Errorf("servo 1 not frozen mid-move: %.1f then %.1f µs", a[0].LastMicros(), b[0].LastMicros())
@@ -292,8 +307,8 @@ func TestHostSilentTripsSafetyStop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Faults != arm.FaultHostSilent || st.Queued != 0 || st.Pump {
-		t.Errorf("status %+v, want host-silent fault, empty queue, pump off", st)
+	if st.Faults != arm.FaultHostSilent || st.Queued != 0 || !st.Pump || st.Valve || st.Vacuum < 60 {
+		t.Errorf("status %+v, want host-silent fault, empty queue, pump on, valve shut, the stone's vacuum", st)
 	}
 	if err := d.Drain(ctx); !errors.Is(err, ErrMotionLost) {
 		t.Errorf("Drain after the safety stop: %v, want ErrMotionLost", err)
@@ -307,6 +322,37 @@ func TestHostSilentTripsSafetyStop(t *testing.T) {
 	if err := d.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 1500, 1500}}); err != nil {
 		t.Errorf("Queue after ClearFaults: %v", err)
 	}
+	if st, err := d.Status(ctx); err != nil || !st.Pump {
+		t.Errorf("after clearing: pump %v (%v), want still on", st.Pump, err)
+	}
+	// Stop halts motion and keeps the grip too; the host releases it.
+	if err := d.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	if pump, _, _, _ := sim.Outputs(); !pump {
+		t.Error("pump pin low after Stop")
+	}
+	if err := d.SetPump(false); err != nil {
+		t.Fatal(err)
+	}
+	if pump, _, _, _ := sim.Outputs(); pump {
+		t.Error("pump pin high after SetPump(false)")
+	}
+}
+
+// Silence with an idle gripper leaves it idle.
+func TestHostSilentIdlePumpStaysOff(t *testing.T) {
+	sim := startSim(t)
+	d, _ := openSim(t, sim)
+	ctx := ctxT(t, 10*time.Second)
+	startSlowMove(t, ctx, d, 3*time.Second, false)
+	d.mu.Lock()
+	sim.Sleep(700 * time.Millisecond)
+	pump, valve, led, err := sim.Outputs()
+	d.mu.Unlock()
+	if err != nil || pump || valve || !led {
+		t.Errorf("after silence: pump %v valve %v fault LED %v (%v), want off, closed, on", pump, valve, led, err)
+	}
 }
 
 func TestEStopLatches(t *testing.T) {
@@ -314,6 +360,9 @@ func TestEStopLatches(t *testing.T) {
 	d, _ := openSim(t, sim)
 	ctx := ctxT(t, 10*time.Second)
 	startSlowMove(t, ctx, d, 2*time.Second, true)
+	if err := sim.SetSensorVolts(heldVolts); err != nil {
+		t.Fatal(err)
+	}
 	sim.Sleep(300 * time.Millisecond)
 	if err := sim.SetEStop(true); err != nil {
 		t.Fatal(err)
@@ -323,12 +372,13 @@ func TestEStopLatches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Faults&arm.FaultEStop == 0 || st.Pump || st.Queued != 0 {
-		t.Fatalf("after e-stop: %+v", st)
+	// Motion stopped; the stone on the nozzle stays held.
+	if st.Faults&arm.FaultEStop == 0 || !st.Pump || st.Valve || st.Queued != 0 || st.Vacuum < 60 {
+		t.Fatalf("after e-stop: %+v, want stopped with the pump on", st)
 	}
 	frozen := st.Pulses
-	if pump, _, _, _ := sim.Outputs(); pump {
-		t.Error("pump pin still high after e-stop")
+	if pump, _, _, _ := sim.Outputs(); !pump {
+		t.Error("pump pin low after e-stop: the stone falls")
 	}
 	if err := d.Drain(ctx); !errors.Is(err, ErrMotionLost) {
 		t.Errorf("Drain: %v, want ErrMotionLost", err)

@@ -73,14 +73,16 @@ static void halt(struct core *c)
 	c->seg_elapsed = 0;
 }
 
-/* fault latches f and puts the outputs in their safe state: motion frozen,
- * pump off, valve closed. */
+/* fault latches f and stops motion: the servos hold where they are and
+ * the queue empties. The grip stays as it was (a held stone stays held, an
+ * idle pump stays off): a stone dropped wherever the nozzle stopped is
+ * lost between points, on other stones or off the board, while one kept
+ * can be carried to its bowl by the host once it is back. The grip limit
+ * in core_frame bounds how long the pump runs so. */
 static void fault(struct core *c, uint16_t f)
 {
 	c->faults |= f;
 	halt(c);
-	c->pump = 0;
-	c->valve = 0;
 }
 
 void core_init(struct core *c, core_send_fn send)
@@ -139,8 +141,7 @@ static uint8_t execute(struct core *c, const uint8_t *m, uint8_t n)
 	case MSG_STOP:
 		if (n != 1)
 			return RES_UNKNOWN;
-		halt(c);
-		c->pump = 0;
+		halt(c); /* the grip stays: OUTPUTS switches it */
 		return RES_OK;
 	case MSG_CLEAR:
 		if (n != 3)
@@ -222,6 +223,16 @@ void core_frame(struct core *c)
 	if (c->synced && !(c->faults & FAULT_HOST_SILENT) &&
 	    c->now_ms - c->last_rx_ms > CORE_HOST_DEADLINE_MS)
 		fault(c, FAULT_HOST_SILENT);
+	if (c->faults && c->pump) {
+		/* Held through a fault: not for ever. The stone then falls
+		 * where the arm stands, and the host finds the cup empty. */
+		if (++c->grip_frames >= CORE_GRIP_LIMIT_FRAMES) {
+			c->pump = 0;
+			c->valve = 0;
+		}
+	} else {
+		c->grip_frames = 0;
+	}
 	if (c->q_len == 0) {
 		/* A segment marked "more follows" ended on an empty queue: hold
 		 * still for a few frames (a host hiccup), then call it an

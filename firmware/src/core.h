@@ -16,6 +16,12 @@
 #define CORE_QUEUE_CAP 16     /* setpoints the MCU can hold */
 #define CORE_HOST_DEADLINE_MS 500
 #define CORE_UNDERRUN_FRAMES 5 /* frames to wait for a promised setpoint */
+/* A latched fault stops motion but keeps the grip, so a held stone stays
+ * held until the host carries it to its bowl; after this long with a fault
+ * latched and the pump on, the pump goes off (PROTOCOL.md, "Safety on the
+ * MCU"). 5 minutes, in frames: 15000. */
+#define CORE_GRIP_LIMIT_MS 300000UL
+#define CORE_GRIP_LIMIT_FRAMES (CORE_GRIP_LIMIT_MS / CORE_FRAME_MS)
 #define CORE_MIN_US 500
 #define CORE_MAX_US 2500
 
@@ -84,6 +90,7 @@ struct core {
 	uint8_t want_more; /* frames since a segment that promised a successor ended, +1 */
 	uint16_t last_id, done_id;
 	uint16_t accepted; /* setpoints accepted since power-up */
+	uint16_t grip_frames; /* frames with a fault latched and the pump on */
 
 	/* link state */
 	struct proto_parser parser;

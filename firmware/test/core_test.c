@@ -221,7 +221,11 @@ static void test_queue_limits(void)
 	clear(&c, seq++, 0xFFFF);
 	send_frame(&c, seq++, pump, 2);
 	CHECK(ST_RESULT == RES_OK && c.pump == 1 && (reply[4] & 1));
+	setpoint(&c, seq++, 103, 1500, 1500, 1500, 1000, 0);
 	simple(&c, seq++, MSG_STOP);
+	CHECK(c.q_len == 0 && c.pump == 1); /* STOP stops motion, keeps the grip */
+	uint8_t off[2] = {MSG_OUTPUTS, 0};
+	send_frame(&c, seq++, off, 2);
 	CHECK(c.pump == 0);
 	uint8_t bad[3] = {MSG_STATUS, 1, 2};
 	send_frame(&c, seq++, bad, 3);
@@ -240,13 +244,49 @@ static void test_host_silent(void)
 		core_frame(&c);
 	CHECK(c.faults == 0 && c.pump == 1); /* 500 ms: still within the deadline */
 	core_frame(&c);
-	CHECK(c.faults == FAULT_HOST_SILENT && c.pump == 0 && c.q_len == 0);
+	/* Stopped, the grip kept: a held stone stays on the nozzle. */
+	CHECK(c.faults == FAULT_HOST_SILENT && c.pump == 1 && c.valve == 0 && c.q_len == 0);
 	uint16_t frozen = c.pulse[0];
 	CHECK(frozen > 1000 && frozen < 2000); /* stopped where it was */
 	core_frame(&c);
 	CHECK(c.pulse[0] == frozen);
 	simple(&c, 14, MSG_STATUS);
-	CHECK(ST_FAULTS == FAULT_HOST_SILENT);
+	CHECK(ST_FAULTS == FAULT_HOST_SILENT && (reply[4] & 1));
+	uint8_t pump_again[2] = {MSG_OUTPUTS, 1};
+	send_frame(&c, 15, pump_again, 2);
+	CHECK(ST_RESULT == RES_FAULT && c.pump == 1); /* refused, but still on */
+	/* The host stays away: past the grip limit the pump goes off. The
+	 * limit counts from the fault, not from the host's last frame. */
+	for (unsigned long f = 3; f < CORE_GRIP_LIMIT_FRAMES; f++) /* the fault's frame and one more so far */
+		core_frame(&c);
+	CHECK(c.pump == 1);
+	core_frame(&c);
+	CHECK(c.pump == 0 && c.valve == 0 && c.faults == FAULT_HOST_SILENT);
+}
+
+/* An idle gripper stays idle through a fault, and the grip limit restarts
+ * with each fault. */
+static void test_host_silent_idle(void)
+{
+	struct core c;
+	start(&c);
+	uint8_t vent[2] = {MSG_OUTPUTS, 2};
+	send_frame(&c, 11, vent, 2);
+	for (int t = 0; t <= CORE_HOST_DEADLINE_MS; t += CORE_FRAME_MS)
+		core_frame(&c);
+	CHECK(c.faults == FAULT_HOST_SILENT && c.pump == 0 && c.valve == 1);
+	clear(&c, 12, 0xFFFF);
+	uint8_t pump[2] = {MSG_OUTPUTS, 1};
+	send_frame(&c, 13, pump, 2);
+	CHECK(c.pump == 1 && c.valve == 0);
+	for (unsigned long f = 0; f < CORE_GRIP_LIMIT_FRAMES / 2; f++)
+		core_frame(&c); /* host silent again, half the limit */
+	CHECK(c.faults == FAULT_HOST_SILENT && c.pump == 1);
+	clear(&c, 14, 0xFFFF); /* back: the count starts again */
+	CHECK(ST_FAULTS == 0);
+	for (unsigned long f = 0; f < CORE_GRIP_LIMIT_FRAMES * 3 / 4; f++)
+		core_frame(&c);
+	CHECK(c.faults == FAULT_HOST_SILENT && c.pump == 1);
 }
 
 static void test_estop(void)
@@ -255,20 +295,25 @@ static void test_estop(void)
 	start(&c);
 	setpoint(&c, 11, 1, 1000, 1000, 1000, 0, 0);
 	setpoint(&c, 12, 2, 2000, 2000, 2000, 1000, 0);
+	uint8_t pump[2] = {MSG_OUTPUTS, 1};
+	send_frame(&c, 13, pump, 2);
 	core_frame(&c);
 	core_frame(&c);
 	core_estop(&c, 1);
-	CHECK((c.faults & FAULT_ESTOP) && c.q_len == 0);
+	CHECK((c.faults & FAULT_ESTOP) && c.q_len == 0 && c.pump == 1 && c.valve == 0);
 	uint16_t frozen = c.pulse[0];
 	core_frame(&c);
 	CHECK(c.pulse[0] == frozen);
-	clear(&c, 13, 0xFFFF);
+	clear(&c, 14, 0xFFFF);
 	CHECK(ST_FAULTS == FAULT_ESTOP); /* still pressed: stays latched */
 	core_estop(&c, 0);
-	simple(&c, 14, MSG_STATUS);
+	simple(&c, 15, MSG_STATUS);
 	CHECK(ST_FAULTS == FAULT_ESTOP); /* released: latched until cleared */
-	clear(&c, 15, FAULT_ESTOP);
-	CHECK(ST_FAULTS == 0);
+	clear(&c, 16, FAULT_ESTOP);
+	CHECK(ST_FAULTS == 0 && c.pump == 1); /* the stone still held */
+	/* Power-up (a watchdog reset runs the same code) starts with all off. */
+	core_init(&c, capture);
+	CHECK(c.pump == 0 && c.valve == 0 && c.servos_on == 0 && c.faults == FAULT_RESET);
 }
 
 /* Random bytes on the line never crash the core (the sanitizers watch),
@@ -301,6 +346,7 @@ int main(void)
 	test_retransmit_once();
 	test_queue_limits();
 	test_host_silent();
+	test_host_silent_idle();
 	test_estop();
 	if (failures) {
 		fprintf(stderr, "FAIL: %d checks failed\n", failures);
