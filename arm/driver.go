@@ -41,9 +41,20 @@ type Status struct {
 	Version string // firmware or driver version
 }
 
+// GripLimit is how long a device keeps its pump running with a fault
+// latched. A fault stops motion but keeps the grip, so a stone on the
+// nozzle is not dropped wherever the arm stopped (between points, on other
+// stones, off the board) but carried to its bowl once the fault clears
+// (Arm.Home); past GripLimit nobody is coming soon, and the pump goes off
+// rather than run against a sealed cup for hours. The firmware has the
+// same limit (firmware/PROTOCOL.md, "Safety on the MCU").
+const GripLimit = 5 * time.Minute
+
 // Driver moves the servos and works the gripper. Implementations must be
 // safe to call from one goroutine at a time; they leave the device safe
-// (motion stopped, pump off) when they return an error.
+// (motion stopped) when they return an error, with the grip as it was:
+// a latched fault, Stop and an abandoned call never switch the pump off,
+// so a held stone stays held (up to GripLimit); power-up and Close do.
 type Driver interface {
 	// Queue appends setpoints to the device's motion queue, blocking while
 	// the queue is full (flow control) or until ctx is done.
@@ -56,8 +67,8 @@ type Driver interface {
 	SetValve(open bool) error
 	// Status reads the device's state, the vacuum reading included.
 	Status(ctx context.Context) (Status, error)
-	// Stop halts motion at once, empties the queue and switches the pump
-	// off; ClearFaults acknowledges latched faults so motion may resume.
+	// Stop halts motion at once and empties the queue, keeping the grip;
+	// ClearFaults acknowledges latched faults so motion may resume.
 	Stop() error
 	ClearFaults() error
 	// Close releases the port or bus; the device is left safe.

@@ -44,6 +44,9 @@ type Config struct {
 	// ValveStuck models a release valve that never opens: a released
 	// stone then hangs on until the cup's vacuum leaks away (seconds).
 	ValveStuck bool
+	// GripLimit is how long the pump keeps running with a fault latched
+	// [arm.GripLimit], as the firmware's limit.
+	GripLimit time.Duration
 	// RealTime runs the model on the wall clock; otherwise it runs on a
 	// virtual clock that advances only while the caller waits (Drain, a
 	// full Queue, Sleep, Advance), so tests of long moves finish at once.
@@ -62,16 +65,17 @@ type Sim struct {
 	now     time.Duration // model time
 	started time.Time     // wall time of model time 0 (RealTime)
 
-	motion arm.Motion
-	actual [3]float64 // where the servos are, in pulse units
-	pump   bool
-	valve  bool
-	vacuum float64
-	held   rules.Color
-	faults arm.Faults
-	estop  bool
-	closed bool
-	events []event
+	motion  arm.Motion
+	actual  [3]float64 // where the servos are, in pulse units
+	pump    bool
+	valve   bool
+	vacuum  float64
+	held    rules.Color
+	faults  arm.Faults
+	gripFor time.Duration // how long the pump has run with a fault latched
+	estop   bool
+	closed  bool
+	events  []event
 }
 
 type event struct {
@@ -121,6 +125,9 @@ func New(cfg Config, rest arm.Pulses) (*Sim, error) {
 	if cfg.VacuumHold <= 0 {
 		cfg.VacuumHold = 5
 	}
+	if cfg.GripLimit <= 0 {
+		cfg.GripLimit = arm.GripLimit
+	}
 	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0xa5)), started: time.Now()}
 	for i := range 3 {
 		s.actual[i] = float64(rest[i])
@@ -153,6 +160,13 @@ func (s *Sim) step(dt time.Duration) {
 	}
 	if s.faults == 0 {
 		s.motion.Advance(dt)
+	}
+	if s.faults != 0 && s.pump {
+		if s.gripFor += dt; s.gripFor >= s.cfg.GripLimit {
+			s.pump, s.valve = false, false
+		}
+	} else {
+		s.gripFor = 0
 	}
 	// The servos chase their pulses at their top speed.
 	cmd := s.motion.Out()
@@ -213,16 +227,11 @@ func (s *Sim) gripper(dt time.Duration) {
 	}
 }
 
-// latch records faults: motion stops where it is, the queue empties and
-// the pump goes off, as the firmware does.
+// latch records faults: motion stops where it is and the queue empties;
+// the grip stays as it was (up to GripLimit), as the firmware does.
 func (s *Sim) latch(f arm.Faults) {
 	s.faults |= f
-	s.halt()
-}
-
-func (s *Sim) halt() {
 	s.motion.Halt()
-	s.pump = false
 }
 
 func (s *Sim) check() error {
@@ -265,10 +274,10 @@ func (s *Sim) Queue(ctx context.Context, sps ...arm.Setpoint) error {
 
 // wait lets a little model time pass while the caller waits: in real time
 // by sleeping with the lock released, on the virtual clock by advancing.
-// When ctx ends, motion stops and the pump goes off, as after any error.
+// When ctx ends, motion stops (the grip kept), as after any error.
 func (s *Sim) wait(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
-		s.halt()
+		s.motion.Halt()
 		return err
 	}
 	if !s.cfg.RealTime {
@@ -286,7 +295,7 @@ func (s *Sim) wait(ctx context.Context) error {
 	}
 	s.sync()
 	if err := ctx.Err(); err != nil {
-		s.halt()
+		s.motion.Halt()
 		return err
 	}
 	return nil
@@ -356,7 +365,7 @@ func (s *Sim) Status(ctx context.Context) (arm.Status, error) {
 		Faults: s.faults, Version: Version}, nil
 }
 
-// Stop implements arm.Driver.
+// Stop implements arm.Driver: motion stops, the grip stays.
 func (s *Sim) Stop() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -364,7 +373,7 @@ func (s *Sim) Stop() error {
 		return err
 	}
 	s.sync()
-	s.halt()
+	s.motion.Halt()
 	return nil
 }
 
@@ -391,7 +400,8 @@ func (s *Sim) Close() error {
 		return nil
 	}
 	s.sync()
-	s.halt()
+	s.motion.Halt()
+	s.pump = false
 	s.closed = true
 	return nil
 }

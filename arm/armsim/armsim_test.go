@@ -168,8 +168,8 @@ func TestFaultsAndClose(t *testing.T) {
 		t.Fatalf("drain with e-stop: %v", err)
 	}
 	st, _ := s.Status(ctx)
-	if st.Pump || st.Queued != 0 || st.Pulses[0] < 1740 || st.Pulses[0] > 1760 {
-		t.Errorf("after the e-stop at half way: %+v", st)
+	if !st.Pump || st.Queued != 0 || st.Pulses[0] < 1740 || st.Pulses[0] > 1760 {
+		t.Errorf("after the e-stop at half way: %+v, want stopped with the grip kept", st)
 	}
 	if err := s.ClearFaults(); err == nil {
 		t.Error("cleared with the e-stop pressed")
@@ -221,8 +221,47 @@ func TestCancelStops(t *testing.T) {
 		t.Fatalf("drain: %v", err)
 	}
 	st, _ := s.Status(context.Background())
-	if st.Queued != 0 || st.Pump {
-		t.Errorf("after a cancelled drain: %+v", st)
+	if st.Queued != 0 || !st.Pump {
+		t.Errorf("after a cancelled drain: %+v, want stopped with the grip kept", st)
+	}
+	if err := s.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ = s.Status(context.Background()); !st.Pump {
+		t.Errorf("after Stop: %+v, want the grip kept", st)
+	}
+}
+
+// TestFaultKeepsGrip: a stone on the nozzle stays there through a latched
+// fault (the host fell silent) until the grip limit, then falls where the
+// nozzle is.
+func TestFaultKeepsGrip(t *testing.T) {
+	tb := NewTable(kinematics.DefaultLayout, 8, 40, 10, 1)
+	cal := SeedArm()
+	s, err := New(Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: cal.Servos, World: tb}, arm.Pulses{1500, 1500, 1500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetPump(true); err != nil {
+		t.Fatal(err)
+	}
+	s.mu.Lock()
+	s.held, s.vacuum = rules.Black, 40
+	s.mu.Unlock()
+	s.After(0, Fault(arm.FaultHostSilent))
+	if err := s.Sleep(t.Context(), time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := s.Status(t.Context())
+	if s.Held() != rules.Black || !st.Pump || st.Vacuum < 30 || st.Faults != arm.FaultHostSilent {
+		t.Fatalf("a minute into the fault: held %v, %+v; want the stone held", s.Held(), st)
+	}
+	if err := s.Sleep(t.Context(), arm.GripLimit); err != nil {
+		t.Fatal(err)
+	}
+	st, _ = s.Status(t.Context())
+	if s.Held() != rules.Empty || st.Pump || len(tb.Board()) != 1 {
+		t.Errorf("past the grip limit: held %v, pump %v, %d stones fallen; want the pump off and the stone fallen", s.Held(), st.Pump, len(tb.Board()))
 	}
 }
 

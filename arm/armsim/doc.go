@@ -11,8 +11,9 @@
 //     rises toward VacuumHeld, else it stays at VacuumOpen; a vented or
 //     unpowered cup lets the stone drop where the nozzle is, plus a small
 //     random placement error.
-//   - The e-stop and latched faults stop motion at once and switch the
-//     pump off; they can be scheduled in model time with After.
+//   - The e-stop and latched faults stop motion at once and keep the grip
+//     (a held stone stays held) until GripLimit, as the firmware does; they
+//     can be scheduled in model time with After.
 //
 // The stones live in a World; Table is a small one (a board plane and two
 // funnel bowls) for tests and the simulator.

@@ -9,7 +9,10 @@
 //
 // The Driver is an arm.Driver: a goroutine moves along the queued
 // setpoints every frame, interpolating linearly in pulse width, checks the
-// e-stop each frame and stops motion and the pump the moment it opens.
+// e-stop each frame and stops motion the moment it opens, keeping the
+// grip (a held stone stays held) up to arm.GripLimit, as the firmware
+// does. An I2C failure, which leaves no way to carry the stone to its
+// bowl, and Close switch the pump off.
 // Tests run it on periph's gpiotest pins and a register-level fake of the
 // two chips behind i2ctest.Record.
 package pi

@@ -62,6 +62,9 @@ type Config struct {
 	// servo frame]; QueueSize the motion queue's capacity [16].
 	Frame     time.Duration
 	QueueSize int
+	// GripLimit is how long the pump keeps running with a fault latched
+	// [arm.GripLimit].
+	GripLimit time.Duration
 }
 
 // Driver drives the arm from the Pi's own I2C and GPIO: an arm.Driver.
@@ -77,7 +80,8 @@ type Driver struct {
 	motion      arm.Motion
 	pump, valve bool
 	faults      arm.Faults
-	err         error // an I2C failure in the motion loop; sticky
+	gripFor     time.Duration // how long the pump has run with a fault latched
+	err         error         // an I2C failure in the motion loop; sticky
 	closed      bool
 	busCloser   io.Closer // the bus, when the driver opened it
 }
@@ -131,6 +135,9 @@ func Open(cfg Config) (*Driver, error) {
 	}
 	if cfg.QueueSize <= 0 {
 		cfg.QueueSize = 16
+	}
+	if cfg.GripLimit <= 0 {
+		cfg.GripLimit = arm.GripLimit
 	}
 	// Outputs safe first, whatever the rest does.
 	if err := cfg.Pump.Out(gpio.Low); err != nil {
@@ -197,8 +204,10 @@ func (d *Driver) frame(dt time.Duration) {
 		d.latch(arm.FaultEStop)
 	}
 	if d.faults != 0 {
+		d.limitGrip(dt)
 		return
 	}
+	d.gripFor = 0
 	prev := d.motion.Out()
 	d.motion.Advance(dt)
 	if d.motion.Out() != prev {
@@ -221,27 +230,44 @@ func (d *Driver) writePulses() error {
 	return nil
 }
 
-// latch records faults: the queue empties, motion holds where it is, the
-// pump goes off.
+// latch records faults: the queue empties and motion holds where it is;
+// the grip stays as it was, up to GripLimit (limitGrip).
 func (d *Driver) latch(f arm.Faults) {
 	d.faults |= f
-	d.halt()
+	d.motion.Halt()
 }
 
-func (d *Driver) halt() {
-	d.motion.Halt()
+// limitGrip switches the pump off and closes the valve once it has run
+// GripLimit with a fault latched; the stone then falls where the arm is.
+func (d *Driver) limitGrip(dt time.Duration) {
+	if !d.pump {
+		d.gripFor = 0
+		return
+	}
+	if d.gripFor += dt; d.gripFor >= d.cfg.GripLimit {
+		d.pumpOff()
+		d.valve = false
+		if err := d.cfg.Valve.Out(gpio.Low); err != nil && d.err == nil {
+			d.err = fmt.Errorf("pi: valve closed: %w", err)
+		}
+	}
+}
+
+func (d *Driver) pumpOff() {
 	d.pump = false
 	if err := d.cfg.Pump.Out(gpio.Low); err != nil && d.err == nil {
 		d.err = fmt.Errorf("pi: pump off: %w", err)
 	}
 }
 
-// fail records a bus failure, which stops everything until Close.
+// fail records a bus failure, which stops everything until Close: the
+// pump too, since no move can then carry a held stone to its bowl.
 func (d *Driver) fail(err error) {
 	if d.err == nil {
 		d.err = err
 	}
-	d.halt()
+	d.motion.Halt()
+	d.pumpOff()
 }
 
 func (d *Driver) usable() error {
@@ -294,13 +320,13 @@ func (d *Driver) state() error {
 	return nil
 }
 
-// pause waits a quarter frame. When ctx ends instead, motion stops and the
-// pump goes off, as after any error.
+// pause waits a quarter frame. When ctx ends instead, motion stops (the
+// grip kept), as after any error.
 func (d *Driver) pause(ctx context.Context) error {
 	select {
 	case <-ctx.Done():
 		d.mu.Lock()
-		d.halt()
+		d.motion.Halt()
 		d.mu.Unlock()
 		return ctx.Err()
 	case <-time.After(d.cfg.Frame / 4):
@@ -378,14 +404,14 @@ func (d *Driver) Status(ctx context.Context) (arm.Status, error) {
 	return st, nil
 }
 
-// Stop implements arm.Driver.
+// Stop implements arm.Driver: motion stops, the grip stays.
 func (d *Driver) Stop() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.closed {
 		return nil
 	}
-	d.halt()
+	d.motion.Halt()
 	return d.err
 }
 
@@ -413,7 +439,8 @@ func (d *Driver) Close() error {
 		return nil
 	}
 	d.closed = true
-	d.halt()
+	d.motion.Halt()
+	d.pumpOff()
 	close(d.done)
 	d.mu.Unlock()
 	d.wg.Wait()

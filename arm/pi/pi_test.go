@@ -75,14 +75,16 @@ var servo = calibration.Servo{ZeroUS: 1000, USPerDegree: 2000.0 / 180, MinUS: 50
 
 func open(t *testing.T) *rig { return openAt(t, 0) }
 
-func openAt(t *testing.T, hz int) *rig {
+func openAt(t *testing.T, hz int) *rig { return openWith(t, hz, 0) }
+
+func openWith(t *testing.T, hz int, gripLimit time.Duration) *rig {
 	t.Helper()
 	c := &chips{volts: 3.07}
 	r := &rig{chips: c, rec: &i2ctest.Record{Bus: c},
 		pump: &gpiotest.Pin{N: "GPIO17"}, valve: &gpiotest.Pin{N: "GPIO27"}, estop: &gpiotest.Pin{N: "GPIO22"}}
 	r.pump.L, r.valve.L = gpio.High, gpio.High // whatever they were before
 	d, err := Open(Config{Bus: r.rec, Pump: r.pump, Valve: r.valve, EStop: r.estop,
-		Servos: [3]calibration.Servo{servo, servo, servo}, Frame: 5 * time.Millisecond, PWMHz: hz})
+		Servos: [3]calibration.Servo{servo, servo, servo}, Frame: 5 * time.Millisecond, PWMHz: hz, GripLimit: gripLimit})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,8 +206,8 @@ func TestEStop(t *testing.T) {
 	if !errors.As(err, &fe) || fe.Faults&arm.FaultEStop == 0 {
 		t.Fatalf("drain with the e-stop pressed: %v", err)
 	}
-	if r.pump.Read() != gpio.Low {
-		t.Error("pump still on after the e-stop")
+	if r.pump.Read() != gpio.High || r.valve.Read() != gpio.Low {
+		t.Error("the grip not kept through the e-stop: a held stone falls")
 	}
 	st, _ := r.drv.Status(ctx)
 	time.Sleep(30 * time.Millisecond)
@@ -223,11 +225,36 @@ func TestEStop(t *testing.T) {
 	if err := r.drv.ClearFaults(); err != nil {
 		t.Fatal(err)
 	}
+	if st, _ := r.drv.Status(ctx); !st.Pump {
+		t.Error("pump off after the e-stop was cleared")
+	}
 	if err := r.drv.Close(); err != nil {
 		t.Fatal(err)
 	}
+	if r.pump.Read() != gpio.Low {
+		t.Error("pump on after Close")
+	}
 	if _, err := r.drv.Status(ctx); err == nil {
 		t.Error("status after Close")
+	}
+}
+
+// TestGripLimit: with a fault latched the pump runs on only up to the
+// grip limit.
+func TestGripLimit(t *testing.T) {
+	r := openWith(t, 0, 100*time.Millisecond)
+	r.drv.SetPump(true)
+	r.estop.Out(gpio.High)
+	time.Sleep(40 * time.Millisecond)
+	if r.pump.Read() != gpio.High {
+		t.Fatal("pump off at once after the e-stop")
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for r.pump.Read() == gpio.High && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if st, _ := r.drv.Status(context.Background()); r.pump.Read() != gpio.Low || st.Pump || st.Valve {
+		t.Errorf("past the grip limit: pump pin %v, %+v; want off", r.pump.Read(), st)
 	}
 }
 
@@ -264,8 +291,8 @@ func TestCancelStops(t *testing.T) {
 		t.Fatalf("drain: %v", err)
 	}
 	st, _ := r.drv.Status(context.Background())
-	if st.Queued != 0 || st.Pump || r.pump.Read() != gpio.Low {
-		t.Errorf("after a cancelled drain: %+v, pump pin %v", st, r.pump.Read())
+	if st.Queued != 0 || !st.Pump || r.pump.Read() != gpio.High {
+		t.Errorf("after a cancelled drain: %+v, pump pin %v; want stopped, the grip kept", st, r.pump.Read())
 	}
 }
 
