@@ -21,9 +21,13 @@ var (
 	ErrStoneFell  = errors.New("the stone fell from the nozzle on the way")
 	ErrNotHolding = errors.New("not holding a stone")
 	ErrHolding    = errors.New("already holding a stone")
-	ErrStopped    = errors.New("stopped")
-	ErrNotHomed   = errors.New("position unknown: home the arm first")
-	ErrClosed     = errors.New("arm closed")
+	// ErrUnknownStone: Home found a stone on the nozzle and nothing tells
+	// its colour (the program restarted while the arm held it), so no bowl
+	// to put it in: a person takes it off.
+	ErrUnknownStone = errors.New("a stone of unknown colour is on the nozzle")
+	ErrStopped      = errors.New("stopped")
+	ErrNotHomed     = errors.New("position unknown: home the arm first")
+	ErrClosed       = errors.New("arm closed")
 )
 
 // Options tune the arm; zero fields take the defaults in brackets.
@@ -161,11 +165,19 @@ type Arm struct {
 	pulses  Pulses
 	pump    bool // as last commanded
 	holding bool
+	// carry is the colour of the stone on the nozzle, or being picked
+	// with the pump on, kept through a failure (the device keeps its
+	// grip) for Home to take it back to its bowl; Empty when the nozzle
+	// is empty or released.
+	carry rules.Color
 	// heldAtFail: the arm held a stone when an operation last failed (the
 	// stone is then on the nozzle or fell where the arm was); read and
 	// cleared by HeldAtFailure, cleared by a pick.
 	heldAtFail bool
-	closed     bool
+	// unloaded counts the stones Home found on the nozzle and put back in
+	// their bowls; read and cleared by Unloaded.
+	unloaded int
+	closed   bool
 }
 
 // New returns the arm driven by drv with the calibration cal. It checks
@@ -295,6 +307,17 @@ func (a *Arm) HeldAtFailure() bool {
 	return held
 }
 
+// Unloaded reports whether Home, since the last call, found a stone on the
+// nozzle after a failure and put it back in its bowl, and forgets it: a
+// recovery then knows the stone held at the failure was not lost.
+func (a *Arm) Unloaded() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	n := a.unloaded
+	a.unloaded = 0
+	return n > 0
+}
+
 // Pulse returns the servo pulses for joint angles th.
 func (a *Arm) Pulse(th kinematics.Joints) (Pulses, error) {
 	var p Pulses
@@ -346,30 +369,35 @@ func (a *Arm) end() {
 // when the device reports no pose (no pulses since power-up) or no
 // straight path leads from it, it sends the servos to the parking pose in
 // one setpoint over HomeDuration.
-func (a *Arm) Home(ctx context.Context) error {
+//
+// A stone still on the nozzle (the device kept its grip through the fault;
+// the vacuum shows it) is lifted clear, carried to its bowl and released
+// there on the way (Unloaded reports it); a stone whose colour the arm
+// does not know (it did not pick it) is refused with ErrUnknownStone.
+func (a *Arm) Home(ctx context.Context) error { return a.homeAs(ctx, rules.Empty) }
+
+// homeAs is Home taking a stone of unknown colour on the nozzle for one of
+// colour guess (Empty: no guess).
+func (a *Arm) homeAs(ctx context.Context, guess rules.Color) error {
 	ctx, err := a.begin(ctx)
 	if err != nil {
 		return err
 	}
 	defer a.end()
 	a.stopped.Store(false)
-	if err := a.home(ctx); err != nil {
+	if err := a.home(ctx, guess); err != nil {
 		return a.fail(fmt.Errorf("arm: home: %w", err))
 	}
 	return nil
 }
 
-func (a *Arm) home(ctx context.Context) error {
+func (a *Arm) home(ctx context.Context, guess rules.Color) error {
 	if err := a.drv.ClearFaults(); err != nil {
 		return err
 	}
 	if err := a.drv.SetValve(false); err != nil {
 		return err
 	}
-	if err := a.setPump(false); err != nil {
-		return err
-	}
-	a.holding = false
 	st, err := a.drv.Status(ctx)
 	if err != nil {
 		return err
@@ -377,29 +405,66 @@ func (a *Arm) home(ctx context.Context) error {
 	if st.Faults != 0 {
 		return &FaultError{st.Faults}
 	}
+	// A stone on the nozzle: keep (or, if the pump stopped, restore at
+	// once, before a sealed cup leaks) the vacuum and take it home.
+	carry := rules.Empty
+	if st.Vacuum >= a.cal.VacuumThreshold {
+		if carry = a.carry; carry == rules.Empty {
+			carry = guess
+		}
+		if carry == rules.Empty {
+			return fmt.Errorf("%w (vacuum %.1f kPa): take it off", ErrUnknownStone, st.Vacuum)
+		}
+	}
+	if err := a.setPump(carry != rules.Empty); err != nil {
+		return err
+	}
+	a.holding, a.carry = carry != rules.Empty, carry
 	park := a.layout.Park
+	first := park
+	if carry != rules.Empty {
+		b, err := a.bowl(carry)
+		if err != nil {
+			return err
+		}
+		// Released a stone's height above the heap, as Remove does.
+		first = b.Add(kinematics.Vec3{0, 0, a.opt.StoneHeight})
+	}
+	known := false
 	if p, ok := a.poseOf(st.Pulses); ok {
 		// From a known pose: up, across and down like any move, when the
 		// straight lift stays in reach.
-		tr, err := a.geo.PlanTransfer(a.lim, p, park, a.layout.TravelZ, a.opt.Step)
-		if err == nil {
-			a.pos, a.pulses, a.homed = p, st.Pulses, true
-			return a.follow(ctx, tr)
+		if _, err := a.geo.PlanTransfer(a.lim, p, first, a.layout.TravelZ, a.opt.Step); err == nil {
+			a.pos, a.pulses, a.homed, known = p, st.Pulses, true, true
 		}
 	}
-	th, err := a.geo.IK(park)
-	if err != nil {
-		return err
+	if !known {
+		th, err := a.geo.IK(park)
+		if err != nil {
+			return err
+		}
+		pulses, err := a.Pulse(th)
+		if err != nil {
+			return err
+		}
+		if err := a.queue(ctx, []Setpoint{{Pulses: pulses, Duration: a.opt.HomeDuration}}); err != nil {
+			return err
+		}
+		a.pos, a.pulses, a.homed = park, pulses, true
 	}
-	pulses, err := a.Pulse(th)
-	if err != nil {
-		return err
+	if carry != rules.Empty {
+		if err := a.transfer(ctx, first); err != nil {
+			return fmt.Errorf("the %s stone on the nozzle to its bowl: %w", carry, err)
+		}
+		if err := a.release(ctx); err != nil {
+			return fmt.Errorf("the %s stone on the nozzle into its bowl: %w", carry, err)
+		}
+		a.unloaded++
 	}
-	if err := a.queue(ctx, []Setpoint{{Pulses: pulses, Duration: a.opt.HomeDuration}}); err != nil {
-		return err
+	if a.pos == park {
+		return nil
 	}
-	a.pos, a.pulses, a.homed = park, pulses, true
-	return nil
+	return a.transfer(ctx, park)
 }
 
 // poseOf returns the tool position for the servo outputs p, if they are a
@@ -535,7 +600,7 @@ func (a *Arm) Pick(ctx context.Context, c rules.Color) error {
 	if err != nil {
 		return fmt.Errorf("arm: pick from the %s bowl: %w", c, err)
 	}
-	if err := a.pick(ctx, at); err != nil {
+	if err := a.pick(ctx, at, c); err != nil {
 		return a.fail(fmt.Errorf("arm: pick from the %s bowl: %w", c, err))
 	}
 	return nil
@@ -594,7 +659,7 @@ func (a *Arm) Remove(ctx context.Context, p Target, c rules.Color) error {
 		return fmt.Errorf("arm: remove %s from %s: %w", c, p, err)
 	}
 	at[2] += a.opt.StoneHeight + a.cal.PickDepth - a.cal.PlaceHeight
-	if err := a.pick(ctx, at); err != nil {
+	if err := a.pick(ctx, at, c); err != nil {
 		return a.fail(fmt.Errorf("arm: remove %s from %s: %w", c, p, err))
 	}
 	// Drop it a stone's height above the heap.
@@ -608,11 +673,12 @@ func (a *Arm) Remove(ctx context.Context, p Target, c rules.Color) error {
 }
 
 // pick goes down onto at with the pump running and checks the vacuum,
-// then tries the search pattern around at.
-func (a *Arm) pick(ctx context.Context, at kinematics.Vec3) error {
+// then tries the search pattern around at, for a stone of colour c.
+func (a *Arm) pick(ctx context.Context, at kinematics.Vec3, c rules.Color) error {
 	if err := a.transfer(ctx, at); err != nil {
 		return err
 	}
+	a.carry = c // a stone that seals before the vacuum is read is c too
 	if err := a.setPump(true); err != nil {
 		return err
 	}
@@ -630,7 +696,7 @@ func (a *Arm) pick(ctx context.Context, at kinematics.Vec3) error {
 			return err
 		}
 		if held {
-			a.holding, a.heldAtFail = true, false
+			a.holding, a.carry, a.heldAtFail = true, c, false
 			return nil
 		}
 		vac = v
@@ -639,6 +705,7 @@ func (a *Arm) pick(ctx context.Context, at kinematics.Vec3) error {
 		}
 	}
 	// Leave the spot with the pump off before reporting.
+	a.carry = rules.Empty
 	if err := a.setPump(false); err != nil {
 		return err
 	}
@@ -679,6 +746,7 @@ func (a *Arm) release(ctx context.Context) error {
 		return &FaultError{st.Faults}
 	}
 	if st.Vacuum < a.cal.VacuumThreshold {
+		a.carry = rules.Empty // nothing left to keep: fail switches the pump off
 		return fmt.Errorf("%w (vacuum %.1f kPa on arrival, threshold %g kPa)", ErrStoneFell, st.Vacuum, a.cal.VacuumThreshold)
 	}
 	if err := a.setPump(false); err != nil {
@@ -697,7 +765,7 @@ func (a *Arm) release(ctx context.Context) error {
 	if held {
 		return fmt.Errorf("%w (vacuum %.1f kPa, threshold %g kPa)", ErrStoneStuck, v, a.cal.VacuumThreshold)
 	}
-	a.holding = false
+	a.holding, a.carry = false, rules.Empty
 	return nil
 }
 
@@ -789,6 +857,7 @@ func (a *Arm) resume(ctx context.Context) error {
 		return &FaultError{st.Faults}
 	}
 	if a.holding && st.Vacuum < a.cal.VacuumThreshold {
+		a.carry = rules.Empty
 		return fmt.Errorf("the stone fell off while the pump was stopped (vacuum %.1f kPa)", st.Vacuum)
 	}
 	p, ok := a.poseOf(st.Pulses)
@@ -866,17 +935,28 @@ func (a *Arm) why(err error) error {
 	return err
 }
 
-// fail makes the arm safe after an error: motion stopped, pump off, valve
-// closed; the pose and any held stone are then unknown until Home.
+// fail makes the arm safe after an error: motion stopped, valve closed,
+// and the pump off unless a stone is held or being picked: that one stays
+// on the nozzle (the device keeps the grip up to GripLimit) for Home to
+// carry to its bowl, rather than fall wherever the arm stopped, between
+// points, on other stones or off the board. No fault makes holding
+// unsafe: the arm stands still and the stone weighs a few grams. The pose
+// is then unknown until Home.
 func (a *Arm) fail(err error) error {
 	a.heldAtFail = a.holding
-	a.homed, a.holding, a.pump = false, false, false
+	if !a.pump {
+		a.carry = rules.Empty
+	}
+	a.homed, a.holding = false, false
 	var errs []error
 	if e := a.drv.Stop(); e != nil {
 		errs = append(errs, fmt.Errorf("stop: %w", e))
 	}
-	if e := a.drv.SetPump(false); e != nil {
-		errs = append(errs, fmt.Errorf("pump off: %w", e))
+	if a.carry == rules.Empty {
+		a.pump = false
+		if e := a.drv.SetPump(false); e != nil {
+			errs = append(errs, fmt.Errorf("pump off: %w", e))
+		}
 	}
 	if e := a.drv.SetValve(false); e != nil {
 		errs = append(errs, fmt.Errorf("valve: %w", e))
@@ -890,7 +970,8 @@ func (a *Arm) fail(err error) error {
 	return fmt.Errorf("%w; making safe also failed: %w", err, errors.Join(errs...))
 }
 
-// Stop halts the arm: motion stops, the queue empties, the pump goes off.
+// Stop halts the arm: motion stops, the queue empties, the pump goes off
+// unless a stone is held (fail).
 // It may be called from any goroutine: it cancels the operation in
 // progress (which then makes the device safe and returns an error wrapping
 // ErrStopped) and waits for it to end, so the driver is still used by one

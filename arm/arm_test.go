@@ -208,12 +208,12 @@ func TestEStop(t *testing.T) {
 		t.Fatalf("place with e-stop: %v", err)
 	}
 	st, _ := r.sim.Status(ctx)
-	if st.Pump || st.Queued != 0 {
-		t.Errorf("not safe after the e-stop: %+v", st)
+	if !st.Pump || st.Queued != 0 || r.sim.Held() != rules.Black {
+		t.Errorf("after the e-stop: %+v, holding %v; want stopped, the stone held", st, r.sim.Held())
 	}
 	// Motion stopped where it was: the servos no longer move.
 	before, _ := r.sim.Tip()
-	r.sim.Sleep(ctx, time.Second)
+	r.sim.Sleep(ctx, 10*time.Second) // a sealed cup with the pump off holds ~6 s
 	after, _ := r.sim.Tip()
 	target := kinematics.DefaultLayout.Intersection(pt("o15"))
 	if after.Sub(before).Norm() > 1e-9 || math.Hypot(after[0]-target[0], after[1]-target[1]) < 10 {
@@ -223,11 +223,82 @@ func TestEStop(t *testing.T) {
 		t.Errorf("home with the e-stop pressed: %v", err)
 	}
 	r.sim.SetEStop(false)
+	inBowl := r.table.InBowl(rules.Black)
 	if err := r.arm.Home(ctx); err != nil {
 		t.Fatalf("home after release: %v", err)
 	}
+	// The stone went back to its bowl on the way home.
+	if !r.arm.Unloaded() || r.sim.Held() != rules.Empty || r.table.InBowl(rules.Black) != inBowl+1 || len(r.table.Board()) != 0 {
+		t.Errorf("after homing: held %v, black bowl %d (was %d), %d stones on the board; want the stone back in its bowl",
+			r.sim.Held(), r.table.InBowl(rules.Black), inBowl, len(r.table.Board()))
+	}
+	if r.arm.Unloaded() {
+		t.Error("Unloaded true a second time")
+	}
+	if st, _ := r.sim.Status(ctx); st.Pump || st.Valve {
+		t.Errorf("home: %+v, want the pump off and the valve shut", st)
+	}
 	if err := r.arm.Pick(ctx, rules.White); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The host falls silent while the arm carries a stone (the USB cable is
+// pulled): the device keeps the stone on the nozzle, and the game's retry
+// through the Hand takes it back to its bowl and places another.
+func TestHostSilentKeepsStone(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, nil)
+	if err := r.arm.Pick(ctx, rules.White); err != nil {
+		t.Fatal(err)
+	}
+	r.sim.After(200*time.Millisecond, armsim.Fault(arm.FaultHostSilent))
+	if err := r.arm.Place(ctx, pt("h8")); err == nil {
+		t.Fatal("a placement through host silence succeeded")
+	}
+	r.sim.Sleep(ctx, 30*time.Second) // the host comes back after a while
+	if r.sim.Held() != rules.White {
+		t.Fatal("the stone fell while the host was silent")
+	}
+	if !r.arm.HeldAtFailure() {
+		t.Error("HeldAtFailure false")
+	}
+	inBowl := r.table.InBowl(rules.White)
+	if err := (arm.Hand{Arm: r.arm}).Place(ctx, pt("h8"), rules.White); err != nil {
+		t.Fatal(err)
+	}
+	s, d, ok := r.table.Nearest(pt("h8"))
+	if !r.arm.Unloaded() || !ok || d > 2 || s.Colour != rules.White || len(r.table.Board()) != 1 || r.table.InBowl(rules.White) != inBowl {
+		t.Errorf("after the retry: %d stones on the board (nearest h8 %.1f mm), white bowl %d (was %d); want the stone back, another on h8",
+			len(r.table.Board()), d, r.table.InBowl(rules.White), inBowl)
+	}
+}
+
+// After a restart the arm does not know the colour of a stone it finds on
+// the nozzle: Home refuses it, and the Hand takes it for its move's.
+func TestHomeUnknownStone(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, nil)
+	if err := r.arm.Pick(ctx, rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	r.sim.After(200*time.Millisecond, armsim.Fault(arm.FaultHostSilent))
+	r.arm.Place(ctx, pt("c3"))
+	again, err := arm.New(r.sim, r.cal, arm.Options{}) // the program restarted
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := again.Home(ctx); !errors.Is(err, arm.ErrUnknownStone) {
+		t.Fatalf("home with a stone of unknown colour on the nozzle: %v", err)
+	}
+	if r.sim.Held() != rules.Black {
+		t.Fatal("the stone fell")
+	}
+	if err := (arm.Hand{Arm: again}).Place(ctx, pt("c3"), rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	if s, d, ok := r.table.Nearest(pt("c3")); !ok || d > 2 || s.Colour != rules.Black || len(r.table.Board()) != 1 {
+		t.Errorf("%d stones on the board, nearest c3 %.1f mm; want one, on c3", len(r.table.Board()), d)
 	}
 }
 

@@ -17,6 +17,12 @@
 // Picking is confirmed by the vacuum sensor: a reading at or above the
 // calibration's threshold means a stone seals the cup. A miss is retried
 // on rings around the first spot before the error reports it. Any failure
-// leaves the arm safe (motion stopped, pump off, valve closed) and the
-// pose unknown until Home. Hand adapts an Arm to the game's view of it.
+// leaves the arm safe (motion stopped, valve closed) and the pose unknown
+// until Home; the pump goes off too unless a stone is on the nozzle. A
+// stone held through a failure stays held (the drivers and the firmware
+// keep the grip on a fault, the e-stop and host silence included, for up
+// to GripLimit) rather than fall wherever the arm stopped, and Home
+// carries it to its bowl before parking (Unloaded tells). Hand adapts an
+// Arm to the game's view of it; its retry homes first, so the stone goes
+// back to its bowl and the move is made again.
 package arm
