@@ -174,9 +174,9 @@ type Arm struct {
 	// stone is then on the nozzle or fell where the arm was); read and
 	// cleared by HeldAtFailure, cleared by a pick.
 	heldAtFail bool
-	// unloaded counts the stones Home found on the nozzle and put back in
-	// their bowls; read and cleared by Unloaded.
-	unloaded int
+	// unloaded is the colour of the last stone Home found on the nozzle
+	// and put back in its bowl; read and cleared by Unloaded.
+	unloaded rules.Color
 	closed   bool
 }
 
@@ -307,15 +307,16 @@ func (a *Arm) HeldAtFailure() bool {
 	return held
 }
 
-// Unloaded reports whether Home, since the last call, found a stone on the
-// nozzle after a failure and put it back in its bowl, and forgets it: a
-// recovery then knows the stone held at the failure was not lost.
-func (a *Arm) Unloaded() bool {
+// Unloaded reports the colour of the stone Home, since the last call,
+// found on the nozzle after a failure and put back in its bowl (Empty for
+// none), and forgets it: a recovery then knows the stone held at the
+// failure was not lost.
+func (a *Arm) Unloaded() rules.Color {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	n := a.unloaded
-	a.unloaded = 0
-	return n > 0
+	c := a.unloaded
+	a.unloaded = rules.Empty
+	return c
 }
 
 // Pulse returns the servo pulses for joint angles th.
@@ -405,15 +406,27 @@ func (a *Arm) home(ctx context.Context, guess rules.Color) error {
 	if st.Faults != 0 {
 		return &FaultError{st.Faults}
 	}
-	// A stone on the nozzle: keep (or, if the pump stopped, restore at
-	// once, before a sealed cup leaks) the vacuum and take it home.
+	// A stone on the nozzle: keep the vacuum and take it home. One the
+	// arm had (held, being picked or released) may hang on a leaking seal
+	// if the pump was off (the link failed mid-release): the pump, on
+	// again for PumpSettle, shows whether it is there, before it falls.
+	vac := st.Vacuum
+	if p, ok := a.poseOf(st.Pulses); ok && a.carry != rules.Empty && vac < a.cal.VacuumThreshold {
+		a.pos, a.pulses = p, st.Pulses
+		if err := a.setPump(true); err != nil {
+			return err
+		}
+		if _, vac, err = a.vacuumWithin(ctx, a.opt.PumpSettle); err != nil {
+			return err
+		}
+	}
 	carry := rules.Empty
-	if st.Vacuum >= a.cal.VacuumThreshold {
+	if vac >= a.cal.VacuumThreshold {
 		if carry = a.carry; carry == rules.Empty {
 			carry = guess
 		}
 		if carry == rules.Empty {
-			return fmt.Errorf("%w (vacuum %.1f kPa): take it off", ErrUnknownStone, st.Vacuum)
+			return fmt.Errorf("%w (vacuum %.1f kPa): take it off", ErrUnknownStone, vac)
 		}
 	}
 	if err := a.setPump(carry != rules.Empty); err != nil {
@@ -459,7 +472,7 @@ func (a *Arm) home(ctx context.Context, guess rules.Color) error {
 		if err := a.release(ctx); err != nil {
 			return fmt.Errorf("the %s stone on the nozzle into its bowl: %w", carry, err)
 		}
-		a.unloaded++
+		a.unloaded = carry
 	}
 	if a.pos == park {
 		return nil
@@ -755,6 +768,9 @@ func (a *Arm) release(ctx context.Context) error {
 	if err := a.drv.SetValve(true); err != nil {
 		return err
 	}
+	// Vented: the stone falls where it was meant to go, whatever fails
+	// from here on, unless it sticks.
+	a.holding = false
 	held, v, err := a.vacuumAfter(ctx, a.opt.Release)
 	if err != nil {
 		return err
@@ -763,9 +779,10 @@ func (a *Arm) release(ctx context.Context) error {
 		return err
 	}
 	if held {
+		a.holding = true
 		return fmt.Errorf("%w (vacuum %.1f kPa, threshold %g kPa)", ErrStoneStuck, v, a.cal.VacuumThreshold)
 	}
-	a.holding, a.carry = false, rules.Empty
+	a.carry = rules.Empty
 	return nil
 }
 
@@ -936,7 +953,8 @@ func (a *Arm) why(err error) error {
 }
 
 // fail makes the arm safe after an error: motion stopped, valve closed,
-// and the pump off unless a stone is held or being picked: that one stays
+// and the pump off unless a stone is held or being picked (as it was: a
+// release leaves it off): that one stays
 // on the nozzle (the device keeps the grip up to GripLimit) for Home to
 // carry to its bowl, rather than fall wherever the arm stopped, between
 // points, on other stones or off the board. No fault makes holding
@@ -944,8 +962,8 @@ func (a *Arm) why(err error) error {
 // is then unknown until Home.
 func (a *Arm) fail(err error) error {
 	a.heldAtFail = a.holding
-	if !a.pump {
-		a.carry = rules.Empty
+	if !a.holding && !a.pump {
+		a.carry = rules.Empty // none held, none being picked
 	}
 	a.homed, a.holding = false, false
 	var errs []error

@@ -228,12 +228,12 @@ func TestEStop(t *testing.T) {
 		t.Fatalf("home after release: %v", err)
 	}
 	// The stone went back to its bowl on the way home.
-	if !r.arm.Unloaded() || r.sim.Held() != rules.Empty || r.table.InBowl(rules.Black) != inBowl+1 || len(r.table.Board()) != 0 {
+	if r.arm.Unloaded() != rules.Black || r.sim.Held() != rules.Empty || r.table.InBowl(rules.Black) != inBowl+1 || len(r.table.Board()) != 0 {
 		t.Errorf("after homing: held %v, black bowl %d (was %d), %d stones on the board; want the stone back in its bowl",
 			r.sim.Held(), r.table.InBowl(rules.Black), inBowl, len(r.table.Board()))
 	}
-	if r.arm.Unloaded() {
-		t.Error("Unloaded true a second time")
+	if c := r.arm.Unloaded(); c != rules.Empty {
+		t.Errorf("Unloaded %v a second time", c)
 	}
 	if st, _ := r.sim.Status(ctx); st.Pump || st.Valve {
 		t.Errorf("home: %+v, want the pump off and the valve shut", st)
@@ -268,7 +268,7 @@ func TestHostSilentKeepsStone(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, d, ok := r.table.Nearest(pt("h8"))
-	if !r.arm.Unloaded() || !ok || d > 2 || s.Colour != rules.White || len(r.table.Board()) != 1 || r.table.InBowl(rules.White) != inBowl {
+	if r.arm.Unloaded() != rules.White || !ok || d > 2 || s.Colour != rules.White || len(r.table.Board()) != 1 || r.table.InBowl(rules.White) != inBowl {
 		t.Errorf("after the retry: %d stones on the board (nearest h8 %.1f mm), white bowl %d (was %d); want the stone back, another on h8",
 			len(r.table.Board()), d, r.table.InBowl(rules.White), inBowl)
 	}

@@ -19,7 +19,8 @@ import (
 
 // faultyHand is the robot's hand with the arm and board faults injected
 // and the recovery a robot at an exhibition needs: a failed move is made
-// safe (homed, a stone left on the nozzle put back in its bowl), the
+// safe (homed by arm.Arm.Home, as on the real robot, which puts a stone
+// the controller kept on the nozzle back in its bowl), the
 // camera tells whether it was done after all, and if not it is redone; an
 // e-stop pauses the game until it is released; what the robot cannot put
 // right itself (an empty bowl, a stone fallen off the grid) is reported to
@@ -48,9 +49,6 @@ const (
 	maxRedo    = 6                // tries of one move before it is given up
 	replugWait = 60 * time.Second // how long the robot waits for its arm's controller to answer again
 	estopPause = 4 * time.Second  // how long the operator keeps the e-stop pressed
-	// unloadVacuum (kPa) is the least vacuum with the pump off that means a
-	// stone still seals the cup (an open cup reads ~0).
-	unloadVacuum = 5
 )
 
 // Place implements game.Hand.
@@ -202,6 +200,9 @@ func (h *faultyHand) redo(ctx context.Context, what errmsg.Msg, c rules.Color, o
 		h.noteEvents()
 		h.collectStrays()
 		if err == nil {
+			if h.r.Arm.Unloaded() != rules.Empty {
+				h.heldAtFail = false // the op's own homing put the stone back
+			}
 			h.in.resolveAll(errmsg.M("sim.done", what), FaultPickMiss, FaultEStop, FaultBowlEmpty, FaultReset, FaultSerialFlip, FaultSerialDrop, FaultSerialStall, FaultUSB)
 			return nil
 		}
@@ -319,7 +320,7 @@ func (h *faultyHand) recover(ctx context.Context, cause error, c rules.Color) (b
 			h.refill(c)
 		}
 	}
-	kept, err := h.unload(ctx, c)
+	kept, err := h.unload(ctx)
 	if err != nil {
 		return false, err
 	}
@@ -349,37 +350,16 @@ func (h *faultyHand) answer(ctx context.Context) (arm.Status, error) {
 	return st, fmt.Errorf("the arm's controller did not answer for %v: %w", replugWait, err)
 }
 
-// unload homes the arm and, if the vacuum shows a stone still on the
-// nozzle, puts it back in its bowl; it reports whether there was one.
-func (h *faultyHand) unload(ctx context.Context, c rules.Color) (bool, error) {
-	a := h.r.Arm
-	if err := a.Home(ctx); err != nil {
-		return false, err
+// unload homes the arm, which puts a stone still on the nozzle back in
+// its bowl on the way (arm.Arm.Home, the real robot's code); it reports
+// whether there was one.
+func (h *faultyHand) unload(ctx context.Context) (bool, error) {
+	err := h.r.Arm.Home(ctx)
+	c := h.r.Arm.Unloaded()
+	if c != rules.Empty {
+		h.logf(errmsg.M("sim.stone-returned", c.String()))
 	}
-	st, err := h.r.dev.Status(ctx)
-	if err != nil {
-		return false, err
-	}
-	if st.Vacuum < unloadVacuum {
-		return false, nil
-	}
-	if c == rules.Empty {
-		c = h.r.dev.Held() // parking holds no stone of a known colour
-	}
-	h.logf(errmsg.M("sim.stone-on-nozzle", c.String(), fmt.Sprintf("%.1f", st.Vacuum)))
-	if err := a.MoveTo(ctx, arm.Bowl(c)); err != nil {
-		return true, err
-	}
-	if err := h.r.dev.SetValve(true); err != nil {
-		return true, err
-	}
-	if err := h.r.dev.Sleep(ctx, 300*time.Millisecond); err != nil {
-		return true, err
-	}
-	if err := h.r.dev.SetValve(false); err != nil {
-		return true, err
-	}
-	return true, a.Home(ctx)
+	return c != rules.Empty, err
 }
 
 // centre is the operator, called after the arm twice failed to lift the
