@@ -107,3 +107,61 @@ func TestTransient(t *testing.T) {
 		}
 	}
 }
+
+// faulting is the arm's hand whose first placement meets a device fault
+// (fault) a while after the pick, with the stone on the nozzle.
+type faulting struct {
+	arm.Hand
+	robot  *sim.Robot
+	fault  arm.Faults
+	failed bool
+}
+
+func (f *faulting) Place(ctx context.Context, p rules.Point, c rules.Color) error {
+	if f.failed {
+		return f.Hand.Place(ctx, p, c)
+	}
+	f.failed = true
+	if err := f.Hand.Arm.Pick(ctx, c); err != nil {
+		return err
+	}
+	f.robot.Sim.After(400*time.Millisecond, armsim.Fault(f.fault))
+	return f.Hand.Arm.Place(ctx, p)
+}
+
+// The real robot's way past a transient fault with a stone on the nozzle:
+// the controller stops the arm and keeps the stone, the game resumes from
+// its journal and places its stone again (placeRobotStone, through the
+// same hand), whose homing takes the stone back to its bowl first. No
+// stone falls, and the move is made.
+func TestTransientFaultKeepsStone(t *testing.T) {
+	robot, err := sim.NewRobot(1, sim.TopCamera{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer robot.Close()
+	h := &rig.WatchedHand{Hand: &faulting{Hand: arm.Hand{Arm: robot.Arm}, robot: robot, fault: arm.FaultHostSilent}, Eyes: robot.Eyes}
+	p, _ := rules.ParsePoint("k10", 15)
+	inBowl := robot.World.InBowl(rules.White)
+	err = h.Place(t.Context(), p, rules.White)
+	if err == nil || !rig.Transient(err) {
+		t.Fatalf("place through host silence: %v, want a transient fault", err)
+	}
+	// The operator function's pause, and more.
+	if err := robot.Sim.Sleep(t.Context(), 20*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if robot.Sim.Held() != rules.White {
+		t.Fatal("the stone fell from the nozzle while the arm stood stopped")
+	}
+	if err := h.Place(t.Context(), p, rules.White); err != nil {
+		t.Fatalf("the resumed placement: %v", err)
+	}
+	truth, off := robot.World.Truth()
+	if truth.At(p) != rules.White || truth.Count(rules.White) != 1 || len(off) != 0 || len(h.Drops()) != 0 {
+		t.Errorf("%d white stones on points (on %v: %v), %d off the grid: want the one placed", truth.Count(rules.White), p, truth.At(p), len(off))
+	}
+	if n := robot.World.InBowl(rules.White); n != inBowl-1 {
+		t.Errorf("white bowl %d, was %d: want the held stone back and one taken", n, inBowl)
+	}
+}
