@@ -101,10 +101,11 @@ func TestRunAllFaults(t *testing.T) {
 
 // TestUSBUnplug pulls the USB cable of the in-process arm on every
 // placement, at a random moment of the move, for one to four seconds: the
-// controller stops at its silence deadline, the robot waits for it to
-// answer again and finishes or redoes the move. Every stone must end on
-// its point, none twice, none lost, and every unplug be counted and
-// settled.
+// controller stops at its silence deadline, keeping the stone on the
+// nozzle, the robot waits for it to answer again, puts the stone back in
+// its bowl and finishes or redoes the move. Every stone must end on its
+// point, none twice, none lost, none dropped on the way, and every unplug
+// be counted and settled.
 func TestUSBUnplug(t *testing.T) {
 	r, err := NewRobot(5, TruthCamera{})
 	if err != nil {
@@ -136,6 +137,9 @@ func TestUSBUnplug(t *testing.T) {
 	}
 	if got := r.stones(); got != total {
 		t.Errorf("stones: %d, want %d", got, total)
+	}
+	if d := h.Drops(); len(d) != 0 || !strings.Contains(log.String(), "back in its bowl") {
+		t.Errorf("%d stones fell from the nozzle, want none, and one put back in its bowl\n%s", len(d), log.String())
 	}
 	c := in.snapshot()[FaultUSB]
 	if c.Injected < 3 || c.Injected != c.Recovered+c.Reported || in.pendingCount() != 0 {
