@@ -36,6 +36,7 @@ static int hc_check(void) {
 		if (c->pulse[i] < CORE_MIN_US || c->pulse[i] > CORE_MAX_US) return 3;
 	if (c->parser.len > PROTO_MAX_FRAME) return 4;
 	if (c->faults && c->seg_active) return 5;
+	if (c->pump && c->grip_frames >= CORE_GRIP_LIMIT_FRAMES) return 6;
 	return 0;
 }
 static unsigned hc_encode(uint8_t *out, uint8_t seq, const uint8_t *payload, uint8_t n) {
@@ -112,7 +113,7 @@ func (c *Core) Replies() [][]byte {
 
 // Check tests the core's invariants: the queue within its capacity,
 // pulses within the servo limits, the parser within its buffer, no motion
-// with a fault latched.
+// with a fault latched, no pump past the grip limit.
 func (c *Core) Check() error {
 	switch C.hc_check() {
 	case 0:
@@ -123,6 +124,8 @@ func (c *Core) Check() error {
 		return fmt.Errorf("firmware core: a pulse outside %d-%d µs", C.CORE_MIN_US, C.CORE_MAX_US)
 	case 4:
 		return fmt.Errorf("firmware core: the frame parser overran its buffer")
+	case 6:
+		return fmt.Errorf("firmware core: the pump on past the grip limit")
 	}
 	return fmt.Errorf("firmware core: moving with a fault latched")
 }
