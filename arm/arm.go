@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tengen/calibration"
+	"tengen/i18n/errmsg"
 	"tengen/kinematics"
 	"tengen/rules"
 )
@@ -387,6 +388,11 @@ func (a *Arm) homeAs(ctx context.Context, guess rules.Color) error {
 	defer a.end()
 	a.stopped.Store(false)
 	if err := a.home(ctx, guess); err != nil {
+		if errors.Is(err, ErrUnknownStone) {
+			// Nothing moved: the stone stays held for a person to
+			// take off (fail would switch the pump off).
+			return err
+		}
 		return a.fail(fmt.Errorf("arm: home: %w", err))
 	}
 	return nil
@@ -426,7 +432,7 @@ func (a *Arm) home(ctx context.Context, guess rules.Color) error {
 			carry = guess
 		}
 		if carry == rules.Empty {
-			return fmt.Errorf("%w (vacuum %.1f kPa): take it off", ErrUnknownStone, vac)
+			return errmsg.Mark(ErrUnknownStone, "err.arm-unknown-stone", fmt.Sprintf("%.1f", vac))
 		}
 	}
 	if err := a.setPump(carry != rules.Empty); err != nil {

@@ -288,9 +288,10 @@ func TestHomeUnknownStone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := again.Home(ctx); !errors.Is(err, arm.ErrUnknownStone) {
+	if err := again.Home(ctx); !errors.Is(err, arm.ErrUnknownStone) || !strings.Contains(err.Error(), "take it off") {
 		t.Fatalf("home with a stone of unknown colour on the nozzle: %v", err)
 	}
+	r.sim.Sleep(ctx, 10*time.Second) // a person comes, or the program resumes its game
 	if r.sim.Held() != rules.Black {
 		t.Fatal("the stone fell")
 	}

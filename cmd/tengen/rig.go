@@ -39,7 +39,9 @@ func (o rigOptions) open(camera string, sio *stdio) (*rig.Rig, error) {
 // get past, and says (v) what happens. On the real robot a transient fault
 // (rig.Transient: the arm's controller restarted, its link dropped) is got
 // past by the robot itself: after selfResumePause the game resumes from
-// its journal, which homes the arm and puts the board right. More than
+// its journal, which homes the arm (a stone the controller kept on the
+// nozzle through the fault goes back to its bowl, arm.Arm.Home) and puts
+// the board right. More than
 // selfResumes of them within selfResumeSpan, or any other fault, call the
 // operator, who puts it right and says to go on: Enter on the terminal, or
 // resume on the page or the table's buttons (ctl, when remote says they
