@@ -472,9 +472,14 @@ func TestDeviceResetReported(t *testing.T) {
 	// simulated boot takes longer than the default retries wait.
 	d, _ := openSim(t, sim, func(o *Options) { o.Retries = 20 })
 	ctx := ctxT(t, 10*time.Second)
-	startSlowMove(t, ctx, d, 2*time.Second, false)
+	startSlowMove(t, ctx, d, 2*time.Second, true)
 	if err := sim.Reset(); err != nil {
 		t.Fatal(err)
+	}
+	// A reset (the watchdog, a brown-out) starts with everything off: the
+	// grip is not kept through it.
+	if pump, valve, _, err := sim.Outputs(); err != nil || pump || valve {
+		t.Errorf("after reset: pump %v valve %v (%v), want off", pump, valve, err)
 	}
 	err := d.Drain(ctx)
 	if !errors.Is(err, ErrMotionLost) || !strings.Contains(err.Error(), sim.PTY) {
@@ -484,8 +489,8 @@ func TestDeviceResetReported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Faults&arm.FaultReset == 0 || st.Queued != 0 {
-		t.Errorf("after reset: %+v, want FaultReset latched", st)
+	if st.Faults&arm.FaultReset == 0 || st.Queued != 0 || st.Pump {
+		t.Errorf("after reset: %+v, want FaultReset latched, the pump off", st)
 	}
 }
 
