@@ -321,6 +321,9 @@ func (h *faultyHand) recover(ctx context.Context, cause error, c rules.Color) (b
 		}
 	}
 	kept, err := h.unload(ctx)
+	if kept {
+		h.heldAtFail = false // back in its bowl, even if homing then failed
+	}
 	if err != nil {
 		return false, err
 	}
