@@ -171,9 +171,10 @@ type Arm struct {
 	// grip) for Home to take it back to its bowl; Empty when the nozzle
 	// is empty or released.
 	carry rules.Color
-	// heldAtFail: the arm held a stone when an operation last failed (the
-	// stone is then on the nozzle or fell where the arm was); read and
-	// cleared by HeldAtFailure, cleared by a pick.
+	// heldAtFail: the arm held a stone when an operation failed since
+	// HeldAtFailure was last read (the stone is then on the nozzle, back
+	// in its bowl if Unloaded says so, or fell where the arm was); read
+	// and cleared by HeldAtFailure, cleared by a pick.
 	heldAtFail bool
 	// unloaded is the colour of the last stone Home found on the nozzle
 	// and put back in its bowl; read and cleared by Unloaded.
@@ -296,10 +297,11 @@ func (a *Arm) Holding() bool {
 	return a.holding
 }
 
-// HeldAtFailure reports whether the arm held a stone when its last
-// operation failed, and forgets it: the stone is then still on the
-// nozzle (the vacuum shows it once homed) or fell from it, so a recovery
-// knows whether an empty nozzle means a stone lost.
+// HeldAtFailure reports whether the arm held a stone when an operation
+// failed since the last call, and forgets it: the stone is then still on
+// the nozzle, back in its bowl (Home puts it there; Unloaded tells) or
+// fell from it, so a recovery knows whether an empty nozzle means a
+// stone lost.
 func (a *Arm) HeldAtFailure() bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -967,7 +969,7 @@ func (a *Arm) why(err error) error {
 // unsafe: the arm stands still and the stone weighs a few grams. The pose
 // is then unknown until Home.
 func (a *Arm) fail(err error) error {
-	a.heldAtFail = a.holding
+	a.heldAtFail = a.heldAtFail || a.holding // until read: a failed Home after it does not hide it
 	if !a.holding && !a.pump {
 		a.carry = rules.Empty // none held, none being picked
 	}
