@@ -349,14 +349,15 @@ func (d *Driver) Drain(ctx context.Context) error {
 	}
 }
 
-// SetPump implements arm.Driver; the pump stays off while a fault is latched.
+// SetPump implements arm.Driver; the pump cannot start while a fault is
+// latched (one running may be kept on).
 func (d *Driver) SetPump(on bool) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if err := d.usable(); err != nil {
 		return err
 	}
-	if on && d.faults != 0 {
+	if on && !d.pump && d.faults != 0 {
 		return &arm.FaultError{Faults: d.faults}
 	}
 	if err := d.cfg.Pump.Out(gpio.Level(on)); err != nil {

@@ -131,8 +131,8 @@ static uint8_t execute(struct core *c, const uint8_t *m, uint8_t n)
 	case MSG_OUTPUTS:
 		if (n != 2)
 			return RES_UNKNOWN;
-		if ((m[1] & 1) && c->faults)
-			return RES_FAULT; /* no pump while a fault is latched */
+		if ((m[1] & 1) && !c->pump && c->faults)
+			return RES_FAULT; /* no new grip while a fault is latched */
 		c->pump = m[1] & 1;
 		c->valve = (m[1] >> 1) & 1;
 		return RES_OK;
