@@ -13,7 +13,9 @@
 //     each side's fours (冲四 and 活四) on the board, a draw when equal
 //     (Fours, DecideByFours).
 //   - Draw offers and takebacks by the rules of the event: none in a
-//     tournament, allowed in a casual game (Policy).
+//     tournament, allowed in a casual game, and the count of fours for a
+//     game over its time when asked (PolicyFor, PolicyOf: the game.Policy
+//     a game.Session follows).
 //   - Explaining a forbidden-move loss: the lines that make the shape
 //     (Explain), for the page to draw.
 //   - A visitor's level from a short question or a rating (LevelFor,

@@ -126,13 +126,9 @@ func DecideByFours(b *rules.Board, r rules.Rule) FoursCount {
 	return fc
 }
 
-// Announce returns what the robot says: the counts, then the result.
-func (fc FoursCount) Announce(move int) []game.Message {
-	b, w, n := strconv.Itoa(fc.Black), strconv.Itoa(fc.White), strconv.Itoa(move)
-	out := []game.Message{{Key: "time-fours", Args: []string{b, w}, Text: fmt.Sprintf("Time is up: Black has %d fours, White %d.", fc.Black, fc.White)}}
-	if fc.Winner == rules.Empty {
-		return append(out, game.Message{Key: "game-drawn", Args: []string{"fours", n}, Text: "Draw: the fours are equal."})
-	}
-	return append(out, game.Message{Key: "game-won", Args: []string{fc.Winner.String(), "fours", n},
-		Text: fmt.Sprintf("%s wins by more fours at move %d.", fc.Winner, move)})
+// Announce is what the robot says of the count; the game's end is said
+// as any other (game.OutcomeMessage).
+func (fc FoursCount) Announce() []game.Message {
+	return []game.Message{{Key: "time-fours", Args: []string{strconv.Itoa(fc.Black), strconv.Itoa(fc.White)},
+		Text: fmt.Sprintf("Time is up: Black has %d fours, White %d.", fc.Black, fc.White)}}
 }

@@ -1,6 +1,7 @@
 package customs
 
 import (
+	"strconv"
 	"testing"
 
 	"tengen/rules"
@@ -55,19 +56,18 @@ func TestDecideByFours(t *testing.T) {
 		blacks, whites string
 		b, w           int
 		winner         rules.Color
-		key            string
 	}{
-		{"black more", "h8 i8 j8 k8 c3 c4 c5 c6", "m1 m2 m3 m4", 2, 1, rules.Black, "game-won"},
-		{"white more", "h8 i8 j8", "m1 m2 m3 m4", 0, 1, rules.White, "game-won"},
-		{"equal: draw", "h8 i8 j8 k8", "m1 m2 m3 m4", 1, 1, rules.Empty, "game-drawn"},
-		{"none: draw", "h8", "m1", 0, 0, rules.Empty, "game-drawn"},
+		{"black more", "h8 i8 j8 k8 c3 c4 c5 c6", "m1 m2 m3 m4", 2, 1, rules.Black},
+		{"white more", "h8 i8 j8", "m1 m2 m3 m4", 0, 1, rules.White},
+		{"equal: draw", "h8 i8 j8 k8", "m1 m2 m3 m4", 1, 1, rules.Empty},
+		{"none: draw", "h8", "m1", 0, 0, rules.Empty},
 	} {
 		fc := DecideByFours(board(t, c.blacks, c.whites), rules.Renju)
 		if fc.Black != c.b || fc.White != c.w || fc.Winner != c.winner {
 			t.Errorf("%s: %+v", c.name, fc)
 		}
-		msgs := fc.Announce(40)
-		if len(msgs) != 2 || msgs[0].Key != "time-fours" || msgs[1].Key != c.key {
+		msgs := fc.Announce()
+		if len(msgs) != 1 || msgs[0].Key != "time-fours" || msgs[0].Args[0] != strconv.Itoa(c.b) || msgs[0].Args[1] != strconv.Itoa(c.w) {
 			t.Errorf("%s: announces %+v", c.name, msgs)
 		}
 	}

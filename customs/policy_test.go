@@ -1,57 +1,29 @@
 package customs
 
-import "testing"
+import (
+	"testing"
 
-func TestPolicy(t *testing.T) {
-	cas, tour := PolicyFor(Casual), PolicyFor(Tournament)
-	for _, c := range []struct {
-		name string
-		p    Policy
-		used int
-		ok   bool
-		key  string
-	}{
-		{"casual first", cas, 0, true, ""},
-		{"casual third", cas, 2, true, ""},
-		{"casual used up", cas, 3, false, "takeback-used-up"},
-		{"tournament", tour, 0, false, "takeback-not-allowed"},
-	} {
-		ok, why := c.p.Takeback(c.used)
-		if ok != c.ok || why.Key != c.key {
-			t.Errorf("%s: %v %q", c.name, ok, why.Key)
-		}
+	"tengen/rules"
+)
+
+func TestPolicyFor(t *testing.T) {
+	cas, tour := PolicyFor(Casual, false), PolicyFor(Tournament, false)
+	if !cas.Draws || cas.Takebacks != 3 || cas.OnTime != nil {
+		t.Errorf("casual: %+v", cas)
 	}
-	for _, c := range []struct {
-		name   string
-		p      Policy
-		eval   int
-		accept bool
-		key    string
-	}{
-		{"casual level", cas, 10, true, "draw-accepted"},
-		{"casual robot losing", cas, -500, true, "draw-accepted"},
-		{"casual robot winning", cas, 200, false, "draw-declined"},
-		{"tournament", tour, 0, false, "draw-not-allowed"},
-	} {
-		ok, say := c.p.AnswerDraw(c.eval)
-		if ok != c.accept || say.Key != c.key {
-			t.Errorf("%s: %v %q", c.name, ok, say.Key)
-		}
+	if tour.Draws || tour.Takebacks != 0 || tour.OnTime != nil {
+		t.Errorf("tournament: %+v", tour)
 	}
-	for _, c := range []struct {
-		name       string
-		p          Policy
-		move, eval int
-		offer      bool
-	}{
-		{"late and level", cas, 80, 5, true},
-		{"early", cas, 20, 5, false},
-		{"robot better", cas, 80, 100, false},
-		{"robot worse", cas, 80, -100, false},
-		{"tournament", tour, 80, 0, false},
-	} {
-		if got := c.p.OfferDraw(c.move, c.eval); got != c.offer {
-			t.Errorf("%s: offer %v", c.name, got)
+	// Black has two fours, White one: Black wins the count.
+	b := board(t, "h8 i8 j8 k8 c3 c4 c5 c6", "m1 m2 m3 m4")
+	for _, m := range []Mode{Casual, Tournament} {
+		p := PolicyFor(m, true)
+		if p.OnTime == nil {
+			t.Fatalf("%v: no count of fours on time", m)
+		}
+		w, say := p.OnTime(b, rules.Renju)
+		if w != rules.Black || len(say) != 1 || say[0].Key != "time-fours" || say[0].Args[0] != "2" || say[0].Args[1] != "1" {
+			t.Errorf("%v: winner %v, said %+v", m, w, say)
 		}
 	}
 	for _, s := range []string{"casual", "tournament", ""} {

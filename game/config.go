@@ -17,6 +17,13 @@ type Config struct {
 	// exhibition's visitor may take any name), so that a game resumed
 	// after a restart seats its players again.
 	Robot string `json:"robot,omitempty"`
+	// Event is the kind of event the game belongs to: "casual" (the
+	// default) or "tournament", which allow different draws and takebacks
+	// (customs.PolicyOf makes the session's Policy from it).
+	Event string `json:"event,omitempty"`
+	// OnTime is how a game over its time is decided: "" a loss on time,
+	// "fours" by the count of each side's fours, a casual custom.
+	OnTime string `json:"on_time,omitempty"`
 }
 
 // DefaultOpening is the opening protocol a rule is played with unless

@@ -28,6 +28,8 @@ type Replayed struct {
 	// side to move had used on its move when the program stopped.
 	Clock *Entry
 	Used  time.Duration
+	// Takebacks is how many takebacks the person was granted.
+	Takebacks int
 	// End is the journal's end entry (its Color the winner's, none for a
 	// draw) when the game is over: Replay then also returns an error,
 	// since there is nothing to resume.
@@ -114,6 +116,9 @@ func Replay(entries []Entry, ref *rules.Game) (Replayed, error) {
 					return r, errmsg.Wrap(err, "err.journal-at-line", line)
 				}
 			}
+			if e.Event == "takeback" {
+				r.Takebacks++
+			}
 			if e.Event == "claim" {
 				if _, err := ref.Claim(); err != nil {
 					return r, errmsg.Wrap(err, "err.journal-claim", line)
@@ -198,7 +203,7 @@ func (s *Session) Load(path string) (Replayed, error) {
 		j.Close()
 		return r, err // r.End set: the game is over
 	}
-	s.Config, s.Journal = r.Config, j
+	s.Config, s.Journal, s.takebacks = r.Config, j, r.Takebacks
 	s.RestoreTimes(entries)
 	return r, nil
 }
@@ -226,7 +231,7 @@ func (s *Session) Reopen() (*Entry, error) {
 		return nil, err
 	}
 	*s.Referee = *ref
-	s.Config, s.Journal = r.Config, j
+	s.Config, s.Journal, s.takebacks = r.Config, j, r.Takebacks
 	s.times = nil
 	s.RestoreTimes(entries)
 	if s.Opening != nil {

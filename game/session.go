@@ -48,6 +48,9 @@ type Session struct {
 	// record the loop tolerates in a row before it asks for the operator;
 	// 0 means no bound.
 	MaxWrongViews int
+	// Policy is what the event allows about draws and takebacks, and how
+	// it decides a game over its time (the zero Policy: a tournament's).
+	Policy Policy
 	// Abandon, if set, ends the game when the person, once they have a
 	// stone on the board, shows no sign for this long on their turn
 	// (nothing on the board moved): they are taken to have left, as an
@@ -57,6 +60,8 @@ type Session struct {
 
 	info       ai.Info
 	openings   int // moves the opening protocol made: not taken back
+	takebacks  int // takebacks granted in this game
+	offeredAt  int // the move after which the robot last offered a draw (0: none)
 	evals      []int
 	times      []time.Duration // each move's thinking time, in move order
 	turnFrom   time.Time       // when the side to move began its turn
@@ -129,7 +134,9 @@ func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
 		}
 		var err error
 		if c := s.Referee.ToMove(); s.robot(c) {
-			err = s.robotMove(ctx, c)
+			if err = s.robotMove(ctx, c); err == nil {
+				s.offerDraw()
+			}
 		} else {
 			err = s.personMove(ctx, c)
 		}
@@ -138,11 +145,7 @@ func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
 		}
 	}
 	res := s.Referee.Outcome()
-	m := OutcomeMessage(res)
-	s.event(m.Text)
-	if s.Voice != nil {
-		s.Voice.Say(m)
-	}
+	s.tell(OutcomeMessage(res))
 	end := Entry{Type: EntryEnd, Result: res.String(), Move: res.Move}
 	if res.Winner != rules.Empty {
 		end.Color = res.Winner.String()
@@ -190,7 +193,9 @@ func (s *Session) handleRequests(ctx context.Context) error {
 		case RequestResign:
 			return s.resign()
 		case RequestTakeback:
-			if err := s.takeback(ctx); err != nil {
+			if ok, why := s.Policy.Takeback(s.takebacks); !ok {
+				s.tell(why)
+			} else if err := s.takeback(ctx); err != nil {
 				s.say("takeback-refused", Reason(err), "Takeback refused: "+err.Error())
 			}
 		case RequestDraw:
@@ -285,26 +290,55 @@ func (s *Session) abandoned(person rules.Color) error {
 	return nil
 }
 
-// drawAccept is how close to even (centi-stones, the engine's scale) the
-// robot's last evaluation must be for it to accept a draw.
-const drawAccept = 60
-
-// drawOffered answers the person's draw offer: the robot accepts when its
-// last search saw the game as even, and only after both sides have made a
-// few moves.
+// drawOffered answers the person's draw offer: a draw the robot offered
+// on its last move is agreed; otherwise the event's policy decides from
+// the robot's last view of the game.
 func (s *Session) drawOffered() error {
 	if s.person() == rules.Empty {
 		return errmsg.New("err.no-person")
 	}
-	if len(s.Referee.Moves()) < 10 || len(s.evals) == 0 || abs(s.evals[len(s.evals)-1]) > drawAccept {
-		s.say("draw-declined", "", "I would rather play on.")
+	n := len(s.Referee.Moves())
+	accept, say := s.offeredAt > 0 && s.offeredAt == n, Message{Key: "draw-accepted", Text: "I accept the draw."}
+	if !accept {
+		accept, say = s.Policy.AnswerDraw(n, s.robotEval())
+	}
+	s.tell(say)
+	if !accept {
 		return nil
 	}
 	if err := s.Referee.AgreeDraw(); err != nil {
 		return err
 	}
-	s.say("draw-accepted", "", "I accept the draw.")
 	return s.Journal.Append(Entry{Type: EntryEvent, Event: "draw agreed"})
+}
+
+// offerDraw offers a draw after the robot's move when the policy says so,
+// at most once in drawOfferGap moves. The offer stands until the person
+// moves (drawOffered then agrees it).
+func (s *Session) offerDraw() {
+	n := len(s.Referee.Moves())
+	if s.person() == rules.Empty || s.Referee.Over() || s.offeredAt > 0 && n-s.offeredAt < drawOfferGap ||
+		!s.Policy.OfferDraw(n, s.robotEval()) {
+		return
+	}
+	s.offeredAt = n
+	s.say("draw-offer", "", "I offer a draw.")
+}
+
+// drawOfferGap is how many moves pass before the robot offers a draw again.
+const drawOfferGap = 20
+
+// robotEval is the robot's last evaluation from its own side (centi-
+// stones); with none yet, more than any margin: the robot plays on.
+func (s *Session) robotEval() int {
+	if len(s.evals) == 0 {
+		return math.MaxInt32
+	}
+	e := s.evals[len(s.evals)-1] // Black's view
+	if s.person() == rules.Black {
+		e = -e
+	}
+	return e
 }
 
 func abs(x int) int {
@@ -352,6 +386,10 @@ func (s *Session) takeback(ctx context.Context) error {
 				return errmsg.Wrap(err, "err.lifting", last.P.String())
 			}
 		}
+	}
+	s.takebacks++
+	if err := s.Journal.Append(Entry{Type: EntryEvent, Event: "takeback"}); err != nil {
+		return err
 	}
 	s.say("takeback", "", "Move taken back.")
 	return s.settleTakeback(ctx, lifted)
@@ -519,11 +557,7 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 			return nil
 		}
 		if s.Clock != nil && s.Clock.Flagged() == person {
-			if err := s.Referee.Timeout(person); err != nil {
-				return err
-			}
-			s.say("time-up", person.String(), "Your time is up.")
-			return nil
+			return s.timeUp(person)
 		}
 		switch ask, left := away.check(); {
 		case left:
@@ -663,10 +697,35 @@ func (s *Session) position() ai.Position {
 }
 
 func (s *Session) say(key, arg, text string) {
-	s.event(text)
+	s.tell(Message{Key: key, Args: []string{arg}, Text: text})
+}
+
+// tell logs m and says it.
+func (s *Session) tell(m Message) {
+	s.event(m.Text)
 	if s.Voice != nil {
-		s.Voice.Say(Message{Key: key, Args: []string{arg}, Text: text})
+		s.Voice.Say(m)
 	}
+}
+
+// timeUp ends the game of c, out of time: a loss, or as the event's
+// policy decides such a game (the count of fours).
+func (s *Session) timeUp(c rules.Color) error {
+	if s.Policy.OnTime == nil {
+		if err := s.Referee.Timeout(c); err != nil {
+			return err
+		}
+		s.say("time-up", c.String(), "Your time is up.")
+		return nil
+	}
+	winner, said := s.Policy.OnTime(s.Referee.Board(), s.Referee.Rule())
+	if err := s.Referee.DecideByFours(winner); err != nil {
+		return err
+	}
+	for _, m := range said {
+		s.tell(m)
+	}
+	return nil
 }
 
 func (s *Session) event(text string) {

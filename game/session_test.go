@@ -361,32 +361,67 @@ func TestResumeAfterKill(t *testing.T) {
 	}
 }
 
+// casual is a casual event's policy for the tests (customs.PolicyFor's).
+var casual = Policy{Draws: true, Takebacks: 3, DrawMargin: 30, OfferAfter: 60}
+
 func TestTakeback(t *testing.T) {
-	tb := newTable(15)
-	ctl := make(chan Request, 1)
-	person := personPlays(t, rules.Black, "h8 h9 h10 h11 h12 h13")
-	tb.script = func(n int, b *rules.Board) {
-		if n == 3 && len(ctl) == 0 && b.Count(rules.White) == 1 {
-			ctl <- RequestTakeback // after the robot's first reply
-			return
-		}
-		person(n, b)
-	}
-	s, v := newSession(t, rules.Freestyle, rules.White, "a1 a2 a3 a4 a5", tb)
-	s.Control = ctl
-	if _, err := s.Play(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	if !v.has("takeback") {
-		t.Errorf("no takeback: %v", v.keys)
-	}
-	// The request came after the person's h9: the robot lifts it, and the
-	// person's next stone is move 3 again.
-	if !strings.Contains(strings.Join(tb.placed, ", "), "place a1, take h9, place a2") {
-		t.Errorf("hand log %v", tb.placed)
-	}
-	if m := s.Referee.Moves(); len(m) < 3 || m[2].P.String() != "h10" {
-		t.Errorf("moves after takeback %v", m)
+	for _, tc := range []struct {
+		name   string
+		policy Policy
+		want   string // what the robot says to the request
+	}{
+		{"casual", casual, "takeback"},
+		{"tournament", Policy{}, "takeback-not-allowed"},
+		{"used up", Policy{Takebacks: 1}, "takeback-used-up"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newTable(15)
+			ctl := make(chan Request, 1)
+			person := personPlays(t, rules.Black, "h8 h9 h10 h11 h12 h13")
+			tb.script = func(n int, b *rules.Board) {
+				if n == 3 && len(ctl) == 0 && b.Count(rules.White) == 1 {
+					ctl <- RequestTakeback // after the robot's first reply
+					return
+				}
+				person(n, b)
+			}
+			s, v := newSession(t, rules.Freestyle, rules.White, "a1 a2 a3 a4 a5", tb)
+			s.Control, s.Policy = ctl, tc.policy
+			if tc.name == "used up" {
+				s.takebacks = 1
+			}
+			if _, err := s.Play(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			if !v.has(tc.want) || tc.want != "takeback" && v.has("takeback") {
+				t.Errorf("said %v, want %s", v.keys, tc.want)
+			}
+			took := strings.Contains(strings.Join(tb.placed, ", "), "place a1, take h9, place a2")
+			m := s.Referee.Moves()
+			if tc.want != "takeback" {
+				if took || len(m) < 3 || m[2].P.String() != "h10" && m[2].P.String() != "h9" {
+					t.Errorf("refused, yet the hand did %v; moves %v", tb.placed, m)
+				}
+				return
+			}
+			// The request came after the person's h9: the robot lifts it, and the
+			// person's next stone is move 3 again.
+			if !took {
+				t.Errorf("hand log %v", tb.placed)
+			}
+			if len(m) < 3 || m[2].P.String() != "h10" {
+				t.Errorf("moves after takeback %v", m)
+			}
+			// A restart keeps the count: the journal says one was granted.
+			_, entries, err := OpenJournal(s.Journal.Path())
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref, _ := NewReferee(s.Config)
+			if r, _ := Replay(entries, ref); r.Takebacks != 1 {
+				t.Errorf("the journal replays %d takebacks granted, want 1", r.Takebacks)
+			}
+		})
 	}
 }
 
@@ -488,7 +523,17 @@ func TestRobotStoneDisturbedWithPersonsMove(t *testing.T) {
 }
 
 func TestDrawOffer(t *testing.T) {
-	for _, even := range []bool{true, false} {
+	for _, tc := range []struct {
+		name   string
+		policy Policy
+		score  int // the robot's view of the game
+		want   string
+	}{
+		{"even", casual, 10, "draw-accepted"},
+		{"robot losing", casual, -400, "draw-accepted"},
+		{"robot winning", casual, 500, "draw-declined"},
+		{"tournament", Policy{}, 10, "draw-not-allowed"},
+	} {
 		tb := newTable(15)
 		ctl := make(chan Request, 1)
 		person := personPlays(t, rules.Black, "h8 h9 h10 c3 c4 c5 h11 h12")
@@ -501,22 +546,99 @@ func TestDrawOffer(t *testing.T) {
 			person(n, b)
 		}
 		s, v := newSession(t, rules.Freestyle, rules.White, "a1 a3 a5 a7 a9 a11 a13 o1", tb)
-		score := 500
-		if even {
-			score = 10
-		}
-		s.White = &scoring{scripted: scripted{moves: pts(t, "a1 a3 a5 a7 a9 a11 a13 o1")}, score: score}
-		s.Control = ctl
+		s.White = &scoring{scripted: scripted{moves: pts(t, "a1 a3 a5 a7 a9 a11 a13 o1")}, score: tc.score}
+		s.Control, s.Policy = ctl, tc.policy
 		out, err := s.Play(t.Context())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if even && (out.Reason != rules.Agreement || !v.has("draw-accepted")) {
-			t.Errorf("even game: %v, said %v", out, v.keys)
+		if agreed := tc.want == "draw-accepted"; agreed != (out.Reason == rules.Agreement) || !v.has(tc.want) {
+			t.Errorf("%s: %v, said %v", tc.name, out, v.keys)
 		}
-		if !even && (out.Reason == rules.Agreement || !v.has("draw-declined")) {
-			t.Errorf("won game: %v, said %v", out, v.keys)
+	}
+}
+
+// TestRobotOffersDraw: in a level game the robot offers a draw from the
+// policy's move on, once in drawOfferGap moves; the person agrees by
+// offering one back before their next move.
+func TestRobotOffersDraw(t *testing.T) {
+	for _, agree := range []bool{true, false} {
+		tb := newTable(15)
+		ctl := make(chan Request, 1)
+		var v *said
+		person := personPlays(t, rules.Black, "h8 h9 h10 c3 c4 c5 h11 h12")
+		tb.script = func(n int, b *rules.Board) {
+			// The offer comes with White's third stone (move 6): the
+			// person thinks it over instead of moving on.
+			if agree && !tb.offered && b.Count(rules.White) == 3 {
+				if v.has("draw-offer") {
+					ctl <- RequestDraw
+					tb.offered = true
+				}
+				return
+			}
+			person(n, b)
 		}
+		var s *Session
+		s, v = newSession(t, rules.Freestyle, rules.White, "a1 a3 a5 a7 a9 a11 a13 o1", tb)
+		s.White = &scoring{scripted: scripted{moves: pts(t, "a1 a3 a5 a7 a9 a11 a13 o1")}, score: 10}
+		s.Control = ctl
+		s.Policy = casual
+		s.Policy.OfferAfter = 6
+		out, err := s.Play(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		offers := 0
+		for _, k := range v.keys {
+			if k == "draw-offer" {
+				offers++
+			}
+		}
+		switch {
+		case agree && (out.Reason != rules.Agreement || out.Move != 6 || offers != 1):
+			t.Errorf("agreed: %v after %d offers, said %v", out, offers, v.keys)
+		case !agree && (out.Reason != rules.Five || offers != 1):
+			// The game ends at move 15, short of another offer.
+			t.Errorf("played on: %v after %d offers, said %v", out, offers, v.keys)
+		}
+	}
+}
+
+// TestTimeUpByFours: with the count of fours for a game over its time,
+// the person out of time does not simply lose.
+func TestTimeUpByFours(t *testing.T) {
+	tb := newTable(15)
+	src := clock.NewManual(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	ctl, err := clock.Parse("1m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := clock.New(ctl, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	person := personPlays(t, rules.Black, "h8 h9")
+	tb.script = func(n int, b *rules.Board) {
+		src.Advance(5 * time.Second)
+		person(n, b)
+	}
+	s, v := newSession(t, rules.Freestyle, rules.White, "a1 a2", tb)
+	s.Clock = k
+	var board *rules.Board
+	s.Policy.OnTime = func(b *rules.Board, r rules.Rule) (rules.Color, []Message) {
+		board = b
+		return rules.Black, []Message{{Key: "time-fours", Args: []string{"1", "0"}, Text: "Time is up: Black has 1 fours, White 0."}}
+	}
+	out, err := s.Play(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Winner != rules.Black || out.Reason != rules.Fours || out.Move != 4 {
+		t.Errorf("outcome %v, want Black by the count of fours at move 4", out)
+	}
+	if board == nil || board.Count(rules.Black) != 2 || !v.has("time-fours") || v.has("time-up") {
+		t.Errorf("counted on %v; said %v", board, v.keys)
 	}
 }
 

@@ -25,13 +25,15 @@ func TestCustomsMessagesAreWorded(t *testing.T) {
 		}
 		msgs = append(msgs, m.Announce()...)
 	}
-	msgs = append(msgs, customs.FoursCount{Black: 2, White: 1, Winner: rules.Black}.Announce(50)...)
-	msgs = append(msgs, customs.FoursCount{}.Announce(50)...)
+	msgs = append(msgs, customs.FoursCount{Black: 2, White: 1, Winner: rules.Black}.Announce()...)
+	msgs = append(msgs, customs.FoursCount{}.Announce()...)
+	msgs = append(msgs, game.OutcomeMessage(rules.Outcome{Over: true, Winner: rules.Black, Reason: rules.Fours, Move: 50}),
+		game.OutcomeMessage(rules.Outcome{Over: true, Reason: rules.Fours, Move: 50}))
 	for _, mode := range []customs.Mode{customs.Casual, customs.Tournament} {
-		p := customs.PolicyFor(mode)
+		p := customs.PolicyFor(mode, false)
 		_, m1 := p.Takeback(99)
-		_, m2 := p.AnswerDraw(0)
-		_, m3 := p.AnswerDraw(1000)
+		_, m2 := p.AnswerDraw(20, 0)
+		_, m3 := p.AnswerDraw(20, 1000)
 		msgs = append(msgs, m1, m2, m3)
 	}
 	msgs = append(msgs, customs.LevelMessage(3), customs.Question(),

@@ -47,13 +47,14 @@ const (
 	Resignation          // a player resigned
 	Time                 // a player ran out of time
 	Agreement            // both players agreed to a draw
+	Fours                // time ran out and the count of fours decided, a casual custom
 )
 
-var reasonNames = [...]string{"", "five", "forbidden", "full board", "two passes", "resignation", "time", "agreement"}
+var reasonNames = [...]string{"", "five", "forbidden", "full board", "two passes", "resignation", "time", "agreement", "fours"}
 
 // String gives the reason's name: "five", "forbidden", "full board",
-// "two passes", "resignation", "time", "agreement" ("" while the game
-// goes on).
+// "two passes", "resignation", "time", "agreement", "fours" ("" while the
+// game goes on).
 func (r Reason) String() string {
 	if r >= 0 && int(r) < len(reasonNames) {
 		return reasonNames[r]
@@ -259,6 +260,20 @@ func (g *Game) Resign(c Color) error { return g.lose(c, Resignation) }
 
 // Timeout ends the game: c ran out of time and the other side wins.
 func (g *Game) Timeout(c Color) error { return g.lose(c, Time) }
+
+// DecideByFours ends a game in which a player ran out of time the casual
+// way, by the count of each side's fours: winner has more, Empty for equal
+// counts (a draw).
+func (g *Game) DecideByFours(winner Color) error {
+	if g.outcome.Over {
+		return fmt.Errorf("the game is over (%v)", g.outcome)
+	}
+	if winner != Black && winner != White && winner != Empty {
+		return fmt.Errorf("%v is not a player's colour", winner)
+	}
+	g.end(winner, Fours, len(g.moves), NotForbidden)
+	return nil
+}
 
 // AgreeDraw ends the game drawn by the players' agreement.
 func (g *Game) AgreeDraw() error {

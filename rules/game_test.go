@@ -303,3 +303,25 @@ func TestAgreeDraw(t *testing.T) {
 		t.Error("a second draw was agreed in a finished game")
 	}
 }
+
+func TestDecideByFours(t *testing.T) {
+	for _, w := range []Color{Black, White, Empty} {
+		g, _ := NewGame(15, Renju, ReadingRIF)
+		if _, err := g.Play(Black, Point{7, 7}); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.DecideByFours(w); err != nil {
+			t.Fatal(err)
+		}
+		if o := g.Outcome(); !o.Over || o.Winner != w || o.Reason != Fours || o.Code() != "fours" || o.Move != 1 {
+			t.Errorf("%v: outcome %+v", w, o)
+		}
+		if err := g.DecideByFours(w); err == nil {
+			t.Errorf("%v: a finished game decided again", w)
+		}
+	}
+	g, _ := NewGame(15, Renju, ReadingRIF)
+	if err := g.DecideByFours(Color(9)); err == nil {
+		t.Error("a game decided for no player's colour")
+	}
+}

@@ -39,6 +39,7 @@ func TestErrorsInTheChosenLanguage(t *testing.T) {
 	typo := write("typo.yaml", strings.Replace(string(good), "width: 1280", "widht: 1280", 1))
 	noArm := write("noarm.yaml", string(good[:strings.Index(string(good), "\narm:")+1]))
 	corrupt := write("bad.journal", `{"type":"start","config":{"rule":"renju","size":15,"black":"person","white":"tengen:level=5"}}`+"\n{oops\n"+`{"type":"event","event":"x"}`+"\n")
+	badEvent := write("event.journal", `{"type":"start","config":{"rule":"renju","size":15,"black":"person","white":"tengen:level=5","event":"blitz"}}`+"\n")
 	missing := filepath.Join(dir, "missing.yaml")
 	journal := filepath.Join(dir, "g.journal")
 	for _, c := range []struct {
@@ -67,6 +68,11 @@ func TestErrorsInTheChosenLanguage(t *testing.T) {
 		{"calibration check", []string{"calibrate", "check", "--lang", "zh-Hant", "--file", smallBoard}, 1, []string{"校準檔案：board.size：2不是棋盤的大小"}},
 		{"corrupt journal", []string{"play", "--lang", "zh-Hans", "--sim", "--camera", "truth", "--resume", "--journal", corrupt}, 1,
 			[]string{"对局日志" + corrupt + "：第2行：invalid character"}},
+		{"bad event", []string{"play", "--event", "blitz"}, 2, []string{"--event: blitz is not a valid value", "casual or tournament"}},
+		{"bad rule on time", []string{"play", "--on-time", "coin"}, 2, []string{"--on-time: coin is not a valid value", "want fours"}},
+		{"exhibit's bad event", []string{"exhibit", "--event", "blitz"}, 2, []string{"--event: blitz is not a valid value"}},
+		{"journal's bad event", []string{"play", "--sim", "--camera", "truth", "--resume", "--journal", badEvent}, 1,
+			[]string{badEvent, "blitz"}},
 		{"English stays", []string{"play", "--journal", journal, "--calibration", smallBoard}, 1,
 			[]string{"calibration: board.size: 2 is not a board size (5-25 lines) (fix: set `size: 15` for the robot's board)"}},
 	} {

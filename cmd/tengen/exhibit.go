@@ -48,6 +48,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	rounds := fs.Int("rounds", 3, "rounds of the tournament")
 	openingName := fs.String("opening", "", "the opening protocol visitors play, the visitor as the first player (default: rif for renju, swap2 for the other rules; tournaments play without)")
 	think := fs.Duration("think", time.Second, "time per move")
+	event := eventFlag(fs)
 	abandon := fs.Duration("abandon", 10*time.Minute, "a visitor who makes no move and moves nothing on the board for this long is taken to have left: the game ends as their loss and the next visitor's begins (0: wait for ever)")
 	simulate := fs.Bool("sim", false, "on the simulated robot, with simulated visitors")
 	camera := fs.String("camera", "", "with --sim: rendered (the default) or truth; on the real board: a V4L2 device, a folder of images or a video file (default: the calibration's camera.device)")
@@ -68,6 +69,9 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		r, err := rules.ParseRule(*rule)
 		if err != nil {
 			return usageMsg("err.bad-rule", *rule)
+		}
+		if err := checkEvent(game.Config{Event: *event}, *event, ""); err != nil {
+			return err
 		}
 		if *nigiriHide != "" {
 			if err := checkHide("--nigiri", *nigiriHide); err != nil {
@@ -171,7 +175,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			}
 			s := session()
 			s.Config, s.Referee, s.Journal = cfg, ref, j
-			return s, nil
+			return s, applyPolicy(s)
 		}
 		operator := faultOperator(sio, pr, *simulate, ctl, *httpAddr != "" || *panelFile != "", say)
 		writeRecord := func(name string, s *game.Session) {
@@ -270,7 +274,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			Next: func(n int) (*game.Session, error) {
 				visitor, vspec := hooks.next(n, spec)
 				robot := visitorColour.Opponent()
-				cfg := game.Config{Rule: r.String(), Size: size, Opening: proto.Name(), Black: visitor, White: vspec.String(), Robot: vspec.String()}
+				cfg := game.Config{Rule: r.String(), Size: size, Opening: proto.Name(), Black: visitor, White: vspec.String(), Robot: vspec.String(), Event: *event}
 				if robot == rules.Black {
 					cfg.Black, cfg.White = vspec.String(), visitor
 				}
@@ -472,6 +476,9 @@ func resumeVisitor(e *game.Exhibition, n int, path string, s *game.Session,
 	seat func(int, *game.Session, match.Spec, rules.Color, *opening.Machine, []rules.Point) error, hooks *visitorHooks, sio *stdio, pr *i18n.Printer) error {
 	replayed, err := s.Load(path)
 	if err != nil {
+		return err
+	}
+	if err := applyPolicy(s); err != nil {
 		return err
 	}
 	if s.Config.Robot == "" {

@@ -53,6 +53,8 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	engine := fs.String("engine", "tengen:level=5", `the robot's player: "tengen:level=N" (1-10), "greedy", or an external Gomocup brain's command line`)
 	think := fs.Duration("think", 2*time.Second, "the robot's longest think per move")
 	tc := fs.String("time", "", `time control, e.g. "10m", "10m+5s" (Fischer), "10m/3x30s" (byo-yomi); empty: untimed`)
+	event := eventFlag(fs)
+	onTime := fs.String("on-time", "loss", "with --time, a game over its time: loss (the person out of time loses) or fours (the side with more fours on the board wins, equal counts draw: a casual custom)")
 	simulate := fs.Bool("sim", false, "play on the simulated robot against a simulated person")
 	camera := fs.String("camera", "", "with --sim: rendered (read by the vision code, the default) or truth; on the real board: a V4L2 device (/dev/video0), a folder of images or a video file (default: the calibration's camera.device)")
 	hw := rigFlags(fs)
@@ -100,6 +102,13 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			if tcl, err = clock.Parse(*tc); err != nil {
 				return badFlag("--time", *tc, err)
 			}
+		}
+		evCfg := game.Config{Event: *event}
+		if *onTime != "loss" {
+			evCfg.OnTime = *onTime
+		}
+		if err := checkEvent(evCfg, *event, *onTime); err != nil {
+			return err
 		}
 		if *resume && *journalPath == "" {
 			return usageMsg("err.needs", "--resume", "--journal")
@@ -214,7 +223,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				}
 			}
 			s.Config = game.Config{Rule: r.String(), Size: size, Reading: *reading, TimeControl: *tc,
-				Opening: proto.Name(), Black: spec.String(), White: "person"}
+				Opening: proto.Name(), Black: spec.String(), White: "person", Event: evCfg.Event, OnTime: evCfg.OnTime}
 			if m, err = opening.New(proto, size); err != nil {
 				return err
 			}
@@ -237,6 +246,9 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			}
 		}
 		defer s.Journal.Close()
+		if err := applyPolicy(s); err != nil {
+			return err
+		}
 		if robot == rules.Black {
 			s.Black = player
 		} else {

@@ -111,7 +111,9 @@ func TestPlayKillDuringOpening(t *testing.T) {
 // TestPlayResumeKeepsClock kills a timed `tengen play --sim` after a few
 // moves and resumes it without --time: the resumed game runs under the
 // journal's time control, and its first clock reading carries on from
-// the last one before the kill instead of a full clock.
+// the last one before the kill instead of a full clock. The event's
+// settings (a tournament game, decided by the count of fours on time)
+// are the journal's too.
 func TestPlayResumeKeepsClock(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
@@ -120,7 +122,7 @@ func TestPlayResumeKeepsClock(t *testing.T) {
 	dir := t.TempDir()
 	journal := filepath.Join(dir, "g.journal")
 	args := []string{"play", "--sim", "--camera", "truth", "--think", "40ms", "--opening", "free", "--seed", "3", "--journal", journal}
-	cmd := exec.Command(bin, append(args, "--time", "10m")...)
+	cmd := exec.Command(bin, append(args, "--time", "10m", "--event", "tournament", "--on-time", "fours")...)
 	cmd.Dir = dir
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -175,6 +177,9 @@ wait:
 	}
 	if first[0] == 600000 && first[1] == 600000 {
 		t.Error("the resumed clock is full")
+	}
+	if entries, err := readJournalCopy(journal); err != nil || entries[0].Config.Event != "tournament" || entries[0].Config.OnTime != "fours" {
+		t.Errorf("journaled settings %+v (%v), want a tournament game decided by fours on time", entries[0].Config, err)
 	}
 }
 

@@ -11,21 +11,21 @@ import (
 )
 
 func init() {
-	addCommand("", &command{name: "record", summary: "game records: SGF, Piskvork PSQ, plain move lists"})
+	addCommand("", &command{name: "record", summary: "game records: SGF, Piskvork PSQ, plain move lists, Chinese score sheets"})
 	addCommand("record", &command{
 		name:    "convert",
-		summary: "convert a game record between SGF, PSQ and a move list (the input's format is detected)",
-		usage:   "IN --to sgf|psq|moves [--from FORMAT] [--out FILE]   (IN may be - for stdin)",
+		summary: "convert a game record between SGF, PSQ, a move list and a Chinese score sheet (the input's format is detected)",
+		usage:   "IN --to sgf|psq|moves|chinese [--from FORMAT] [--out FILE]   (IN may be - for stdin)",
 		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
-			to := fs.String("to", "", "output format: sgf, psq or moves (required)")
-			from := fs.String("from", "", "input format: sgf, psq or moves (default: detect from the content)")
+			to := fs.String("to", "", "output format: sgf, psq, moves or chinese (required)")
+			from := fs.String("from", "", "input format: sgf, psq, moves or chinese (default: detect from the content)")
 			out := fs.String("out", "", "write to this file instead of stdout")
 			return func(sio *stdio, args []string) error {
 				if len(args) != 1 {
 					return usageError("want one input file (or - for stdin), got %d arguments", len(args))
 				}
 				if *to == "" {
-					return usageError("--to is required (sgf, psq or moves)")
+					return usageError("--to is required (sgf, psq, moves or chinese)")
 				}
 				outFormat, err := record.ParseFormat(*to)
 				if err != nil {

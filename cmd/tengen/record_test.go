@@ -37,6 +37,17 @@ func TestRecordConvert(t *testing.T) {
 	if code != 0 || !strings.Contains(out, ";B[hh];W[hg];B[ig])") {
 		t.Errorf("psq -> sgf: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
+
+	// A Chinese score sheet (as the referee prints it) reads as any other
+	// record, its format detected.
+	out, errs, code = runCLI(t, "", "record", "convert", sgf, "--to", "chinese")
+	if code != 0 || out != "黑方 Black: Ann\n规则 Rule: renju\n① H8  2 I8  ③ I7\n" {
+		t.Errorf("sgf -> chinese: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	out, errs, code = runCLI(t, out, "record", "convert", "-", "--to", "moves")
+	if code != 0 || out != "size: 15\nrule: renju\nblack: Ann\nh8 i8 i7\n" {
+		t.Errorf("chinese -> moves: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
 }
 
 func TestRecordConvertErrors(t *testing.T) {

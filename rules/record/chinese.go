@@ -105,7 +105,7 @@ func WriteChinese(r *Record) ([]byte, error) {
 func ReadChinese(data []byte) (*Record, error) {
 	r := &Record{Size: rules.DefaultSize, Rule: NoRule}
 	errf := func(line, col int, format string, a ...any) error {
-		return &SyntaxError{Format: FormatMoves, Line: line, Column: col, Msg: "chinese score sheet: " + fmt.Sprintf(format, a...)}
+		return &SyntaxError{Format: FormatChinese, Line: line, Column: col, Msg: "chinese score sheet: " + fmt.Sprintf(format, a...)}
 	}
 	if !utf8.Valid(data) {
 		return nil, errf(1, 0, "not UTF-8 text")
@@ -136,20 +136,23 @@ func ReadChinese(data []byte) (*Record, error) {
 		rest := line
 		for {
 			rest = strings.TrimLeft(rest, " \t")
-			col := utf8.RuneCountInString(line) - utf8.RuneCountInString(rest) + 1
 			if rest == "" {
 				break
 			}
+			// The column (in characters) is counted only for an error: on
+			// every token it made a long line's reading quadratic.
+			at := len(line) - len(rest)
+			col := func() int { return utf8.RuneCountInString(line[:at]) + 1 }
 			n, black, tail, err := moveNumber(rest)
 			if err != nil {
-				return nil, errf(ln, col, "%v", err)
+				return nil, errf(ln, col(), "%v", err)
 			}
 			want := len(r.Moves) + 1
 			if n != want {
-				return nil, errf(ln, col, "move number %d, want %d", n, want)
+				return nil, errf(ln, col(), "move number %d, want %d", n, want)
 			}
 			if black != (n%2 == 1) {
-				return nil, errf(ln, col, "move %d: Black's (odd) numbers are circled, White's are not", n)
+				return nil, errf(ln, col(), "move %d: Black's (odd) numbers are circled, White's are not", n)
 			}
 			tail = strings.TrimLeft(tail, " \t")
 			end := strings.IndexAny(tail, " \t")
@@ -159,20 +162,20 @@ func ReadChinese(data []byte) (*Record, error) {
 			tok := tail[:end]
 			if tok == "" || tok == "弃权" {
 				if tok == "" {
-					return nil, errf(ln, col, "move %d has no point", n)
+					return nil, errf(ln, col(), "move %d has no point", n)
 				}
 				tok = "pass"
 			}
 			p, err := rules.ParsePoint(tok, r.Size)
 			if err != nil {
-				return nil, errf(ln, col, "move %d: %v", n, err)
+				return nil, errf(ln, col(), "move %d: %v", n, err)
 			}
 			m := Move{Color: rules.Black, Point: p}
 			if n%2 == 0 {
 				m.Color = rules.White
 			}
 			if err := checkMove(board, m); err != nil {
-				return nil, errf(ln, col, "move %d: %v", n, err)
+				return nil, errf(ln, col(), "move %d: %v", n, err)
 			}
 			if !p.IsPass() {
 				board.Set(p, m.Color)
@@ -192,7 +195,9 @@ func chineseHeader(line string) (key, val string, ok bool) {
 	}
 	key = strings.TrimSpace(line[:i])
 	_, w := utf8.DecodeRuneInString(line[i:])
-	return key, strings.TrimSpace(line[i+w:]), true
+	// A carriage return inside a value is a space, as WriteChinese
+	// writes it.
+	return key, strings.TrimSpace(strings.ReplaceAll(line[i+w:], "\r", " ")), true
 }
 
 func (r *Record) setChineseHeader(key, val string) error {

@@ -83,23 +83,3 @@ func TestReadChineseErrors(t *testing.T) {
 		}
 	}
 }
-
-func FuzzReadChinese(f *testing.F) {
-	for _, s := range []string{"① H8  2 H9  ③ J10\n", "黑方 Black: A\n①H8 2I9\n", "(51) A1", "① pass 2 弃权", "棋盘 Size: 9\n① E5\n"} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := ReadChinese(data)
-		if err != nil {
-			return
-		}
-		out, err := WriteChinese(r)
-		if err != nil {
-			t.Fatalf("a sheet that reads must write: %v", err)
-		}
-		back, err := ReadChinese(out)
-		if err != nil || len(back.Moves) != len(r.Moves) {
-			t.Fatalf("round trip: %v\n%s", err, out)
-		}
-	})
-}

@@ -3,6 +3,7 @@ package record
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Format is a record file format.
@@ -13,9 +14,10 @@ const (
 	FormatSGF            // Smart Game Format FF[4], GM[4]
 	FormatPSQ            // Piskvork / Gomocup
 	FormatMoves          // a plain move list, "h8 h9 i9 …"
+	FormatChinese        // the Chinese score sheet (棋谱), "① H8  2 H9  ③ J10 …"
 )
 
-var formatNames = [...]string{"unknown", "sgf", "psq", "moves"}
+var formatNames = [...]string{"unknown", "sgf", "psq", "moves", "chinese"}
 
 func (f Format) String() string {
 	if f >= 0 && int(f) < len(formatNames) {
@@ -24,7 +26,7 @@ func (f Format) String() string {
 	return fmt.Sprintf("Format(%d)", int(f))
 }
 
-// ParseFormat reads a format's name: sgf, psq or moves (any case).
+// ParseFormat reads a format's name: sgf, psq, moves or chinese (any case).
 func ParseFormat(s string) (Format, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	for i, n := range formatNames[1:] {
@@ -32,12 +34,14 @@ func ParseFormat(s string) (Format, error) {
 			return Format(i + 1), nil
 		}
 	}
-	return FormatUnknown, fmt.Errorf("unknown record format %q (want sgf, psq or moves)", s)
+	return FormatUnknown, fmt.Errorf("unknown record format %q (want sgf, psq, moves or chinese)", s)
 }
 
 // Detect guesses a record's format from its content: SGF starts with "("
-// and ";", PSQ with the "Piskvorky" header; anything else is taken as a
-// move list, whose parser then says what it could not read.
+// and ";", PSQ with the "Piskvorky" header, a Chinese score sheet with a
+// header in Chinese (黑方 …) or Black's circled first move (①); anything
+// else is taken as a move list, whose parser then says what it could not
+// read.
 func Detect(data []byte) Format {
 	s := strings.TrimLeft(strings.TrimPrefix(string(data), "\ufeff"), " \t\r\n")
 	if strings.HasPrefix(s, "(") && strings.HasPrefix(strings.TrimLeft(s[1:], " \t\r\n"), ";") {
@@ -45,6 +49,14 @@ func Detect(data []byte) Format {
 	}
 	if len(s) >= len("piskvorky") && strings.EqualFold(s[:len("piskvorky")], "piskvorky") {
 		return FormatPSQ
+	}
+	if r, _ := utf8.DecodeRuneInString(s); uncircled(r) > 0 {
+		return FormatChinese
+	}
+	for _, k := range chineseKeys {
+		if strings.HasPrefix(s, k.zh) {
+			return FormatChinese
+		}
 	}
 	return FormatMoves
 }
@@ -61,6 +73,8 @@ func Read(data []byte, f Format) (*Record, error) {
 		return ReadPSQ(data)
 	case FormatMoves:
 		return ReadMoves(data)
+	case FormatChinese:
+		return ReadChinese(data)
 	}
 	return nil, fmt.Errorf("cannot read format %v", f)
 }
@@ -74,6 +88,8 @@ func Write(r *Record, f Format) ([]byte, error) {
 		return WritePSQ(r)
 	case FormatMoves:
 		return WriteMoves(r)
+	case FormatChinese:
+		return WriteChinese(r)
 	}
 	return nil, fmt.Errorf("cannot write format %v", f)
 }
@@ -100,7 +116,7 @@ func Dropped(r *Record, f Format) []string {
 		add(r.Event != "", "event")
 		add(r.Opening != "", "opening")
 		add(r.Comment != "" || comments, "comments")
-	case FormatMoves:
+	case FormatMoves, FormatChinese:
 		add(times, "move times")
 		add(r.Comment != "" || comments, "comments")
 	}

@@ -72,3 +72,15 @@ func FuzzReadMoves(f *testing.F) {
 		"size: 5\ne5 a1",
 	})
 }
+
+func FuzzReadChinese(f *testing.F) {
+	fuzzFormat(f, FormatChinese, []string{
+		"黑方 Black: Ann\n白方 White: Bob\n规则 Rule: renju\n结果 Result: W+\n① H8  2 H9  ③ J10  4 G7\n",
+		"①H8 2 H9 ③弃权 4 pass",
+		"棋盘：9\n① E5 2 A1",
+		"(51) H8",
+		"① H8 ③ H9",
+		"黑方 Black: A\n①H8 2I9\n",
+		"① pass 2 弃权",
+	})
+}

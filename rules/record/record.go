@@ -206,7 +206,7 @@ func ResultOf(out rules.Outcome) Result {
 	switch out.Reason {
 	case rules.Resignation:
 		r.Reason = ReasonResign
-	case rules.Time:
+	case rules.Time, rules.Fours:
 		r.Reason = ReasonTime
 	case rules.ForbiddenMove:
 		r.Reason = out.Code()

@@ -49,7 +49,7 @@ func carried(r *Record, f Format) *Record {
 		for i := range c.Moves {
 			c.Moves[i].Comment = ""
 		}
-	case FormatMoves:
+	case FormatMoves, FormatChinese:
 		c.Comment = ""
 		for i := range c.Moves {
 			c.Moves[i].Comment, c.Moves[i].Time = "", 0
@@ -62,7 +62,7 @@ func TestRoundTrip(t *testing.T) {
 	full := sample(t)
 	noPass := sample(t)
 	noPass.Moves = noPass.Moves[:11]
-	for _, f := range []Format{FormatSGF, FormatPSQ, FormatMoves} {
+	for _, f := range []Format{FormatSGF, FormatPSQ, FormatMoves, FormatChinese} {
 		in := full
 		if f == FormatPSQ {
 			in = noPass
@@ -296,6 +296,8 @@ func TestDetect(t *testing.T) {
 		{"(;GM[4])", FormatSGF}, {"\n  ( ;B[hh])", FormatSGF}, {"\ufeff(;", FormatSGF},
 		{"Piskvorky 15x15, 0:0, 0", FormatPSQ}, {"piskvorky 20x20", FormatPSQ},
 		{"h8 h9", FormatMoves}, {"(h8)", FormatMoves}, {"", FormatMoves},
+		{"① H8  2 H9", FormatChinese}, {"\n①H8", FormatChinese}, {"黑方 Black: Ann\n① H8", FormatChinese}, {"规则：renju", FormatChinese},
+		{"black: Ann\nh8", FormatMoves},
 	}
 	for _, tt := range tests {
 		if got := Detect([]byte(tt.in)); got != tt.want {
@@ -367,8 +369,10 @@ func TestDropped(t *testing.T) {
 	if got := strings.Join(Dropped(r, FormatPSQ), ", "); got != "rule, result, date, event, opening, comments" {
 		t.Errorf("PSQ drops %q", got)
 	}
-	if got := strings.Join(Dropped(r, FormatMoves), ", "); got != "move times, comments" {
-		t.Errorf("moves drops %q", got)
+	for _, f := range []Format{FormatMoves, FormatChinese} {
+		if got := strings.Join(Dropped(r, f), ", "); got != "move times, comments" {
+			t.Errorf("%v drops %q", f, got)
+		}
 	}
 	if got := Dropped(&Record{Size: 15, Rule: NoRule}, FormatPSQ); len(got) != 0 {
 		t.Errorf("an empty record drops %v", got)
