@@ -864,9 +864,6 @@ func (s *Session) ponder(pl ai.Player) {
 	go p.Ponder(ctx, s.position(), nil)
 }
 
-// Times returns each move's thinking time, in move order.
-func (s *Session) Times() []time.Duration { return append([]time.Duration(nil), s.times...) }
-
 // OutcomeMessage says how a game ended: "game-won" with the winner, the
 // reason's code and the deciding move's number, or "game-drawn" with the
 // code and the number.

@@ -97,13 +97,3 @@ func (l *Lens) undistorted(m gocv.Mat) (u gocv.Mat, done func()) {
 	return u, func() { u.Close() }
 }
 
-// LoadGray reads an image file's raw pixels (EXIF orientation ignored,
-// so pixel coordinates are those stored in the file) as grey.
-func LoadGray(path string) (*image.Gray, error) {
-	m := gocv.IMRead(path, gocv.IMReadGrayScale|gocv.IMReadIgnoreOrientation)
-	defer m.Close()
-	if m.Empty() {
-		return nil, fmt.Errorf("%s: cannot read the image (missing file or unknown format)", path)
-	}
-	return GrayImage(m)
-}
