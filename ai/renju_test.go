@@ -184,8 +184,8 @@ func TestIncremental(t *testing.T) {
 			t.Errorf("%v: incremental board differs from a fresh one", rule)
 		}
 		b.eachEmpty(func(i cell) bool {
-			if fresh.pats[i] != b.pats[i] || fresh.info[i] != b.info[i] {
-				t.Errorf("%v: cell %v differs from a fresh board", rule, b.pointOf(i))
+			if fresh.sides[i] != b.sides[i] {
+				t.Errorf("%v: cell %v is %x, a fresh board's %x", rule, b.pointOf(i), b.sides[i], fresh.sides[i])
 			}
 			return true
 		})
@@ -193,7 +193,7 @@ func TestIncremental(t *testing.T) {
 			b.undo()
 		}
 		empty, _ := newBoard(15, rule, rules.ReadingRIF)
-		if empty.evTotal != b.evTotal || empty.count != b.count || empty.hash != b.hash || empty.lines != b.lines || empty.rows != b.rows || empty.own != b.own {
+		if empty.evTotal != b.evTotal || empty.count != b.count || empty.hash != b.hash || empty.lines != b.lines || empty.rows != b.rows || empty.own != b.own || empty.sides != b.sides {
 			t.Errorf("%v: undoing every move does not give the empty board", rule)
 		}
 	}
