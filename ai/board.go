@@ -43,7 +43,7 @@ type board struct {
 	// four words and a cell's key is a shift of its line's word.
 	lines  [4 * numLines]uint64
 	lineAt [maxCells][4]uint16  // each cell's line (index into lines) << 5 | its position on it
-	sides  [maxCells][2]side    // each empty cell's line patterns and what they give, per colour
+	sides  [2 * maxCells]side   // each empty cell's line patterns and what they give, by cell<<1 | colour index (sideOf)
 	rows   [maxStride]uint32    // stones per row, bit x for the cell at x (padded), for candidates
 	own    [2][maxStride]uint32 // rows' stones of each colour, for the threat scans
 	xy     [maxCells][2]uint8   // each cell's padded column and row (no division in the hot loops)
@@ -71,9 +71,12 @@ type board struct {
 // logs and undo puts back with one move each: the cell's point key (bits
 // 0-15), its pointTable entry (from bit 16: the threat class in bits
 // 16-18, comboForbidden at bit 19, the ordering score in bits 32-47) and
-// the word's own place in board.sides (bits 48-63: cell<<1 | colour
-// index), set once, which tells undo where the word goes back.
+// the word's own place in board.sides (bits 48-63), set once, which
+// tells undo where the word goes back.
 type side uint64
+
+// sideOf returns the side of colour index c (0 black, 1 white) at cell i.
+func (b *board) sideOf(i cell, c uint8) side { return b.sides[uint(i)%maxCells<<1|uint(c&1)] }
 
 // sideAt returns the side of colour index c at cell i with point key k.
 func sideAt(i cell, c int, k uint16) side {
@@ -187,7 +190,7 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 				k[1] |= pp >> patBits << keyShift(d)
 			}
 			for c := range 2 {
-				b.sides[i][c] = sideAt(cell(i), c, k[c])
+				b.sides[i<<1|c] = sideAt(cell(i), c, k[c])
 			}
 			b.addInfo(cell(i))
 		}
@@ -233,7 +236,7 @@ func (b *board) addInfo(i cell) {
 
 // addInfoFor does addInfo for one colour (0 black, 1 white).
 func (b *board) addInfoFor(i cell, c int) {
-	s := b.sides[i][c]
+	s := b.sideOf(i, uint8(c))
 	b.count[c][s.threat()]++
 	if !b.noEval {
 		ev := &b.evals[c][s.key()]
@@ -250,7 +253,7 @@ func (b *board) removeInfo(i cell) {
 
 // removeInfoFor does removeInfo for one colour (0 black, 1 white).
 func (b *board) removeInfoFor(i cell, c int) {
-	s := b.sides[i][c]
+	s := b.sideOf(i, uint8(c))
 	b.count[c][s.threat()]--
 	if !b.noEval {
 		ev := &b.evals[c][s.key()]
@@ -295,7 +298,7 @@ func (b *board) undo() {
 	// A play rewrites a side at most once (a cell is on one line through
 	// the stone), so the order does not matter.
 	for _, s := range b.undoLog[f.logLen:b.logLen] {
-		b.sides[s>>49%maxCells][s>>48&1] = s
+		b.sides[s>>48%(2*maxCells)] = s
 	}
 	b.logLen = int(f.logLen)
 	b.count, b.evTotal = f.count, f.evTotal
@@ -317,17 +320,22 @@ func (b *board) setLines(i cell, v uint64) {
 func (b *board) update(i cell) {
 	for d := range 4 {
 		a := b.lineAt[uint(i)%maxCells][d]
-		w := b.lines[a>>5%(4*numLines)]
+		// The line's word turned to put i's position, less halfLine, in
+		// the low bits: a ray turns it two bits a step. A whole turn is
+		// the line's 32 positions, so the cell in the middle (bits 2*
+		// halfLine on) is always the one at the ray's position, and the
+		// key of an empty cell (on the board) never wraps.
+		w := bits.RotateLeft64(b.lines[a>>5%(4*numLines)], -2*(int(a%32)-halfLine))
 		st := b.dirs[d]
-		b.updateRay(int(i), -st, d, w, int(a%32), -1)
-		b.updateRay(int(i), st, d, w, int(a%32), 1)
+		b.updateRay(int(i), -st, d, w, false)
+		b.updateRay(int(i), st, d, w, true)
 	}
 }
 
 // updateRay does update's work on the cells after i by step along d,
-// whose line word is w and where i is at position pos (dp: +1 or -1 a
-// step). A colour's pattern at a point depends only on the line up to
-// the first stone of the other colour (or the wall) on each side, so
+// with i's turned line word w (see update): up tells which way the ray
+// turns it. A colour's pattern at a point depends only on the line up
+// to the first stone of the other colour (or the wall) on each side, so
 // the ray ends at a stone of each colour.
 //
 // A colour whose pattern at a point changed gets the point's side and
@@ -336,14 +344,22 @@ func (b *board) update(i cell) {
 // makes room). That is written out once per colour, with the colour a
 // constant: as a call (the compiler does not inline it) it cost 4 % of
 // the search's CPU time.
-func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
+func (b *board) updateRay(q, step, d int, w uint64, up bool) {
 	tables := b.tables
-	sh := keyShift(d)
+	// A pattern is put in a key and read from it by multiplying by mul,
+	// not by shifting by a variable count, which x86 takes only from
+	// one register, and the loop ran short of registers.
+	mul := uint16(1) << keyShift(d)
+	mask := (1<<patBits - 1) * mul
 	sees := uint8(3) // bit 0: Black's patterns further out can see i; bit 1: White's
 	for range halfLine {
 		q += step
-		pos += dp
-		s := uint8(w>>(2*uint(pos)%64)) & 3
+		if up {
+			w = bits.RotateLeft64(w, -2)
+		} else {
+			w = bits.RotateLeft64(w, 2)
+		}
+		s := uint8(w>>(2*halfLine)) & 3
 		if s == cellWall {
 			return
 		}
@@ -354,15 +370,15 @@ func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
 			}
 			continue
 		}
-		p := uint(q) % maxCells
-		pp := tables[lineKey(w>>(2*uint(pos-halfLine)%64))%(1<<20)]
+		p := uint(2*q) % (2 * maxCells) // Black's side; White's is next
+		pp := tables[lineKey(w)%(1<<20)]
 		// Only a colour whose pattern changed is recomputed.
-		if n, sd := pp&(1<<patBits-1), &b.sides[p][0]; n != sd.pat(d) { // Black
+		if n, sd := uint16(pp&(1<<patBits-1))*mul, &b.sides[p]; n != sd.key()&mask { // Black
 			o := *sd
 			b.undoLog[b.logLen] = o
 			b.logLen++
 			ok := o.key()
-			k := ok&^((1<<patBits-1)<<sh) | uint16(n)<<sh
+			k := ok&^mask | n
 			e := pointTable[k]
 			if nt := uint8(e) & 7; o.threat() != nt {
 				b.count[0][o.threat()]--
@@ -376,12 +392,12 @@ func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
 			}
 			*sd = o&^(1<<48-1) | side(e)<<16 | side(k)
 		}
-		if n, sd := pp>>patBits, &b.sides[p][1]; n != sd.pat(d) { // White, the same
+		if n, sd := uint16(pp>>patBits)*mul, &b.sides[(p+1)%(2*maxCells)]; n != sd.key()&mask { // White, the same
 			o := *sd
 			b.undoLog[b.logLen] = o
 			b.logLen++
 			ok := o.key()
-			k := ok&^((1<<patBits-1)<<sh) | uint16(n)<<sh
+			k := ok&^mask | n
 			e := pointTable[k]
 			if nt := uint8(e) & 7; o.threat() != nt {
 				b.count[1][o.threat()]--
@@ -407,7 +423,7 @@ func (b *board) threatReading() func() {
 }
 
 // threat returns the threat class of empty cell i for colour c.
-func (b *board) threat(i cell, c uint8) uint8 { return b.sides[i][c-1].threat() }
+func (b *board) threat(i cell, c uint8) uint8 { return b.sideOf(i, c-1).threat() }
 
 // has reports whether colour c has an empty cell of threat class t.
 func (b *board) has(c uint8, t uint8) bool { return b.count[c-1][t] > 0 }
@@ -502,7 +518,7 @@ func (b *board) eachThreat(c int, lo, hi uint8, f func(cell) bool) {
 			}
 			for m &= board &^ b.rows[y]; m != 0; m &= m - 1 {
 				i := cell(y*b.stride + bits.TrailingZeros32(m))
-				if t := b.sides[i][c].threat(); t >= lo && t <= hi {
+				if t := b.sideOf(i, uint8(c)).threat(); t >= lo && t <= hi {
 					left--
 					if !f(i) || left == 0 {
 						return
@@ -513,7 +529,7 @@ func (b *board) eachThreat(c int, lo, hi uint8, f func(cell) bool) {
 		return
 	}
 	b.eachEmpty(func(i cell) bool {
-		if t := b.sides[i][c].threat(); t >= lo && t <= hi {
+		if t := b.sideOf(i, uint8(c)).threat(); t >= lo && t <= hi {
 			left--
 			if !f(i) {
 				return false
@@ -553,7 +569,7 @@ func (b *board) findThreat(c uint8, t uint8) cell {
 		base := (y+pad)*b.stride + pad
 		for x := 0; x < b.size; x++ {
 			i := cell(base + x)
-			if b.stones[i] == cellEmpty && b.sides[i][c-1].threat() == t {
+			if b.stones[i] == cellEmpty && b.sideOf(i, c-1).threat() == t {
 				return i
 			}
 		}
@@ -571,7 +587,7 @@ func (b *board) threatNearLast(c uint8, t uint8) cell {
 	for _, st := range b.dirs {
 		for k := -4; k <= 4; k++ {
 			q := uint(i+k*st) % maxCells
-			if b.stones[q] == cellEmpty && b.sides[q][c-1].threat() == t {
+			if b.stones[q] == cellEmpty && b.sideOf(cell(q), c-1).threat() == t {
 				return cell(q)
 			}
 		}
@@ -585,7 +601,7 @@ func (b *board) isRenjuBlack(c uint8) bool { return c == cellBlack && b.rule == 
 // legal reports whether colour c may play on empty cell i: always, except
 // Black on a forbidden point under renju.
 func (b *board) legal(i cell, c uint8) bool {
-	if !b.isRenjuBlack(c) || !b.sides[i][0].maybeForbidden() {
+	if !b.isRenjuBlack(c) || !b.sideOf(i, 0).maybeForbidden() {
 		return true
 	}
 	return b.forbidden(i) == notForbidden

@@ -615,7 +615,7 @@ func (s *searcher) genMovesAt0(me uint8, blind bool) []scored {
 	}
 	b.eachNear(func(i cell) bool {
 		if b.legal(i, me) {
-			buf[n] = scored{m: i, score: int32(b.sides[i][me-1].score()) + int32(b.sides[i][2-me].score())/2}
+			buf[n] = scored{m: i, score: int32(b.sideOf(i, me-1).score()) + int32(b.sideOf(i, 2-me).score())/2}
 			n++
 		}
 		return true

@@ -19,7 +19,7 @@ const (
 // (recursively). rules.ReadingGomocup does not count a three whose
 // straight-four point also makes a five.
 func (b *board) forbidden(i cell) forbidKind {
-	s := b.sides[i][0]
+	s := b.sideOf(i, 0)
 	if s.threat() == t5 {
 		return notForbidden
 	}
@@ -53,7 +53,7 @@ func (b *board) forbidden(i cell) forbidKind {
 		dirs[d] = true
 		for k := -4; k <= 4; k++ {
 			q := cell(int(i) + k*b.dirs[d])
-			before[d][k+4] = k != 0 && b.stones[q] == cellEmpty && b.sides[q][0].pat(d) == patF4
+			before[d][k+4] = k != 0 && b.stones[q] == cellEmpty && b.sideOf(q, 0).pat(d) == patF4
 		}
 	}
 	b.play(i, cellBlack)
@@ -76,10 +76,10 @@ func (b *board) forbidden(i cell) forbidKind {
 func (b *board) realThree(i cell, d int, before *[2*halfLine - 1]bool) bool {
 	for k := -4; k <= 4; k++ {
 		q := cell(int(i) + k*b.dirs[d])
-		if k == 0 || before[k+4] || b.stones[q] != cellEmpty || b.sides[q][0].pat(d) != patF4 {
+		if k == 0 || before[k+4] || b.stones[q] != cellEmpty || b.sideOf(q, 0).pat(d) != patF4 {
 			continue
 		}
-		if b.reading == rules.ReadingGomocup && b.sides[q][0].threat() == t5 {
+		if b.reading == rules.ReadingGomocup && b.sideOf(q, 0).threat() == t5 {
 			continue
 		}
 		if b.forbidden(q) == notForbidden {

@@ -184,8 +184,10 @@ func TestIncremental(t *testing.T) {
 			t.Errorf("%v: incremental board differs from a fresh one", rule)
 		}
 		b.eachEmpty(func(i cell) bool {
-			if fresh.sides[i] != b.sides[i] {
-				t.Errorf("%v: cell %v is %x, a fresh board's %x", rule, b.pointOf(i), b.sides[i], fresh.sides[i])
+			for c := range uint8(2) {
+				if fresh.sideOf(i, c) != b.sideOf(i, c) {
+					t.Errorf("%v: cell %v colour %d is %x, a fresh board's %x", rule, b.pointOf(i), c, b.sideOf(i, c), fresh.sideOf(i, c))
+				}
 			}
 			return true
 		})

@@ -191,7 +191,7 @@ func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
 		}
 		n := b.tables[b.key(t, d)|uint32(me)<<slotShift(off)] >> (patBits * oc) & (1<<patBits - 1)
 		sh := keyShift(d)
-		if pointTable[b.sides[t][oc].key()&^((1<<patBits-1)<<sh)|uint16(n)<<sh]&7 == uint32(t44) {
+		if pointTable[b.sideOf(t, oc).key()&^((1<<patBits-1)<<sh)|uint16(n)<<sh]&7 == uint32(t44) {
 			return false
 		}
 	}
@@ -245,7 +245,7 @@ func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
 			if bound && !b.legal(i, me) {
 				continue
 			}
-			mine, theirs := b.sides[i][me-1], b.sides[i][opp-1]
+			mine, theirs := b.sideOf(i, me-1), b.sideOf(i, opp-1)
 			mt, tt := mine.threat(), theirs.threat()
 			if nt > 0 && mt < tB4 && (aligned[y]>>x&1 == 0 || !s.defuses(i, me, threats[:nt])) {
 				continue
@@ -342,7 +342,7 @@ func sortMoves(ms []scored) {
 // it is made is a quiet move: there are many such points, and the three,
 // once made, is answered then.
 func (b *board) tactical(i cell, me uint8) bool {
-	return b.sides[i][me-1].threat() >= tF3 || b.sides[i][2-me].threat() >= t33
+	return b.sideOf(i, me-1).threat() >= tF3 || b.sideOf(i, 2-me).threat() >= t33
 }
 
 // lmr[d][k] is how many plies the k-th move (from 0) at depth d is
@@ -525,7 +525,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 			v = -s.search(newDepth, -beta, -alpha, ply+1, opp)
 		} else {
 			r := 0
-			if forced == noCell && m != ttMove && depth >= 2 && b.sides[m][me-1].threat() < tB4 {
+			if forced == noCell && m != ttMove && depth >= 2 && b.sideOf(m, me-1).threat() < tB4 {
 				r = reduction(depth, rank)
 				if tact {
 					r--
