@@ -36,6 +36,12 @@ type board struct {
 	reading      rules.Reading
 	dirs         [4]int
 	tables       *[1 << 20]uint8 // key -> Black's pattern | White's << patBits
+	// reach is how far along a line a stone changes patterns: halfLine,
+	// or one less where both colours make five with any run of five or
+	// more, whose patterns never depend on the cells halfLine away (only
+	// a five through the point counts, and it lies within halfLine-1;
+	// TestFiveOrMoreReach).
+	reach int
 
 	stones [maxCells]uint8 // cellEmpty, cellBlack, cellWhite, cellWall
 	// lines holds every line of the padded board, two bits a cell (the
@@ -149,6 +155,10 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 		hash: zobrist[0][0] * uint64(1+int(rule)*2+int(reading))}
 	b.dirs = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
 	b.tables = ruleTable(rule)
+	b.reach = halfLine
+	if fiveRuleFor(rule, cellBlack) == fiveOrMore && fiveRuleFor(rule, cellWhite) == fiveOrMore {
+		b.reach = halfLine - 1
+	}
 	for c := range 2 {
 		b.evSet[c] = evalSetFor(rule, uint8(c+1))
 	}
@@ -352,7 +362,7 @@ func (b *board) updateRay(q, step, d int, w uint64, up bool) {
 	mul := uint16(1) << keyShift(d)
 	mask := (1<<patBits - 1) * mul
 	sees := uint8(3) // bit 0: Black's patterns further out can see i; bit 1: White's
-	for range halfLine {
+	for range b.reach {
 		q += step
 		if up {
 			w = bits.RotateLeft64(w, -2)

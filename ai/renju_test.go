@@ -150,6 +150,31 @@ func TestForbiddenCases(t *testing.T) {
 	}
 }
 
+// TestFiveOrMoreReach checks what board.reach relies on: under
+// fiveOrMore a pattern never depends on the cells halfLine away, and
+// under the other five rules it does.
+func TestFiveOrMoreReach(t *testing.T) {
+	for _, fr := range []fiveRule{fiveOrMore, exactlyFive, caroFive} {
+		for c := cellBlack; c <= cellWhite; c++ {
+			tb := patternTable(fr, c)
+			depend := 0
+			for k := uint32(0); k < 1<<20; k++ {
+				for _, off := range []int{-halfLine, halfLine} {
+					sh := slotShift(off)
+					for v := uint32(0); v < 4; v++ {
+						if tb[k&^(3<<sh)|v<<sh] != tb[k] {
+							depend++
+						}
+					}
+				}
+			}
+			if (depend == 0) != (fr == fiveOrMore) {
+				t.Errorf("five rule %d, colour %d: %d keys' patterns depend on the cells halfLine away", fr, c, depend)
+			}
+		}
+	}
+}
+
 // TestIncremental checks that make/unmake keeps every derived field equal
 // to a board built from scratch.
 func TestIncremental(t *testing.T) {
