@@ -278,17 +278,22 @@ const maxChanges = 2 * 4 * 2 * halfLine
 
 // play puts a stone of colour c (1 black, 2 white) on empty cell i.
 func (b *board) play(i cell, c uint8) {
-	b.frames = append(b.frames, playFrame{logLen: int32(b.logLen), count: b.count, evTotal: b.evTotal})
+	// The frame is written in place (append copied it twice).
+	if len(b.frames) == cap(b.frames) {
+		b.frames = append(b.frames, playFrame{})[:len(b.frames)]
+	}
+	b.frames = b.frames[:len(b.frames)+1]
+	f := &b.frames[len(b.frames)-1]
+	f.logLen, f.count, f.evTotal = int32(b.logLen), b.count, b.evTotal
 	if len(b.undoLog)-b.logLen < maxChanges {
 		b.undoLog = append(b.undoLog, make([]side, len(b.undoLog)+16*maxChanges)...)
 	}
 	b.removeInfo(i)
 	b.stones[i] = c
-	b.setLines(i, uint64(c))
 	b.hash ^= zobrist[c-1][i]
 	b.history = append(b.history, i)
 	b.empty--
-	b.update(i)
+	b.update(i, c)
 	xy := b.xy[i]
 	b.rows[xy[1]%maxStride] |= 1 << xy[0]
 	b.own[(c-1)&1][xy[1]%maxStride] |= 1 << xy[0]
@@ -304,7 +309,9 @@ func (b *board) undo() {
 	b.stones[i] = cellEmpty
 	b.hash ^= zobrist[c-1][i]
 	b.empty++
-	b.setLines(i, cellEmpty)
+	for _, a := range &b.lineAt[uint(i)%maxCells] {
+		b.lines[a>>5%(4*numLines)] &^= 3 << (2 * (a % 32))
+	}
 	// A play rewrites a side at most once (a cell is on one line through
 	// the stone), so the order does not matter.
 	for _, s := range b.undoLog[f.logLen:b.logLen] {
@@ -318,24 +325,19 @@ func (b *board) undo() {
 	b.own[(c-1)&1][xy[1]%maxStride] &^= 1 << xy[0]
 }
 
-// setLines sets cell i's code in its four lines to v.
-func (b *board) setLines(i cell, v uint64) {
-	for _, a := range &b.lineAt[uint(i)%maxCells] {
-		w := &b.lines[a>>5%(4*numLines)]
-		*w = *w&^(3<<(2*(a%32))) | v<<(2*(a%32))
-	}
-}
-
-// update rewrites the patterns around i after a stone was put there.
-func (b *board) update(i cell) {
+// update puts colour c's stone on empty cell i in its four lines and
+// rewrites the patterns around it.
+func (b *board) update(i cell, c uint8) {
 	for d := range 4 {
 		a := b.lineAt[uint(i)%maxCells][d]
+		lw := &b.lines[a>>5%(4*numLines)]
+		*lw |= uint64(c) << (2 * (a % 32))
 		// The line's word turned to put i's position, less halfLine, in
 		// the low bits: a ray turns it two bits a step. A whole turn is
 		// the line's 32 positions, so the cell in the middle (bits 2*
 		// halfLine on) is always the one at the ray's position, and the
 		// key of an empty cell (on the board) never wraps.
-		w := bits.RotateLeft64(b.lines[a>>5%(4*numLines)], -2*(int(a%32)-halfLine))
+		w := bits.RotateLeft64(*lw, -2*(int(a%32)-halfLine))
 		st := b.dirs[d]
 		b.updateRay(int(i), -st, d, w, false)
 		b.updateRay(int(i), st, d, w, true)
