@@ -257,18 +257,14 @@ func (b *board) addInfoFor(i cell, c int) {
 
 // removeInfo takes empty cell i's sides out of the totals.
 func (b *board) removeInfo(i cell) {
-	b.removeInfoFor(i, 0)
-	b.removeInfoFor(i, 1)
-}
-
-// removeInfoFor does removeInfo for one colour (0 black, 1 white).
-func (b *board) removeInfoFor(i cell, c int) {
-	s := b.sideOf(i, uint8(c))
-	b.count[c][s.threat()]--
-	if !b.noEval {
-		ev := &b.evals[c][s.key()]
-		b.evTotal[c][0] -= int32(ev[0])
-		b.evTotal[c][1] -= int32(ev[1])
+	for c := range 2 {
+		s := b.sides[uint(i)%maxCells<<1|uint(c)]
+		b.count[c][s.threat()]--
+		if !b.noEval {
+			ev := &b.evals[c][s.key()]
+			b.evTotal[c][0] -= int32(ev[0])
+			b.evTotal[c][1] -= int32(ev[1])
+		}
 	}
 }
 

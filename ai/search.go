@@ -172,7 +172,7 @@ func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
 	// A stone of me's only weakens the opponent's lines, and only along
 	// the line it shares with each threat point: read that line's new
 	// pattern instead of playing the stone.
-	oc := 2 - me // the opponent's index in pats
+	oc := 2 - me // the opponent's colour index
 	for _, t := range threats {
 		if t == i {
 			continue
