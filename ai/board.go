@@ -36,22 +36,27 @@ type board struct {
 	reading      rules.Reading
 	dirs         [4]int
 	tables       *[1 << 20]uint8 // key -> Black's pattern | White's << patBits
+	// reach is how far along a line a stone changes patterns: halfLine,
+	// or one less where both colours make five with any run of five or
+	// more, whose patterns never depend on the cells halfLine away (only
+	// a five through the point counts, and it lies within halfLine-1;
+	// TestFiveOrMoreReach).
+	reach int
 
 	stones [maxCells]uint8 // cellEmpty, cellBlack, cellWhite, cellWall
 	// lines holds every line of the padded board, two bits a cell (the
 	// cell codes) by its position along the line, so that a stone sets
 	// four words and a cell's key is a shift of its line's word.
 	lines  [4 * numLines]uint64
-	lineAt [maxCells][4]uint16   // each cell's line (index into lines) << 5 | its position on it
-	pats   [maxCells][2][4]uint8 // line patterns per colour for empty cells
-	info   [maxCells][2]combo    // combined threat and score per colour
-	rows   [maxStride]uint32     // stones per row, bit x for the cell at x (padded), for candidates
-	own    [2][maxStride]uint32  // rows' stones of each colour, for the threat scans
-	xy     [maxCells][2]uint8    // each cell's padded column and row (no division in the hot loops)
+	lineAt [maxCells][4]uint16  // each cell's line (index into lines) << 5 | its position on it
+	sides  [2 * maxCells]side   // each empty cell's line patterns and what they give, by cell<<1 | colour index (sideOf)
+	rows   [maxStride]uint32    // stones per row, bit x for the cell at x (padded), for candidates
+	own    [2][maxStride]uint32 // rows' stones of each colour, for the threat scans
+	xy     [maxCells][2]uint8   // each cell's padded column and row (no division in the hot loops)
 
-	evTotal [2][2]int32             // sum of the points' evaluation weights (pointEvals) over empty cells, per colour
-	evSet   [2]int                  // evaluation weight set with each colour to move
-	evals   [2]*[comboSize][2]int16 // pointEvals of each colour's set
+	evTotal [2][2]int32                // sum of the points' evaluation weights (pointEvals) over empty cells, per colour
+	evSet   [2]int                     // evaluation weight set with each colour to move
+	evals   [2]*[1 << keyBits][2]int16 // pointEvals of each colour's set
 	// noEval: the threat solvers, which never evaluate, are reading; the
 	// evaluation's sums are left alone, and stay right because every
 	// stone they play they take back in the same mode.
@@ -61,21 +66,43 @@ type board struct {
 	history []cell
 	// undoLog and frames let undo put back what play changed instead of
 	// looking every pattern up again: each play pushes a frame with the
-	// totals it started from, and logs every point pattern it rewrites.
-	undoLog []patChange // the first logLen entries are in use
+	// totals it started from, and logs every side it rewrites as it was.
+	undoLog []side // the first logLen entries are in use
 	logLen  int
 	frames  []playFrame
 	empty   int // empty cells on the board
 }
 
-// patChange is a point's line patterns and combined info for one colour
-// before a play rewrote them.
-type patChange struct {
-	info combo
-	q    cell
-	pats [4]uint8
-	c    uint8 // colour index (0 black, 1 white)
+// side is what one colour has at an empty cell, in one word that play
+// logs and undo puts back with one move each: the cell's point key (bits
+// 0-15), its pointTable entry (from bit 16: the threat class in bits
+// 16-18, comboForbidden at bit 19, the ordering score in bits 32-47) and
+// the word's own place in board.sides (bits 48-63), set once, which
+// tells undo where the word goes back.
+type side uint64
+
+// sideOf returns the side of colour index c (0 black, 1 white) at cell i.
+func (b *board) sideOf(i cell, c uint8) side { return b.sides[uint(i)%maxCells<<1|uint(c&1)] }
+
+// sideAt returns the side of colour index c at cell i with point key k.
+func sideAt(i cell, c int, k uint16) side {
+	return side(uint(i)%maxCells<<1|uint(c&1))<<48 | side(pointTable[k])<<16 | side(k)
 }
+
+func (s side) key() uint16 { return uint16(s) }
+
+// pat returns the line pattern along d.
+func (s side) pat(d int) uint8 { return uint8(s>>keyShift(d)) & (1<<patBits - 1) }
+
+// threat returns the threat class.
+func (s side) threat() uint8 { return uint8(s>>16) & 7 }
+
+// maybeForbidden reports that under renju this point may be forbidden to
+// Black (overline, two fours or two open threes) and needs the exact check.
+func (s side) maybeForbidden() bool { return s>>16&comboForbidden != 0 }
+
+// score returns the move ordering score.
+func (s side) score() int16 { return int16(s >> 32) }
 
 // playFrame is what undo needs to take back one play besides the log.
 type playFrame struct {
@@ -128,6 +155,10 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 		hash: zobrist[0][0] * uint64(1+int(rule)*2+int(reading))}
 	b.dirs = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
 	b.tables = ruleTable(rule)
+	b.reach = halfLine
+	if fiveRuleFor(rule, cellBlack) == fiveOrMore && fiveRuleFor(rule, cellWhite) == fiveOrMore {
+		b.reach = halfLine - 1
+	}
 	for c := range 2 {
 		b.evSet[c] = evalSetFor(rule, uint8(c+1))
 	}
@@ -162,9 +193,14 @@ func newBoard(size int, rule rules.Rule, reading rules.Reading) (*board, error) 
 	for i := 0; i < n; i++ {
 		if b.stones[i] == cellEmpty {
 			b.empty++
+			var k [2]uint16
 			for d := 0; d < 4; d++ {
-				pp := b.tables[b.key(cell(i), d)]
-				b.pats[i][0][d], b.pats[i][1][d] = pp&(1<<patBits-1), pp>>patBits
+				pp := uint16(b.tables[b.key(cell(i), d)])
+				k[0] |= pp & (1<<patBits - 1) << keyShift(d)
+				k[1] |= pp >> patBits << keyShift(d)
+			}
+			for c := range 2 {
+				b.sides[i<<1|c] = sideAt(cell(i), c, k[c])
 			}
 			b.addInfo(cell(i))
 		}
@@ -202,7 +238,7 @@ func (b *board) pointOf(i cell) rules.Point {
 	return rules.Point{X: int(i)%b.stride - pad, Y: int(i)/b.stride - pad}
 }
 
-// addInfo recomputes the combined info of empty cell i and adds it to the totals.
+// addInfo adds empty cell i's sides to the totals.
 func (b *board) addInfo(i cell) {
 	b.addInfoFor(i, 0)
 	b.addInfoFor(i, 1)
@@ -210,39 +246,27 @@ func (b *board) addInfo(i cell) {
 
 // addInfoFor does addInfo for one colour (0 black, 1 white).
 func (b *board) addInfoFor(i cell, c int) {
-	k := comboIndex(&b.pats[i][c])
-	in := pointTable[k].combo(k)
-	b.info[i][c] = in
-	b.count[c][in.threat]++
-	// The point's evaluation weights are read again from its patterns
-	// when it is taken out (they are unchanged until then), which keeps
-	// combo small.
+	s := b.sideOf(i, uint8(c))
+	b.count[c][s.threat()]++
 	if !b.noEval {
-		ev := &b.evals[c][k]
+		ev := &b.evals[c][s.key()]
 		b.evTotal[c][0] += int32(ev[0])
 		b.evTotal[c][1] += int32(ev[1])
 	}
 }
 
-// removeInfo takes empty cell i's info out of the totals.
+// removeInfo takes empty cell i's sides out of the totals.
 func (b *board) removeInfo(i cell) {
-	b.removeInfoFor(i, 0)
-	b.removeInfoFor(i, 1)
-}
-
-// removeInfoFor does removeInfo for one colour (0 black, 1 white).
-func (b *board) removeInfoFor(i cell, c int) {
-	in := &b.info[i][c]
-	b.count[c][in.threat]--
-	if !b.noEval {
-		ev := &b.evals[c][in.idx]
-		b.evTotal[c][0] -= int32(ev[0])
-		b.evTotal[c][1] -= int32(ev[1])
+	for c := range 2 {
+		s := b.sides[uint(i)%maxCells<<1|uint(c)]
+		b.count[c][s.threat()]--
+		if !b.noEval {
+			ev := &b.evals[c][s.key()]
+			b.evTotal[c][0] -= int32(ev[0])
+			b.evTotal[c][1] -= int32(ev[1])
+		}
 	}
 }
-
-// comboStep[d] is how much comboIndex moves per step of the pattern along d.
-var comboStep = [4]int{numPats * numPats * numPats, numPats * numPats, numPats, 1}
 
 // maxChanges bounds the point patterns one stone changes: two colours'
 // on the cells within halfLine along four lines.
@@ -250,23 +274,28 @@ const maxChanges = 2 * 4 * 2 * halfLine
 
 // play puts a stone of colour c (1 black, 2 white) on empty cell i.
 func (b *board) play(i cell, c uint8) {
-	b.frames = append(b.frames, playFrame{logLen: int32(b.logLen), count: b.count, evTotal: b.evTotal})
+	// The frame is written in place (append copied it twice).
+	if len(b.frames) == cap(b.frames) {
+		b.frames = append(b.frames, playFrame{})[:len(b.frames)]
+	}
+	b.frames = b.frames[:len(b.frames)+1]
+	f := &b.frames[len(b.frames)-1]
+	f.logLen, f.count, f.evTotal = int32(b.logLen), b.count, b.evTotal
 	if len(b.undoLog)-b.logLen < maxChanges {
-		b.undoLog = append(b.undoLog, make([]patChange, len(b.undoLog)+16*maxChanges)...)
+		b.undoLog = append(b.undoLog, make([]side, len(b.undoLog)+16*maxChanges)...)
 	}
 	b.removeInfo(i)
 	b.stones[i] = c
-	b.setLines(i, uint64(c))
 	b.hash ^= zobrist[c-1][i]
 	b.history = append(b.history, i)
 	b.empty--
-	b.update(i)
+	b.update(i, c)
 	xy := b.xy[i]
 	b.rows[xy[1]%maxStride] |= 1 << xy[0]
 	b.own[(c-1)&1][xy[1]%maxStride] |= 1 << xy[0]
 }
 
-// undo takes back the last stone. The point's own patterns and info were
+// undo takes back the last stone. The point's own sides were
 // left as they were while it held the stone, and are right again now.
 func (b *board) undo() {
 	i := b.history[len(b.history)-1]
@@ -276,13 +305,13 @@ func (b *board) undo() {
 	b.stones[i] = cellEmpty
 	b.hash ^= zobrist[c-1][i]
 	b.empty++
-	b.setLines(i, cellEmpty)
-	log := b.undoLog[f.logLen:b.logLen]
-	for k := len(log) - 1; k >= 0; k-- {
-		e := &log[k]
-		p, c := uint(e.q)%maxCells, e.c&1
-		b.pats[p][c] = e.pats
-		b.info[p][c] = e.info
+	for _, a := range &b.lineAt[uint(i)%maxCells] {
+		b.lines[a>>5%(4*numLines)] &^= 3 << (2 * (a % 32))
+	}
+	// A play rewrites a side at most once (a cell is on one line through
+	// the stone), so the order does not matter.
+	for _, s := range b.undoLog[f.logLen:b.logLen] {
+		b.sides[s>>48%(2*maxCells)] = s
 	}
 	b.logLen = int(f.logLen)
 	b.count, b.evTotal = f.count, f.evTotal
@@ -292,46 +321,53 @@ func (b *board) undo() {
 	b.own[(c-1)&1][xy[1]%maxStride] &^= 1 << xy[0]
 }
 
-// setLines sets cell i's code in its four lines to v.
-func (b *board) setLines(i cell, v uint64) {
-	for _, a := range &b.lineAt[uint(i)%maxCells] {
-		w := &b.lines[a>>5%(4*numLines)]
-		*w = *w&^(3<<(2*(a%32))) | v<<(2*(a%32))
-	}
-}
-
-// update rewrites the patterns around i after a stone was put there.
-func (b *board) update(i cell) {
+// update puts colour c's stone on empty cell i in its four lines and
+// rewrites the patterns around it.
+func (b *board) update(i cell, c uint8) {
 	for d := range 4 {
 		a := b.lineAt[uint(i)%maxCells][d]
-		w := b.lines[a>>5%(4*numLines)]
+		lw := &b.lines[a>>5%(4*numLines)]
+		*lw |= uint64(c) << (2 * (a % 32))
+		// The line's word turned to put i's position, less halfLine, in
+		// the low bits: a ray turns it two bits a step. A whole turn is
+		// the line's 32 positions, so the cell in the middle (bits 2*
+		// halfLine on) is always the one at the ray's position, and the
+		// key of an empty cell (on the board) never wraps.
+		w := bits.RotateLeft64(*lw, -2*(int(a%32)-halfLine))
 		st := b.dirs[d]
-		b.updateRay(int(i), -st, d, w, int(a%32), -1)
-		b.updateRay(int(i), st, d, w, int(a%32), 1)
+		b.updateRay(int(i), -st, d, w, false)
+		b.updateRay(int(i), st, d, w, true)
 	}
 }
 
 // updateRay does update's work on the cells after i by step along d,
-// whose line word is w and where i is at position pos (dp: +1 or -1 a
-// step). A colour's pattern at a point depends only on the line up to
-// the first stone of the other colour (or the wall) on each side, so
+// with i's turned line word w (see update): up tells which way the ray
+// turns it. A colour's pattern at a point depends only on the line up
+// to the first stone of the other colour (or the wall) on each side, so
 // the ray ends at a stone of each colour.
 //
-// A colour whose pattern at a point changed gets the point's combined
-// info and the totals changed by the difference (cheaper than taking the
-// info out and adding it afresh), and the point's patterns and info
-// before are logged for undo (play makes room). That is written out once
-// per colour, with the colour a constant: as a call (the compiler does
-// not inline it) it cost 4 % of the search's CPU time.
-func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
-	d &= 3
+// A colour whose pattern at a point changed gets the point's side and
+// the totals changed by the difference (cheaper than taking the side out
+// and adding it afresh), and the side as it was is logged for undo (play
+// makes room). That is written out once per colour, with the colour a
+// constant: as a call (the compiler does not inline it) it cost 4 % of
+// the search's CPU time.
+func (b *board) updateRay(q, step, d int, w uint64, up bool) {
 	tables := b.tables
-	cs := comboStep[d]
+	// A pattern is put in a key and read from it by multiplying by mul,
+	// not by shifting by a variable count, which x86 takes only from
+	// one register, and the loop ran short of registers.
+	mul := uint16(1) << keyShift(d)
+	mask := (1<<patBits - 1) * mul
 	sees := uint8(3) // bit 0: Black's patterns further out can see i; bit 1: White's
-	for range halfLine {
+	for range b.reach {
 		q += step
-		pos += dp
-		s := uint8(w>>(2*uint(pos)%64)) & 3
+		if up {
+			w = bits.RotateLeft64(w, -2)
+		} else {
+			w = bits.RotateLeft64(w, 2)
+		}
+		s := uint8(w>>(2*halfLine)) & 3
 		if s == cellWall {
 			return
 		}
@@ -342,23 +378,19 @@ func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
 			}
 			continue
 		}
-		p := uint(q) % maxCells
-		pp := tables[lineKey(w>>(2*uint(pos-halfLine)%64))%(1<<20)]
+		p := uint(2*q) % (2 * maxCells) // Black's side; White's is next
+		pp := tables[lineKey(w)%(1<<20)]
 		// Only a colour whose pattern changed is recomputed.
-		if n := pp & (1<<patBits - 1); n != b.pats[p][0][d] { // Black
-			in := &b.info[p][0]
-			ps := &b.pats[p][0]
-			lg := &b.undoLog[b.logLen]
+		if n, sd := uint16(pp&(1<<patBits-1))*mul, &b.sides[p]; n != sd.key()&mask { // Black
+			o := *sd
+			b.undoLog[b.logLen] = o
 			b.logLen++
-			lg.info, lg.q, lg.pats, lg.c = *in, cell(p), *ps, 0
-			o := ps[d]
-			ps[d] = n
-			ok := int(in.idx)
-			k := ok + (int(n)-int(o))*cs
-			e := &pointTable[k]
-			if in.threat != e.threat {
-				b.count[0][in.threat&7]--
-				b.count[0][e.threat&7]++
+			ok := o.key()
+			k := ok&^mask | n
+			e := pointTable[k]
+			if nt := uint8(e) & 7; o.threat() != nt {
+				b.count[0][o.threat()]--
+				b.count[0][nt]++
 			}
 			if !b.noEval {
 				tab := b.evals[0]
@@ -366,22 +398,18 @@ func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
 				b.evTotal[0][0] += int32(ev[0]) - int32(oev[0])
 				b.evTotal[0][1] += int32(ev[1]) - int32(oev[1])
 			}
-			*in = e.combo(k)
+			*sd = o&^(1<<48-1) | side(e)<<16 | side(k)
 		}
-		if n := pp >> patBits; n != b.pats[p][1][d] { // White, the same
-			in := &b.info[p][1]
-			ps := &b.pats[p][1]
-			lg := &b.undoLog[b.logLen]
+		if n, sd := uint16(pp>>patBits)*mul, &b.sides[(p+1)%(2*maxCells)]; n != sd.key()&mask { // White, the same
+			o := *sd
+			b.undoLog[b.logLen] = o
 			b.logLen++
-			lg.info, lg.q, lg.pats, lg.c = *in, cell(p), *ps, 1
-			o := ps[d]
-			ps[d] = n
-			ok := int(in.idx)
-			k := ok + (int(n)-int(o))*cs
-			e := &pointTable[k]
-			if in.threat != e.threat {
-				b.count[1][in.threat&7]--
-				b.count[1][e.threat&7]++
+			ok := o.key()
+			k := ok&^mask | n
+			e := pointTable[k]
+			if nt := uint8(e) & 7; o.threat() != nt {
+				b.count[1][o.threat()]--
+				b.count[1][nt]++
 			}
 			if !b.noEval {
 				tab := b.evals[1]
@@ -389,7 +417,7 @@ func (b *board) updateRay(q, step, d int, w uint64, pos, dp int) {
 				b.evTotal[1][0] += int32(ev[0]) - int32(oev[0])
 				b.evTotal[1][1] += int32(ev[1]) - int32(oev[1])
 			}
-			*in = e.combo(k)
+			*sd = o&^(1<<48-1) | side(e)<<16 | side(k)
 		}
 	}
 }
@@ -403,7 +431,7 @@ func (b *board) threatReading() func() {
 }
 
 // threat returns the threat class of empty cell i for colour c.
-func (b *board) threat(i cell, c uint8) uint8 { return b.info[i][c-1].threat }
+func (b *board) threat(i cell, c uint8) uint8 { return b.sideOf(i, c-1).threat() }
 
 // has reports whether colour c has an empty cell of threat class t.
 func (b *board) has(c uint8, t uint8) bool { return b.count[c-1][t] > 0 }
@@ -498,7 +526,7 @@ func (b *board) eachThreat(c int, lo, hi uint8, f func(cell) bool) {
 			}
 			for m &= board &^ b.rows[y]; m != 0; m &= m - 1 {
 				i := cell(y*b.stride + bits.TrailingZeros32(m))
-				if t := b.info[i][c].threat; t >= lo && t <= hi {
+				if t := b.sideOf(i, uint8(c)).threat(); t >= lo && t <= hi {
 					left--
 					if !f(i) || left == 0 {
 						return
@@ -509,7 +537,7 @@ func (b *board) eachThreat(c int, lo, hi uint8, f func(cell) bool) {
 		return
 	}
 	b.eachEmpty(func(i cell) bool {
-		if t := b.info[i][c].threat; t >= lo && t <= hi {
+		if t := b.sideOf(i, uint8(c)).threat(); t >= lo && t <= hi {
 			left--
 			if !f(i) {
 				return false
@@ -549,7 +577,7 @@ func (b *board) findThreat(c uint8, t uint8) cell {
 		base := (y+pad)*b.stride + pad
 		for x := 0; x < b.size; x++ {
 			i := cell(base + x)
-			if b.stones[i] == cellEmpty && b.info[i][c-1].threat == t {
+			if b.stones[i] == cellEmpty && b.sideOf(i, c-1).threat() == t {
 				return i
 			}
 		}
@@ -567,7 +595,7 @@ func (b *board) threatNearLast(c uint8, t uint8) cell {
 	for _, st := range b.dirs {
 		for k := -4; k <= 4; k++ {
 			q := uint(i+k*st) % maxCells
-			if b.stones[q] == cellEmpty && b.info[q][c-1].threat == t {
+			if b.stones[q] == cellEmpty && b.sideOf(cell(q), c-1).threat() == t {
 				return cell(q)
 			}
 		}
@@ -581,7 +609,7 @@ func (b *board) isRenjuBlack(c uint8) bool { return c == cellBlack && b.rule == 
 // legal reports whether colour c may play on empty cell i: always, except
 // Black on a forbidden point under renju.
 func (b *board) legal(i cell, c uint8) bool {
-	if !b.isRenjuBlack(c) || !b.info[i][0].maybeForbidden {
+	if !b.isRenjuBlack(c) || !b.sideOf(i, 0).maybeForbidden() {
 		return true
 	}
 	return b.forbidden(i) == notForbidden

@@ -426,7 +426,7 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 	for t := 1; t < threads; t++ {
 		hb := *b
 		hb.history = append([]cell(nil), b.history...)
-		hb.undoLog = append([]patChange(nil), b.undoLog...)
+		hb.undoLog = append([]side(nil), b.undoLog...)
 		hb.frames = append([]playFrame(nil), b.frames...)
 		h := e.searcher(t, &hb, &stop)
 		h.leafVCF, h.width = main.leafVCF, main.width
@@ -615,7 +615,7 @@ func (s *searcher) genMovesAt0(me uint8, blind bool) []scored {
 	}
 	b.eachNear(func(i cell) bool {
 		if b.legal(i, me) {
-			buf[n] = scored{m: i, score: int32(b.info[i][me-1].score) + int32(b.info[i][2-me].score)/2}
+			buf[n] = scored{m: i, score: int32(b.sideOf(i, me-1).score()) + int32(b.sideOf(i, 2-me).score())/2}
 			n++
 		}
 		return true

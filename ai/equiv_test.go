@@ -68,7 +68,7 @@ func TestEquivalentToReferee(t *testing.T) {
 				// The cheap pre-check must never hide a forbidden point.
 				if want != rules.NotForbidden {
 					forbiddenSeen++
-					if !b.info[i][0].maybeForbidden {
+					if !b.sideOf(i, 0).maybeForbidden() {
 						t.Fatalf("renju: %v is forbidden but not flagged maybeForbidden\n%v", p, rb)
 					}
 				}

@@ -331,10 +331,10 @@ func (b *board) evalFeatures(me uint8, x []float32) {
 	x = x[evalSetFor(b.rule, me)*numSetFeatures:]
 	b.eachEmpty(func(i cell) bool {
 		for d := 0; d < 4; d++ {
-			x[featMinePat+int(b.pats[i][me-1][d])]++
-			x[featTheirPat+int(b.pats[i][2-me][d])]++
+			x[featMinePat+int(b.sideOf(i, me-1).pat(d))]++
+			x[featTheirPat+int(b.sideOf(i, 2-me).pat(d))]++
 		}
-		mk, tk := comboIndex(&b.pats[i][me-1]), comboIndex(&b.pats[i][2-me])
+		mk, tk := comboOfKey(b.sideOf(i, me-1).key()), comboOfKey(b.sideOf(i, 2-me).key())
 		x[featMineCombo+int(comboClass[mk])]++
 		x[featTheirCombo+int(comboClass[tk])]++
 		x[featMinePot+int(potClass[mk])]++

@@ -262,7 +262,7 @@ func TestPotentialInEvaluation(t *testing.T) {
 	// With h8 i8 j9 j10, j8 makes a double three for Black: no potential.
 	s, _ := solver(t, pos(t, 15, rules.Freestyle, rules.Black, "h8 i8 j9 j10", "a15 b15 c13 d15"))
 	j8 := s.b.cellOf(rules.Point{X: 9, Y: 7})
-	if th, pc := s.b.info[j8][0].threat, potClass[s.b.info[j8][0].idx]; th != t33 || pc != potNone {
+	if th, pc := s.b.sideOf(j8, 0).threat(), potClass[comboOfKey(s.b.sideOf(j8, 0).key())]; th != t33 || pc != potNone {
 		t.Errorf("j8 with h8 i8 j9 j10: threat %s, potential %s; want 33, none", threatNames[th], potNames[pc])
 	}
 }

@@ -220,13 +220,6 @@ const (
 
 const numThreats = int(t5) + 1
 
-// combo is what a point's four line patterns add up to for one colour:
-// its pointEntry (what the patterns give) and their comboIndex.
-type combo struct {
-	pointEntry
-	idx uint16 // comboIndex of the four patterns
-}
-
 // lineValue scores one line pattern for move ordering (the evaluation's
 // weights, evalWeights, started from it).
 var lineValue = [numPats]int32{
@@ -241,8 +234,7 @@ var threatBonus = [numThreats]int32{t44: 600, t43: 300, t33: 150}
 const comboSize = numPats * numPats * numPats * numPats
 
 // comboTable maps four line patterns (comboIndex) to the threat class in
-// the low bits and comboForbidden: one byte an entry, so that the table
-// (20 KiB) stays in the first-level cache of the update loop.
+// the low bits and comboForbidden; pointTable carries it by point key.
 var (
 	comboTable [comboSize]uint8
 	comboOnce  sync.Once
@@ -255,32 +247,40 @@ func comboIndex(p *[4]uint8) int {
 	return ((int(p[0])*numPats+int(p[1]))*numPats+int(p[2]))*numPats + int(p[3])
 }
 
-// pointEntry is what a point's four line patterns (by comboIndex) give
-// either colour: the threat class, whether it may be forbidden, and the
-// ordering score, four bytes that a changed pattern copies at once. The
-// evaluation weights (pointEvals) are apart, since the threat solvers,
-// which make most of the changes, never read them: the table they use is
-// half as big, and one for both colours.
-type pointEntry struct {
-	threat uint8
-	// maybeForbidden: under renju this point may be forbidden to Black
-	// (overline, two fours or two open threes) and needs the exact check.
-	maybeForbidden bool
-	score          int16 // for move ordering (lineValue, threatBonus)
+// A point key holds a point's four line patterns for one colour, patBits
+// each, direction 0 in the high bits: a pattern that changes is a masked
+// store, and the key indexes the point tables itself.
+const keyBits = 4 * patBits
+
+// keyShift returns where the pattern along d sits in a point key.
+func keyShift(d int) uint { return uint(patBits * (3 - d&3)) }
+
+// keyOf returns the point key of patterns p.
+func keyOf(p *[4]uint8) uint16 {
+	return uint16(p[0])<<keyShift(0) | uint16(p[1])<<keyShift(1) | uint16(p[2])<<keyShift(2) | uint16(p[3])
 }
 
-// combo returns the combined info of a point whose patterns have comboIndex k.
-func (e *pointEntry) combo(k int) combo {
-	return combo{*e, uint16(k)}
+// comboOfKey returns the comboIndex of the patterns in point key k.
+func comboOfKey(k uint16) int {
+	var p [4]uint8
+	for d := range p {
+		p[d] = uint8(k>>keyShift(d)) & (1<<patBits - 1)
+	}
+	return comboIndex(&p)
 }
 
-// pointTable holds the point entries by comboIndex.
-var pointTable [comboSize]pointEntry
+// pointTable holds by point key what a point's four line patterns give
+// either colour: its comboTable byte (threat class, comboForbidden) in the
+// low bits and its ordering score (lineValue, threatBonus; an int16) in
+// the high half. The evaluation weights (pointEvals) are apart, since the
+// threat solvers, which make most of the changes, never read them.
+// Keys with a code beyond patOL hold zero.
+var pointTable [1 << keyBits]uint32
 
-// pointEvals holds, per evaluation set of the colour, what a point adds
-// to evTotal: its evaluation weights with the colour to move and against
-// it (weighed in the set of the other colour to move).
-var pointEvals [numEvalSets][comboSize][2]int16
+// pointEvals holds, per evaluation set of the colour and by point key,
+// what a point adds to evTotal: its evaluation weights with the colour to
+// move and against it (weighed in the set of the other colour to move).
+var pointEvals [numEvalSets][1 << keyBits][2]int16
 
 // otherSet is the set of the other colour to move.
 var otherSet = [numEvalSets]int{setOpen: setOpen, setRenjuBlack: setRenjuWhite, setRenjuWhite: setRenjuBlack}
@@ -290,13 +290,16 @@ func buildPointTables() {
 	for k := range comboSize {
 		e := comboTable[k]
 		r, score := k, threatBonus[e&7]
-		for range 4 {
-			score += lineValue[r%numPats]
+		var p [4]uint8
+		for d := 3; d >= 0; d-- {
+			p[d] = uint8(r % numPats)
+			score += lineValue[p[d]]
 			r /= numPats
 		}
-		pointTable[k] = pointEntry{threat: e & 7, maybeForbidden: e&comboForbidden != 0, score: int16(score)}
+		key := keyOf(&p)
+		pointTable[key] = uint32(e) | uint32(uint16(int16(score)))<<16
 		for set := range numEvalSets {
-			pointEvals[set][k] = [2]int16{evalCombo[set][0][k], evalCombo[otherSet[set]][1][k]}
+			pointEvals[set][key] = [2]int16{evalCombo[set][0][k], evalCombo[otherSet[set]][1][k]}
 		}
 	}
 }

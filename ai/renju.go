@@ -19,13 +19,13 @@ const (
 // (recursively). rules.ReadingGomocup does not count a three whose
 // straight-four point also makes a five.
 func (b *board) forbidden(i cell) forbidKind {
-	ps := &b.pats[i][0]
-	if b.info[i][0].threat == t5 {
+	s := b.sideOf(i, 0)
+	if s.threat() == t5 {
 		return notForbidden
 	}
 	fours, threes := 0, 0
-	for _, p := range ps {
-		switch p {
+	for d := range 4 {
+		switch s.pat(d) {
 		case patOL:
 			return forbidOverline
 		case patB4, patF4:
@@ -46,14 +46,14 @@ func (b *board) forbidden(i cell) forbidKind {
 	// without i: those do not belong to the three through i.
 	var before [4][2*halfLine - 1]bool
 	var dirs [4]bool
-	for d, p := range ps {
-		if p != patF3 {
+	for d := range 4 {
+		if s.pat(d) != patF3 {
 			continue
 		}
 		dirs[d] = true
 		for k := -4; k <= 4; k++ {
 			q := cell(int(i) + k*b.dirs[d])
-			before[d][k+4] = k != 0 && b.stones[q] == cellEmpty && b.pats[q][0][d] == patF4
+			before[d][k+4] = k != 0 && b.stones[q] == cellEmpty && b.sideOf(q, 0).pat(d) == patF4
 		}
 	}
 	b.play(i, cellBlack)
@@ -76,10 +76,10 @@ func (b *board) forbidden(i cell) forbidKind {
 func (b *board) realThree(i cell, d int, before *[2*halfLine - 1]bool) bool {
 	for k := -4; k <= 4; k++ {
 		q := cell(int(i) + k*b.dirs[d])
-		if k == 0 || before[k+4] || b.stones[q] != cellEmpty || b.pats[q][0][d] != patF4 {
+		if k == 0 || before[k+4] || b.stones[q] != cellEmpty || b.sideOf(q, 0).pat(d) != patF4 {
 			continue
 		}
-		if b.reading == rules.ReadingGomocup && b.info[q][0].threat == t5 {
+		if b.reading == rules.ReadingGomocup && b.sideOf(q, 0).threat() == t5 {
 			continue
 		}
 		if b.forbidden(q) == notForbidden {

@@ -150,6 +150,31 @@ func TestForbiddenCases(t *testing.T) {
 	}
 }
 
+// TestFiveOrMoreReach checks what board.reach relies on: under
+// fiveOrMore a pattern never depends on the cells halfLine away, and
+// under the other five rules it does.
+func TestFiveOrMoreReach(t *testing.T) {
+	for _, fr := range []fiveRule{fiveOrMore, exactlyFive, caroFive} {
+		for c := cellBlack; c <= cellWhite; c++ {
+			tb := patternTable(fr, c)
+			depend := 0
+			for k := uint32(0); k < 1<<20; k++ {
+				for _, off := range []int{-halfLine, halfLine} {
+					sh := slotShift(off)
+					for v := uint32(0); v < 4; v++ {
+						if tb[k&^(3<<sh)|v<<sh] != tb[k] {
+							depend++
+						}
+					}
+				}
+			}
+			if (depend == 0) != (fr == fiveOrMore) {
+				t.Errorf("five rule %d, colour %d: %d keys' patterns depend on the cells halfLine away", fr, c, depend)
+			}
+		}
+	}
+}
+
 // TestIncremental checks that make/unmake keeps every derived field equal
 // to a board built from scratch.
 func TestIncremental(t *testing.T) {
@@ -184,8 +209,10 @@ func TestIncremental(t *testing.T) {
 			t.Errorf("%v: incremental board differs from a fresh one", rule)
 		}
 		b.eachEmpty(func(i cell) bool {
-			if fresh.pats[i] != b.pats[i] || fresh.info[i] != b.info[i] {
-				t.Errorf("%v: cell %v differs from a fresh board", rule, b.pointOf(i))
+			for c := range uint8(2) {
+				if fresh.sideOf(i, c) != b.sideOf(i, c) {
+					t.Errorf("%v: cell %v colour %d is %x, a fresh board's %x", rule, b.pointOf(i), c, b.sideOf(i, c), fresh.sideOf(i, c))
+				}
 			}
 			return true
 		})
@@ -193,7 +220,7 @@ func TestIncremental(t *testing.T) {
 			b.undo()
 		}
 		empty, _ := newBoard(15, rule, rules.ReadingRIF)
-		if empty.evTotal != b.evTotal || empty.count != b.count || empty.hash != b.hash || empty.lines != b.lines || empty.rows != b.rows || empty.own != b.own {
+		if empty.evTotal != b.evTotal || empty.count != b.count || empty.hash != b.hash || empty.lines != b.lines || empty.rows != b.rows || empty.own != b.own || empty.sides != b.sides {
 			t.Errorf("%v: undoing every move does not give the empty board", rule)
 		}
 	}

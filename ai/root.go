@@ -24,7 +24,7 @@ func (s *searcher) searchRoot(root []rootMove, depth, alpha, beta int, me uint8)
 			v = -s.search(depth-1, -beta, -alpha, 1, opp)
 		} else {
 			r := 0
-			if depth >= 3 && b.info[m][me-1].threat < tB4 {
+			if depth >= 3 && b.sideOf(m, me-1).threat() < tB4 {
 				r = max(0, min(reduction(depth, k), depth-2))
 			}
 			v = -s.search(depth-1-r, -alpha-1, -alpha, 1, opp)

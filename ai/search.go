@@ -172,7 +172,7 @@ func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
 	// A stone of me's only weakens the opponent's lines, and only along
 	// the line it shares with each threat point: read that line's new
 	// pattern instead of playing the stone.
-	oc := 2 - me // the opponent's index in pats
+	oc := 2 - me // the opponent's colour index
 	for _, t := range threats {
 		if t == i {
 			continue
@@ -189,9 +189,9 @@ func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
 		default:
 			d, off = 3, dy
 		}
-		p := b.pats[t][oc]
-		p[d] = b.tables[b.key(t, d)|uint32(me)<<slotShift(off)] >> (patBits * oc) & (1<<patBits - 1)
-		if comboTable[comboIndex(&p)]&7 == t44 {
+		n := b.tables[b.key(t, d)|uint32(me)<<slotShift(off)] >> (patBits * oc) & (1<<patBits - 1)
+		sh := keyShift(d)
+		if pointTable[b.sideOf(t, oc).key()&^((1<<patBits-1)<<sh)|uint16(n)<<sh]&7 == uint32(t44) {
 			return false
 		}
 	}
@@ -245,19 +245,20 @@ func (s *searcher) genMoves(me uint8, ply int, ttMove cell) []scored {
 			if bound && !b.legal(i, me) {
 				continue
 			}
-			mine, theirs := &b.info[i][me-1], &b.info[i][opp-1]
-			if nt > 0 && mine.threat < tB4 && (aligned[y]>>x&1 == 0 || !s.defuses(i, me, threats[:nt])) {
+			mine, theirs := b.sideOf(i, me-1), b.sideOf(i, opp-1)
+			mt, tt := mine.threat(), theirs.threat()
+			if nt > 0 && mt < tB4 && (aligned[y]>>x&1 == 0 || !s.defuses(i, me, threats[:nt])) {
 				continue
 			}
-			sc := int32(mine.score) + int32(theirs.score)*4/5 + hist[uint(i)%maxCells]/16
+			sc := int32(mine.score()) + int32(theirs.score())*4/5 + hist[uint(i)%maxCells]/16
 			switch {
 			case i == ttMove:
 				sc += 1 << 28
-			case mine.threat >= t44:
+			case mt >= t44:
 				sc += 1 << 26
-			case theirs.threat >= t44:
+			case tt >= t44:
 				sc += 1 << 25
-			case mine.threat >= t43:
+			case mt >= t43:
 				sc += 1 << 24
 			case i == k0:
 				sc += 1 << 22
@@ -341,7 +342,7 @@ func sortMoves(ms []scored) {
 // it is made is a quiet move: there are many such points, and the three,
 // once made, is answered then.
 func (b *board) tactical(i cell, me uint8) bool {
-	return b.info[i][me-1].threat >= tF3 || b.info[i][2-me].threat >= t33
+	return b.sideOf(i, me-1).threat() >= tF3 || b.sideOf(i, 2-me).threat() >= t33
 }
 
 // lmr[d][k] is how many plies the k-th move (from 0) at depth d is
@@ -524,7 +525,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 			v = -s.search(newDepth, -beta, -alpha, ply+1, opp)
 		} else {
 			r := 0
-			if forced == noCell && m != ttMove && depth >= 2 && b.info[m][me-1].threat < tB4 {
+			if forced == noCell && m != ttMove && depth >= 2 && b.sideOf(m, me-1).threat() < tB4 {
 				r = reduction(depth, rank)
 				if tact {
 					r--

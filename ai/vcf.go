@@ -172,8 +172,8 @@ func (b *board) sortBest(moves []cell, c uint8) {
 // orderKey is point i's ordering value for colour c: its threat class
 // above its score (an int16, so the class always decides first).
 func (b *board) orderKey(i cell, c uint8) int32 {
-	in := &b.info[i][c-1]
-	return int32(in.threat)<<20 + int32(in.score)
+	s := b.sideOf(i, c-1)
+	return int32(s.threat())<<20 + int32(s.score())
 }
 
 // sortByKey sorts moves highest key first, equal keys in their order, by
@@ -202,12 +202,12 @@ func (s *searcher) fivesOn(i cell, c uint8, out *[4]cell) int {
 	b := s.b
 	n := 0
 	for d, st := range b.dirs {
-		if p := b.pats[i][c-1][d]; p < patB4 || p > patF4 {
+		if p := b.sideOf(i, c-1).pat(d); p < patB4 || p > patF4 {
 			continue
 		}
 		for k := -4; k <= 4; k++ {
 			q := cell(int(i) + k*st)
-			if k != 0 && b.stones[q] == cellEmpty && b.info[q][c-1].threat == t5 {
+			if k != 0 && b.stones[q] == cellEmpty && b.sideOf(q, c-1).threat() == t5 {
 				dup := false
 				for _, f := range out[:n] {
 					dup = dup || f == q

@@ -139,7 +139,7 @@ func (s *searcher) refuteAll(me uint8, depth, ply int, anyMove bool) bool {
 		if !b.legal(i, opp) {
 			return true
 		}
-		if !anyMove && b.info[i][opp-1].threat < tB4 && (aligned[b.xy[i][1]%maxStride]>>b.xy[i][0]&1 == 0 || !s.defuses(i, opp, threats[:nt])) {
+		if !anyMove && b.sideOf(i, opp-1).threat() < tB4 && (aligned[b.xy[i][1]%maxStride]>>b.xy[i][0]&1 == 0 || !s.defuses(i, opp, threats[:nt])) {
 			return true
 		}
 		defs[n] = i
@@ -178,7 +178,7 @@ func (s *searcher) orderDefences(defs []cell, me uint8, ply int) {
 	opp := 3 - me
 	killer := s.vctKiller[ply]
 	sortByKey(defs, func(i cell) int32 {
-		v := b.orderKey(i, opp) + int32(b.info[i][me-1].score)
+		v := b.orderKey(i, opp) + int32(b.sideOf(i, me-1).score())
 		if i == killer {
 			v += 1 << 28
 		}
