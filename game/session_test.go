@@ -442,7 +442,10 @@ func TestEngineAgainstEngine(t *testing.T) {
 	}
 }
 
-func TestPersonLosesOnTime(t *testing.T) {
+// outOfTime is a game on a one-minute clock in which the person (Black)
+// plays two moves and then thinks for ever, every view taking five
+// seconds of their time.
+func outOfTime(t *testing.T) (*Session, *said) {
 	tb := newTable(15)
 	src := clock.NewManual(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	ctl, err := clock.Parse("1m")
@@ -455,11 +458,16 @@ func TestPersonLosesOnTime(t *testing.T) {
 	}
 	person := personPlays(t, rules.Black, "h8 h9")
 	tb.script = func(n int, b *rules.Board) {
-		src.Advance(5 * time.Second) // every view takes five seconds of the person's time
-		person(n, b)                 // two moves, then they think for ever
+		src.Advance(5 * time.Second)
+		person(n, b)
 	}
 	s, v := newSession(t, rules.Freestyle, rules.White, "a1 a2", tb)
 	s.Clock = k
+	return s, v
+}
+
+func TestPersonLosesOnTime(t *testing.T) {
+	s, v := outOfTime(t)
 	out, err := s.Play(t.Context())
 	if err != nil {
 		t.Fatal(err)
@@ -608,23 +616,7 @@ func TestRobotOffersDraw(t *testing.T) {
 // TestTimeUpByFours: with the count of fours for a game over its time,
 // the person out of time does not simply lose.
 func TestTimeUpByFours(t *testing.T) {
-	tb := newTable(15)
-	src := clock.NewManual(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
-	ctl, err := clock.Parse("1m")
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := clock.New(ctl, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	person := personPlays(t, rules.Black, "h8 h9")
-	tb.script = func(n int, b *rules.Board) {
-		src.Advance(5 * time.Second)
-		person(n, b)
-	}
-	s, v := newSession(t, rules.Freestyle, rules.White, "a1 a2", tb)
-	s.Clock = k
+	s, v := outOfTime(t)
 	var board *rules.Board
 	s.Policy.OnTime = func(b *rules.Board, r rules.Rule) (rules.Color, []Message) {
 		board = b

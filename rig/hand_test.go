@@ -15,25 +15,27 @@ import (
 	"tengen/sim"
 )
 
-// slippery is the arm's hand, whose first stone slips off the nozzle
-// after a while on its way to the board.
-type slippery struct {
+// mishap is the arm's hand whose first placement meets a mishap (do, on
+// the simulated arm) a while after the pick, with the stone on the
+// nozzle: it slips off, or the device faults.
+type mishap struct {
 	arm.Hand
-	robot   *sim.Robot
-	after   time.Duration
-	slipped bool
+	robot *sim.Robot
+	after time.Duration
+	do    func(*armsim.Sim)
+	met   bool
 }
 
-func (s *slippery) Place(ctx context.Context, p rules.Point, c rules.Color) error {
-	if s.slipped {
-		return s.Hand.Place(ctx, p, c)
+func (m *mishap) Place(ctx context.Context, p rules.Point, c rules.Color) error {
+	if m.met {
+		return m.Hand.Place(ctx, p, c)
 	}
-	s.slipped = true
-	if err := s.Hand.Arm.Pick(ctx, c); err != nil {
+	m.met = true
+	if err := m.Hand.Arm.Pick(ctx, c); err != nil {
 		return err
 	}
-	s.robot.Sim.After(s.after, func(s *armsim.Sim) { armsim.DropHeld(s) })
-	return s.Hand.Arm.Place(ctx, p)
+	m.robot.Sim.After(m.after, m.do)
+	return m.Hand.Arm.Place(ctx, p)
 }
 
 // A stone that falls on the way is seen where it lies and another is put
@@ -56,7 +58,7 @@ func TestWatchedHandPutsAnotherStone(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer robot.Close()
-			h := &rig.WatchedHand{Hand: &slippery{Hand: arm.Hand{Arm: robot.Arm}, robot: robot, after: tc.after}, Eyes: robot.Eyes}
+			h := &rig.WatchedHand{Hand: &mishap{Hand: arm.Hand{Arm: robot.Arm}, robot: robot, after: tc.after, do: func(s *armsim.Sim) { armsim.DropHeld(s) }}, Eyes: robot.Eyes}
 			p, _ := rules.ParsePoint(tc.to, 15)
 			if err := h.Place(t.Context(), p, rules.Black); err != nil {
 				t.Fatalf("place after a stone fell on the way: %v", err)
@@ -108,27 +110,6 @@ func TestTransient(t *testing.T) {
 	}
 }
 
-// faulting is the arm's hand whose first placement meets a device fault
-// (fault) a while after the pick, with the stone on the nozzle.
-type faulting struct {
-	arm.Hand
-	robot  *sim.Robot
-	fault  arm.Faults
-	failed bool
-}
-
-func (f *faulting) Place(ctx context.Context, p rules.Point, c rules.Color) error {
-	if f.failed {
-		return f.Hand.Place(ctx, p, c)
-	}
-	f.failed = true
-	if err := f.Hand.Arm.Pick(ctx, c); err != nil {
-		return err
-	}
-	f.robot.Sim.After(400*time.Millisecond, armsim.Fault(f.fault))
-	return f.Hand.Arm.Place(ctx, p)
-}
-
 // The real robot's way past a transient fault with a stone on the nozzle:
 // the controller stops the arm and keeps the stone, the game resumes from
 // its journal and places its stone again (placeRobotStone, through the
@@ -140,7 +121,7 @@ func TestTransientFaultKeepsStone(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer robot.Close()
-	h := &rig.WatchedHand{Hand: &faulting{Hand: arm.Hand{Arm: robot.Arm}, robot: robot, fault: arm.FaultHostSilent}, Eyes: robot.Eyes}
+	h := &rig.WatchedHand{Hand: &mishap{Hand: arm.Hand{Arm: robot.Arm}, robot: robot, after: 400 * time.Millisecond, do: armsim.Fault(arm.FaultHostSilent)}, Eyes: robot.Eyes}
 	p, _ := rules.ParsePoint("k10", 15)
 	inBowl := robot.World.InBowl(rules.White)
 	err = h.Place(t.Context(), p, rules.White)
