@@ -96,4 +96,3 @@ func (l *Lens) undistorted(m gocv.Mat) (u gocv.Mat, done func()) {
 	l.Undistort(m, &u)
 	return u, func() { u.Close() }
 }
-
