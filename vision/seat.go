@@ -221,7 +221,9 @@ func readSurety(pl *Planes, n int, q [4]Point) (conf, stones float64, ok bool) {
 // the stones hide the lines that tell a lattice a line over from the
 // grid, and both read about as surely: where the board's outline does
 // not frame q (see framed) but frames q moved a line over along an axis
-// or a diagonal, and the stones read surer on that, it is taken. The
+// or a diagonal, and the stones read surer on that, it is taken; where
+// no such move frames it, the outline's own grids fitted on the tops
+// are tried (see insetOnTops). The
 // crevices between tall stones, lifted, may also pull the line fit a
 // third of a step off along a side, where the stones still read at
 // 0.92-0.95 but those on the edge lines stray: the tops' evenest lattice
@@ -274,8 +276,8 @@ func settleOnTops(pl *Planes, n int, q [4]Point, c, share float64, frames [][4]P
 }
 
 // insetOnTops fits on the stone tops (see evenTops) the grids inset in
-// the outlines that nearly frame the lattice q (within insetNear steps),
-// and returns the one framed best and, of those framed alike, read
+// the outlines nearest framing the lattice q (insetOutlines of them, each
+// within insetNear steps), and returns the one framed best and, of those framed alike, read
 // surest (see framedPick), with its reading's mean confidence; ok only if
 // an outline frames it. Where q is skewed off the grid, a third of a step
 // or more along one side, no move by whole lines frames it, and the tops'
