@@ -505,28 +505,14 @@ func (s *sampler) linesBeyond(u, v float64) float64 {
 // baseRing samples (Luma, Low) a stone's base around board point (u, v)
 // at board level: covered by any stone from any view, and on the board
 // even where the lifted top disk of an edge point falls off it.
-//
-// Seen steeply, a stone on a point nearer the camera may hide part of
-// the ring: there the ring shows that stone, not this one's base (a black
-// stone's base behind a white one reads white). Such samples are left
-// out while some remain.
 func (s *sampler) baseRing(u, v float64) (luma, low []float64) {
-	var hl, hw []float64 // samples a nearer point's stone may hide
 	for a := 0; a < 8; a++ {
 		th := 2*math.Pi*float64(a)/8 + math.Pi/8
-		bu, bv := u+0.2*math.Cos(th), v+0.2*math.Sin(th)
-		p := s.h.Apply(bu, bv)
+		p := s.h.Apply(u+0.2*math.Cos(th), v+0.2*math.Sin(th))
 		if g := s.at(p); g >= 0 {
-			if s.cam.hiddenByNeighbour(bu, bv, u, v) {
-				hl, hw = append(hl, g), append(hw, bilinear(s.low, p))
-				continue
-			}
 			luma = append(luma, g)
 			low = append(low, bilinear(s.low, p))
 		}
-	}
-	if len(luma) == 0 {
-		return hl, hw
 	}
 	return luma, low
 }
