@@ -65,7 +65,7 @@ func TestReadCrowdedSteep(t *testing.T) {
 // board's outline holds its grid a margin inside, and the grids inset in
 // it are candidates as they are (see chooseLattice). Seed 14 was 0.75
 // steps off along the far side while its inset was right, held off as
-// lying within half of the mean step (see cornerSteps).
+// lying within half of the mean step (see stepsApart).
 func TestLocateCrowdedSteep(t *testing.T) {
 	for _, seed := range []int64{1, 12, 14} {
 		checkLocated(t, crowdedScene(seed), seed)

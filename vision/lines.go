@@ -506,15 +506,13 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	frames := slices.Concat(outlines, patches)
 	insets := insetLattices(field, n, frames, choice)
 	best := slideLattice(field, n, bestShifted(field, n, cs, choice), choice)
-	// An inset is another lattice, not a finer fit of the choice: unless
-	// at least two corners lie half a step from the choice's (each in its
-	// corner's own step), the choice's own fit stands. One corner alone
-	// that far is the same lattice skewed (varied 96/19: the choice 0.10
-	// steps off, such an inset 0.51). Nor does it count as framed below:
-	// its own outline frames it by construction.
+	// An inset is another lattice, not a finer fit of the choice: within
+	// half a step (at each corner its own, see stepsApart) the choice's
+	// own fit stands. Nor does it count as
+	// framed below: its own outline frames it by construction.
 	choice0 := best.q
 	for _, c := range insets {
-		if c.choice > best.choice && cornersApart(choice0, c.q, n, refitReach) >= 2 {
+		if c.choice > best.choice && stepsApart(choice0, c.q, n) >= refitReach {
 			best = c
 		}
 	}
@@ -916,45 +914,24 @@ func insetLattices(field *image.Gray, n int, frames [][4]Point, choice func([4]P
 const insetKeep = 5
 
 // stepsApart is how far the lattice through b lies from a's: the
-// largest of its corners' distances from a's (see cornerSteps).
+// largest of its corners' distances from a's, each in a's grid step at
+// that corner. Seen steeply, the far side's step may be half the near
+// side's: there a lattice half a step over lies a quarter of the mean
+// step away.
 func stepsApart(a, b [4]Point, n int) float64 {
-	d := cornerSteps(a, b, n)
-	return max(d[0], d[1], d[2], d[3])
-}
-
-// cornersApart is how many of b's corners lie at least d steps from
-// a's (see cornerSteps).
-func cornersApart(a, b [4]Point, n int, d float64) int {
-	k := 0
-	for _, s := range cornerSteps(a, b, n) {
-		if s >= d {
-			k++
-		}
-	}
-	return k
-}
-
-// cornerSteps is how far each of b's corners lies from a's, in a's grid
-// step at that corner. Seen steeply, the far side's step may be half the
-// near side's: there a lattice half a step over lies a quarter of the
-// mean step away.
-func cornerSteps(a, b [4]Point, n int) [4]float64 {
-	var d [4]float64
 	h, err := GridHomography(n, a)
 	if err != nil {
-		for k := range d {
-			d[k] = quadDist(a, b) / gridStep(a, n)
-		}
-		return d
+		return quadDist(a, b) / gridStep(a, n)
 	}
 	m := float64(n - 1)
+	worst := 0.0
 	for k, uv := range [4][2]float64{{0, 0}, {m, 0}, {m, m}, {0, m}} {
 		// The step towards the grid's inside along each axis.
 		du, dv := 1-2*uv[0]/m, 1-2*uv[1]/m
 		p := h.Apply(uv[0], uv[1])
 		pu, pv := h.Apply(uv[0]+du, uv[1]), h.Apply(uv[0], uv[1]+dv)
 		step := math.Min(math.Hypot(pu.X-p.X, pu.Y-p.Y), math.Hypot(pv.X-p.X, pv.Y-p.Y))
-		d[k] = math.Hypot(b[k].X-a[k].X, b[k].Y-a[k].Y) / step
+		worst = math.Max(worst, math.Hypot(b[k].X-a[k].X, b[k].Y-a[k].Y)/step)
 	}
-	return d
+	return worst
 }

@@ -447,17 +447,6 @@ func TestLocateFramedByOutline(t *testing.T) {
 	locatesBenchBoards(t, variedBench("31/19", "57/15"))
 }
 
-// TestLocateInsetSkewed locates varied board 96/19 (its far corner at
-// the frame's top edge), where a grid inset in one of the board's
-// outlines ranks above the choice with one corner half a step off and
-// the other three on the choice's: the same lattice skewed, not another
-// one, and it once replaced the choice (0.10 -> 0.51 steps off). An
-// inset replaces the choice only where at least a side of it lies half a
-// step away (see cornersApart).
-func TestLocateInsetSkewed(t *testing.T) {
-	locatesBenchBoards(t, variedBench("96/19"))
-}
-
 // TestLocateRefitStaysNear: on varied board 1/13 (planks, a phone-sized
 // photo, no board edge) no comb finds the grid, and a least-squares fit
 // to the segments, pulled by the plank seams, ranks above the choice six
