@@ -98,6 +98,17 @@ func TestLocateHalfPitch(t *testing.T) {
 	}
 }
 
+// TestLocateSkewedOffTops locates a packed board seen steeply whose line
+// fit ends skewed, its far side 0.63 steps along and its near side on
+// the grid, where the stones read at 0.91. No move by whole lines gets
+// the board's outline to frame it, and the stone tops' fit from there
+// climbed to a lattice 1.6 steps off; 92 points read wrong. The grids
+// inset in the outline, fitted on the tops, start near the grid and stay
+// there (see insetOnTops).
+func TestLocateSkewedOffTops(t *testing.T) {
+	checkLocated(t, packedScene(3, 0.9), 3)
+}
+
 // packedFromAbove is packedScene seen from nearly straight above, with
 // stones of a common height.
 func packedFromAbove(seed int64) synth.Scene {

@@ -41,9 +41,10 @@
 //     straight as the grid's) is told by its every other line running
 //     between the stones, and is doubled over the whole board first. A
 //     lattice that reads surely on a crowded board is moved a line over
-//     where only the moved one is framed by the board's outline, and
-//     onto the evenest stone tops near it, each where the stones read
-//     surer. A board so full that its crevices answer as strongly as its
+//     where only the moved one is framed by the board's outline (where
+//     none is, skewed off the grid along one side, onto the grids inset
+//     in the outline, fitted on the stone tops), and onto the evenest
+//     stone tops near it, each where the stones read surer. A board so full that its crevices answer as strongly as its
 //     lines fits the line response hardly at all: the stones vouch for it
 //     (crossings on most lines, an outline framing it, a sure reading)
 //     rather than Locate finding no grid. GridFit scores given corners

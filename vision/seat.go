@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"cmp"
 	"image"
 	"math"
 	"slices"
@@ -220,7 +221,9 @@ func readSurety(pl *Planes, n int, q [4]Point) (conf, stones float64, ok bool) {
 // the stones hide the lines that tell a lattice a line over from the
 // grid, and both read about as surely: where the board's outline does
 // not frame q (see framed) but frames q moved a line over along an axis
-// or a diagonal, and the stones read surer on that, it is taken. The
+// or a diagonal, and the stones read surer on that, it is taken; where
+// no such move frames it, the outline's own grids fitted on the tops
+// are tried (see insetOnTops). The
 // crevices between tall stones, lifted, may also pull the line fit a
 // third of a step off along a side, where the stones still read at
 // 0.92-0.95 but those on the edge lines stray: the tops' evenest lattice
@@ -255,6 +258,8 @@ func settleOnTops(pl *Planes, n int, q [4]Point, c, share float64, frames [][4]P
 			if ok && ct > c {
 				q, c = best, ct
 			}
+		} else if t, ct, ok := insetOnTops(pl, n, q, frames, scale); ok && ct > c+settleGain {
+			q, c = t, ct
 		}
 	}
 	if c >= settleSure {
@@ -269,6 +274,49 @@ func settleOnTops(pl *Planes, n int, q [4]Point, c, share float64, frames [][4]P
 	}
 	return q
 }
+
+// insetOnTops fits on the stone tops (see evenTops) the grids inset in
+// the outlines nearest framing the lattice q (insetOutlines of them, each
+// within insetNear steps), and returns the one framed best and, of those framed alike, read
+// surest (see framedPick), with its reading's mean confidence; ok only if
+// an outline frames it. Where q is skewed off the grid, a third of a step
+// or more along one side, no move by whole lines frames it, and the tops'
+// fit from q climbs off to other lattices: the outline's own grids start
+// near the grid and their tops' fits stay there.
+func insetOnTops(pl *Planes, n int, q [4]Point, frames [][4]Point, scale float64) ([4]Point, float64, bool) {
+	qs := scaled(q, scale)
+	type outline struct {
+		o    [4]Point
+		miss float64
+	}
+	var near []outline
+	for _, o := range frames {
+		o = OrderCorners(o)
+		miss := unframed(qs, [][4]Point{o}, n)
+		if miss <= insetNear && !slices.ContainsFunc(near, func(p outline) bool { return quadDist(p.o, o) < 1 }) {
+			near = append(near, outline{o, miss})
+		}
+	}
+	slices.SortStableFunc(near, func(a, b outline) int { return cmp.Compare(a.miss, b.miss) })
+	pick := newFramedPick(pl, n, frames, scale)
+	for _, o := range near[:min(len(near), insetOutlines)] {
+		for _, g := range insetGrids(scaled(o.o, 1/scale), n) {
+			pick.consider(evenTops(pl, n, g))
+		}
+	}
+	if !pick.found || pick.miss > frameTie {
+		return q, 0, false
+	}
+	return pick.best, pick.conf, true
+}
+
+// insetNear is how nearly (steps) an outline must frame a lattice for
+// insetOnTops to try its inset grids, and insetOutlines of how many
+// outlines, the nearest, at most.
+const (
+	insetNear     = 1
+	insetOutlines = 2
+)
 
 // settleShare is the share of points holding stones from which
 // settleOnTops moves a sure lattice, settleSure the mean confidence from
