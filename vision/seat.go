@@ -223,11 +223,11 @@ func readSurety(pl *Planes, n int, q [4]Point) (conf, stones float64, ok bool) {
 // not frame q (see framed) but frames q moved a line over along an axis
 // or a diagonal, and the stones read surer on that, it is taken; where
 // no such move frames it, the outline's own grids fitted on the tops
-// are tried (see insetOnTops). The
-// crevices between tall stones, lifted, may also pull the line fit a
-// third of a step off along a side, where the stones still read at
-// 0.92-0.95 but those on the edge lines stray: the tops' evenest lattice
-// (see evenTops) near q replaces it where the stones read surer on it.
+// are tried (see insetOnTops). The crevices between tall stones,
+// lifted, may also pull the line fit a third of a step off along a side,
+// where the stones still read at 0.92-0.95 but those on the edge lines
+// stray: the tops' evenest lattice (see evenTops) near q replaces it
+// where the stones read surer on it.
 // A board with bare points left is not moved: there the tops' spread
 // follows the lines and the bare wood, not the stones, and its lines
 // hold the lattice.
@@ -277,9 +277,9 @@ func settleOnTops(pl *Planes, n int, q [4]Point, c, share float64, frames [][4]P
 
 // insetOnTops fits on the stone tops (see evenTops) the grids inset in
 // the outlines nearest framing the lattice q (insetOutlines of them, each
-// within insetNear steps), and returns the one framed best and, of those framed alike, read
-// surest (see framedPick), with its reading's mean confidence; ok only if
-// an outline frames it. Where q is skewed off the grid, a third of a step
+// within insetNear steps), and returns the one framed best and, of those
+// framed alike, read surest (see framedPick), with its reading's mean
+// confidence; ok only if an outline frames it. Where q is skewed off the grid, a third of a step
 // or more along one side, no move by whole lines frames it, and the tops'
 // fit from q climbs off to other lattices: the outline's own grids start
 // near the grid and their tops' fits stay there.
