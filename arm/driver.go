@@ -50,6 +50,22 @@ type Status struct {
 // same limit (firmware/PROTOCOL.md, "Safety on the MCU").
 const GripLimit = 5 * time.Minute
 
+// GripTimer times a grip kept through a latched fault, for the drivers
+// that keep GripLimit on the host (the simulated arm, the Pi-direct one).
+type GripTimer struct{ held time.Duration }
+
+// Expired adds dt to the time the grip has been kept while gripping (the
+// pump running with a fault latched), starts again from zero otherwise,
+// and reports whether limit is reached: the pump then goes off.
+func (g *GripTimer) Expired(gripping bool, dt, limit time.Duration) bool {
+	if !gripping {
+		g.held = 0
+		return false
+	}
+	g.held += dt
+	return g.held >= limit
+}
+
 // Driver moves the servos and works the gripper. Implementations must be
 // safe to call from one goroutine at a time; they leave the device safe
 // (motion stopped) when they return an error, with the grip as it was:

@@ -59,11 +59,21 @@ func PolicyOf(cfg game.Config) (game.Policy, error) {
 	if err != nil {
 		return game.Policy{}, err
 	}
-	switch cfg.OnTime {
-	case "":
-		return PolicyFor(m, false), nil
-	case "fours":
-		return PolicyFor(m, true), nil
+	fours, err := ParseOnTime(cfg.OnTime)
+	if err != nil {
+		return game.Policy{}, err
 	}
-	return game.Policy{}, fmt.Errorf("unknown rule for a game over its time %q (want fours, or none for a loss)", cfg.OnTime)
+	return PolicyFor(m, fours), nil
+}
+
+// ParseOnTime reads a rule for a game over its time (Config.OnTime): ""
+// a loss on time, "fours" the count of fours.
+func ParseOnTime(s string) (fours bool, err error) {
+	switch s {
+	case "":
+		return false, nil
+	case "fours":
+		return true, nil
+	}
+	return false, fmt.Errorf("unknown rule for a game over its time %q (want fours, or none for a loss)", s)
 }

@@ -65,17 +65,17 @@ type Sim struct {
 	now     time.Duration // model time
 	started time.Time     // wall time of model time 0 (RealTime)
 
-	motion  arm.Motion
-	actual  [3]float64 // where the servos are, in pulse units
-	pump    bool
-	valve   bool
-	vacuum  float64
-	held    rules.Color
-	faults  arm.Faults
-	gripFor time.Duration // how long the pump has run with a fault latched
-	estop   bool
-	closed  bool
-	events  []event
+	motion arm.Motion
+	actual [3]float64 // where the servos are, in pulse units
+	pump   bool
+	valve  bool
+	vacuum float64
+	held   rules.Color
+	faults arm.Faults
+	grip   arm.GripTimer
+	estop  bool
+	closed bool
+	events []event
 }
 
 type event struct {
@@ -161,12 +161,8 @@ func (s *Sim) step(dt time.Duration) {
 	if s.faults == 0 {
 		s.motion.Advance(dt)
 	}
-	if s.faults != 0 && s.pump {
-		if s.gripFor += dt; s.gripFor >= s.cfg.GripLimit {
-			s.pump, s.valve = false, false
-		}
-	} else {
-		s.gripFor = 0
+	if s.grip.Expired(s.faults != 0 && s.pump, dt, s.cfg.GripLimit) {
+		s.pump, s.valve = false, false
 	}
 	// The servos chase their pulses at their top speed.
 	cmd := s.motion.Out()

@@ -80,8 +80,8 @@ type Driver struct {
 	motion      arm.Motion
 	pump, valve bool
 	faults      arm.Faults
-	gripFor     time.Duration // how long the pump has run with a fault latched
-	err         error         // an I2C failure in the motion loop; sticky
+	grip        arm.GripTimer
+	err         error // an I2C failure in the motion loop; sticky
 	closed      bool
 	busCloser   io.Closer // the bus, when the driver opened it
 }
@@ -203,11 +203,12 @@ func (d *Driver) frame(dt time.Duration) {
 	if d.cfg.EStop.Read() == gpio.High && d.faults&arm.FaultEStop == 0 {
 		d.latch(arm.FaultEStop)
 	}
+	if d.grip.Expired(d.faults != 0 && d.pump, dt, d.cfg.GripLimit) {
+		d.releaseGrip()
+	}
 	if d.faults != 0 {
-		d.limitGrip(dt)
 		return
 	}
-	d.gripFor = 0
 	prev := d.motion.Out()
 	d.motion.Advance(dt)
 	if d.motion.Out() != prev {
@@ -231,25 +232,20 @@ func (d *Driver) writePulses() error {
 }
 
 // latch records faults: the queue empties and motion holds where it is;
-// the grip stays as it was, up to GripLimit (limitGrip).
+// the grip stays as it was, up to GripLimit (releaseGrip).
 func (d *Driver) latch(f arm.Faults) {
 	d.faults |= f
 	d.motion.Halt()
 }
 
-// limitGrip switches the pump off and closes the valve once it has run
-// GripLimit with a fault latched; the stone then falls where the arm is.
-func (d *Driver) limitGrip(dt time.Duration) {
-	if !d.pump {
-		d.gripFor = 0
-		return
-	}
-	if d.gripFor += dt; d.gripFor >= d.cfg.GripLimit {
-		d.pumpOff()
-		d.valve = false
-		if err := d.cfg.Valve.Out(gpio.Low); err != nil && d.err == nil {
-			d.err = fmt.Errorf("pi: valve closed: %w", err)
-		}
+// releaseGrip switches the pump off and closes the valve, once the pump
+// has run GripLimit with a fault latched; the stone then falls where the
+// arm is.
+func (d *Driver) releaseGrip() {
+	d.pumpOff()
+	d.valve = false
+	if err := d.cfg.Valve.Out(gpio.Low); err != nil && d.err == nil {
+		d.err = fmt.Errorf("pi: valve closed: %w", err)
 	}
 }
 

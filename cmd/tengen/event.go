@@ -13,16 +13,20 @@ func eventFlag(fs *flag.FlagSet) *string {
 	return fs.String("event", "casual", "the kind of event: casual (the person may offer draws and take back three moves a game; the robot offers a draw in a level game late on) or tournament (neither: the rules as written)")
 }
 
-// checkEvent checks cfg's event settings, which came from the flags
-// named.
-func checkEvent(cfg game.Config, event, onTime string) error {
+// eventConfig is the settings --event and --on-time name (onTime "loss":
+// the default, which the settings leave empty), checked.
+func eventConfig(event, onTime string) (game.Config, error) {
+	cfg := game.Config{Event: event}
+	if onTime != "loss" {
+		cfg.OnTime = onTime
+	}
 	if _, err := customs.ParseMode(cfg.Event); err != nil {
-		return badFlag("--event", event, err)
+		return cfg, badFlag("--event", event, err)
 	}
-	if _, err := customs.PolicyOf(cfg); err != nil {
-		return badFlag("--on-time", onTime, err)
+	if _, err := customs.ParseOnTime(cfg.OnTime); err != nil {
+		return cfg, badFlag("--on-time", onTime, err)
 	}
-	return nil
+	return cfg, nil
 }
 
 // applyPolicy sets s's policy from its settings (the journal's, for a

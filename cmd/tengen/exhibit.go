@@ -70,7 +70,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if err != nil {
 			return usageMsg("err.bad-rule", *rule)
 		}
-		if err := checkEvent(game.Config{Event: *event}, *event, ""); err != nil {
+		if _, err := eventConfig(*event, "loss"); err != nil {
 			return err
 		}
 		if *nigiriHide != "" {

@@ -103,11 +103,8 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 				return badFlag("--time", *tc, err)
 			}
 		}
-		evCfg := game.Config{Event: *event}
-		if *onTime != "loss" {
-			evCfg.OnTime = *onTime
-		}
-		if err := checkEvent(evCfg, *event, *onTime); err != nil {
+		evCfg, err := eventConfig(*event, *onTime)
+		if err != nil {
 			return err
 		}
 		if *resume && *journalPath == "" {
