@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"tengen/game"
 	"tengen/rules"
 )
 
@@ -101,12 +100,6 @@ func sorted(pts []rules.Point) []rules.Point {
 		return a.Y - b.Y
 	})
 	return pts
-}
-
-// Message is what the robot says to explain the shape.
-func (sh Shape) Message() game.Message {
-	return game.Message{Key: "forbidden-explain", Args: []string{sh.Point.String(), sh.Kind.String()},
-		Text: fmt.Sprintf("Black on %v makes a %s, which is forbidden to Black.", sh.Point, sh.Kind)}
 }
 
 // LineStrings returns the shape's lines in the Chinese notation, as the web

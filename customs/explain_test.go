@@ -47,8 +47,8 @@ func TestExplain(t *testing.T) {
 		if sh.Kind != c.kind || !slices.Equal(got, want) {
 			t.Errorf("%s: %v %q, want %v %q", c.name, sh.Kind, got, c.kind, want)
 		}
-		if m := sh.Message(); m.Key != "forbidden-explain" || m.Args[0] != c.p {
-			t.Errorf("%s: message %+v", c.name, m)
+		if sh.Point.String() != c.p {
+			t.Errorf("%s: point %v, want %s", c.name, sh.Point, c.p)
 		}
 	}
 }

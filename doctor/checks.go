@@ -17,6 +17,7 @@ import (
 	"periph.io/x/conn/v3/gpio"
 
 	"tengen/arm/pi"
+	"tengen/arm/serial"
 )
 
 // The README's wiring table for the Pi-direct arm: the pins are the
@@ -195,7 +196,7 @@ func checkFirmware(ctx context.Context, cfg Config, h Host) Result {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	info, err := h.Firmware.Identify(ctx, h.path(cfg.Port))
-	var perr *ProtocolError
+	var perr *serial.ProtocolError
 	switch {
 	case errors.As(err, &perr):
 		return fail(fmt.Sprintf(flashFix, cfg.Port), "firmware %q speaks protocol %d, this program protocol %d", perr.Firmware, perr.Got, perr.Want)

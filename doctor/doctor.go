@@ -120,18 +120,6 @@ type FirmwareInfo struct {
 	EStop   bool   // the emergency-stop fault is latched
 }
 
-// ProtocolError is a firmware that speaks another protocol revision than
-// this program.
-type ProtocolError struct {
-	Firmware string // the firmware's version string
-	Got      int    // protocol the firmware speaks
-	Want     int    // protocol this program speaks
-}
-
-func (e *ProtocolError) Error() string {
-	return fmt.Sprintf("firmware %q speaks protocol %d, this program %d", e.Firmware, e.Got, e.Want)
-}
-
 // Host is the machine as the checks see it. Every path the checks use is
 // taken under Root (a temporary directory in tests, "/" on the Pi), and
 // the interfaces below are handed those rooted paths.
@@ -145,7 +133,7 @@ type Host struct {
 		Probe(path string) (VideoInfo, error)
 	}
 	// Firmware does the controller's handshake on port; nil when this
-	// build has no serial driver. A protocol mismatch is a *ProtocolError.
+	// build has no serial driver. A protocol mismatch is a *serial.ProtocolError.
 	Firmware interface {
 		Identify(ctx context.Context, port string) (FirmwareInfo, error)
 	}

@@ -18,6 +18,8 @@ import (
 	"periph.io/x/conn/v3/gpio/gpiotest"
 	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/conn/v3/i2c/i2ctest"
+
+	"tengen/arm/serial"
 )
 
 // fakeHost is a machine where everything is right; tests break one part.
@@ -258,7 +260,7 @@ func TestEachCheckFails(t *testing.T) {
 		{"serial busy", DefaultConfig(), func(f *fakeHost) { f.accessErr = &fs.PathError{Op: "open", Err: syscall.EBUSY} }, "serial", "busy", "systemctl stop tengen"},
 		{"firmware silent", DefaultConfig(), func(f *fakeHost) { f.fwErr = errors.New("handshake: no ident reply") }, "firmware", "no handshake", "make firmware flash PORT=/dev/tengen-arm"},
 		{"firmware protocol", DefaultConfig(), func(f *fakeHost) {
-			f.fwErr = fmt.Errorf("serial: %w", &ProtocolError{Firmware: "tengen-fw 0.9", Got: 0, Want: 1})
+			f.fwErr = fmt.Errorf("serial: %w", &serial.ProtocolError{Firmware: "tengen-fw 0.9", Got: 0, Want: 1})
 		}, "firmware", `"tengen-fw 0.9" speaks protocol 0, this program protocol 1`, "make firmware flash PORT=/dev/tengen-arm"},
 		{"firmware e-stop", DefaultConfig(), func(f *fakeHost) { f.fw.EStop = true }, "firmware", "emergency stop is pressed", "D2"},
 		{"no i2c bus", piConfig(), func(f *fakeHost) { f.i2cErr = errors.New("no bus") }, "i2c", "no I2C bus", "do_i2c 0"},

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 
 	"tengen/arm"
 	"tengen/arm/serial"
@@ -15,16 +13,13 @@ import (
 // handshake, so the doctor judges the protocol exactly as the robot will.
 type serialFirmware struct{}
 
-// The serial driver reports a protocol mismatch only in its message.
-var protocolMismatch = regexp.MustCompile(`firmware "((?:[^"\\]|\\.)*)" speaks protocol (\d+), this driver (\d+)`)
-
 // Identify opens the port, clears latched faults (an e-stop pressed and
 // released since power-up stays latched until then) and reads the status:
 // an e-stop still reported is pressed now, or its wire is broken.
 func (serialFirmware) Identify(ctx context.Context, port string) (FirmwareInfo, error) {
 	d, err := serial.Open(port, serial.Options{})
 	if err != nil {
-		return FirmwareInfo{}, protocolError(err)
+		return FirmwareInfo{}, err
 	}
 	defer d.Close()
 	_ = d.ClearFaults() // refused while the e-stop is open; Status tells
@@ -35,21 +30,6 @@ func (serialFirmware) Identify(ctx context.Context, port string) (FirmwareInfo, 
 	return FirmwareInfo{Version: st.Version, EStop: st.Faults&arm.FaultEStop != 0}, nil
 }
 
-// protocolError turns the driver's mismatch message into a *ProtocolError.
-func protocolError(err error) error {
-	m := protocolMismatch.FindStringSubmatch(err.Error())
-	if m == nil {
-		return err
-	}
-	name, uerr := strconv.Unquote(`"` + m[1] + `"`)
-	if uerr != nil {
-		name = m[1]
-	}
-	got, _ := strconv.Atoi(m[2])
-	want, _ := strconv.Atoi(m[3])
-	return fmt.Errorf("%w (%v)", &ProtocolError{Firmware: name, Got: got, Want: want}, err)
-}
-
 // FlashHint returns err, from opening the serial driver on port, with how
 // to flash the matching firmware added when it is a protocol mismatch, so
 // `tengen play` and the service say what to do, not only what is wrong.
@@ -58,10 +38,9 @@ func FlashHint(err error, port string) error {
 	if err == nil {
 		return nil
 	}
-	perr := protocolError(err)
-	var p *ProtocolError
-	if !errors.As(perr, &p) {
+	var p *serial.ProtocolError
+	if !errors.As(err, &p) {
 		return err
 	}
-	return fmt.Errorf("%w (fix: %s)", perr, fmt.Sprintf(flashFix, port))
+	return fmt.Errorf("%w (fix: %s)", err, fmt.Sprintf(flashFix, port))
 }

@@ -3,47 +3,14 @@ package doctor
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"tengen/arm/serial"
 	"tengen/firmware/simavr"
 )
-
-func TestProtocolError(t *testing.T) {
-	for _, tc := range []struct {
-		msg  string
-		want *ProtocolError
-	}{
-		{`serial /dev/tengen-arm: firmware "tengen-fw 0.9.0" speaks protocol 0, this driver 1`, &ProtocolError{"tengen-fw 0.9.0", 0, 1}},
-		{`serial /dev/x: firmware "odd \"name\"" speaks protocol 7, this driver 12`, &ProtocolError{`odd "name"`, 7, 12}},
-		{`serial /dev/x: handshake: no ident reply`, nil},
-	} {
-		err := protocolError(errors.New(tc.msg))
-		var perr *ProtocolError
-		if got := errors.As(err, &perr); got != (tc.want != nil) {
-			t.Errorf("%q: ProtocolError %v", tc.msg, got)
-			continue
-		}
-		if tc.want != nil && *perr != *tc.want {
-			t.Errorf("%q: %+v, want %+v", tc.msg, *perr, *tc.want)
-		}
-		if !strings.Contains(err.Error(), tc.msg) {
-			t.Errorf("%q: the driver's message is lost: %v", tc.msg, err)
-		}
-	}
-}
-
-func FuzzProtocolError(f *testing.F) {
-	f.Add(`firmware "tengen-fw 1.0.0" speaks protocol 2, this driver 1`)
-	f.Add(`firmware "\" speaks protocol 99999999999999999999, this driver 1`)
-	f.Add("no handshake")
-	f.Fuzz(func(t *testing.T, msg string) {
-		if err := protocolError(errors.New(msg)); err == nil {
-			t.Error("nil error")
-		}
-	})
-}
 
 // TestFirmwareInSimavr identifies the real firmware running in simavr
 // through the serial driver, with the e-stop closed and then open.
@@ -92,9 +59,9 @@ func TestFirmwareInSimavr(t *testing.T) {
 }
 
 func TestFlashHint(t *testing.T) {
-	mismatch := errors.New(`serial /dev/tengen-arm: firmware "tengen-fw 2.0.0" speaks protocol 2, this driver 1`)
+	mismatch := fmt.Errorf("serial /dev/tengen-arm: %w", &serial.ProtocolError{Firmware: "tengen-fw 2.0.0", Got: 2, Want: 1})
 	err := FlashHint(mismatch, "/dev/tengen-arm")
-	var p *ProtocolError
+	var p *serial.ProtocolError
 	if !errors.As(err, &p) || p.Got != 2 || !strings.Contains(err.Error(), "make firmware flash PORT=/dev/tengen-arm") {
 		t.Errorf("mismatch: %v", err)
 	}

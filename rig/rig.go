@@ -14,6 +14,7 @@ import (
 	"tengen/arm/pi"
 	"tengen/arm/serial"
 	"tengen/calibration"
+	"tengen/doctor"
 	"tengen/game"
 	"tengen/kinematics"
 	"tengen/rules"
@@ -137,6 +138,7 @@ func OpenDriver(spec string, cal calibration.Arm, sopt serial.Options) (arm.Driv
 		}
 		d, err := serial.Open(port, sopt)
 		if err != nil {
+			err = doctor.FlashHint(err, port) // an old firmware: say how to flash the new one
 			return nil, errmsg.Mark(err, "err.arm-at", port, err.Error())
 		}
 		return d, nil

@@ -130,6 +130,18 @@ func (d *Driver) start() error {
 	return nil
 }
 
+// ProtocolError is a firmware that speaks another protocol revision than
+// this driver: the firmware built with this version must be flashed.
+type ProtocolError struct {
+	Firmware string // the firmware's version string
+	Got      int    // the revision the firmware speaks
+	Want     int    // the revision this driver speaks
+}
+
+func (e *ProtocolError) Error() string {
+	return fmt.Sprintf("firmware %q speaks protocol %d, this driver %d", e.Firmware, e.Got, e.Want)
+}
+
 func (d *Driver) errorf(format string, args ...any) error {
 	return fmt.Errorf("serial %s: "+format, append([]any{d.path}, args...)...)
 }
@@ -177,7 +189,7 @@ func (d *Driver) connect(ctx context.Context) error {
 	}
 	if id.proto != ProtocolVersion {
 		l.close()
-		return d.errorf("firmware %q speaks protocol %d, this driver %d", id.version, id.proto, ProtocolVersion)
+		return d.errorf("%w", &ProtocolError{Firmware: id.version, Got: id.proto, Want: ProtocolVersion})
 	}
 	d.link, d.ident = l, id
 	reconnect := !d.lastTalk.IsZero()

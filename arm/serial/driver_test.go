@@ -94,3 +94,55 @@ func TestLatchedFaultIsAFaultError(t *testing.T) {
 		t.Errorf("%v does not name the faults", err)
 	}
 }
+
+// identPort is a device that answers every frame with an ident reply
+// for protocol revision proto.
+type identPort struct {
+	proto byte
+	ps    parser
+	r     *io.PipeReader
+	w     *io.PipeWriter
+}
+
+func newIdentPort(proto byte) *identPort {
+	r, w := io.Pipe()
+	return &identPort{proto: proto, r: r, w: w}
+}
+
+func (p *identPort) Read(b []byte) (int, error) { return p.r.Read(b) }
+
+func (p *identPort) Write(b []byte) (int, error) {
+	frames, _ := p.ps.feed(b)
+	for _, f := range frames {
+		payload := append([]byte{msgIdentReply, p.proto, 16, 20, 0xF4, 0x01, 0xC4, 0x09}, "tengen-fw 0.9.0"...)
+		rep, err := encodeFrame(f.seq+1, payload)
+		if err != nil {
+			return 0, err
+		}
+		go p.w.Write(rep)
+	}
+	return len(b), nil
+}
+
+func (p *identPort) Close() error { return p.w.Close() }
+
+// A firmware of another protocol revision is a *ProtocolError naming both
+// revisions and the port, so the caller can say which firmware to flash.
+func TestProtocolMismatch(t *testing.T) {
+	opts := Options{Handshake: time.Second}
+	opts.defaults()
+	d := &Driver{path: "/dev/ttyOLD", opts: opts, open: func(string, int) (io.ReadWriteCloser, error) {
+		return newIdentPort(ProtocolVersion + 1), nil
+	}}
+	err := d.start()
+	var perr *ProtocolError
+	if !errors.As(err, &perr) {
+		t.Fatalf("start against an older firmware: %v, want a *ProtocolError", err)
+	}
+	if *perr != (ProtocolError{Firmware: "tengen-fw 0.9.0", Got: ProtocolVersion + 1, Want: ProtocolVersion}) {
+		t.Errorf("got %+v", *perr)
+	}
+	if !strings.Contains(err.Error(), "/dev/ttyOLD") {
+		t.Errorf("%v does not name the port", err)
+	}
+}
