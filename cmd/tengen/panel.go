@@ -38,6 +38,9 @@ func openPanel(ctx context.Context, path string, ctl *controls, sio *stdio) (*li
 	if err != nil {
 		return nil, err
 	}
+	if err := cfg.Serves("tengen play", panel.PlayButtons); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	p, err := panel.OpenHost(cfg)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -10,6 +13,7 @@ import (
 	"periph.io/x/conn/v3/gpio/gpiotest"
 
 	"tengen/game"
+	"tengen/referee"
 	"tengen/rig/panel"
 	"tengen/rules"
 	"tengen/rules/opening"
@@ -126,5 +130,68 @@ func TestControls(t *testing.T) {
 		if a := <-c.decisions; a.String() != tc.want {
 			t.Errorf("%s %v: decision %q, want %q", tc.name, tc.args, a.String(), tc.want)
 		}
+	}
+}
+
+// A referee's panel: each side's clock button presses that clock, claim
+// is White's claim, ack confirms for both players; a file wired for the
+// game against the robot is refused by the referee, and one wired for
+// the referee by the game, naming the button.
+func TestPanelInReferee(t *testing.T) {
+	pins := map[string]*gpiotest.Pin{}
+	for _, n := range []string{"GPIO5", "GPIO6", "GPIO13", "GPIO19"} {
+		pins[n] = &gpiotest.Pin{N: n, EdgesChan: make(chan gpio.Level, 4)}
+	}
+	cfg, err := panel.Parse([]byte("buttons:\n  black: GPIO5\n  white: GPIO6\n  claim: GPIO13\n  ack: GPIO19\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cfg.Serves("tengen referee", panel.RefereeButtons); err != nil {
+		t.Error(err)
+	}
+	if err := cfg.Serves("tengen play", panel.PlayButtons); err == nil || !strings.Contains(err.Error(), `"black" does nothing in tengen play`) {
+		t.Errorf("a referee's panel in play: %v", err)
+	}
+	p, err := panel.Open(cfg, func(n string) gpio.PinIO { return pins[n] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	out := make(chan referee.Signal, 4)
+	go panelSignals(ctx, p, out)
+	for _, tc := range []struct {
+		pin  string
+		want []referee.Signal
+	}{
+		{"GPIO5", []referee.Signal{{Kind: referee.Press, Color: rules.Black}}},
+		{"GPIO6", []referee.Signal{{Kind: referee.Press, Color: rules.White}}},
+		{"GPIO13", []referee.Signal{{Kind: referee.Claim, Color: rules.White}}},
+		{"GPIO19", []referee.Signal{{Kind: referee.Confirm, Player: opening.First}, {Kind: referee.Confirm, Player: opening.Second}}},
+	} {
+		pins[tc.pin].EdgesChan <- gpio.Low
+		for _, w := range tc.want {
+			select {
+			case s := <-out:
+				if s != w {
+					t.Errorf("%s: signal %+v, want %+v", tc.pin, s, w)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("%s: no signal %+v", tc.pin, w)
+			}
+		}
+	}
+
+	dir := t.TempDir()
+	file := filepath.Join(dir, "panel.yaml")
+	if err := os.WriteFile(file, []byte("buttons:\n  swap: GPIO5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := openRefereePanel(ctx, file, out); err == nil || !strings.Contains(err.Error(), file) || !strings.Contains(err.Error(), `"swap" does nothing in tengen referee`) {
+		t.Errorf("a game's panel for the referee: %v", err)
+	}
+	_, errOut, code := runCLI(t, "", "referee", "--sim", "--panel", file)
+	if code != 2 || !strings.Contains(errOut, "--panel") {
+		t.Errorf("referee --sim --panel: exit %d, %q", code, errOut)
 	}
 }

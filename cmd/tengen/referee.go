@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -63,10 +64,14 @@ func init() {
 			lang := fs.String("lang", "en", "the referee's language on the terminal and in speech: en, zh-Hans or zh-Hant (the page lets each viewer choose)")
 			voice := fs.String("voice", "off", "speech: off, on (the language's espeak-ng voice) or an espeak-ng voice")
 			review := fs.Bool("review", false, "with --http: after the game, put its review on the page (graph, turning point, SGF, QR code) and keep serving until stopped")
+			panelFile := fs.String("panel", "", "on the real board: a file naming the GPIO pins of the players' buttons (black and white: their clocks, which then need pressing; claim; ack: confirm a rebuilt position); see rig/panel")
 			hw := rigFlags(fs)
 			return localized(lang, func(sio *stdio, args []string) error {
 				if len(args) > 0 {
 					return noArgs("referee")
+				}
+				if *useSim && *panelFile != "" {
+					return badFlag("--panel", *panelFile, errors.New("the simulated people press no buttons; leave out --sim or --panel"))
 				}
 				r, err := rules.ParseRule(*rule)
 				if err != nil {
@@ -92,7 +97,7 @@ func init() {
 					ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 					defer stop()
 					return refereeReal(ctx, sio, refereeOptions{rule: r, time: *tc, buttons: *buttons, byPlayer: *byPlayer,
-						dir: *dir, names: [2]string{*blackName, *whiteName}, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, lang: lg, voice: *voice, review: *review},
+						dir: *dir, names: [2]string{*blackName, *whiteName}, arm: !*noArm, json: *jsonOut, http: *httpAddr, opening: pr, lang: lg, voice: *voice, review: *review, panel: *panelFile},
 						hw, *camera)
 				}
 				if *camera == "" {
@@ -215,6 +220,7 @@ type refereeOptions struct {
 	lang              i18n.Lang
 	voice             string // off, on, or an espeak-ng voice
 	review            bool   // with http: the game's review on the page afterwards
+	panel             string // the players' buttons' panel file, "" for none
 	page              *web.Server
 }
 

@@ -2,7 +2,9 @@
 // Raspberry Pi's GPIO pins, for people at the table who would rather
 // press a button than reach for the web page: start, swap, resign, draw,
 // takeback and acknowledge, and LEDs for whose turn it is, the robot
-// thinking and a fault waiting for the operator.
+// thinking and a fault waiting for the operator. Two people refereed by
+// Tengen use other buttons: each side's clock, White's claim, and
+// acknowledge to confirm a rebuilt board.
 //
 // Wiring (README, "The hardware"): each button from its pin to ground,
 // the pin's internal pull-up holding it high, so a press is a falling

@@ -19,10 +19,15 @@ import (
 	"periph.io/x/host/v3"
 )
 
-// Buttons and LEDs a panel may have, by name.
+// Buttons and LEDs a panel may have, by name. A game against the robot
+// uses PlayButtons; a refereed game between two people uses
+// RefereeButtons: each side's clock button, White's claim of a forbidden
+// move, and ack to confirm a rebuilt position.
 var (
-	ButtonNames = []string{"start", "swap", "resign", "draw", "takeback", "ack"}
-	LEDNames    = []string{"turn", "thinking", "fault"}
+	PlayButtons    = []string{"start", "swap", "resign", "draw", "takeback", "ack"}
+	RefereeButtons = []string{"black", "white", "claim", "ack"}
+	ButtonNames    = []string{"start", "swap", "resign", "draw", "takeback", "ack", "black", "white", "claim"}
+	LEDNames       = []string{"turn", "thinking", "fault"}
 )
 
 // Config names the pin of each button and LED; a panel may have any of
@@ -88,6 +93,18 @@ func Parse(data []byte) (Config, error) {
 		return Config{}, err
 	}
 	return cfg, nil
+}
+
+// Serves returns an error naming the first of c's buttons that is not
+// among names, the buttons of the command that opens the panel, so that a
+// button wired for another use is not silently dead.
+func (c Config) Serves(command string, names []string) error {
+	for _, n := range sortedKeys(c.Buttons) {
+		if !slices.Contains(names, n) {
+			return fmt.Errorf("panel file: button %q does nothing in %s (its buttons: %s)", n, command, strings.Join(names, ", "))
+		}
+	}
+	return nil
 }
 
 // Load reads the panel file at path.
