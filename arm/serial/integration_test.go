@@ -270,6 +270,53 @@ func startSlowMove(t *testing.T, ctx context.Context, d *Driver, dur time.Durati
 // about 68 kPa below ambient (serial.VacuumKPa), well past any threshold.
 const heldVolts = 2.0
 
+// The host stays away while the arm holds a stone: the firmware keeps the
+// grip for its grip limit (here a firmware built with 1.5 s instead of 5
+// minutes), then switches the pump off, and the host, back, finds the
+// grip gone.
+func TestGripLimitInFirmware(t *testing.T) {
+	if err := simavr.ToolsPresent(); err != nil {
+		t.Skipf("skipping firmware-in-simavr test: %v", err)
+	}
+	t.Parallel()
+	ctx := ctxT(t, 2*time.Minute)
+	b, err := simavr.BuildAll(ctx, t.TempDir(), "-DCORE_GRIP_LIMIT_MS=1500UL")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := simavr.Start(b, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sim.Close() })
+	d, _ := openSim(t, sim)
+	if err := d.SetPump(true); err != nil {
+		t.Fatal(err)
+	}
+	if err := sim.SetSensorVolts(heldVolts); err != nil {
+		t.Fatal(err)
+	}
+	d.mu.Lock()                        // the host falls silent
+	sim.Sleep(1500 * time.Millisecond) // the deadline (0.5 s) and most of the limit
+	held, _, _, err := sim.Outputs()
+	sim.Sleep(1000 * time.Millisecond) // past the limit
+	after, valve, _, err2 := sim.Outputs()
+	d.mu.Unlock()
+	if err != nil || !held {
+		t.Errorf("1 s into the grip limit: pump %v (%v), want still on", held, err)
+	}
+	if err2 != nil || after || valve {
+		t.Errorf("past the grip limit: pump %v valve %v (%v), want both off", after, valve, err2)
+	}
+	st, err := d.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Faults != arm.FaultHostSilent || st.Pump {
+		t.Errorf("status %+v, want the host-silent fault and the pump off", st)
+	}
+}
+
 // The host falls silent while the arm carries a stone: the firmware stops
 // the motion but keeps the pump running and the valve shut, so the stone
 // is still held long after the deadline, and the host finds it so when it

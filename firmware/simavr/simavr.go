@@ -55,12 +55,13 @@ func ToolsPresent() error {
 }
 
 // BuildAll runs the firmware Makefile's firmware and harness targets into
-// dir.
-func BuildAll(ctx context.Context, dir string) (Build, error) {
+// dir. defines, such as "-DCORE_GRIP_LIMIT_MS=2000UL", change the
+// firmware's compile-time limits for a test; the robot's firmware has none.
+func BuildAll(ctx context.Context, dir string, defines ...string) (Build, error) {
 	if err := ToolsPresent(); err != nil {
 		return Build{}, err
 	}
-	if err := Make(ctx, dir, "firmware", "harness"); err != nil {
+	if err := Make(ctx, dir, "FWDEFS="+strings.Join(defines, " "), "firmware", "harness"); err != nil {
 		return Build{}, err
 	}
 	return Build{

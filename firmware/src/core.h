@@ -19,8 +19,11 @@
 /* A latched fault stops motion but keeps the grip, so a held stone stays
  * held until the host carries it to its bowl; after this long with a fault
  * latched and the pump on, the pump goes off (PROTOCOL.md, "Safety on the
- * MCU"). 5 minutes, in frames: 15000. */
+ * MCU"). 5 minutes, in frames: 15000. The simulator's test builds a
+ * firmware with a shorter limit (make FWDEFS=-DCORE_GRIP_LIMIT_MS=...). */
+#ifndef CORE_GRIP_LIMIT_MS
 #define CORE_GRIP_LIMIT_MS 300000UL
+#endif
 #define CORE_GRIP_LIMIT_FRAMES (CORE_GRIP_LIMIT_MS / CORE_FRAME_MS)
 #define CORE_MIN_US 500
 #define CORE_MAX_US 2500
