@@ -127,19 +127,25 @@ func Replay(entries []Entry, ref *rules.Game) (Replayed, error) {
 		case EntryEnd:
 			e := e
 			r.End = &e
+			r.seat(ref)
 			return r, errmsg.New("err.journal-over", line, e.Result)
 		}
 	}
 	if last := entries[len(entries)-1]; r.Clock != nil && last.Time.After(r.Clock.Time) {
 		r.Used = last.Time.Sub(r.Clock.Time)
 	}
-	// The names stay the tentative colours' (the seats') while some of
-	// the opening is left to play out over the board: the session swaps
-	// them when its opening ends.
+	r.seat(ref)
+	return r, nil
+}
+
+// seat names Black and White in r.Config as the opening, once over,
+// seated them (the journal's settings name the seats). The names stay the
+// tentative colours' while some of the opening is left to play out over
+// the board: the session swaps them when its opening ends.
+func (r *Replayed) seat(ref *rules.Game) {
 	if r.Opening != nil && r.Opening.Done() && r.Opening.Black() == opening.Second && !r.OpeningLeft(ref) {
 		r.Config.Black, r.Config.White = r.Config.White, r.Config.Black
 	}
-	return r, nil
 }
 
 // Resume carries on a game whose journal ended at pending (from Replay):

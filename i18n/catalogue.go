@@ -264,6 +264,9 @@ var catalogue = map[string]entry{
 	"match-person-wins": e(nil, "You win the match. Well played!", "你赢了这场比赛，下得好！", "你贏了這場比賽，下得好！"),
 	"match-robot-wins":  e(nil, "I win the match. Thank you for the games!", "我赢了这场比赛，谢谢你陪我下棋！", "我贏了這場比賽，謝謝你陪我下棋！"),
 	"match-drawn":       e(nil, "The match is drawn.", "这场比赛打成平局。", "這場比賽打成平局。"),
+	"match-clear":       e(nil, "I clear the board for the next game.", "我把棋盘收拾好，准备下一局。", "我把棋盤收拾好，準備下一局。"),
+	"match-game-person": e(a(ArgCount), "Game {0} of the match: you play first.", "比赛第{0}局：你先行。", "比賽第{0}局：你先行。"),
+	"match-game-robot":  e(a(ArgCount), "Game {0} of the match: I play first.", "比赛第{0}局：我先行。", "比賽第{0}局：我先行。"),
 
 	// Levels and the day's streaks.
 	"ask-played-before": e(nil, "Have you played Gomoku before?", "你以前下过五子棋吗？", "你以前下過五子棋嗎？"),
