@@ -214,6 +214,38 @@ func (s *Session) Load(path string) (Replayed, error) {
 	return r, nil
 }
 
+// LoadOver rebuilds the game over that the journal at path holds, as far
+// as its record needs: its settings (the players named as the opening
+// seated them), a referee with its moves, their times, and the journal's
+// end entry, which it also returns. It is for a game whose program
+// stopped after journaling the end, before its record was written, and
+// for a match's finished games. A journal whose game is not over is an
+// error.
+func LoadOver(path string) (*Session, *Entry, error) {
+	j, entries, err := OpenJournal(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	j.Close()
+	if len(entries) == 0 || entries[0].Config == nil {
+		return nil, nil, errmsg.Wrap(errmsg.New("err.journal-no-settings"), "err.journal", path)
+	}
+	s := &Session{Config: *entries[0].Config}
+	if s.Referee, err = NewReferee(s.Config); err != nil {
+		return nil, nil, errmsg.Wrap(err, "err.journal", path)
+	}
+	r, err := Replay(entries, s.Referee)
+	if r.End == nil {
+		if err == nil {
+			err = errmsg.New("err.journal-not-over")
+		}
+		return nil, nil, errmsg.Wrap(err, "err.journal", path)
+	}
+	s.Config, s.end = r.Config, r.End
+	s.RestoreTimes(entries)
+	return s, r.End, nil
+}
+
 // Reopen rebuilds s in place from its journal, as after a restart: its
 // referee replays the journal's moves, with the same players and devices.
 // The referee stays the same object, so whoever follows the game (a

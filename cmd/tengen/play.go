@@ -211,18 +211,17 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			s   *game.Session
 		)
 		if *bestOf != 0 {
-			mr, last, err := p.match(ctx, matchPlan{base: *journalPath, bestOf: *bestOf, deciders: *deciders, resume: *resume, robot: robot, nigiri: nigiri})
-			if err != nil {
+			var last *playedGame
+			if res, last, err = p.match(ctx, matchPlan{base: *journalPath, bestOf: *bestOf, deciders: *deciders, resume: *resume, robot: robot, nigiri: nigiri}); err != nil {
 				return err
 			}
-			if last == nil { // over before this run: nothing more was played
+			if last == nil { // decided before this run: nothing was played
 				if *jsonOut {
-					return printJSON(sio, playResult{Match: &mr})
+					return printJSON(sio, res)
 				}
 				return nil
 			}
-			s, res = last.s, last.result()
-			res.Match = &mr
+			s = last.s
 		} else {
 			g := playGame{journal: *journalPath, resume: *resume, robot: robot, seed: *seed}
 			if !*resume {

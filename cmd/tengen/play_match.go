@@ -75,10 +75,12 @@ func checkMatchFlags(fs *flag.FlagSet, bestOf, deciders int) error {
 // journals hold: the finished games count, the unfinished one is played
 // to its end, then the next ones until the match is decided. Between
 // games the robot clears the board and says the score. It returns the
-// match's summary and the last game played in this run (nil if the match
-// was over before it).
-func (p *playRun) match(ctx context.Context, plan matchPlan) (matchResult, *playedGame, error) {
+// match's summary with its last game's (--json), and the last game
+// played in this run (nil if the match was over before it).
+func (p *playRun) match(ctx context.Context, plan matchPlan) (playResult, *playedGame, error) {
+	var res playResult
 	mr := matchResult{BestOf: plan.bestOf, Deciders: plan.deciders}
+	res.Match = &mr
 	var (
 		m          *customs.Match
 		next       = 1     // the number of the game to play next
@@ -86,8 +88,8 @@ func (p *playRun) match(ctx context.Context, plan matchPlan) (matchResult, *play
 	)
 	if plan.resume {
 		var err error
-		if m, next, unfinished, err = rebuildMatch(plan, &mr); err != nil {
-			return mr, nil, err
+		if m, next, unfinished, err = rebuildMatch(plan, &mr, &res); err != nil {
+			return res, nil, err
 		}
 		if m.Played() > 0 {
 			p.tell(m.Announce())
@@ -111,18 +113,18 @@ func (p *playRun) match(ctx context.Context, plan matchPlan) (matchResult, *play
 				}
 				n, err := plan.nigiri()
 				if err != nil {
-					return mr, nil, err
+					return res, nil, err
 				}
 				if n != nil {
 					g.nigiri, first = n, n.Black()
 				}
 				if m, err = customs.NewMatch(plan.bestOf, plan.deciders, first); err != nil {
-					return mr, nil, err
+					return res, nil, err
 				}
 			} else {
 				p.tell([]game.Message{{Key: "match-clear", Text: "I clear the board for the next game."}})
 				if err := game.ClearThroughFaults(ctx, p.eyes, p.hand, p.operator); err != nil {
-					return mr, nil, errmsg.Wrap(err, "err.game-n", next)
+					return res, nil, errmsg.Wrap(err, "err.game-n", next)
 				}
 			}
 			g.robot = rules.White
@@ -135,23 +137,26 @@ func (p *playRun) match(ctx context.Context, plan matchPlan) (matchResult, *play
 		}
 		played, err := p.game(ctx, g)
 		if err != nil {
-			return mr, nil, errmsg.Wrap(err, "err.game-n", next)
+			return res, nil, errmsg.Wrap(err, "err.game-n", next)
 		}
 		if err := addMatchGame(m, &mr, next, played.s.Config, played.out.Winner, played.out.String(), played.journal, played.record); err != nil {
-			return mr, nil, err
+			return res, nil, err
 		}
 		p.tell(m.Announce())
 		last = played
+		res = played.result()
+		res.Match = &mr
 		next++
 	}
-	return mr, last, nil
+	return res, last, nil
 }
 
 // rebuildMatch reads a match's games' journals, in order: the games over
 // count; it stops at the first that is unfinished (to be carried on) or
 // missing (to be played next). A journal whose settings are not those of
-// this match's game is an error.
-func rebuildMatch(plan matchPlan, mr *matchResult) (m *customs.Match, next int, unfinished bool, err error) {
+// this match's game is an error. last is set to the summary of the last
+// game over.
+func rebuildMatch(plan matchPlan, mr *matchResult, last *playResult) (m *customs.Match, next int, unfinished bool, err error) {
 	for next = 1; ; next++ {
 		path := matchGamePath(plan.base, next)
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
@@ -191,31 +196,52 @@ func rebuildMatch(plan matchPlan, mr *matchResult) (m *customs.Match, next int, 
 		} else if first != m.Black() {
 			return nil, 0, false, errmsg.New("err.match-seats", path, cfg.Black, next)
 		}
-		ref, err := game.NewReferee(cfg)
-		if err != nil {
-			return nil, 0, false, errmsg.Wrap(err, "err.journal", path)
-		}
-		r, err := game.Replay(entries, ref)
-		if r.End == nil {
-			if err != nil {
-				return nil, 0, false, errmsg.Wrap(err, "err.journal", path)
-			}
+		if !journalOver(entries) {
 			return m, next, true, nil
 		}
+		over, end, err := game.LoadOver(path)
+		if err != nil {
+			return nil, 0, false, err
+		}
 		winner := rules.Empty
-		if r.End.Color != "" {
-			if winner, err = rules.ParseColor(r.End.Color); err != nil {
+		if end.Color != "" {
+			if winner, err = rules.ParseColor(end.Color); err != nil {
 				return nil, 0, false, errmsg.Wrap(err, "err.journal", path)
 			}
 		}
-		rec := strings.TrimSuffix(path, ".journal") + ".sgf"
-		if err := addMatchGame(m, mr, next, r.Config, winner, r.End.Result, path, rec); err != nil {
+		g := playedGame{s: over, out: over.Referee.Outcome(), journal: path, record: strings.TrimSuffix(path, ".journal") + ".sgf"}
+		if _, err := os.Stat(g.record); errors.Is(err, fs.ErrNotExist) {
+			// Stopped after the game's end, before its record.
+			if err := over.WriteRecord(g.record); err != nil {
+				return nil, 0, false, err
+			}
+		}
+		if err := addMatchGame(m, mr, next, over.Config, winner, end.Result, path, g.record); err != nil {
 			return nil, 0, false, err
 		}
+		sum := g.result()
+		sum.Result, sum.Winner, sum.Match = end.Result, "draw", last.Match
+		if winner != rules.Empty {
+			sum.Winner = winner.String()
+		}
+		if !g.out.Over { // the moves do not say how it ended
+			sum.Reason = ""
+		}
+		*last = sum
 		if _, _, over := m.Result(); over {
 			return m, next + 1, false, nil
 		}
 	}
+}
+
+// journalOver reports whether a journal's entries end its game.
+func journalOver(entries []game.Entry) bool {
+	for _, e := range entries {
+		if e.Type == game.EntryEnd {
+			return true
+		}
+	}
+	return false
 }
 
 // addMatchGame counts game n, played under cfg (Black and White named as
