@@ -78,9 +78,11 @@ func TestPlayMatchKillAndResume(t *testing.T) {
 		seed string
 		game int    // the game whose journal says when to kill
 		at   string // the kill comes once that journal holds this
+		// lost: the kill came between game 1's end and its record
+		lost bool
 	}{
-		{"mid-game 2", "2", 2, `"type":"move"`},
-		{"game 1 over", "3", 1, `"type":"end"`},
+		{"mid-game 2", "2", 2, `"type":"move"`, false},
+		{"game 1 over", "3", 1, `"type":"end"`, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -99,6 +101,9 @@ func TestPlayMatchKillAndResume(t *testing.T) {
 			}
 			if len(before) < tc.game {
 				t.Fatalf("killed with journals %v", paths)
+			}
+			if tc.lost {
+				os.Remove(filepath.Join(dir, "m-game1.sgf")) // checkMatch reads it
 			}
 
 			resume := exec.Command(bin, append(args, "--resume", "--json")...)
