@@ -45,7 +45,7 @@ var GameKeys = []string{
 	"stone-missing", "stray-lifted", "board-differs", "forbidden-claim", "game-over",
 	"time-up", "takeback", "takeback-refused", "takeback-lift", "resigned",
 	"wrong-colour", "welcome", "welcome-robot", "fault", "offer", "choose", "place", "pass",
-	"swap", "keep", "declare", "opening-step", "opening-refused", "bye", "pairing",
+	"swap", "keep", "declare", "opening-step", "opening-refused", "bye", "pairing", "withdrawn",
 	"still-there", "person-left", "unsure",
 }
 
@@ -129,6 +129,8 @@ var catalogue = map[string]entry{
 	// Tournaments on the physical board.
 	"bye":     e(a(ArgText), "{0} has the bye this round.", "本轮{0}轮空。", "本輪{0}輪空。"),
 	"pairing": e(a(ArgText), "Next game: {0}.", "下一局：{0}。", "下一局：{0}。"),
+	"withdrawn": e(a(ArgText), "{0} cannot be started: it is withdrawn from the tournament.",
+		"{0}无法启动，退出比赛。", "{0}無法啟動，退出比賽。"),
 
 	// The referee of two people (package referee).
 	"move": e(a(ArgCount, ArgColour, ArgPoint), "{0}. {1} {2}", "第{0}手：{1}{2}", "第{0}手：{1}{2}"),
