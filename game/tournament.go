@@ -36,8 +36,12 @@ type Tournament struct {
 	// observer) for the given round, board and game of the pairing (each
 	// from 1); Black and White are filled in by the tournament.
 	NewSession func(round, board, game int, black, white string) (*Session, error)
-	// Operator is called when a fault stops a game (see Exhibition).
+	// Operator is called when a fault stops a game (see Exhibition); an
+	// engine that fails to move is not its to put right: the game goes on
+	// and the engine is started again, up to Failures times in a game,
+	// after which it forfeits the game and is withdrawn.
 	Operator func(ctx context.Context, fault error) error
+	Failures int // 0: 3
 	// Standings is told the table after every game.
 	Standings func(round int, st []swiss.Standing)
 	// Journaled, if set, returns a game an earlier run of this
@@ -50,10 +54,13 @@ type Tournament struct {
 	Journaled func(round, board, game int, black, white string) (s *Session, r Replayed, found bool, err error)
 }
 
-// EventWithdrawn is the event of the end entry of a game forfeited by an
-// entrant that could not be started: the entrant (its Detail) is
-// withdrawn from the rounds still to pair.
-const EventWithdrawn = "withdrawn"
+// The events of the end entry of a game forfeited by an entrant (its
+// Detail) that could not be started, or whose engine kept failing to
+// move: the entrant is withdrawn from the rounds still to pair.
+const (
+	EventWithdrawn = "withdrawn"
+	EventFailing   = "failing"
+)
 
 // Run plays the tournament and returns the final standings.
 func (t *Tournament) Run(ctx context.Context) ([]swiss.Standing, error) {
@@ -152,8 +159,8 @@ func (t *Tournament) playGame(ctx context.Context, round, board, n, bi, wi int) 
 	}
 	play := func(ctx context.Context) (rules.Outcome, error) { return s.Play(ctx) }
 	switch {
-	case found && r.End != nil && r.End.Event == EventWithdrawn:
-		t.withdrawn(r.End.Detail)
+	case found && r.End != nil && (r.End.Event == EventWithdrawn || r.End.Event == EventFailing):
+		t.withdrawn(r.End.Event, r.End.Detail)
 		if r.End.Detail == black.Name {
 			return swiss.Pending, bi, nil
 		}
@@ -184,13 +191,62 @@ func (t *Tournament) playGame(ctx context.Context, round, board, n, bi, wi int) 
 		s.Voice = t.Voice
 	}
 	t.say("pairing", fmt.Sprintf("%s-%s", black.Name, white.Name), fmt.Sprintf("Round %d: %s (black) against %s (white).", round, black.Name, white.Name))
-	out, err := ThroughFaults(ctx, s, play, t.Operator)
+	limit := t.Failures
+	if limit <= 0 {
+		limit = 3
+	}
+	failures := map[rules.Color]int{}
+	var failing rules.Color // the side whose engine failed too often
+	operator := func(ctx context.Context, fault error) error {
+		if !engineFault(fault) {
+			if t.Operator == nil {
+				return errNoOperator
+			}
+			return t.Operator(ctx, fault)
+		}
+		c := s.Referee.ToMove() // the side whose engine did not move
+		if failures[c]++; failures[c] >= limit {
+			failing = c
+			return errFailing
+		}
+		return nil
+	}
+	out, err := ThroughFaults(ctx, s, play, operator)
 	closePlayer(s.Black)
 	closePlayer(s.White)
+	if failing != rules.Empty && errors.Is(err, errFailing) {
+		e, gone := black, bi
+		if failing == rules.White {
+			e, gone = white, wi
+		}
+		if err := t.journalWithdrawal(s, EventFailing, e.Name, failing.Opponent(), fmt.Sprintf("%s failed to move %d times", e.Name, failures[failing])); err != nil {
+			return swiss.Pending, -1, err
+		}
+		t.withdrawn(EventFailing, e.Name)
+		return swiss.Pending, gone, nil
+	}
 	if err != nil {
 		return swiss.Pending, -1, err
 	}
 	return resultOf(out.Winner), -1, nil
+}
+
+var (
+	errNoOperator = errors.New("no operator to put it right")
+	errFailing    = errors.New("the engine keeps failing")
+)
+
+// engineFault reports whether err is an engine's failure to move (it
+// crashed, hung or answered nonsense), not the robot's.
+func engineFault(err error) bool {
+	var e *errmsg.Error
+	for errors.As(err, &e) {
+		if e.Key == "err.engine" {
+			return true
+		}
+		err = e.Err
+	}
+	return false
 }
 
 // starter is a player that runs a process of its own (an external
@@ -217,19 +273,29 @@ func (t *Tournament) start(ctx context.Context, e Entrant, ref *rules.Game) (ai.
 }
 
 // withdraw ends s's game as forfeited by the entrant name, which could
-// not be started (why), in the journal first: a restart keeps the entrant
-// withdrawn.
+// not be started (why).
 func (t *Tournament) withdraw(s *Session, name string, winner rules.Color, why error) error {
-	end := Entry{Type: EntryEnd, Color: winner.String(), Event: EventWithdrawn, Detail: name,
-		Result: fmt.Sprintf("%s wins: %s could not be started (%v) and is withdrawn", winner, name, why)}
-	if err := s.Journal.Append(end); err != nil {
+	if err := t.journalWithdrawal(s, EventWithdrawn, name, winner, fmt.Sprintf("%s could not be started (%v)", name, why)); err != nil {
 		return errors.Join(why, err)
 	}
-	t.withdrawn(name)
+	t.withdrawn(EventWithdrawn, name)
 	return nil
 }
 
-func (t *Tournament) withdrawn(name string) {
+// journalWithdrawal ends s's journal with the forfeit of the entrant
+// name, withdrawn (event, why): a restart keeps it withdrawn.
+func (t *Tournament) journalWithdrawal(s *Session, event, name string, winner rules.Color, why string) error {
+	return s.Journal.Append(Entry{Type: EntryEnd, Color: winner.String(), Event: event, Detail: name,
+		Result: fmt.Sprintf("%s wins: %s, withdrawn", winner, why)})
+}
+
+// withdrawn says that the entrant name is withdrawn, for the reason
+// event names.
+func (t *Tournament) withdrawn(event, name string) {
+	if event == EventFailing {
+		t.say("withdrawn-failing", name, name+" keeps failing: it is withdrawn from the tournament.")
+		return
+	}
 	t.say("withdrawn", name, name+" cannot be started: it is withdrawn from the tournament.")
 }
 

@@ -167,65 +167,88 @@ func TestTournamentMatches(t *testing.T) {
 }
 
 // TestTournamentWithdrawsEntrant: an entrant whose engine cannot be
-// started forfeits its pairing and is withdrawn from the rounds after
-// (the others take the bye in turn); the forfeit is journaled, so a run
-// again over the journals keeps it withdrawn.
+// started, or keeps failing to move, forfeits its pairing and is
+// withdrawn from the rounds after (the others take the bye in turn); the
+// forfeit is journaled, so a run again over the journals keeps it
+// withdrawn.
 func TestTournamentWithdrawsEntrant(t *testing.T) {
-	dir := t.TempDir()
-	var said []string
-	run := func(started *int) ([]swiss.Standing, error) {
-		tr := rowTournament(newTable(15), dir, started, nil)
-		tr.Entrants[2].New = func() (ai.Player, error) { return nil, errors.New("exec: no such engine") }
-		tr.Voice = voiceFunc(func(m Message) { said = append(said, m.Key+" "+strings.Join(m.Args, " ")) })
-		return tr.Run(t.Context())
-	}
-	games := 0
-	st, err := run(&games)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Round 1: two boards, one of them forfeited; rounds 2 and 3: one
-	// board and a bye among the three left.
-	if games != 4 {
-		t.Errorf("%d games started, want 4", games)
-	}
-	var e2 swiss.Standing
-	for _, s := range st {
-		if s.Name == "E2" {
-			e2 = s
-		}
-	}
-	if e2.Score != 0 {
-		t.Errorf("E2 scored %v; it could not play", e2.Score)
-	}
-	if !slices.Contains(said, "withdrawn E2") {
-		t.Errorf("the withdrawal was not said: %q", said)
-	}
-	forfeits := 0
-	names, _ := filepath.Glob(filepath.Join(dir, "*.journal"))
-	for _, name := range names {
-		j, entries, err := OpenJournal(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		j.Close()
-		if last := entries[len(entries)-1]; last.Type == EntryEnd && last.Event == EventWithdrawn && last.Detail == "E2" {
-			forfeits++
-		}
-	}
-	if forfeits != 1 {
-		t.Errorf("%d journals end with E2's withdrawal, want 1", forfeits)
-	}
+	for _, c := range []struct {
+		name, event, said string
+		entrant           func() (ai.Player, error)
+	}{
+		{"cannot start", EventWithdrawn, "withdrawn E2",
+			func() (ai.Player, error) { return nil, errors.New("exec: no such engine") }},
+		{"keeps failing", EventFailing, "withdrawn-failing E2",
+			func() (ai.Player, error) { return &failing{}, nil }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var said []string
+			faults := 0
+			run := func(started *int) ([]swiss.Standing, error) {
+				tr := rowTournament(newTable(15), dir, started, nil)
+				tr.Entrants[2].New = c.entrant
+				tr.Voice = voiceFunc(func(m Message) { said = append(said, m.Key+" "+strings.Join(m.Args, " ")) })
+				// A fault of the board is the operator's; an engine's
+				// failure to move is not.
+				tr.Operator = func(context.Context, error) error { faults++; return nil }
+				return tr.Run(t.Context())
+			}
+			games := 0
+			st, err := run(&games)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Round 1: two boards, one of them forfeited; rounds 2 and
+			// 3: one board and a bye among the three left.
+			if games != 4 || faults != 0 {
+				t.Errorf("%d games started, %d faults for the operator; want 4 and 0", games, faults)
+			}
+			for _, s := range st {
+				if s.Name == "E2" && s.Score != 0 {
+					t.Errorf("E2 scored %v; it could not play", s.Score)
+				}
+			}
+			if !slices.Contains(said, c.said) {
+				t.Errorf("the withdrawal was not said: %q", said)
+			}
+			forfeits := 0
+			names, _ := filepath.Glob(filepath.Join(dir, "*.journal"))
+			for _, name := range names {
+				j, entries, err := OpenJournal(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				j.Close()
+				if last := entries[len(entries)-1]; last.Type == EntryEnd && last.Event == c.event && last.Detail == "E2" {
+					forfeits++
+				}
+			}
+			if forfeits != 1 {
+				t.Errorf("%d journals end with E2's withdrawal, want 1", forfeits)
+			}
 
-	said = nil
-	again := 0
-	st2, err := run(&again)
-	if err != nil {
-		t.Fatal(err)
+			said = nil
+			again := 0
+			st2, err := run(&again)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again != 0 || fmt.Sprint(st2) != fmt.Sprint(st) || !slices.Contains(said, c.said) {
+				t.Errorf("run again: %d games started, said %q, standings\n%v\nwant\n%v", again, said, st2, st)
+			}
+		})
 	}
-	if again != 0 || fmt.Sprint(st2) != fmt.Sprint(st) {
-		t.Errorf("run again: %d games started, standings\n%v\nwant\n%v", again, st2, st)
-	}
+}
+
+// failing is an engine that starts but never manages a move.
+type failing struct{ tries int }
+
+func (f *failing) Name() string { return "failing" }
+
+func (f *failing) Think(ctx context.Context, pos ai.Position, lim ai.Limits, info func(ai.Info)) (ai.Result, error) {
+	f.tries++
+	return ai.Result{}, fmt.Errorf("brain crashed (try %d)", f.tries)
 }
 
 type voiceFunc func(Message)

@@ -45,7 +45,7 @@ var GameKeys = []string{
 	"stone-missing", "stray-lifted", "board-differs", "forbidden-claim", "game-over",
 	"time-up", "takeback", "takeback-refused", "takeback-lift", "resigned",
 	"wrong-colour", "welcome", "welcome-robot", "fault", "offer", "choose", "place", "pass",
-	"swap", "keep", "declare", "opening-step", "opening-refused", "bye", "pairing", "withdrawn",
+	"swap", "keep", "declare", "opening-step", "opening-refused", "bye", "pairing", "withdrawn", "withdrawn-failing",
 	"still-there", "person-left", "unsure",
 }
 
@@ -131,6 +131,8 @@ var catalogue = map[string]entry{
 	"pairing": e(a(ArgText), "Next game: {0}.", "下一局：{0}。", "下一局：{0}。"),
 	"withdrawn": e(a(ArgText), "{0} cannot be started: it is withdrawn from the tournament.",
 		"{0}无法启动，退出比赛。", "{0}無法啟動，退出比賽。"),
+	"withdrawn-failing": e(a(ArgText), "{0} keeps failing: it is withdrawn from the tournament.",
+		"{0}屡次出错，退出比赛。", "{0}屢次出錯，退出比賽。"),
 
 	// The referee of two people (package referee).
 	"move": e(a(ArgCount, ArgColour, ArgPoint), "{0}. {1} {2}", "第{0}手：{1}{2}", "第{0}手：{1}{2}"),
