@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -103,6 +104,42 @@ func TestExhibitTournamentMatchesInSim(t *testing.T) {
 		if _, errs, code := runCLI(t, "", append([]string{"exhibit", "--sim"}, bad.args...)...); code != 2 || !strings.Contains(errs, bad.want) {
 			t.Errorf("%v: exit %d, %q", bad.args, code, errs)
 		}
+	}
+}
+
+// TestExhibitTournamentFailingEngineInSim: an external engine that starts
+// but crashes on every move is started again without calling the
+// operator, then withdrawn, its game forfeited; the tournament goes on.
+func TestExhibitTournamentFailingEngineInSim(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the test brain")
+	}
+	dir := t.TempDir()
+	brain := filepath.Join(dir, "fakebrain")
+	if b, err := exec.Command("go", "build", "-o", brain, "tengen/ai/gomocup/testdata/fakebrain").CombinedOutput(); err != nil {
+		t.Fatalf("building the test brain: %v\n%s", err, b)
+	}
+	out, errs, code := runCLI(t, "", "exhibit", "--sim", "--camera", "truth", "--think", "50ms", "--dir", dir, "--rule", "freestyle",
+		"--tournament", "tengen:level=2;greedy;"+brain+" crash", "--rounds", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	if !strings.Contains(out, "crash keeps failing: it is withdrawn from the tournament.") || strings.Contains(out, "Something went wrong") {
+		t.Errorf("output:\n%s", out)
+	}
+	js, _ := filepath.Glob(filepath.Join(dir, "*.journal"))
+	failed := 0
+	for _, j := range js {
+		entries, err := readJournalCopy(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if end := entries[len(entries)-1]; end.Type == game.EntryEnd && end.Event == game.EventFailing {
+			failed++
+		}
+	}
+	if len(js) != 2 || failed != 1 {
+		t.Errorf("%d journals, %d forfeited by the failing engine; want 2 and 1", len(js), failed)
 	}
 }
 
