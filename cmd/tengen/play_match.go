@@ -91,7 +91,7 @@ func (p *playRun) match(ctx context.Context, plan matchPlan) (playResult, *playe
 		if m, next, unfinished, err = rebuildMatch(plan, &mr, &res); err != nil {
 			return res, nil, err
 		}
-		if m.Played() > 0 {
+		if m != nil && m.Played() > 0 {
 			p.tell(m.Announce())
 		}
 	}
