@@ -123,8 +123,9 @@ func TestPlayMatchKillAndResume(t *testing.T) {
 					}
 					continue
 				}
-				// The stopped game: carried on, not begun again.
-				if !strings.Contains(out, "Resuming "+p) {
+				// The stopped game: carried on, not begun again (unless
+				// the kill came before its settings were written).
+				if len(was) > 0 && !strings.Contains(out, "Resuming "+p) {
 					t.Errorf("the resumed match did not say it carried on %s:\n%s", p, out)
 				}
 				if len(now) < len(was) || !bytes.Equal(now[:len(was)], was) {
