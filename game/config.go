@@ -24,6 +24,18 @@ type Config struct {
 	// OnTime is how a game over its time is decided: "" a loss on time,
 	// "fours" by the count of each side's fours, a casual custom.
 	OnTime string `json:"on_time,omitempty"`
+	// Match, when set, is the best-of-N match between the person and the
+	// robot the game is one of, so that a restart rebuilds the match's
+	// score from its games' journals.
+	Match MatchGame `json:"match,omitzero"`
+}
+
+// MatchGame places a game in a best-of-N match (customs.Match keeps its
+// score): the match's format and the game's number in it, from 1.
+type MatchGame struct {
+	BestOf   int `json:"best_of"`
+	Deciders int `json:"deciders"` // extra games on a tie
+	Game     int `json:"game"`
 }
 
 // DefaultOpening is the opening protocol a rule is played with unless

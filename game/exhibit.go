@@ -102,7 +102,7 @@ func (e *Exhibition) Run(ctx context.Context) error {
 	}
 	for i := 0; e.Games == 0 || i < e.Games; i++ {
 		n := first + i
-		if err := e.clear(ctx); err != nil {
+		if err := ClearThroughFaults(ctx, e.Eyes, e.Hand, e.Operator); err != nil {
 			return err
 		}
 		if e.Colours != nil {
@@ -172,15 +172,18 @@ func ThroughFaults(ctx context.Context, s *Session, play func(context.Context) (
 	return out, nil
 }
 
-func (e *Exhibition) clear(ctx context.Context) error {
-	if err := ClearBoard(ctx, e.Eyes, e.Hand); err != nil {
-		if e.Operator == nil {
+// ClearThroughFaults clears the board between games (ClearBoard); when
+// that fails, operator (if any) is told and it tries once more when the
+// operator returns.
+func ClearThroughFaults(ctx context.Context, eyes Eyes, hand Hand, operator func(context.Context, error) error) error {
+	if err := ClearBoard(ctx, eyes, hand); err != nil {
+		if operator == nil {
 			return err
 		}
-		if werr := e.Operator(ctx, err); werr != nil {
+		if werr := operator(ctx, err); werr != nil {
 			return errors.Join(err, werr)
 		}
-		return ClearBoard(ctx, e.Eyes, e.Hand)
+		return ClearBoard(ctx, eyes, hand)
 	}
 	return nil
 }

@@ -628,3 +628,49 @@ func TestChoiceAndSixthMoveInOneReach(t *testing.T) {
 		t.Errorf("outcome %v, moves %v; want f6 chosen and White 6 on g9", out, moves)
 	}
 }
+
+// A game over after a swapped opening, rebuilt from its journal for its
+// record: the players are named as the opening seated them, and a
+// result the moves do not decide (a resignation) is the journal's end's.
+func TestLoadOverSeatsAndResult(t *testing.T) {
+	cfg := Config{Rule: "renju", Size: 15, Opening: "rif", Black: "first", White: "second"}
+	entries := []Entry{{Type: EntryStart, Config: &cfg}}
+	for _, a := range []struct{ by, action, detail string }{
+		{"robot", "place h8", ""}, {"robot", "place h9", ""}, {"robot", "place i10", ""},
+		{"person", "swap", ""}, {"robot", "place k10", ""}, {"person", "offer j10 f6", ""},
+		{"robot", "choose f6", "j10 f6"},
+	} {
+		entries = append(entries, Entry{Type: EntryOpening, By: a.by, Action: a.action, Detail: a.detail})
+	}
+	for i, p := range []string{"h8", "h9", "i10", "k10", "f6", "a1"} {
+		entries = append(entries, Entry{Type: EntryMove, Move: i + 1, Color: []string{"black", "white"}[i%2], Point: p, By: "opening"})
+	}
+	path := filepath.Join(t.TempDir(), "g.journal")
+	j, err := CreateJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if err := j.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := LoadOver(path); err == nil {
+		t.Error("LoadOver took a game not over")
+	}
+	if err := j.Append(Entry{Type: EntryEnd, Color: "black", Result: "black wins by resignation at move 6", Move: 6}); err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	s, end, err := LoadOver(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end.Color != "black" || s.Config.Black != "second" || s.Config.White != "first" {
+		t.Errorf("end %+v, Black %q, White %q; want black's win, the second seat Black after the swap", end, s.Config.Black, s.Config.White)
+	}
+	rec := s.Record()
+	if rec.Black != "second" || rec.Result.Winner != rules.Black || len(rec.Moves) != 6 {
+		t.Errorf("record: Black %q, result %v, %d moves", rec.Black, rec.Result, len(rec.Moves))
+	}
+}

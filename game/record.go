@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"tengen/i18n/errmsg"
+	"tengen/rules"
 	"tengen/rules/record"
 )
 
@@ -16,6 +17,12 @@ func (s *Session) Record() *record.Record {
 		Opening: s.Config.Opening, Date: time.Now().Format("2006-01-02"), Event: "Tengen"}
 	r.Moves = record.Moves(s.Referee.Moves(), s.times)
 	r.Result = record.ResultOf(s.Referee.Outcome())
+	if e := s.end; e != nil && !r.Result.Known() {
+		// A game over that its moves do not decide (a resignation, a
+		// loss on time): its journal's end says who won.
+		r.Result.Winner, _ = rules.ParseColor(e.Color)
+		r.Result.Draw = r.Result.Winner == rules.Empty
+	}
 	return r
 }
 

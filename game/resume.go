@@ -127,19 +127,25 @@ func Replay(entries []Entry, ref *rules.Game) (Replayed, error) {
 		case EntryEnd:
 			e := e
 			r.End = &e
+			r.seat(ref)
 			return r, errmsg.New("err.journal-over", line, e.Result)
 		}
 	}
 	if last := entries[len(entries)-1]; r.Clock != nil && last.Time.After(r.Clock.Time) {
 		r.Used = last.Time.Sub(r.Clock.Time)
 	}
-	// The names stay the tentative colours' (the seats') while some of
-	// the opening is left to play out over the board: the session swaps
-	// them when its opening ends.
+	r.seat(ref)
+	return r, nil
+}
+
+// seat names Black and White in r.Config as the opening, once over,
+// seated them (the journal's settings name the seats). The names stay the
+// tentative colours' while some of the opening is left to play out over
+// the board: the session swaps them when its opening ends.
+func (r *Replayed) seat(ref *rules.Game) {
 	if r.Opening != nil && r.Opening.Done() && r.Opening.Black() == opening.Second && !r.OpeningLeft(ref) {
 		r.Config.Black, r.Config.White = r.Config.White, r.Config.Black
 	}
-	return r, nil
 }
 
 // Resume carries on a game whose journal ended at pending (from Replay):
@@ -206,6 +212,38 @@ func (s *Session) Load(path string) (Replayed, error) {
 	s.Config, s.Journal, s.takebacks = r.Config, j, r.Takebacks
 	s.RestoreTimes(entries)
 	return r, nil
+}
+
+// LoadOver rebuilds the game over that the journal at path holds, as far
+// as its record needs: its settings (the players named as the opening
+// seated them), a referee with its moves, their times, and the journal's
+// end entry, which it also returns. It is for a game whose program
+// stopped after journaling the end, before its record was written, and
+// for a match's finished games. A journal whose game is not over is an
+// error.
+func LoadOver(path string) (*Session, *Entry, error) {
+	j, entries, err := OpenJournal(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	j.Close()
+	if len(entries) == 0 || entries[0].Config == nil {
+		return nil, nil, errmsg.Wrap(errmsg.New("err.journal-no-settings"), "err.journal", path)
+	}
+	s := &Session{Config: *entries[0].Config}
+	if s.Referee, err = NewReferee(s.Config); err != nil {
+		return nil, nil, errmsg.Wrap(err, "err.journal", path)
+	}
+	r, err := Replay(entries, s.Referee)
+	if r.End == nil {
+		if err == nil {
+			err = errmsg.New("err.journal-not-over")
+		}
+		return nil, nil, errmsg.Wrap(err, "err.journal", path)
+	}
+	s.Config, s.end = r.Config, r.End
+	s.RestoreTimes(entries)
+	return s, r.End, nil
 }
 
 // Reopen rebuilds s in place from its journal, as after a restart: its

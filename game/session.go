@@ -70,6 +70,7 @@ type Session struct {
 	events     []string
 	status     string
 	paused     bool
+	end        *Entry // a journal's end, for a game over rebuilt by LoadOver
 }
 
 // Request is something asked of the game while it runs.

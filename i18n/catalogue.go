@@ -45,7 +45,7 @@ var GameKeys = []string{
 	"stone-missing", "stray-lifted", "board-differs", "forbidden-claim", "game-over",
 	"time-up", "takeback", "takeback-refused", "takeback-lift", "resigned",
 	"wrong-colour", "welcome", "welcome-robot", "fault", "offer", "choose", "place", "pass",
-	"swap", "keep", "declare", "opening-step", "opening-refused", "bye", "pairing",
+	"swap", "keep", "declare", "opening-step", "opening-refused", "bye", "pairing", "withdrawn", "withdrawn-failing",
 	"still-there", "person-left", "unsure",
 }
 
@@ -129,6 +129,10 @@ var catalogue = map[string]entry{
 	// Tournaments on the physical board.
 	"bye":     e(a(ArgText), "{0} has the bye this round.", "本轮{0}轮空。", "本輪{0}輪空。"),
 	"pairing": e(a(ArgText), "Next game: {0}.", "下一局：{0}。", "下一局：{0}。"),
+	"withdrawn": e(a(ArgText), "{0} cannot be started: it is withdrawn from the tournament.",
+		"{0}无法启动，退出比赛。", "{0}無法啟動，退出比賽。"),
+	"withdrawn-failing": e(a(ArgText), "{0} keeps failing: it is withdrawn from the tournament.",
+		"{0}屡次出错，退出比赛。", "{0}屢次出錯，退出比賽。"),
 
 	// The referee of two people (package referee).
 	"move": e(a(ArgCount, ArgColour, ArgPoint), "{0}. {1} {2}", "第{0}手：{1}{2}", "第{0}手：{1}{2}"),
@@ -264,6 +268,9 @@ var catalogue = map[string]entry{
 	"match-person-wins": e(nil, "You win the match. Well played!", "你赢了这场比赛，下得好！", "你贏了這場比賽，下得好！"),
 	"match-robot-wins":  e(nil, "I win the match. Thank you for the games!", "我赢了这场比赛，谢谢你陪我下棋！", "我贏了這場比賽，謝謝你陪我下棋！"),
 	"match-drawn":       e(nil, "The match is drawn.", "这场比赛打成平局。", "這場比賽打成平局。"),
+	"match-clear":       e(nil, "I clear the board for the next game.", "我把棋盘收拾好，准备下一局。", "我把棋盤收拾好，準備下一局。"),
+	"match-game-person": e(a(ArgCount), "Game {0} of the match: you play first.", "比赛第{0}局：你先行。", "比賽第{0}局：你先行。"),
+	"match-game-robot":  e(a(ArgCount), "Game {0} of the match: I play first.", "比赛第{0}局：我先行。", "比賽第{0}局：我先行。"),
 
 	// Levels and the day's streaks.
 	"ask-played-before": e(nil, "Have you played Gomoku before?", "你以前下过五子棋吗？", "你以前下過五子棋嗎？"),

@@ -473,6 +473,15 @@ func (c *Client) restart(ctx context.Context, p *brainProc) error {
 	return nil
 }
 
+// Start starts the brain for games on a board of size under rule and
+// waits for it to accept START, so that a brain that cannot be started
+// (a missing program, one that crashes or refuses the board) is known
+// before its first move; its first Think then goes on from it.
+func (c *Client) Start(ctx context.Context, size int, rule rules.Rule) error {
+	_, err := c.ready(ctx, ai.Position{Size: size, Rule: rule})
+	return err
+}
+
 // NewGame tells a running brain that a new game begins (RESTART), so that
 // it starts from nothing learnt, as an internal engine does: a brain that
 // kept its table played a match pair's second game, the same opening with

@@ -174,6 +174,22 @@ func TestClientMisbehavingBrains(t *testing.T) {
 	}
 }
 
+// Start starts a brain before its first move: a working one then plays
+// from it; a missing program and a refusal of the board are errors then.
+func TestClientStart(t *testing.T) {
+	fake := fakeBrain(t)
+	c := newClient(t, nil, fake)
+	if err := c.Start(context.Background(), 15, rules.Freestyle); err != nil {
+		t.Fatal(err)
+	}
+	playGame(t, c, rules.Black, 4)
+	for _, argv := range [][]string{{filepath.Join(t.TempDir(), "no-such-brain")}, {fake, "refuse"}} {
+		if err := newClient(t, nil, argv...).Start(context.Background(), 15, rules.Freestyle); err == nil {
+			t.Errorf("%v started", argv)
+		}
+	}
+}
+
 func TestClientGarbageAroundMoves(t *testing.T) {
 	log := &logLines{}
 	c := newClient(t, log, fakeBrain(t), "garbage")

@@ -46,6 +46,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	visitors := fs.Int("visitors", 0, "play this many visitors, then stop (0: until stopped)")
 	tournament := fs.String("tournament", "", `a Swiss tournament among these players instead of visitors, separated by ";", e.g. "tengen:level=3;tengen:level=6;greedy"`)
 	rounds := fs.Int("rounds", 3, "rounds of the tournament")
+	matchGames := fs.Int("match-games", 1, "with --tournament: each pairing a match of this many games (odd), the colours alternating, the pairing's Black first; a tie is a drawn match")
 	openingName := fs.String("opening", "", "the opening protocol visitors play, the visitor as the first player (default: rif for renju, swap2 for the other rules; tournaments play without)")
 	think := fs.Duration("think", time.Second, "time per move")
 	event := eventFlag(fs)
@@ -79,6 +80,14 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 			}
 			if *tournament != "" {
 				return usageMsg("err.nigiri-tournament")
+			}
+		}
+		if *matchGames != 1 {
+			if *tournament == "" {
+				return usageMsg("err.needs", "--match-games", "--tournament")
+			}
+			if _, err := swiss.NewMatch(swiss.MatchFormat{BestOf: *matchGames}); err != nil {
+				return badFlag("--match-games", strconv.Itoa(*matchGames), err)
 			}
 		}
 		var entrants []game.Entrant
@@ -188,16 +197,27 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 
 		if entrants != nil {
+			// A pairing's games are named by round and board, and by game
+			// when it is a match.
+			gameName := func(round, board, n int) string {
+				if *matchGames > 1 {
+					return fmt.Sprintf("round%d-board%d-game%d", round, board, n)
+				}
+				return fmt.Sprintf("round%d-board%d", round, board)
+			}
 			t := &game.Tournament{Entrants: entrants, Rounds: *rounds, Seed: *seed, Eyes: eyes, Hand: hand, Voice: say,
-				Operator: operator,
-				NewSession: func(round, board int, black, white string) (*game.Session, error) {
-					return newSession(fmt.Sprintf("round%d-board%d", round, board),
-						game.Config{Rule: r.String(), Size: size, Black: black, White: white})
+				Operator: operator, Match: swiss.MatchFormat{BestOf: *matchGames},
+				NewSession: func(round, board, n int, black, white string) (*game.Session, error) {
+					cfg := game.Config{Rule: r.String(), Size: size, Black: black, White: white}
+					if *matchGames > 1 {
+						cfg.Match = game.MatchGame{BestOf: *matchGames, Game: n}
+					}
+					return newSession(gameName(round, board, n), cfg)
 				},
 				Standings: func(round int, st []swiss.Standing) { page.standings(round, st) },
 				// Run again over the same --dir, the tournament goes on.
-				Journaled: func(round, board int, black, white string) (*game.Session, game.Replayed, bool, error) {
-					path := filepath.Join(*dir, fmt.Sprintf("round%d-board%d.journal", round, board))
+				Journaled: func(round, board, n int, black, white string) (*game.Session, game.Replayed, bool, error) {
+					path := filepath.Join(*dir, gameName(round, board, n)+".journal")
 					if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
 						return nil, game.Replayed{}, false, nil
 					}

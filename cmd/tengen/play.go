@@ -42,6 +42,9 @@ type playResult struct {
 	Moves   []string `json:"moves"`
 	Record  string   `json:"record"`
 	Journal string   `json:"journal"`
+	// Match is the score of a --best-of match, whose last game the keys
+	// above describe.
+	Match *matchResult `json:"match,omitempty"`
 }
 
 func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
@@ -73,6 +76,8 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	panelFile := fs.String("panel", "", "a file naming the GPIO pins of the buttons (start, swap, resign, draw, takeback, ack) and LEDs (turn, thinking, fault); see rig/panel")
 	guessWait := fs.Duration("guess-wait", 20*time.Second, "with --sim, --robot nigiri --hide robot and --http: how long the page's visitors' panel has to give the 猜先 guess before the simulated person guesses")
 	review := fs.Bool("review", false, "with --http: after the game, put its review on the page (graph, turning point, SGF, QR code) and keep serving until stopped")
+	bestOf := fs.Int("best-of", 0, "play a match of this many games against the robot: 1, 3, 5 or 7, colours alternating, the board cleared and the score said between games; the games' journals are --journal's name with -game1, -game2, … (0: a single game)")
+	deciders := fs.Int("deciders", 1, "with --best-of: extra games on a tie, the first won deciding the match (0: a tie is a drawn match)")
 	return localized(lang, func(sio *stdio, args []string) error {
 		if len(args) > 0 {
 			return noArgs("play")
@@ -84,9 +89,9 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if _, err := rules.ParseReading(*reading); err != nil {
 			return badFlag("--reading", *reading, err)
 		}
-		nigiri := *robotColour == "nigiri"
+		byNigiri := *robotColour == "nigiri"
 		robot := rules.White // until 猜先 decides
-		if nigiri {
+		if byNigiri {
 			if err := checkHide("--hide", *hide); err != nil {
 				return err
 			}
@@ -97,9 +102,8 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if err != nil {
 			return badFlag("--engine", *engine, err)
 		}
-		var tcl clock.Control
 		if *tc != "" {
-			if tcl, err = clock.Parse(*tc); err != nil {
+			if _, err = clock.Parse(*tc); err != nil {
 				return badFlag("--time", *tc, err)
 			}
 		}
@@ -109,6 +113,9 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		}
 		if *resume && *journalPath == "" {
 			return usageMsg("err.needs", "--resume", "--journal")
+		}
+		if err := checkMatchFlags(fs, *bestOf, *deciders); err != nil {
+			return err
 		}
 		if *openingName == "" {
 			*openingName = game.DefaultOpening(r)
@@ -137,184 +144,308 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 		if *simulate && *worldPath == "" {
 			*worldPath = strings.TrimSuffix(*journalPath, ".journal") + ".world"
 		}
+		if *resume {
+			// The journal's settings rule the resumed game, not the flags:
+			// the page shows its rule.
+			path := *journalPath
+			if *bestOf != 0 {
+				path = matchGamePath(*journalPath, 1)
+			}
+			if r, err = journalRule(path); err != nil {
+				return err
+			}
+		}
 		dev, err := openDevices(ctx, sio, deviceOptions{simulate: *simulate, firmware: *firmware, camera: *camera, world: *worldPath, seed: *seed, hw: hw, command: "play", doing: "playing"})
 		if err != nil {
 			return err
 		}
 		defer dev.Close(ctx)
-		eyes, hand, size, rb := dev.eyes, dev.hand, dev.size, dev.rb
-		player, err := spec.New(int64(*seed), nil)
-		if err != nil {
-			return err
-		}
-		defer match.ClosePlayer(player)
 
-		s := &game.Session{Limits: ai.Limits{TurnTime: *think}, Eyes: eyes, Hand: hand, MaxWrongViews: 500, Ponder: *ponder}
-		ctl := newControls(size)
-		var (
-			replayed game.Replayed
-			m        *opening.Machine // the opening still to play, if any
-		)
-		if *resume {
-			if replayed, err = s.Load(*journalPath); err != nil {
-				return err
-			}
-			// The journal's settings rule the resumed game, not the flags.
-			if r, err = rules.ParseRule(s.Config.Rule); err != nil {
-				return errmsg.Wrap(err, "err.journal", *journalPath)
-			}
-			tcl = clock.Control{}
-			if s.Config.TimeControl != "" {
-				if tcl, err = clock.Parse(s.Config.TimeControl); err != nil {
-					return errmsg.Wrap(err, "err.journal", *journalPath)
-				}
-			}
-			// Before the opening is over the names are the tentative
-			// colours': the robot's seat.
-			robot = rules.Black
-			if s.Config.Black == "person" {
-				robot = rules.White
-			}
-			if replayed.OpeningLeft(s.Referee) {
-				m = replayed.Opening
-			}
-			fmt.Fprintln(sio.out, pr.T("cli.resuming-at", *journalPath, strconv.Itoa(len(s.Referee.Moves()))))
-		}
-		page := &pageHub{rule: r, size: size, lang: lg}
+		p := &playRun{sio: sio, pr: pr, eyes: dev.eyes, hand: dev.hand, size: dev.size, rb: dev.rb, spec: spec,
+			seed: *seed, think: *think, ponder: *ponder, simulate: *simulate, personLevel: *personLevel,
+			ctl: newControls(dev.size), cfg: game.Config{Rule: r.String(), Size: dev.size, Reading: *reading, TimeControl: *tc,
+				Opening: proto.Name(), Event: evCfg.Event, OnTime: evCfg.OnTime}, proto: proto}
+		page := &pageHub{rule: r, size: dev.size, lang: lg}
 		say := page.outputs(sio, *voice)
 		defer say.Close()
-		s.Voice = say
-		s.Control = ctl.reqs
+		p.say = say
 		if *httpAddr != "" {
-			srv, err := startWebControl(ctx, *httpAddr, *public, sio, ctl)
+			srv, err := startWebControl(ctx, *httpAddr, *public, sio, p.ctl)
 			if err != nil {
 				return err
 			}
 			page.srv = srv
-			s.Observe = page.observe
+			p.observe = page.observe
 		}
-		observe, closePanel, err := withPanel(ctx, *panelFile, ctl, sio, say, s.Observe)
+		observe, closePanel, err := withPanel(ctx, *panelFile, p.ctl, sio, say, p.observe)
 		if err != nil {
 			return err
 		}
 		defer closePanel()
-		s.Observe = observe
-		if !*resume {
-			var g *customs.Nigiri
-			if nigiri {
-				hooks, err := newVisitorHooks(ctx, page.srv, sio) // the page's panel takes the guess
-				if err != nil {
-					return err
-				}
-				t := &tableNigiri{hide: *hide, eyes: eyes, hand: hand, voice: say, rb: rb, sio: sio, p: pr, rng: customs.NewRand(*seed), pageWait: *guessWait}
-				if hooks != nil {
-					t.desk = hooks.desk
-				}
-				played, err := t.play(ctx)
-				if err != nil {
-					return fmt.Errorf("猜先: %w", err)
-				}
-				g = &played
-				if g.Black() == customs.Robot {
-					robot = rules.Black
-				}
-			}
-			s.Config = game.Config{Rule: r.String(), Size: size, Reading: *reading, TimeControl: *tc,
-				Opening: proto.Name(), Black: spec.String(), White: "person", Event: evCfg.Event, OnTime: evCfg.OnTime}
-			if m, err = opening.New(proto, size); err != nil {
-				return err
-			}
-			if robot == rules.White {
-				s.Config.Black, s.Config.White = "person", spec.String()
-			}
-			if s.Referee, err = game.NewReferee(s.Config); err != nil {
-				return err
-			}
-			if s.Journal, err = game.CreateJournal(*journalPath); err != nil {
-				return err
-			}
-			if err := s.Journal.Append(game.Entry{Type: game.EntryStart, Config: &s.Config}); err != nil {
-				return err
-			}
-			if g != nil {
-				if err := s.Journal.Append(nigiriEntry(*g)); err != nil {
-					return err
-				}
-			}
-		}
-		defer s.Journal.Close()
-		if err := applyPolicy(s); err != nil {
-			return err
-		}
-		if robot == rules.Black {
-			s.Black = player
-		} else {
-			s.White = player
-		}
-		rd, _ := rules.ParseReading(s.Config.Reading)
-		seat := opening.Second
-		if robot == rules.Black {
-			seat = opening.First
-		}
-		if m != nil && !m.Done() || replayed.OpeningLeft(s.Referee) {
-			s.Opening = &game.Opening{Machine: m, Robot: seat, Decisions: ctl.decisions, Unchosen: replayed.Unchosen, StepMessage: i18n.StepMessage,
-				Decider: game.EngineDecider{Engine: openingEngine(player, *seed), Me: seat, Rule: r, Reading: rd}}
-		}
-		if *simulate {
-			personEngine := ai.NewEngine(ai.EngineOptions{Level: *personLevel, Seed: *seed + 7, Threads: 1})
-			person := sim.NewPerson(robot.Opponent(), personEngine, r, *seed)
-			person.Limits = ai.Limits{TurnTime: *think / 3}
-			person.Follow(s.Referee)
-			if s.Opening != nil {
-				person.Opening = &sim.OpeningSeat{Machine: m, Me: seat.Other(), Engine: personEngine, Reading: rd, Say: ctl.decisions}
-			}
-			rb.Eyes.People = []*sim.Person{person}
-		}
-		if !tcl.Unlimited() {
-			if s.Clock, err = clock.New(tcl, clock.System{}); err != nil {
-				return err
-			}
-			if err := s.RestoreClock(replayed.Clock, replayed.Used); err != nil {
-				return err
-			}
-		}
-		if s.Opening != nil {
-			fmt.Fprintln(sio.out, pr.T("cli.game-opening", s.Config.Rule, s.Config.Opening, s.Config.Black, s.Config.White, *journalPath))
-		} else {
-			fmt.Fprintln(sio.out, pr.T("cli.game-start", s.Config.Rule, s.Config.Black, s.Config.White, *journalPath))
-		}
-		play := s.Play
-		if *resume {
-			play = func(ctx context.Context) (rules.Outcome, error) { return s.Resume(ctx, replayed.Pending) }
-		}
+		p.observe = observe
 		// A fault the arm cannot get past pauses the game for the person
 		// to put it right, as in an exhibition.
-		operator := faultOperator(sio, pr, *simulate, ctl, *httpAddr != "" || *panelFile != "", say)
-		out, err := game.ThroughFaults(ctx, s, play, operator)
-		if err != nil {
-			return err
+		p.operator = faultOperator(sio, pr, *simulate, p.ctl, *httpAddr != "" || *panelFile != "", say)
+		// nigiri plays 猜先 over the board, before a new game or match.
+		nigiri := func() (*customs.Nigiri, error) {
+			if !byNigiri {
+				return nil, nil
+			}
+			hooks, err := newVisitorHooks(ctx, page.srv, sio) // the page's panel takes the guess
+			if err != nil {
+				return nil, err
+			}
+			t := &tableNigiri{hide: *hide, eyes: dev.eyes, hand: dev.hand, voice: say, rb: dev.rb, sio: sio, p: pr, rng: customs.NewRand(*seed), pageWait: *guessWait}
+			if hooks != nil {
+				t.desk = hooks.desk
+			}
+			played, err := t.play(ctx)
+			if err != nil {
+				return nil, fmt.Errorf("猜先: %w", err)
+			}
+			return &played, nil
 		}
-		recPath := strings.TrimSuffix(*journalPath, ".journal") + ".sgf"
-		if err := s.WriteRecord(recPath); err != nil {
-			return err
+
+		var (
+			res playResult
+			s   *game.Session
+		)
+		if *bestOf != 0 {
+			var last *playedGame
+			if res, last, err = p.match(ctx, matchPlan{base: *journalPath, bestOf: *bestOf, deciders: *deciders, resume: *resume, robot: robot, nigiri: nigiri}); err != nil {
+				return err
+			}
+			if last == nil { // decided before this run: nothing was played
+				if *jsonOut {
+					return printJSON(sio, res)
+				}
+				return nil
+			}
+			s = last.s
+		} else {
+			g := playGame{journal: *journalPath, resume: *resume, robot: robot, seed: *seed}
+			if !*resume {
+				if g.nigiri, err = nigiri(); err != nil {
+					return err
+				}
+				if g.nigiri != nil && g.nigiri.Black() == customs.Robot {
+					g.robot = rules.Black
+				}
+			}
+			played, err := p.game(ctx, g)
+			if err != nil {
+				return err
+			}
+			s, res = played.s, played.result()
 		}
-		om := game.OutcomeMessage(out)
-		fmt.Fprintln(sio.out, pr.T(om.Key, om.Args...), pr.T("cli.record-saved", recPath))
 		if *review { // table_review.go
-			defer reviewAfter(ctx, sio, page.srv, filepath.Base(strings.TrimSuffix(*journalPath, ".journal")), s.Record(), lg)
+			defer reviewAfter(ctx, sio, page.srv, filepath.Base(strings.TrimSuffix(res.Journal, ".journal")), s.Record(), lg)
 		}
 		if !*jsonOut {
 			return nil
 		}
-		res := playResult{Result: out.String(), Reason: out.Code(), Record: recPath, Journal: *journalPath, Winner: "draw"}
-		if out.Winner != rules.Empty {
-			res.Winner = out.Winner.String()
-		}
-		for _, m := range s.Referee.Moves() {
-			res.Moves = append(res.Moves, m.P.String())
-		}
 		return printJSON(sio, res)
 	})
+}
+
+// playRun is what every game of a `tengen play` run shares: the devices,
+// the robot's player, how it speaks and takes requests, and the settings
+// of a new game from the flags.
+type playRun struct {
+	sio              *stdio
+	pr               *i18n.Printer
+	eyes             game.Eyes
+	hand             game.Hand
+	size             int
+	rb               *sim.Robot // the simulated robot, nil on the real one
+	spec             match.Spec
+	seed             uint64
+	think            time.Duration
+	ponder, simulate bool
+	personLevel      int
+	say              game.Voice
+	ctl              *controls
+	observe          func(game.Snapshot)
+	operator         func(context.Context, error) error
+	cfg              game.Config // a new game's settings but its players
+	proto            opening.Protocol
+}
+
+// playGame is one game of a run: a new one, or the one in its journal
+// carried on (resume).
+type playGame struct {
+	journal string
+	resume  bool
+	// A new game's: the robot's seat (the tentative colour under an
+	// opening protocol), the 猜先 that decided it (nil: none), the match
+	// it is a game of.
+	robot  rules.Color
+	nigiri *customs.Nigiri
+	match  game.MatchGame
+	seed   uint64 // the robot's player's
+}
+
+// playedGame is a game played to its end.
+type playedGame struct {
+	s       *game.Session
+	out     rules.Outcome
+	journal string
+	record  string
+}
+
+// result is the game's --json summary.
+func (g *playedGame) result() playResult {
+	res := playResult{Result: g.out.String(), Reason: g.out.Code(), Record: g.record, Journal: g.journal, Winner: "draw"}
+	if g.out.Winner != rules.Empty {
+		res.Winner = g.out.Winner.String()
+	}
+	for _, m := range g.s.Referee.Moves() {
+		res.Moves = append(res.Moves, m.P.String())
+	}
+	return res
+}
+
+// game plays g to its end and writes its record.
+func (p *playRun) game(ctx context.Context, g playGame) (*playedGame, error) {
+	sio, pr := p.sio, p.pr
+	player, err := p.spec.New(int64(g.seed), nil)
+	if err != nil {
+		return nil, err
+	}
+	defer match.ClosePlayer(player)
+
+	s := &game.Session{Limits: ai.Limits{TurnTime: p.think}, Eyes: p.eyes, Hand: p.hand, MaxWrongViews: 500, Ponder: p.ponder,
+		Voice: p.say, Control: p.ctl.reqs, Observe: p.observe}
+	var (
+		replayed game.Replayed
+		m        *opening.Machine // the opening still to play, if any
+		robot    = g.robot
+		tcl      clock.Control
+	)
+	if g.resume {
+		if replayed, err = s.Load(g.journal); err != nil {
+			return nil, err
+		}
+		// Before the opening is over the names are the tentative
+		// colours': the robot's seat.
+		robot = rules.Black
+		if s.Config.Black == "person" {
+			robot = rules.White
+		}
+		if replayed.OpeningLeft(s.Referee) {
+			m = replayed.Opening
+		}
+		fmt.Fprintln(sio.out, pr.T("cli.resuming-at", g.journal, strconv.Itoa(len(s.Referee.Moves()))))
+	} else {
+		s.Config = p.cfg
+		s.Config.Match = g.match
+		s.Config.Black, s.Config.White = p.spec.String(), "person"
+		if robot == rules.White {
+			s.Config.Black, s.Config.White = "person", p.spec.String()
+		}
+		if m, err = opening.New(p.proto, p.size); err != nil {
+			return nil, err
+		}
+		if s.Referee, err = game.NewReferee(s.Config); err != nil {
+			return nil, err
+		}
+		if s.Journal, err = game.CreateJournal(g.journal); err != nil {
+			return nil, err
+		}
+		if err := s.Journal.Append(game.Entry{Type: game.EntryStart, Config: &s.Config}); err != nil {
+			s.Journal.Close()
+			return nil, err
+		}
+		if g.nigiri != nil {
+			if err := s.Journal.Append(nigiriEntry(*g.nigiri)); err != nil {
+				s.Journal.Close()
+				return nil, err
+			}
+		}
+	}
+	defer s.Journal.Close()
+	// The journal's settings rule a resumed game, not the flags.
+	r, err := rules.ParseRule(s.Config.Rule)
+	if err != nil {
+		return nil, errmsg.Wrap(err, "err.journal", g.journal)
+	}
+	if s.Config.TimeControl != "" {
+		if tcl, err = clock.Parse(s.Config.TimeControl); err != nil {
+			return nil, errmsg.Wrap(err, "err.journal", g.journal)
+		}
+	}
+	if err := applyPolicy(s); err != nil {
+		return nil, err
+	}
+	if robot == rules.Black {
+		s.Black = player
+	} else {
+		s.White = player
+	}
+	rd, _ := rules.ParseReading(s.Config.Reading)
+	seat := opening.Second
+	if robot == rules.Black {
+		seat = opening.First
+	}
+	if m != nil && !m.Done() || replayed.OpeningLeft(s.Referee) {
+		s.Opening = &game.Opening{Machine: m, Robot: seat, Decisions: p.ctl.decisions, Unchosen: replayed.Unchosen, StepMessage: i18n.StepMessage,
+			Decider: game.EngineDecider{Engine: openingEngine(player, p.seed), Me: seat, Rule: r, Reading: rd}}
+	}
+	if p.simulate {
+		personEngine := ai.NewEngine(ai.EngineOptions{Level: p.personLevel, Seed: g.seed + 7, Threads: 1})
+		person := sim.NewPerson(robot.Opponent(), personEngine, r, g.seed)
+		person.Limits = ai.Limits{TurnTime: p.think / 3}
+		person.Follow(s.Referee)
+		if s.Opening != nil {
+			person.Opening = &sim.OpeningSeat{Machine: m, Me: seat.Other(), Engine: personEngine, Reading: rd, Say: p.ctl.decisions}
+		}
+		p.rb.Eyes.People = []*sim.Person{person}
+	}
+	if !tcl.Unlimited() {
+		if s.Clock, err = clock.New(tcl, clock.System{}); err != nil {
+			return nil, err
+		}
+		if err := s.RestoreClock(replayed.Clock, replayed.Used); err != nil {
+			return nil, err
+		}
+	}
+	if s.Opening != nil {
+		fmt.Fprintln(sio.out, pr.T("cli.game-opening", s.Config.Rule, s.Config.Opening, s.Config.Black, s.Config.White, g.journal))
+	} else {
+		fmt.Fprintln(sio.out, pr.T("cli.game-start", s.Config.Rule, s.Config.Black, s.Config.White, g.journal))
+	}
+	play := s.Play
+	if g.resume {
+		play = func(ctx context.Context) (rules.Outcome, error) { return s.Resume(ctx, replayed.Pending) }
+	}
+	out, err := game.ThroughFaults(ctx, s, play, p.operator)
+	if err != nil {
+		return nil, err
+	}
+	recPath := strings.TrimSuffix(g.journal, ".journal") + ".sgf"
+	if err := s.WriteRecord(recPath); err != nil {
+		return nil, err
+	}
+	om := game.OutcomeMessage(out)
+	fmt.Fprintln(sio.out, pr.T(om.Key, om.Args...), pr.T("cli.record-saved", recPath))
+	return &playedGame{s: s, out: out, journal: g.journal, record: recPath}, nil
+}
+
+// journalRule is the rule a journal's game is played under.
+func journalRule(path string) (rules.Rule, error) {
+	j, entries, err := game.OpenJournal(path)
+	if err != nil {
+		return 0, err
+	}
+	j.Close()
+	if len(entries) == 0 || entries[0].Config == nil {
+		return 0, errmsg.Wrap(errmsg.New("err.journal-no-settings"), "err.journal", path)
+	}
+	r, err := rules.ParseRule(entries[0].Config.Rule)
+	if err != nil {
+		return 0, errmsg.Wrap(err, "err.journal", path)
+	}
+	return r, nil
 }
 
 // openingEngine is what makes the robot's opening decisions: its own

@@ -203,27 +203,5 @@ func TestExhibitKillAndResume(t *testing.T) {
 // limit.
 func killAtLine(t *testing.T, bin, dir string, args []string, journal string, lines int, limit time.Duration) {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = dir
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	deadline := time.After(limit)
-	for {
-		select {
-		case err := <-done:
-			t.Fatalf("tengen %s ended before the kill: %v", args[0], err)
-		case <-deadline:
-			cmd.Process.Kill()
-			t.Fatalf("%s did not reach line %d in %v", journal, lines, limit)
-		case <-time.After(2 * time.Millisecond):
-			if journalLines(journal) >= lines {
-				cmd.Process.Signal(syscall.SIGKILL)
-				<-done
-				return
-			}
-		}
-	}
+	killWhen(t, bin, dir, args, limit, func() bool { return journalLines(journal) >= lines })
 }
