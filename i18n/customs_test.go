@@ -37,7 +37,7 @@ func TestCustomsMessagesAreWorded(t *testing.T) {
 		msgs = append(msgs, m1, m2, m3)
 	}
 	msgs = append(msgs, customs.LevelMessage(3), customs.Question(),
-		customs.Shape{Point: rules.Point{X: 7, Y: 7}, Kind: rules.DoubleThree}.Message())
+		game.Message{Key: "forbidden-explain", Args: []string{"h8", rules.DoubleThree.String()}}) // the page's explanation
 	msgs = append(msgs, customs.Greeting(customs.Visitor{Nick: "阿明", Wins: 3, Streak: 3}, true)...)
 	keys := map[string]bool{}
 	for _, m := range msgs {
