@@ -49,6 +49,10 @@ type Entry struct {
 	Event   string  `json:"event,omitempty"`
 	Detail  string  `json:"detail,omitempty"`
 	Result  string  `json:"result,omitempty"`
+	// Reason is an end's rules.Outcome Code ("resignation", "time", …):
+	// what a game over rebuilt from its journal says, when its moves do
+	// not decide it.
+	Reason string `json:"reason,omitempty"`
 	// Action is an opening action as opening.Action writes it ("place
 	// h8", "offer g6 g7", "declare 3", "swap", "choose g6").
 	Action string  `json:"action,omitempty"`

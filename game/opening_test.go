@@ -12,6 +12,7 @@ import (
 
 	"tengen/ai"
 	"tengen/rules"
+	"tengen/rules/record"
 	"tengen/rules/opening"
 )
 
@@ -658,19 +659,20 @@ func TestLoadOverSeatsAndResult(t *testing.T) {
 	if _, _, err := LoadOver(path); err == nil {
 		t.Error("LoadOver took a game not over")
 	}
-	if err := j.Append(Entry{Type: EntryEnd, Color: "black", Result: "black wins by resignation at move 6", Move: 6}); err != nil {
+	if err := j.Append(Entry{Type: EntryEnd, Color: "black", Result: "black wins by resignation at move 6", Reason: "resignation", Move: 6}); err != nil {
 		t.Fatal(err)
 	}
 	j.Close()
-	s, end, err := LoadOver(path)
+	s, out, err := LoadOver(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if end.Color != "black" || s.Config.Black != "second" || s.Config.White != "first" {
-		t.Errorf("end %+v, Black %q, White %q; want black's win, the second seat Black after the swap", end, s.Config.Black, s.Config.White)
+	want := rules.Outcome{Over: true, Winner: rules.Black, Reason: rules.Resignation, Move: 6}
+	if out != want || s.Config.Black != "second" || s.Config.White != "first" {
+		t.Errorf("outcome %+v, Black %q, White %q; want %+v, the second seat Black after the swap", out, s.Config.Black, s.Config.White, want)
 	}
 	rec := s.Record()
-	if rec.Black != "second" || rec.Result.Winner != rules.Black || len(rec.Moves) != 6 {
-		t.Errorf("record: Black %q, result %v, %d moves", rec.Black, rec.Result, len(rec.Moves))
+	if rec.Black != "second" || rec.Result != (record.Result{Winner: rules.Black, Reason: record.ReasonResign}) || len(rec.Moves) != 6 {
+		t.Errorf("record: Black %q, result %+v, %d moves", rec.Black, rec.Result, len(rec.Moves))
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"tengen/i18n/errmsg"
-	"tengen/rules"
 	"tengen/rules/record"
 )
 
@@ -16,13 +15,13 @@ func (s *Session) Record() *record.Record {
 	r := &record.Record{Size: s.Referee.Size(), Rule: s.Referee.Rule(), Black: s.Config.Black, White: s.Config.White,
 		Opening: s.Config.Opening, Date: time.Now().Format("2006-01-02"), Event: "Tengen"}
 	r.Moves = record.Moves(s.Referee.Moves(), s.times)
-	r.Result = record.ResultOf(s.Referee.Outcome())
-	if e := s.end; e != nil && !r.Result.Known() {
+	out := s.Referee.Outcome()
+	if !out.Over {
 		// A game over that its moves do not decide (a resignation, a
-		// loss on time): its journal's end says who won.
-		r.Result.Winner, _ = rules.ParseColor(e.Color)
-		r.Result.Draw = r.Result.Winner == rules.Empty
+		// loss on time), rebuilt by LoadOver: its journal's end says.
+		out = s.end
 	}
+	r.Result = record.ResultOf(out)
 	return r
 }
 

@@ -216,34 +216,49 @@ func (s *Session) Load(path string) (Replayed, error) {
 
 // LoadOver rebuilds the game over that the journal at path holds, as far
 // as its record needs: its settings (the players named as the opening
-// seated them), a referee with its moves, their times, and the journal's
-// end entry, which it also returns. It is for a game whose program
-// stopped after journaling the end, before its record was written, and
-// for a match's finished games. A journal whose game is not over is an
-// error.
-func LoadOver(path string) (*Session, *Entry, error) {
+// seated them), a referee with its moves, their times, and how it ended,
+// which it also returns: the referee's outcome, or, when the moves do not
+// decide the game (a resignation, a loss on time), the journal's end
+// entry's. It is for a game whose program stopped after journaling the
+// end, before its record was written, and for a match's finished games.
+// A journal whose game is not over is an error.
+func LoadOver(path string) (*Session, rules.Outcome, error) {
 	j, entries, err := OpenJournal(path)
 	if err != nil {
-		return nil, nil, err
+		return nil, rules.Outcome{}, err
 	}
 	j.Close()
 	if len(entries) == 0 || entries[0].Config == nil {
-		return nil, nil, errmsg.Wrap(errmsg.New("err.journal-no-settings"), "err.journal", path)
+		return nil, rules.Outcome{}, errmsg.Wrap(errmsg.New("err.journal-no-settings"), "err.journal", path)
 	}
 	s := &Session{Config: *entries[0].Config}
 	if s.Referee, err = NewReferee(s.Config); err != nil {
-		return nil, nil, errmsg.Wrap(err, "err.journal", path)
+		return nil, rules.Outcome{}, errmsg.Wrap(err, "err.journal", path)
 	}
 	r, err := Replay(entries, s.Referee)
 	if r.End == nil {
 		if err == nil {
 			err = errmsg.New("err.journal-not-over")
 		}
-		return nil, nil, errmsg.Wrap(err, "err.journal", path)
+		return nil, rules.Outcome{}, errmsg.Wrap(err, "err.journal", path)
 	}
-	s.Config, s.end = r.Config, r.End
+	out := s.Referee.Outcome()
+	if !out.Over {
+		out = rules.Outcome{Over: true, Move: r.End.Move}
+		if r.End.Color != "" {
+			if out.Winner, err = rules.ParseColor(r.End.Color); err != nil {
+				return nil, rules.Outcome{}, errmsg.Wrap(err, "err.journal", path)
+			}
+		}
+		if r.End.Reason != "" { // journals before the reason was kept have none
+			if out.Reason, err = rules.ParseReason(r.End.Reason); err != nil {
+				return nil, rules.Outcome{}, errmsg.Wrap(err, "err.journal", path)
+			}
+		}
+	}
+	s.Config, s.end = r.Config, out
 	s.RestoreTimes(entries)
-	return s, r.End, nil
+	return s, out, nil
 }
 
 // Reopen rebuilds s in place from its journal, as after a restart: its

@@ -70,7 +70,7 @@ type Session struct {
 	events     []string
 	status     string
 	paused     bool
-	end        *Entry // a journal's end, for a game over rebuilt by LoadOver
+	end        rules.Outcome // a game over rebuilt by LoadOver: its journal's end
 }
 
 // Request is something asked of the game while it runs.
@@ -147,7 +147,7 @@ func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
 	}
 	res := s.Referee.Outcome()
 	s.tell(OutcomeMessage(res))
-	end := Entry{Type: EntryEnd, Result: res.String(), Move: res.Move}
+	end := Entry{Type: EntryEnd, Result: res.String(), Reason: res.Code(), Move: res.Move}
 	if res.Winner != rules.Empty {
 		end.Color = res.Winner.String()
 	}

@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Game is the referee of one game: it takes the moves as they are made on
@@ -62,6 +63,18 @@ func (r Reason) String() string {
 	return "Reason(?)"
 }
 
+// ParseReason reads a reason's name, or an outcome's Code
+// ("forbidden:double-three" is ForbiddenMove).
+func ParseReason(s string) (Reason, error) {
+	name, _, _ := strings.Cut(s, ":")
+	for r, n := range reasonNames {
+		if n == name && n != "" {
+			return Reason(r), nil
+		}
+	}
+	return NotOver, fmt.Errorf("unknown reason %q (want five, forbidden, full board, two passes, resignation, time, agreement or fours)", s)
+}
+
 // Outcome is how a game ended.
 type Outcome struct {
 	Over   bool
@@ -87,6 +100,10 @@ func (o Outcome) String() string {
 	switch {
 	case !o.Over:
 		return "the game goes on"
+	case o.Reason == NotOver && o.Winner == Empty: // over, for a reason not known
+		return fmt.Sprintf("draw at move %d", o.Move)
+	case o.Reason == NotOver:
+		return fmt.Sprintf("%s wins at move %d", o.Winner, o.Move)
 	case o.Winner == Empty:
 		return fmt.Sprintf("draw by %s at move %d", o.Code(), o.Move)
 	case o.Reason == ForbiddenMove:

@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -305,9 +307,33 @@ func (g *playedGame) result() playResult {
 	return res
 }
 
-// game plays g to its end and writes its record.
+// overGame is the game over that the journal at path holds, its record
+// written if the program stopped between the game's end and its record.
+func overGame(path string) (*playedGame, error) {
+	s, out, err := game.LoadOver(path)
+	if err != nil {
+		return nil, err
+	}
+	g := &playedGame{s: s, out: out, journal: path, record: strings.TrimSuffix(path, ".journal") + ".sgf"}
+	if _, err := os.Stat(g.record); errors.Is(err, fs.ErrNotExist) {
+		if err := s.WriteRecord(g.record); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// game plays g to its end and writes its record. Resumed, a game the
+// journal ends is not played again: its record is made sure of.
 func (p *playRun) game(ctx context.Context, g playGame) (*playedGame, error) {
 	sio, pr := p.sio, p.pr
+	if g.resume {
+		if over, err := overGame(g.journal); err == nil {
+			om := game.OutcomeMessage(over.out)
+			fmt.Fprintln(sio.out, pr.T(om.Key, om.Args...), pr.T("cli.record-saved", over.record))
+			return over, nil
+		}
+	}
 	player, err := p.spec.New(int64(g.seed), nil)
 	if err != nil {
 		return nil, err

@@ -199,34 +199,15 @@ func rebuildMatch(plan matchPlan, mr *matchResult, last *playResult) (m *customs
 		if !journalOver(entries) {
 			return m, next, true, nil
 		}
-		over, end, err := game.LoadOver(path)
+		g, err := overGame(path)
 		if err != nil {
 			return nil, 0, false, err
 		}
-		winner := rules.Empty
-		if end.Color != "" {
-			if winner, err = rules.ParseColor(end.Color); err != nil {
-				return nil, 0, false, errmsg.Wrap(err, "err.journal", path)
-			}
-		}
-		g := playedGame{s: over, out: over.Referee.Outcome(), journal: path, record: strings.TrimSuffix(path, ".journal") + ".sgf"}
-		if _, err := os.Stat(g.record); errors.Is(err, fs.ErrNotExist) {
-			// Stopped after the game's end, before its record.
-			if err := over.WriteRecord(g.record); err != nil {
-				return nil, 0, false, err
-			}
-		}
-		if err := addMatchGame(m, mr, next, over.Config, winner, end.Result, path, g.record); err != nil {
+		if err := addMatchGame(m, mr, next, g.s.Config, g.out.Winner, g.out.String(), path, g.record); err != nil {
 			return nil, 0, false, err
 		}
 		sum := g.result()
-		sum.Result, sum.Winner, sum.Match = end.Result, "draw", last.Match
-		if winner != rules.Empty {
-			sum.Winner = winner.String()
-		}
-		if !g.out.Over { // the moves do not say how it ended
-			sum.Reason = ""
-		}
+		sum.Match = last.Match
 		*last = sum
 		if _, _, over := m.Result(); over {
 			return m, next + 1, false, nil

@@ -38,7 +38,7 @@ func TestPlayMatch(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
 	}
-	res := lastPlayJSON(t, out)
+	res := lastMatchJSON(t, out)
 	n := checkMatch(t, base, res)
 	for i, g := range res.Match.Games {
 		// Without an opening protocol the first player keeps Black.
@@ -113,7 +113,7 @@ func TestPlayMatchKillAndResume(t *testing.T) {
 			if err != nil {
 				t.Fatalf("resume: %v\n%s", err, out)
 			}
-			res := lastPlayJSON(t, out)
+			res := lastMatchJSON(t, out)
 			n := checkMatch(t, base, res)
 			for p, was := range before {
 				now, _ := os.ReadFile(p)
@@ -151,7 +151,7 @@ func TestPlayMatchKillAndResume(t *testing.T) {
 			if err != nil {
 				t.Fatalf("resuming a decided match: %v\n%s", err, b)
 			}
-			res2 := lastPlayJSON(t, string(b))
+			res2 := lastMatchJSON(t, string(b))
 			if fmt.Sprint(*res2.Match) != fmt.Sprint(*res.Match) || res2.Journal != res.Journal || strings.Join(res2.Moves, " ") != strings.Join(res.Moves, " ") {
 				t.Errorf("a decided match said %+v, was %+v", res2.Match, res.Match)
 			}
@@ -201,6 +201,13 @@ func lastPlayJSON(t *testing.T, out string) playResult {
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
+	return res
+}
+
+// lastMatchJSON reads a match's --json summary.
+func lastMatchJSON(t *testing.T, out string) playResult {
+	t.Helper()
+	res := lastPlayJSON(t, out)
 	if res.Match == nil {
 		t.Fatalf("no match in the summary:\n%s", out)
 	}
