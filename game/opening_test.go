@@ -12,8 +12,8 @@ import (
 
 	"tengen/ai"
 	"tengen/rules"
-	"tengen/rules/record"
 	"tengen/rules/opening"
+	"tengen/rules/record"
 )
 
 // The robot is the first player of a RIF opening: it sets the opening,
