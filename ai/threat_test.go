@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"context"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -466,5 +467,32 @@ func TestAlignedRows(t *testing.T) {
 	}
 	if marked < 1000 {
 		t.Errorf("only %d cells marked: the test is too weak", marked)
+	}
+}
+
+// TestSearchProvesThreatWins: the main search alone (no root VCF or VCT)
+// proves a win by threats in these cases of vct_cases.txt within 200k
+// nodes. Rapfi read them as wins in 15-23 plies. They are the cases the
+// search proves in that budget only with late moves at null-window nodes
+// reduced a ply more (lateReduction).
+func TestSearchProvesThreatWins(t *testing.T) {
+	want := map[string]bool{"case-g14p16+M17": true, "g14p14+M19": true, "g16p10+M23": true, "g3p63+M15": true, "g6p12+M19": true}
+	for _, c := range vctCases(t) {
+		if !want[c.src] {
+			continue
+		}
+		delete(want, c.src)
+		e := NewEngine(EngineOptions{Threads: 1, MaxMemory: 16 << 20})
+		e.lv.vct, e.lv.vcf = 0, 0
+		r, err := e.Think(context.Background(), c.pos, Limits{NoTurnLimit: true, Nodes: 200000}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Score <= winBound {
+			t.Errorf("%s (%v): score %d at depth %d after %d nodes, want a proven win", c.src, c.pos.Rule, r.Score, r.Depth, r.Nodes)
+		}
+	}
+	if len(want) > 0 {
+		t.Fatalf("cases not in vct_cases.txt: %v", want)
 	}
 }
