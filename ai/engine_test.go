@@ -329,6 +329,23 @@ func TestReductionsGrowWithDepthAndMoveNumber(t *testing.T) {
 	}
 }
 
+// TestReductionsHeavierOffTheMainLine: a late move is reduced a ply more
+// at a null-window node than on the main line, and a tactical move a ply
+// less than a quiet one.
+func TestReductionsHeavierOffTheMainLine(t *testing.T) {
+	for d := 2; d < maxPly; d++ {
+		for k := 2; k < 64; k++ {
+			main, off := lateReduction(d, k, false, false), lateReduction(d, k, false, true)
+			if off != main+1 {
+				t.Fatalf("depth %d, move %d: reduced %d on the main line and %d off it, want one more off it", d, k, main, off)
+			}
+			if tact := lateReduction(d, k, true, true); tact != off-1 {
+				t.Fatalf("depth %d, move %d: a tactical move reduced %d, a quiet one %d; want one less", d, k, tact, off)
+			}
+		}
+	}
+}
+
 // TestNewEngineWarmsTables: NewEngine has every rule's pattern tables
 // built in the background, so that neither START nor the first move's
 // clock pays for them.

@@ -18,8 +18,8 @@ import (
 // its result and nodes. One node more or less anywhere in the tree (the
 // main search, the leaf VCF, the root threat reads) changes a count.
 //
-// testdata/search_golden.txt was written by the engine before the speed
-// work of branch engine35 (main at 7211650). A change that alters the tree
+// testdata/search_golden.txt was last written by branch engine38, when
+// late moves at null-window nodes were reduced a ply more. A change that alters the tree
 // on purpose regenerates it (TENGEN_GOLDEN_WRITE=1) and needs games to
 // show it is no weaker. TENGEN_GOLDEN names another file (say one written
 // at a larger budget, TENGEN_GOLDEN_NODES) to check against.

@@ -365,6 +365,23 @@ func reduction(depth, k int) int {
 	return int(lmr[min(depth, maxPly-1)][min(k, len(lmr[0])-1)])
 }
 
+// lateReduction is how many plies the rank-th move (from 0) of a node at
+// depth is reduced by in its first, null-window search: lmr's figure, a ply
+// less for a tactical move, and a ply more at a null-window node. There
+// only a bound is at stake and a reduced move that beats it is searched
+// again in full, while the open-window nodes of the main line choose the
+// move played.
+func lateReduction(depth, rank int, tact, nullWindow bool) int {
+	r := reduction(depth, rank)
+	if tact {
+		r--
+	}
+	if nullWindow {
+		r++
+	}
+	return r
+}
+
 // scoreToTT and scoreFromTT make win scores relative to the node.
 func scoreToTT(v, ply int) int {
 	switch {
@@ -526,11 +543,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, me uint8) int {
 		} else {
 			r := 0
 			if forced == noCell && m != ttMove && depth >= 2 && b.sideOf(m, me-1).threat() < tB4 {
-				r = reduction(depth, rank)
-				if tact {
-					r--
-				}
-				r = max(0, min(r, newDepth-1))
+				r = max(0, min(lateReduction(depth, rank, tact, beta-alpha == 1), newDepth-1))
 			}
 			v = -s.search(newDepth-r, -alpha-1, -alpha, ply+1, opp)
 			if v > alpha && (r > 0 || v < beta) {

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"context"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -368,12 +369,17 @@ func TestSafetyRead(t *testing.T) {
 // as in renju. The third is from a game against Rapfi at 1 s a move, where
 // Tengen's Black played f7 after a search that ran to the hard limit, so
 // that no safety read ran, and lost to a mate in 15; the deep read proves
-// that in 18k nodes, and its j6 leaves Rapfi (3 s) at +37 for White.
+// that in 18k nodes, and its j6 leaves Rapfi (3 s) at +37 for White. The
+// fourth is the same story from session 24's games against Rapfi (seed 31,
+// game 3): e12 took 928 ms and lost to a mate in 25 (Rapfi, 4 s; h12
+// instead leaves White at +11); the deep read proves it in 36k nodes, and
+// its d3 leaves Rapfi (4 s) at -45 for White.
 func TestDeepSafetyReadFreestyle(t *testing.T) {
 	tests := []struct{ moves, losing string }{
 		{"h8 g7 g8 i8 f8 e8 g9 f9 h10 i11 g10 i10 g11 g12 i9 j8 e11 f10 f11 h11 j9 e13 k9 h9 k11 k12 l11 l12 m12 m9 k10 n13 l8", "e7"},
 		{"h8 h7 j9 g7 f7 f8 e9 g6", "g9"},
 		{"h8 i9 i6 g8 g6 h9", "f7"},
+		{"h8 i8 h6 h7 g6 f6 i5 g7 f7 j6 j7 e5 e8 d9 f9 g10 e11 f10 e10 e9 d8 g11 g8 f8 i10 j11 h5 i4 e6 h9 g4 f3 k8 i6 d5 c4 d4 f5 d6 d7", "e12"},
 	}
 	for _, tt := range tests {
 		p := Position{Size: 15, Rule: rules.Freestyle, ToMove: rules.Black}
@@ -461,5 +467,32 @@ func TestAlignedRows(t *testing.T) {
 	}
 	if marked < 1000 {
 		t.Errorf("only %d cells marked: the test is too weak", marked)
+	}
+}
+
+// TestSearchProvesThreatWins: the main search alone (no root VCF or VCT)
+// proves a win by threats in these cases of vct_cases.txt within 200k
+// nodes. Rapfi read them as wins in 15-23 plies. They are the cases the
+// search proves in that budget only with late moves at null-window nodes
+// reduced a ply more (lateReduction).
+func TestSearchProvesThreatWins(t *testing.T) {
+	want := map[string]bool{"case-g14p16+M17": true, "g14p14+M19": true, "g16p10+M23": true, "g3p63+M15": true, "g6p12+M19": true}
+	for _, c := range vctCases(t) {
+		if !want[c.src] {
+			continue
+		}
+		delete(want, c.src)
+		e := NewEngine(EngineOptions{Threads: 1, MaxMemory: 16 << 20})
+		e.lv.vct, e.lv.vcf = 0, 0
+		r, err := e.Think(context.Background(), c.pos, Limits{NoTurnLimit: true, Nodes: 200000}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Score <= winBound {
+			t.Errorf("%s (%v): score %d at depth %d after %d nodes, want a proven win", c.src, c.pos.Rule, r.Score, r.Depth, r.Nodes)
+		}
+	}
+	if len(want) > 0 {
+		t.Fatalf("cases not in vct_cases.txt: %v", want)
 	}
 }
