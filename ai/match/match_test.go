@@ -161,7 +161,9 @@ func TestPlayGameGreedy(t *testing.T) {
 }
 
 func TestPlayGameDefaults(t *testing.T) {
-	gc := GameConfig{Size: 15, Rule: rules.Freestyle, TurnTime: 100 * time.Millisecond, Grace: 100 * time.Millisecond}
+	// Black (the greedy player) has time to spare on a loaded machine;
+	// White's misbehaviours meet its 100 ms and 100 ms of grace.
+	gc := GameConfig{Size: 15, Rule: rules.Freestyle, TurnTime: 10 * time.Second, WhiteTurnTime: 100 * time.Millisecond, Grace: 100 * time.Millisecond}
 	tests := []struct {
 		name       string
 		white      *scripted
