@@ -148,11 +148,23 @@ func (p *Planes) Bounds() image.Rectangle { return p.Luma.Rect }
 // ReadStones reads every intersection of an n x n board whose outer grid
 // corners are given (any order; they are put in the reader's order).
 func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
+	return readStones(pl, n, corners, true)
+}
+
+// readStones reads the board as ReadStones does; hidden tells whether a
+// stone's foot leaves out what a stone on a nearer point would hide (see
+// baseRing). That presumes the lattice: its neighbours stand where the
+// lattice puts them. The locator, weighing lattices by how surely the
+// stones read on each, reads without it: a lattice on the crevices, its
+// feet filtered by neighbours that are not there, would read surer than
+// the grid.
+func readStones(pl *Planes, n int, corners [4]Point, hidden bool) (*Reading, error) {
 	corners = OrderCorners(corners)
 	s, err := newSampler(pl, n, corners)
 	if err != nil {
 		return nil, err
 	}
+	s.hidden = hidden
 	f, bg := s.measure()
 	ref, global := lineRefs(f, n)
 	st, conf := classify(f, ref)
@@ -225,6 +237,8 @@ type sampler struct {
 	// midInv maps pixels back onto the plane through the stones' middle,
 	// 0.15 steps up, where the rim is looked for.
 	midInv Homography
+	// hidden: a stone's foot leaves out what a nearer stone hides.
+	hidden bool
 }
 
 // at returns the bilinear luma at pixel p, or -1 outside.
@@ -505,14 +519,28 @@ func (s *sampler) linesBeyond(u, v float64) float64 {
 // baseRing samples (Luma, Low) a stone's base around board point (u, v)
 // at board level: covered by any stone from any view, and on the board
 // even where the lifted top disk of an edge point falls off it.
+//
+// Seen steeply, a stone on a point nearer the camera may hide part of
+// the ring: there the ring shows that stone, not this one's base (a black
+// stone's base behind a white one reads white). Such samples are left
+// out while some remain.
 func (s *sampler) baseRing(u, v float64) (luma, low []float64) {
+	var hl, hw []float64 // samples a nearer point's stone may hide
 	for a := 0; a < 8; a++ {
 		th := 2*math.Pi*float64(a)/8 + math.Pi/8
-		p := s.h.Apply(u+0.2*math.Cos(th), v+0.2*math.Sin(th))
+		bu, bv := u+0.2*math.Cos(th), v+0.2*math.Sin(th)
+		p := s.h.Apply(bu, bv)
 		if g := s.at(p); g >= 0 {
+			if s.hidden && s.cam.hiddenByNeighbour(bu, bv, u, v) {
+				hl, hw = append(hl, g), append(hw, bilinear(s.low, p))
+				continue
+			}
 			luma = append(luma, g)
 			low = append(low, bilinear(s.low, p))
 		}
+	}
+	if len(luma) == 0 {
+		return hl, hw
 	}
 	return luma, low
 }
