@@ -169,30 +169,31 @@ func (c camera) project(u, v, z float64) Point {
 
 // position is the camera's centre in board coordinates (grid steps; z
 // up from the board towards the camera).
-func (c camera) position() (u, v, z float64) {
+func (c camera) position() [3]float64 {
 	// Solve u c1 + v c2 + z n = -c3 (the camera is camera space's origin).
 	b := [3]float64{-c.c3[0], -c.c3[1], -c.c3[2]}
 	det := dot(c.c1, cross(c.c2, c.n))
 	if det == 0 {
-		return 0, 0, math.Inf(1)
+		return [3]float64{0, 0, math.Inf(1)}
 	}
-	return dot(b, cross(c.c2, c.n)) / det, dot(c.c1, cross(b, c.n)) / det, dot(c.c1, cross(c.c2, b)) / det
+	return [3]float64{dot(b, cross(c.c2, c.n)) / det, dot(c.c1, cross(b, c.n)) / det, dot(c.c1, cross(c.c2, b)) / det}
 }
 
 // hiddenByNeighbour tells whether board point (bu, bv), at board level
-// near point (u, v), lies hidden from the camera behind a stone on one
-// of the points around (u, v): the ray to the camera passes through a
-// stone's body, taken as a cylinder of stoneBody radius and stoneTop
-// height. Overhead, the ray leaves the board too steeply to pass through
-// a neighbour; seen at a low angle, the base of a stone behind another is
-// hidden.
-func (c camera) hiddenByNeighbour(bu, bv, u, v float64) bool {
-	cu, cv, cz := c.position()
+// near point (u, v), lies hidden from a camera at eye (see position)
+// behind a stone on one of the points around (u, v): the ray to the
+// camera passes through a stone's body, taken as a cylinder of stoneBody
+// radius and stoneTop height. Overhead, the ray leaves the board too
+// steeply to pass through a neighbour; seen at a low angle, the base of
+// a stone behind another is hidden.
+func hiddenByNeighbour(eye [3]float64, bu, bv, u, v float64) bool {
+	cu, cv, cz := eye[0], eye[1], eye[2]
 	if !(cz > 0) || math.IsInf(cz, 0) {
 		return false
 	}
 	// Along the ray, the horizontal point at height z is b + z/cz (C - b).
 	du, dv := (cu-bu)/cz, (cv-bv)/cz
+	dd := du*du + dv*dv
 	for dj := -1.0; dj <= 1; dj++ {
 		for di := -1.0; di <= 1; di++ {
 			if di == 0 && dj == 0 {
@@ -202,7 +203,7 @@ func (c camera) hiddenByNeighbour(bu, bv, u, v float64) bool {
 			// The height at which the ray passes nearest the neighbour's
 			// axis, within the body's height.
 			z := 0.0
-			if dd := du*du + dv*dv; dd > 0 {
+			if dd > 0 {
 				z = math.Max(0, math.Min(stoneTop, (nu*du+nv*dv)/dd))
 			}
 			if math.Hypot(z*du-nu, z*dv-nv) < stoneBody {

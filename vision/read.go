@@ -164,7 +164,10 @@ func readStones(pl *Planes, n int, corners [4]Point, hidden bool) (*Reading, err
 	if err != nil {
 		return nil, err
 	}
-	s.hidden = hidden
+	if hidden {
+		eye := s.cam.position()
+		s.eye = &eye
+	}
 	f, bg := s.measure()
 	ref, global := lineRefs(f, n)
 	st, conf := classify(f, ref)
@@ -237,8 +240,9 @@ type sampler struct {
 	// midInv maps pixels back onto the plane through the stones' middle,
 	// 0.15 steps up, where the rim is looked for.
 	midInv Homography
-	// hidden: a stone's foot leaves out what a nearer stone hides.
-	hidden bool
+	// eye is the camera's position (see camera.position) where a
+	// stone's foot leaves out what a nearer stone hides, else nil.
+	eye *[3]float64
 }
 
 // at returns the bilinear luma at pixel p, or -1 outside.
@@ -531,7 +535,7 @@ func (s *sampler) baseRing(u, v float64) (luma, low []float64) {
 		bu, bv := u+0.2*math.Cos(th), v+0.2*math.Sin(th)
 		p := s.h.Apply(bu, bv)
 		if g := s.at(p); g >= 0 {
-			if s.hidden && s.cam.hiddenByNeighbour(bu, bv, u, v) {
+			if s.eye != nil && hiddenByNeighbour(*s.eye, bu, bv, u, v) {
 				hl, hw = append(hl, g), append(hw, bilinear(s.low, p))
 				continue
 			}
