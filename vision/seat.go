@@ -197,8 +197,8 @@ func meanConf(pl *Planes, n int, q [4]Point) (float64, bool) {
 }
 
 // readSurety is the reader's mean confidence per point on the lattice q,
-// and the share of the points it reads a stone on (a stone's foot read
-// whole, see readStones).
+// and the share of the points it reads a stone on (the plain reading,
+// not the chosen lattice's, see readStones).
 func readSurety(pl *Planes, n int, q [4]Point) (conf, stones float64, ok bool) {
 	rd, err := readStones(pl, n, q, false)
 	if err != nil {
