@@ -201,12 +201,15 @@ func hiddenByNeighbour(eye [3]float64, bu, bv, u, v float64) bool {
 			}
 			nu, nv := u+di-bu, v+dj-bv
 			// The height at which the ray passes nearest the neighbour's
-			// axis, within the body's height.
-			z := 0.0
-			if dd > 0 {
-				z = math.Max(0, math.Min(stoneTop, (nu*du+nv*dv)/dd))
+			// axis, within the body's height. A neighbour not towards
+			// the camera lies nearest at the foot, 0.8 steps or more
+			// off: it hides nothing.
+			t := nu*du + nv*dv
+			if t <= 0 {
+				continue
 			}
-			if math.Hypot(z*du-nu, z*dv-nv) < stoneBody {
+			z := math.Min(stoneTop, t/dd)
+			if ex, ey := z*du-nu, z*dv-nv; ex*ex+ey*ey < stoneBody*stoneBody {
 				return true
 			}
 		}

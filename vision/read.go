@@ -1238,6 +1238,14 @@ func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, bare [
 	if b, _ := nearBare(bare, bg, 0, 0, n); len(b) < 2*n {
 		reach = n
 	}
+	brightest := 0.0
+	for j := range bare {
+		for i, b := range bare[j] {
+			if b {
+				brightest = math.Max(brightest, bg[j][i][0])
+			}
+		}
+	}
 	var again [][2]int
 	for j := range f {
 		for i := range f[j] {
@@ -1249,18 +1257,20 @@ func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, bare [
 			if st[j][i] != Empty {
 				continue // a stone already
 			}
-			b, bl, ok := bareBoard(bare, bg, i, j, reach)
-			if !ok {
+			// A point showing its lines, or whose cells around are
+			// mostly bare (the reference is the board's), keeps its
+			// reference unless that is made of black stones (see
+			// stonesBoard), which is first tested against the
+			// brightest bare cell: the bare board is no brighter.
+			cells := (min(n-1, j+2) - max(0, j-2)) * (min(n-1, i+2) - max(0, i-2))
+			nb, _ := nearBare(bare, bg, i, j, 2)
+			keeps := f[j][i].least > clear || 2*len(nb) >= cells
+			if keeps && !(s.chosen && f[j][i].board < 0.5*brightest) {
 				continue
 			}
-			if !s.chosen || !stonesBoard(f[j][i], b, bl) {
-				if f[j][i].least > clear {
-					continue // a point showing its lines
-				}
-				cells := (min(n-1, j+2) - max(0, j-2)) * (min(n-1, i+2) - max(0, i-2))
-				if nb, _ := nearBare(bare, bg, i, j, 2); 2*len(nb) >= cells {
-					continue // mostly bare: the reference is the board's
-				}
+			b, bl, ok := bareBoard(bare, bg, i, j, reach)
+			if !ok || keeps && !stonesBoard(f[j][i], b, bl) {
+				continue
 			}
 			f[j][i].far = true
 			s.setBoard(&f[j][i], i, j, b, bl)
