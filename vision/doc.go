@@ -27,8 +27,7 @@
 //     half a sunlit board). Each outline's inset grids, fitted briefly,
 //     join as they are: on a crowded board seen steeply the crevices
 //     between stones make lines of their own that every other fit
-//     slides onto; the best-ranked of them replaces the choice where it
-//     lies half a step or more away. A lattice that one of the board's outlines
+//     slides onto. A lattice that one of the board's outlines
 //     frames, with alike margins on every side, wins over a choice just
 //     above it that no outline frames (a line off, or the cloth's).
 //     Last, a lattice the stones read unsure on is checked against them:

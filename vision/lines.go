@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"cmp"
 	"image"
 	"math"
 	"slices"
@@ -507,19 +506,14 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	frames := slices.Concat(outlines, patches)
 	insets := insetLattices(field, n, frames, choice)
 	best := slideLattice(field, n, bestShifted(field, n, cs, choice), choice)
-	// An inset is another lattice, not a finer fit of the choice: the
-	// best-ranked inset replaces the choice only where it ranks above it
-	// and lies half a step or more away (at each corner its own, see
-	// stepsApart). One within half a step vouches for the choice, and a
-	// farther inset ranked below it does not replace it: on varied 96/19
-	// an inset skewed half a step at the corner where its outline meets
-	// the frame's edge ranked just above the choice, but below two insets
-	// on it. Nor does an inset count as framed below: its own outline
-	// frames it by construction.
-	if len(insets) > 0 {
-		top := slices.MaxFunc(insets, func(a, b lattice) int { return cmp.Compare(a.choice, b.choice) })
-		if top.choice > best.choice && stepsApart(best.q, top.q, n) >= refitReach {
-			best = top
+	// An inset is another lattice, not a finer fit of the choice: within
+	// half a step (at each corner its own, see stepsApart) the choice's
+	// own fit stands. Nor does it count as
+	// framed below: its own outline frames it by construction.
+	choice0 := best.q
+	for _, c := range insets {
+		if c.choice > best.choice && stepsApart(choice0, c.q, n) >= refitReach {
+			best = c
 		}
 	}
 	// The fits to the segments refine the choice, never replace it: on

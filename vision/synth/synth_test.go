@@ -447,17 +447,6 @@ func TestLocateFramedByOutline(t *testing.T) {
 	locatesBenchBoards(t, variedBench("31/19", "57/15"))
 }
 
-// TestLocateInsetSkewed locates varied board 96/19 (its far corner at
-// the frame's top edge), where a grid inset in one of the board's
-// outlines ranks just above the choice with one corner half a step off:
-// the same lattice skewed where the outline meets the frame's edge, and
-// it once replaced the choice (0.10 -> 0.51 steps off). Two insets on
-// the choice rank above it: only the best-ranked inset may replace the
-// choice (see chooseLattice).
-func TestLocateInsetSkewed(t *testing.T) {
-	locatesBenchBoards(t, variedBench("96/19"))
-}
-
 // TestLocateRefitStaysNear: on varied board 1/13 (planks, a phone-sized
 // photo, no board edge) no comb finds the grid, and a least-squares fit
 // to the segments, pulled by the plank seams, ranks above the choice six
