@@ -1262,9 +1262,12 @@ func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, bare [
 			// reference unless that is made of black stones (see
 			// stonesBoard), which is first tested against the
 			// brightest bare cell: the bare board is no brighter.
-			cells := (min(n-1, j+2) - max(0, j-2)) * (min(n-1, i+2) - max(0, i-2))
-			nb, _ := nearBare(bare, bg, i, j, 2)
-			keeps := f[j][i].least > clear || 2*len(nb) >= cells
+			mostlyBare := func() bool {
+				cells := (min(n-1, j+2) - max(0, j-2)) * (min(n-1, i+2) - max(0, i-2))
+				nb, _ := nearBare(bare, bg, i, j, 2)
+				return 2*len(nb) >= cells
+			}
+			keeps := f[j][i].least > clear || mostlyBare()
 			if keeps && !(s.chosen && f[j][i].board < 0.5*brightest) {
 				continue
 			}
