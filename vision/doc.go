@@ -36,7 +36,8 @@
 //     stones; the lattice moved to where the stone tops are even discs,
 //     a whole line either way as the outline frames it, and fitted on
 //     the reading's confidence, replaces it if the stones read clearly
-//     surer there. A lattice of half the grid's pitch along one axis
+//     surer there (the plain reading: the steps that read only the
+//     chosen lattice, see below, are left out). A lattice of half the grid's pitch along one axis
 //     (the crevices between rows of touching stones are lines as
 //     straight as the grid's) is told by its every other line running
 //     between the stones, and is doubled over the whole board first. A
@@ -62,8 +63,14 @@
 //     pinhole camera recovered from the homography (Zhang's constraints
 //     on one plane, principal point at the centre) tells where a stone's
 //     top appears in oblique views, so the stone is sampled where it is
-//     seen, not at its foot. Black: a dark top and foot against the local
-//     board, unless it is only as dark as shade makes wood and shows its
+//     seen, not at its foot; seen steeply, the part of a stone's foot
+//     that a stone on a nearer point would hide is left out (a black
+//     stone behind a white one would take its foot's brightness from the
+//     white). Black: a dark top and foot against the local board (amid
+//     a cluster of black stones, whose crevices show as lines, a local
+//     board far darker than the bare board and grey is taken for
+//     stones, and the bare board further off is the reference instead),
+//     unless it is only as dark as shade makes wood and shows its
 //     lines in every direction in the wood's colour; or, for a glassy
 //     stone in glare, a grey top hiding its lines and darker than the
 //     tinted wood right beside it. White: grid lines hidden, a top brighter than the board in

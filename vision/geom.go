@@ -167,6 +167,61 @@ func (c camera) project(u, v, z float64) Point {
 	return Point{c.f*x[0]/x[2] + c.cx, c.f*x[1]/x[2] + c.cy}
 }
 
+// position is the camera's centre in board coordinates (grid steps; z
+// up from the board towards the camera).
+func (c camera) position() [3]float64 {
+	// Solve u c1 + v c2 + z n = -c3 (the camera is camera space's origin).
+	b := [3]float64{-c.c3[0], -c.c3[1], -c.c3[2]}
+	det := dot(c.c1, cross(c.c2, c.n))
+	if det == 0 {
+		return [3]float64{0, 0, math.Inf(1)}
+	}
+	return [3]float64{dot(b, cross(c.c2, c.n)) / det, dot(c.c1, cross(b, c.n)) / det, dot(c.c1, cross(c.c2, b)) / det}
+}
+
+// hiddenByNeighbour tells whether board point (bu, bv), at board level
+// near point (u, v), lies hidden from a camera at eye (see position)
+// behind a stone on one of the points around (u, v): the ray to the
+// camera passes through a stone's body, taken as a cylinder of stoneBody
+// radius and stoneTop height. Overhead, the ray leaves the board too
+// steeply to pass through a neighbour; seen at a low angle, the base of
+// a stone behind another is hidden.
+func hiddenByNeighbour(eye [3]float64, bu, bv, u, v float64) bool {
+	cu, cv, cz := eye[0], eye[1], eye[2]
+	if !(cz > 0) || math.IsInf(cz, 0) {
+		return false
+	}
+	// Along the ray, the horizontal point at height z is b + z/cz (C - b).
+	du, dv := (cu-bu)/cz, (cv-bv)/cz
+	dd := du*du + dv*dv
+	for dj := -1.0; dj <= 1; dj++ {
+		for di := -1.0; di <= 1; di++ {
+			if di == 0 && dj == 0 {
+				continue
+			}
+			nu, nv := u+di-bu, v+dj-bv
+			// The height at which the ray passes nearest the neighbour's
+			// axis, within the body's height. A neighbour not towards
+			// the camera lies nearest at the foot, 0.8 steps or more
+			// off: it hides nothing.
+			t := nu*du + nv*dv
+			if t <= 0 {
+				continue
+			}
+			z := math.Min(stoneTop, t/dd)
+			if ex, ey := z*du-nu, z*dv-nv; ex*ex+ey*ey < stoneBody*stoneBody {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stoneBody is the radius (steps) of a stone's body that hides what lies
+// behind it, a little inside its rim (lens-shaped, a stone is thin at
+// its edge).
+const stoneBody = 0.4
+
 func norm(v [3]float64) float64   { return math.Sqrt(dot(v, v)) }
 func dot(a, b [3]float64) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 func cross(a, b [3]float64) [3]float64 {

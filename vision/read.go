@@ -148,10 +148,29 @@ func (p *Planes) Bounds() image.Rectangle { return p.Luma.Rect }
 // ReadStones reads every intersection of an n x n board whose outer grid
 // corners are given (any order; they are put in the reader's order).
 func ReadStones(pl *Planes, n int, corners [4]Point) (*Reading, error) {
+	return readStones(pl, n, corners, true)
+}
+
+// readStones reads the board as ReadStones does. chosen tells whether
+// the corners are the board's, as ReadStones takes them, or a lattice
+// the locator weighs by how surely the stones read on it (see
+// readSurety). Two of the reader's steps read only a chosen lattice: a
+// stone's foot leaves out what a stone on a nearer point would hide
+// (see baseRing), which presumes the neighbours stand where the lattice
+// puts them (on a lattice on the crevices, its feet filtered by
+// neighbours that are not there, packed seed 6 read surer than on the
+// grid and was located 0.9 steps off); and a point whose board
+// reference is made of black stones is measured against the bare board
+// (see rebase). The locator weighs lattices by the plain reading its
+// margins were set on.
+func readStones(pl *Planes, n int, corners [4]Point, chosen bool) (*Reading, error) {
 	corners = OrderCorners(corners)
 	s, err := newSampler(pl, n, corners)
 	if err != nil {
 		return nil, err
+	}
+	if chosen {
+		s.chosen, s.eye = true, s.cam.position()
 	}
 	f, bg := s.measure()
 	ref, global := lineRefs(f, n)
@@ -225,6 +244,11 @@ type sampler struct {
 	// midInv maps pixels back onto the plane through the stones' middle,
 	// 0.15 steps up, where the rim is looked for.
 	midInv Homography
+	// chosen: the lattice is the board's, not one the locator weighs
+	// (see readStones); eye is then the camera's position (see
+	// camera.position).
+	chosen bool
+	eye    [3]float64
 }
 
 // at returns the bilinear luma at pixel p, or -1 outside.
@@ -505,14 +529,28 @@ func (s *sampler) linesBeyond(u, v float64) float64 {
 // baseRing samples (Luma, Low) a stone's base around board point (u, v)
 // at board level: covered by any stone from any view, and on the board
 // even where the lifted top disk of an edge point falls off it.
+//
+// Seen steeply, a stone on a point nearer the camera may hide part of
+// the ring: there the ring shows that stone, not this one's base (a black
+// stone's base behind a white one reads white). Such samples are left
+// out while some remain.
 func (s *sampler) baseRing(u, v float64) (luma, low []float64) {
+	var hl, hw []float64 // samples a nearer point's stone may hide
 	for a := 0; a < 8; a++ {
 		th := 2*math.Pi*float64(a)/8 + math.Pi/8
-		p := s.h.Apply(u+0.2*math.Cos(th), v+0.2*math.Sin(th))
+		bu, bv := u+0.2*math.Cos(th), v+0.2*math.Sin(th)
+		p := s.h.Apply(bu, bv)
 		if g := s.at(p); g >= 0 {
+			if s.chosen && hiddenByNeighbour(s.eye, bu, bv, u, v) {
+				hl, hw = append(hl, g), append(hw, bilinear(s.low, p))
+				continue
+			}
 			luma = append(luma, g)
 			low = append(low, bilinear(s.low, p))
 		}
+	}
+	if len(luma) == 0 {
+		return hl, hw
 	}
 	return luma, low
 }
@@ -1200,6 +1238,14 @@ func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, bare [
 	if b, _ := nearBare(bare, bg, 0, 0, n); len(b) < 2*n {
 		reach = n
 	}
+	brightest := 0.0
+	for j := range bare {
+		for i, b := range bare[j] {
+			if b {
+				brightest = math.Max(brightest, bg[j][i][0])
+			}
+		}
+	}
 	var again [][2]int
 	for j := range f {
 		for i := range f[j] {
@@ -1208,21 +1254,45 @@ func (s *sampler) rebase(f [][]features, bg [][][2]float64, st [][]Stone, bare [
 			// off). One showing line contrast only in some may be a
 			// black stone beside bright wood: dark samples along its
 			// lines against pale ones between them read as lines.
-			if st[j][i] != Empty || f[j][i].least > clear {
-				continue // a stone already, or a point showing its lines
+			if st[j][i] != Empty {
+				continue // a stone already
 			}
-			cells := (min(n-1, j+2) - max(0, j-2)) * (min(n-1, i+2) - max(0, i-2))
-			if b, _ := nearBare(bare, bg, i, j, 2); 2*len(b) >= cells {
-				continue // mostly bare: the reference is the board's
+			// A point showing its lines, or whose cells around are
+			// mostly bare (the reference is the board's), keeps its
+			// reference unless that is made of black stones (see
+			// stonesBoard), which is first tested against the
+			// brightest bare cell: the bare board is no brighter.
+			mostlyBare := func() bool {
+				cells := (min(n-1, j+2) - max(0, j-2)) * (min(n-1, i+2) - max(0, i-2))
+				nb, _ := nearBare(bare, bg, i, j, 2)
+				return 2*len(nb) >= cells
 			}
-			if b, bl, ok := bareBoard(bare, bg, i, j, reach); ok {
-				f[j][i].far = true
-				s.setBoard(&f[j][i], i, j, b, bl)
-				again = append(again, [2]int{i, j})
+			keeps := f[j][i].least > clear || mostlyBare()
+			if keeps && !(s.chosen && f[j][i].board < 0.5*brightest) {
+				continue
 			}
+			b, bl, ok := bareBoard(bare, bg, i, j, reach)
+			if !ok || keeps && !stonesBoard(f[j][i], b, bl) {
+				continue
+			}
+			f[j][i].far = true
+			s.setBoard(&f[j][i], i, j, b, bl)
+			again = append(again, [2]int{i, j})
 		}
 	}
 	return again
+}
+
+// stonesBoard tells whether point p's board reference is made of black
+// stones, not wood: far darker than the bare board (luma, low) further
+// off, and grey where that is tinted. Amid a cluster of black stones
+// (crowded seeds 1, 2 and 13, seen steeply) the cell centres around a
+// point are all stone, and the crevices between touching stones show
+// as lines, so a black stone there read as bare wood at confidence 1.
+// It is read against the bare board (only on the chosen lattice, see
+// readStones).
+func stonesBoard(p features, luma, low float64) bool {
+	return p.board < 0.5*luma && p.wood > low/math.Max(luma, 8)+0.2
 }
 
 // disc fits a white stone's shape near board point (u, v): a disc of a

@@ -197,9 +197,10 @@ func meanConf(pl *Planes, n int, q [4]Point) (float64, bool) {
 }
 
 // readSurety is the reader's mean confidence per point on the lattice q,
-// and the share of the points it reads a stone on.
+// and the share of the points it reads a stone on (the plain reading,
+// not the chosen lattice's, see readStones).
 func readSurety(pl *Planes, n int, q [4]Point) (conf, stones float64, ok bool) {
-	rd, err := ReadStones(pl, n, q)
+	rd, err := readStones(pl, n, q, false)
 	if err != nil {
 		return 0, 0, false
 	}
