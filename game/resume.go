@@ -319,7 +319,14 @@ func NewReferee(cfg Config) (*rules.Game, error) {
 // for a resumed game's record, and counts the opening's moves.
 func (s *Session) RestoreTimes(entries []Entry) {
 	s.times, s.openings = s.times[:0], 0
+	var turn, intent time.Time // when the side to move began its turn; the robot's placement after it
 	for _, e := range entries {
+		switch e.Type {
+		case EntryStart, EntryMove, EntryUndo:
+			turn, intent = e.Time, time.Time{}
+		case EntryIntent:
+			intent = e.Time
+		}
 		switch e.Type {
 		case EntryMove:
 			if e.By == "opening" {
@@ -330,6 +337,14 @@ func (s *Session) RestoreTimes(entries []Entry) {
 			if len(s.times) > 0 {
 				s.times = s.times[:len(s.times)-1]
 			}
+		}
+	}
+	// A placement in flight at the stop counts the robot's thinking
+	// before it; the time the program was down does not count.
+	s.turnFrom = time.Now()
+	if !intent.IsZero() && !turn.IsZero() {
+		if thought := intent.Sub(turn); thought > 0 {
+			s.turnFrom = s.turnFrom.Add(-thought)
 		}
 	}
 }

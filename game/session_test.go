@@ -321,9 +321,11 @@ func TestResumeAfterKill(t *testing.T) {
 		path := filepath.Join(dir, "game.journal")
 		j, _ := CreateJournal(path)
 		cfg := Config{Rule: "freestyle", Size: 15, Black: "person", White: "scripted"}
-		j.Append(Entry{Type: EntryStart, Config: &cfg})
-		j.Append(Entry{Type: EntryMove, Move: 1, Color: "black", Point: "h8", By: "person"})
-		j.Append(Entry{Type: EntryIntent, Move: 2, Color: "white", Point: "a1", By: "robot"})
+		// Killed an hour ago, after the robot thought 3 s over its move.
+		t0 := time.Now().Add(-time.Hour)
+		j.Append(Entry{Type: EntryStart, Config: &cfg, Time: t0})
+		j.Append(Entry{Type: EntryMove, Move: 1, Color: "black", Point: "h8", By: "person", Ms: 2000, Time: t0.Add(2 * time.Second)})
+		j.Append(Entry{Type: EntryIntent, Move: 2, Color: "white", Point: "a1", By: "robot", Time: t0.Add(5 * time.Second)})
 		j.Close()
 		tb.board.Set(pts(t, "h8")[0], rules.Black)
 		if placed {
@@ -331,18 +333,12 @@ func TestResumeAfterKill(t *testing.T) {
 		}
 		tb.script = personPlays(t, rules.Black, "h9 h10 h11 h12")
 
-		j, entries, err := OpenJournal(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, _ := rules.NewGame(15, rules.Freestyle, rules.ReadingRIF)
-		r, err := Replay(entries, g)
+		s := &Session{White: &scripted{moves: pts(t, "a2 a3 a4")}, Eyes: tb, Hand: tb}
+		r, err := s.Load(path)
 		pending := r.Pending
-		if err != nil || pending == nil || pending.Point != "a1" || r.Config.Rule != "freestyle" {
+		if err != nil || pending == nil || pending.Point != "a1" || s.Config.Rule != "freestyle" {
 			t.Fatalf("replay: %v %+v", err, pending)
 		}
-		s := &Session{Config: r.Config, White: &scripted{moves: pts(t, "a2 a3 a4")},
-			Referee: g, Eyes: tb, Hand: tb, Journal: j}
 		out, err := s.Resume(t.Context(), pending)
 		if err != nil {
 			t.Fatal(err)
@@ -353,10 +349,21 @@ func TestResumeAfterKill(t *testing.T) {
 		if n := strings.Count(strings.Join(tb.placed, " "), "place a1"); n != map[bool]int{false: 1, true: 0}[placed] {
 			t.Errorf("placed=%v: a1 placed %d times after resume", placed, n)
 		}
-		j.Close()
-		_, entries, _ = OpenJournal(path)
+		s.Journal.Close()
+		_, entries, _ := OpenJournal(path)
 		if last := entries[len(entries)-1]; last.Type != EntryEnd {
 			t.Errorf("journal ends with %+v", last)
+		}
+		// The resumed move's time is the robot's thinking, not the hour
+		// the program was down (nor the time since the zero time).
+		moves := s.Record().Moves
+		if a1 := moves[1].Time; a1 < 3*time.Second || a1 > 3*time.Second+time.Minute {
+			t.Errorf("placed=%v: a1 took %v, want 3 s and the placement", placed, a1)
+		}
+		for i, m := range moves {
+			if m.Time > time.Minute {
+				t.Errorf("placed=%v: move %d took %v", placed, i+1, m.Time)
+			}
 		}
 	}
 }
