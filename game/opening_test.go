@@ -540,11 +540,10 @@ func TestOpeningLiftsDroppedStone(t *testing.T) {
 	}
 }
 
-// A journal whose RIF opening is decided (the colours swapped, the fifth
-// move chosen) while the unchosen offer is still on the board replays
-// with the seats' names: the session swaps them when its opening ends.
-// Swapped at once, a resumed game took the robot's seat from its colour.
-func TestReplayKeepsSeatsWhileOpeningLeft(t *testing.T) {
+// swappedRIF is a journal's start and RIF opening, decided: the first
+// player (the robot) proposes, the second swaps, f6 is the fifth move
+// kept of the two offered.
+func swappedRIF() (Config, []Entry) {
 	cfg := Config{Rule: "renju", Size: 15, Opening: "rif", Black: "first", White: "second"}
 	entries := []Entry{{Type: EntryStart, Config: &cfg}}
 	for _, a := range []struct{ by, action, detail string }{
@@ -554,6 +553,15 @@ func TestReplayKeepsSeatsWhileOpeningLeft(t *testing.T) {
 	} {
 		entries = append(entries, Entry{Type: EntryOpening, By: a.by, Action: a.action, Detail: a.detail})
 	}
+	return cfg, entries
+}
+
+// A journal whose RIF opening is decided (the colours swapped, the fifth
+// move chosen) while the unchosen offer is still on the board replays
+// with the seats' names: the session swaps them when its opening ends.
+// Swapped at once, a resumed game took the robot's seat from its colour.
+func TestReplayKeepsSeatsWhileOpeningLeft(t *testing.T) {
+	cfg, entries := swappedRIF()
 	ref, _ := NewReferee(cfg)
 	r, err := Replay(entries, ref)
 	if err != nil {
@@ -634,15 +642,7 @@ func TestChoiceAndSixthMoveInOneReach(t *testing.T) {
 // record: the players are named as the opening seated them, and a
 // result the moves do not decide (a resignation) is the journal's end's.
 func TestLoadOverSeatsAndResult(t *testing.T) {
-	cfg := Config{Rule: "renju", Size: 15, Opening: "rif", Black: "first", White: "second"}
-	entries := []Entry{{Type: EntryStart, Config: &cfg}}
-	for _, a := range []struct{ by, action, detail string }{
-		{"robot", "place h8", ""}, {"robot", "place h9", ""}, {"robot", "place i10", ""},
-		{"person", "swap", ""}, {"robot", "place k10", ""}, {"person", "offer j10 f6", ""},
-		{"robot", "choose f6", "j10 f6"},
-	} {
-		entries = append(entries, Entry{Type: EntryOpening, By: a.by, Action: a.action, Detail: a.detail})
-	}
+	_, entries := swappedRIF()
 	for i, p := range []string{"h8", "h9", "i10", "k10", "f6", "a1"} {
 		entries = append(entries, Entry{Type: EntryMove, Move: i + 1, Color: []string{"black", "white"}[i%2], Point: p, By: "opening"})
 	}
