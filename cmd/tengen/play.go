@@ -329,9 +329,7 @@ func (p *playRun) game(ctx context.Context, g playGame) (*playedGame, error) {
 	sio, pr := p.sio, p.pr
 	if g.resume {
 		if over, err := overGame(g.journal); err == nil {
-			om := game.OutcomeMessage(over.out)
-			fmt.Fprintln(sio.out, pr.T(om.Key, om.Args...), pr.T("cli.record-saved", over.record))
-			return over, nil
+			return p.ended(over), nil
 		}
 	}
 	player, err := p.spec.New(int64(g.seed), nil)
@@ -452,9 +450,14 @@ func (p *playRun) game(ctx context.Context, g playGame) (*playedGame, error) {
 	if err := s.WriteRecord(recPath); err != nil {
 		return nil, err
 	}
-	om := game.OutcomeMessage(out)
-	fmt.Fprintln(sio.out, pr.T(om.Key, om.Args...), pr.T("cli.record-saved", recPath))
-	return &playedGame{s: s, out: out, journal: g.journal, record: recPath}, nil
+	return p.ended(&playedGame{s: s, out: out, journal: g.journal, record: recPath}), nil
+}
+
+// ended prints how g ended and where its record is, and returns g.
+func (p *playRun) ended(g *playedGame) *playedGame {
+	om := game.OutcomeMessage(g.out)
+	fmt.Fprintln(p.sio.out, p.pr.T(om.Key, om.Args...), p.pr.T("cli.record-saved", g.record))
+	return g
 }
 
 // journalRule is the rule a journal's game is played under.

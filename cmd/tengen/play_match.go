@@ -139,7 +139,7 @@ func (p *playRun) match(ctx context.Context, plan matchPlan) (playResult, *playe
 		if err != nil {
 			return res, nil, errmsg.Wrap(err, "err.game-n", next)
 		}
-		if err := addMatchGame(m, &mr, next, played.s.Config, played.out.Winner, played.out.String(), played.journal, played.record); err != nil {
+		if err := addMatchGame(m, &mr, next, played); err != nil {
 			return res, nil, err
 		}
 		p.tell(m.Announce())
@@ -203,7 +203,7 @@ func rebuildMatch(plan matchPlan, mr *matchResult, last *playResult) (m *customs
 		if err != nil {
 			return nil, 0, false, err
 		}
-		if err := addMatchGame(m, mr, next, g.s.Config, g.out.Winner, g.out.String(), path, g.record); err != nil {
+		if err := addMatchGame(m, mr, next, g); err != nil {
 			return nil, 0, false, err
 		}
 		sum := g.result()
@@ -225,11 +225,11 @@ func journalOver(entries []game.Entry) bool {
 	return false
 }
 
-// addMatchGame counts game n, played under cfg (Black and White named as
-// the game was played) and won by winner (rules.Empty: drawn), in m and
-// in its summary mr.
-func addMatchGame(m *customs.Match, mr *matchResult, n int, cfg game.Config, winner rules.Color, result, journal, record string) error {
-	g := matchGameResult{Game: n, Person: "white", Winner: "draw", Result: result, Journal: journal, Record: record}
+// addMatchGame counts pg, game n, in m and in its summary mr. Its
+// settings name Black and White as the game was played.
+func addMatchGame(m *customs.Match, mr *matchResult, n int, pg *playedGame) error {
+	cfg, winner := pg.s.Config, pg.out.Winner
+	g := matchGameResult{Game: n, Person: "white", Winner: "draw", Result: pg.out.String(), Journal: pg.journal, Record: pg.record}
 	if cfg.Black == "person" {
 		g.Person = "black"
 	}
