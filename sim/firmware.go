@@ -192,6 +192,9 @@ func (r *firmwareRig) step(tip kinematics.Vec3, ok, pump, valve bool, dt float64
 			r.held = c
 		}
 	}
+	if r.held != rules.Empty && ok {
+		r.world.Carry(r.held, tip)
+	}
 	target, tau := 0.0, 0.05
 	switch {
 	case valve:

@@ -19,11 +19,17 @@ import (
 // power cut: with a file set, every change to the stones is saved, and
 // LoadWorld brings the world back after a restart.
 
-// worldFile is the saved form of a world.
+// worldFile is the saved form of a world. Held is the stone on the
+// nozzle, its top face centre where the nozzle tip was last saved.
 type worldFile struct {
 	Layout kinematics.Layout `json:"layout"`
 	Table  armsim.TableState `json:"table"`
+	Held   *armsim.Stone     `json:"held,omitempty"`
 }
+
+// carryStep is how far (mm) the nozzle moves with a stone before the
+// world is saved again: where the stone falls if the program dies then.
+const carryStep = 10
 
 // Persist saves the world to path now and after every change.
 func (w *World) Persist(path string) error {
@@ -35,7 +41,9 @@ func (w *World) Persist(path string) error {
 
 // LoadWorld reads a world saved by Persist and keeps saving to the same
 // file. A missing file gives a new world (with the layout and seed given)
-// saved there.
+// saved there. A stone the arm carried when the program stopped falls
+// where the nozzle was: the controller lets go when the program, started
+// again, opens its port (an Arduino resets then).
 func LoadWorld(path string, layout kinematics.Layout, seed uint64) (*World, error) {
 	w := NewWorld(layout, seed)
 	data, err := os.ReadFile(path)
@@ -51,7 +59,27 @@ func LoadWorld(path string, layout kinematics.Layout, seed uint64) (*World, erro
 	}
 	w = NewWorld(f.Layout, seed)
 	w.Table.SetState(f.Table)
+	if f.Held != nil {
+		w.dropHeld(*f.Held)
+	}
 	return w, w.Persist(path)
+}
+
+// dropHeld lets fall the stone the nozzle held when the program stopped.
+// One that lands between points, on another stone or beside the board the
+// operator, starting the program again, puts back in its bowl; one on a
+// free point stays there for the robot to find, as a stone it dropped.
+func (w *World) dropHeld(held armsim.Stone) {
+	w.Table.Drop(held.Colour, held.At)
+	_, off := w.Truth()
+	for _, s := range off {
+		if s.At[0] != held.At[0] || s.At[1] != held.At[1] {
+			continue
+		}
+		if c, ok := w.Table.Take(s.At, 0.01); ok {
+			w.Table.Drop(c, bowlCentre(w, c))
+		}
+	}
 }
 
 // parseWorld decodes and checks a saved world; an error names the field.
@@ -85,6 +113,14 @@ func parseWorld(data []byte) (worldFile, error) {
 			return f, fmt.Errorf("table.board[%d].At %v: want finite millimetres", i, st.At)
 		}
 	}
+	if h := f.Held; h != nil {
+		if h.Colour != rules.Black && h.Colour != rules.White {
+			return f, fmt.Errorf("held.Colour %d: want 1 (black) or 2 (white)", h.Colour)
+		}
+		if !finiteVec(h.At) {
+			return f, fmt.Errorf("held.At %v: want finite millimetres", h.At)
+		}
+	}
 	for i, b := range f.Table.Bowls {
 		if b.Reserve < 0 {
 			return f, fmt.Errorf("table.bowls[%d].reserve %d: want 0 or more", i, b.Reserve)
@@ -115,7 +151,14 @@ func (w *World) save() error {
 	if path == "" {
 		return nil
 	}
-	data, err := json.Marshal(worldFile{Layout: w.layout(), Table: w.Table.State()})
+	f := worldFile{Layout: w.layout(), Table: w.Table.State()}
+	w.mu.Lock()
+	if w.held.Colour != rules.Empty {
+		held := w.held
+		f.Held = &held
+	}
+	w.mu.Unlock()
+	data, err := json.Marshal(f)
 	if err != nil {
 		return err
 	}
@@ -136,9 +179,27 @@ func (w *World) Take(tip kinematics.Vec3, radius float64) (rules.Color, bool) {
 	}
 	c, ok := w.Table.Take(tip, radius)
 	if ok {
+		w.mu.Lock()
+		w.held = armsim.Stone{Colour: c, At: tip}
+		w.mu.Unlock()
 		w.saveKeepErr()
 	}
 	return c, ok
+}
+
+// Carry implements armsim.Carrier: the world is saved each carryStep mm
+// of the way, so that the stone falls about where the nozzle was if the
+// program dies.
+func (w *World) Carry(c rules.Color, tip kinematics.Vec3) {
+	w.mu.Lock()
+	moved := w.held.Colour != c || w.held.At.Sub(tip).Norm() >= carryStep
+	if moved {
+		w.held = armsim.Stone{Colour: c, At: tip}
+	}
+	w.mu.Unlock()
+	if moved {
+		w.saveKeepErr()
+	}
 }
 
 // Drop implements armsim.World, saving the change.
@@ -155,6 +216,9 @@ func (w *World) Drop(c rules.Color, tip kinematics.Vec3) {
 		}
 	}
 	w.Table.Drop(c, tip)
+	w.mu.Lock()
+	w.held = armsim.Stone{}
+	w.mu.Unlock()
 	w.saveKeepErr()
 }
 

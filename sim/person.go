@@ -133,7 +133,10 @@ func (p *Person) Step(ctx context.Context, w *World) error {
 	}
 	turn := 0
 	if p.Turn != nil {
-		if turn = p.Turn(); turn == 0 || turn <= p.turn {
+		// A resumed robot carries the opening's moves into its record a
+		// moment after the opening is seen over: until then the record's
+		// turn is not the board's.
+		if turn = p.Turn(); turn == 0 || turn <= p.turn || turn <= p.OpeningMoves {
 			return nil
 		}
 	}

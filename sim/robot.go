@@ -16,6 +16,7 @@ import (
 	"tengen/calibration"
 	"tengen/game"
 	"tengen/kinematics"
+	"tengen/rig"
 	"tengen/rules"
 )
 
@@ -222,13 +223,14 @@ func NewRobotIn(w *World, seed uint64, cam Camera) (*Robot, error) {
 	return r, nil
 }
 
-// Hand is the robot's hand for the game. On the firmware it is the
-// recovering hand: the link there meets real trouble (a host delayed past
-// the MCU's deadline on a loaded machine), and a failed move is then made
-// safe and redone.
+// Hand is the robot's hand for the game: the real robot's, watched by the
+// camera (rig.WatchedHand), which lifts a stone lying off its point where
+// the camera sees it. On the firmware it is the recovering hand: the link
+// there meets real trouble (a host delayed past the MCU's deadline on a
+// loaded machine), and a failed move is then made safe and redone.
 func (r *Robot) Hand() game.Hand {
 	if r.rig == nil {
-		return r.hand
+		return &rig.WatchedHand{Hand: r.hand, Eyes: r.Eyes}
 	}
 	in := newInjector(FaultSpec{}, 0, func(errmsg.Msg) {})
 	return &faultyHand{inner: r.hand, r: r, in: in, logf: in.log}
@@ -281,7 +283,7 @@ func (r *Robot) stones() int {
 // timedHand measures each robot cycle (bowl → board → park) in the
 // simulated arm's time.
 type timedHand struct {
-	game.Hand
+	arm.Hand
 	clock   interface{ Now() time.Duration }
 	start   time.Duration
 	placing bool
@@ -339,7 +341,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 	defer r.Close()
 	var sum Summary
 	before := r.stones() // the person brings their own stones: added below
-	var hand game.Hand = r.hand
+	hand := r.Hand()
 	var inj *injector
 	if len(opt.Faults) > 0 || opt.Firmware != "" {
 		// The firmware's link meets real trouble (a host delayed past the

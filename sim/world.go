@@ -17,9 +17,10 @@ type World struct {
 	Layout kinematics.Layout
 
 	mu   sync.Mutex
-	hand *Hand  // a hand over the board, nil when none
-	path string // where the world is saved, "" for nowhere (Persist)
-	err  error  // the first error saving it
+	hand *Hand        // a hand over the board, nil when none
+	path string       // where the world is saved, "" for nowhere (Persist)
+	err  error        // the first error saving it
+	held armsim.Stone // the stone on the nozzle (Colour Empty: none), as last saved
 
 	// Injected faults (faults.go): refuse makes the nozzle seal on no
 	// stone; nudge sends the next stone released over an intersection to

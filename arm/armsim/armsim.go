@@ -200,6 +200,9 @@ func (s *Sim) gripper(dt time.Duration) {
 			s.held = c
 		}
 	}
+	if cw, is := s.cfg.World.(Carrier); is && s.held != rules.Empty && ok {
+		cw.Carry(s.held, tip)
+	}
 	target, tau := 0.0, 0.05
 	switch {
 	case s.valve:

@@ -21,6 +21,16 @@ type World interface {
 	Drop(c rules.Color, tip kinematics.Vec3)
 }
 
+// A Carrier is a World told where the stone on the nozzle is while the
+// arm carries it, so that it can outlive the program: a real stone falls
+// where the nozzle was when the controller lets go (it resets when the
+// restarted program opens its port), not back into its bowl.
+type Carrier interface {
+	// Carry says the stone of colour c is on the nozzle, whose tip is at
+	// tip; Drop or Take ends the carry.
+	Carry(c rules.Color, tip kinematics.Vec3)
+}
+
 // Stone is a stone on the table: its colour and the centre of its top face.
 type Stone struct {
 	Colour rules.Color

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"tengen/game"
+	"tengen/rules"
+	"tengen/sim"
 )
 
 // TestPlayKillDuringOpening kills `tengen play --sim` in the middle of an
@@ -199,4 +201,61 @@ func readJournalCopy(path string) ([]game.Entry, error) {
 		j.Close()
 	}
 	return entries, err
+}
+
+// TestPlayResumeOpeningHalfCarried resumes a game killed while it
+// journaled the moves of an opening just over (RIF: the robot swapped and
+// offered two fifth moves, the person chose h7): the journal holds the
+// first move, the board all five, and a black stone on g7 besides (one
+// that fell from the nozzle). The robot lifts the stray stone and
+// carries the opening's moves into its record; the simulated person, who
+// sees their turn on the board, waits for that before moving (they once
+// moved at the record's move 2, and the game stalled on their stone).
+func TestPlayResumeOpeningHalfCarried(t *testing.T) {
+	dir := t.TempDir()
+	journal := filepath.Join(dir, "g.journal")
+	j, err := game.CreateJournal(journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := game.Config{Rule: "renju", Size: 15, Reading: "rif", Opening: "rif", Black: "person", White: "tengen:level=5", Event: "casual"}
+	entries := []game.Entry{{Type: game.EntryStart, Config: &cfg}}
+	for _, a := range []struct{ by, action, detail string }{
+		{"person", "place h8", ""}, {"person", "place i7", ""}, {"person", "place j6", ""}, {"robot", "swap", ""},
+		{"person", "place j5", ""}, {"robot", "offer h7 g7", ""}, {"person", "choose h7", "h7 g7"},
+	} {
+		entries = append(entries, game.Entry{Type: game.EntryOpening, By: a.by, Action: a.action, Detail: a.detail})
+	}
+	entries = append(entries, game.Entry{Type: game.EntryMove, Move: 1, Color: "black", Point: "h8", By: "opening"})
+	for _, e := range entries {
+		if err := j.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j.Close()
+	w := sim.NewWorld(sim.SeedLayout(), 4)
+	for _, st := range []struct {
+		c      rules.Color
+		points string
+	}{{rules.Black, "h8 j6 h7 g7"}, {rules.White, "i7 j5"}} {
+		ps, err := rules.ParsePoints(st.points, 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ps {
+			w.Put(st.c, p, 0, 0)
+		}
+	}
+	if err := w.Persist(filepath.Join(dir, "g.world")); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runCLI(t, "", "play", "--sim", "--camera", "truth", "--think", "40ms", "--seed", "4", "--journal", journal, "--resume", "--json")
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errs)
+	}
+	res := lastPlayJSON(t, out)
+	if len(res.Moves) < 5 || strings.Join(res.Moves[:5], " ") != "h8 i7 j6 j5 h7" {
+		t.Errorf("the resumed game's moves %v do not start with the opening's", res.Moves)
+	}
+	checkWorldMatches(t, 0, filepath.Join(dir, "g.world"), res.Moves)
 }
