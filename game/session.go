@@ -518,6 +518,8 @@ func (s *Session) repairOwn(ctx context.Context, ch Change) error {
 		s.say("stone-moved", ch.Gone[0].P.String(), fmt.Sprintf("My stone on %v was moved to %v; I will put it back.", ch.Gone[0].P, ch.Added[0].P))
 	} else if len(ch.Gone) > 0 {
 		s.say("stone-missing", fmt.Sprint(ch.Gone), fmt.Sprintf("My stones %v are missing; I will put them back.", ch.Gone))
+	} else if len(ch.Added) > 0 {
+		s.say("stray-own", fmt.Sprint(ch.Added), fmt.Sprintf("My stones on %v are not in the game; I take them off.", ch.Added))
 	}
 	for _, a := range ch.Added {
 		if err := s.Hand.Take(ctx, a.P, a.C); err != nil {

@@ -42,7 +42,7 @@ func a(args ...Arg) []Arg { return args }
 // in the catalogue (a test checks it).
 var GameKeys = []string{
 	"your-move", "robot-move", "robot-pass", "extra-stones", "stone-moved",
-	"stone-missing", "stray-lifted", "board-differs", "forbidden-claim", "game-over",
+	"stone-missing", "stray-lifted", "stray-own", "board-differs", "forbidden-claim", "game-over",
 	"time-up", "takeback", "takeback-refused", "takeback-lift", "resigned",
 	"wrong-colour", "welcome", "welcome-robot", "fault", "offer", "choose", "place", "pass",
 	"swap", "keep", "declare", "opening-step", "opening-refused", "bye", "pairing", "withdrawn", "withdrawn-failing",
@@ -65,6 +65,8 @@ var catalogue = map[string]entry{
 		"我在{0}的棋子不见了，我会放回去。", "我在{0}的棋子不見了，我會放回去。"),
 	"stray-lifted": e(a(ArgPoints), "My stones on {0} are off their points; I take them off.",
 		"我在{0}的棋子不在交叉点上，我把它们拿走。", "我在{0}的棋子不在交叉點上，我把它們拿走。"),
+	"stray-own": e(a(ArgPoints), "My stones on {0} are not in the game; I take them off.",
+		"我在{0}的棋子不在棋谱里，我把它们拿走。", "我在{0}的棋子不在棋譜裡，我把它們拿走。"),
 	"board-differs": e(a(ArgPoints, ArgPoints), "The board differs from the record: added {0}, gone {1}. Please put it right.",
 		"棋盘与棋谱不符：多了{0}，少了{1}。请摆正。", "棋盤與棋譜不符：多了{0}，少了{1}。請擺正。"),
 	"forbidden-claim": e(a(ArgPoint, ArgKind), "Black's move on {0} is forbidden ({1}): I claim the game.",

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"tengen/game"
+	"tengen/kinematics"
 	"tengen/rules"
 	"tengen/rules/record"
 	"tengen/sim"
@@ -246,4 +247,49 @@ func TestExhibitKillAndResume(t *testing.T) {
 func killAtLine(t *testing.T, bin, dir string, args []string, journal string, lines int, limit time.Duration) {
 	t.Helper()
 	killWhen(t, bin, dir, args, limit, func() bool { return journalLines(journal) >= lines })
+}
+
+// TestPlayResumeStoneFellAtKill resumes a game killed while the arm
+// carried its first stone toward h8, over j10: the stone fell there when
+// the controller let go. The robot lifts it, places h8 and plays on; the
+// board ends holding exactly the record's stones.
+func TestPlayResumeStoneFellAtKill(t *testing.T) {
+	dir := t.TempDir()
+	journal := filepath.Join(dir, "g.journal")
+	j, err := game.CreateJournal(journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := game.Config{Rule: "freestyle", Size: 15, Black: "tengen:level=5", White: "person", Event: "casual"}
+	for _, e := range []game.Entry{
+		{Type: game.EntryStart, Config: &cfg},
+		{Type: game.EntryIntent, Move: 1, Color: "black", Point: "h8", By: "robot"},
+	} {
+		if err := j.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j.Close()
+	l := sim.SeedLayout()
+	w, err := sim.LoadWorld(filepath.Join(dir, "g.world"), l, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := w.Take(l.BlackBowl, 60); !ok {
+		t.Fatal("no stone picked from the black bowl")
+	}
+	j10 := rules.Point{X: 9, Y: 9}
+	w.Carry(rules.Black, l.Intersection(j10).Add(kinematics.Vec3{0.5, -0.5, 30}))
+	out, errs, code := runCLI(t, "", "play", "--sim", "--camera", "truth", "--think", "40ms", "--seed", "3", "--journal", journal, "--resume", "--json")
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errs)
+	}
+	res := lastPlayJSON(t, out)
+	if len(res.Moves) == 0 || res.Moves[0] != "h8" {
+		t.Fatalf("the resumed game's moves %v do not start with the journaled h8", res.Moves)
+	}
+	if !strings.Contains(out, "My stones on j10 are not in the game") {
+		t.Errorf("the stone fallen on j10 was not said to be lifted:\n%s", out)
+	}
+	checkWorldMatches(t, 0, filepath.Join(dir, "g.world"), res.Moves)
 }
