@@ -214,10 +214,6 @@ func readJournalCopy(path string) ([]game.Entry, error) {
 func TestPlayResumeOpeningHalfCarried(t *testing.T) {
 	dir := t.TempDir()
 	journal := filepath.Join(dir, "g.journal")
-	j, err := game.CreateJournal(journal)
-	if err != nil {
-		t.Fatal(err)
-	}
 	cfg := game.Config{Rule: "renju", Size: 15, Reading: "rif", Opening: "rif", Black: "person", White: "tengen:level=5", Event: "casual"}
 	entries := []game.Entry{{Type: game.EntryStart, Config: &cfg}}
 	for _, a := range []struct{ by, action, detail string }{
@@ -226,13 +222,7 @@ func TestPlayResumeOpeningHalfCarried(t *testing.T) {
 	} {
 		entries = append(entries, game.Entry{Type: game.EntryOpening, By: a.by, Action: a.action, Detail: a.detail})
 	}
-	entries = append(entries, game.Entry{Type: game.EntryMove, Move: 1, Color: "black", Point: "h8", By: "opening"})
-	for _, e := range entries {
-		if err := j.Append(e); err != nil {
-			t.Fatal(err)
-		}
-	}
-	j.Close()
+	writeJournal(t, journal, append(entries, game.Entry{Type: game.EntryMove, Move: 1, Color: "black", Point: "h8", By: "opening"})...)
 	w := sim.NewWorld(sim.SeedLayout(), 4)
 	for _, st := range []struct {
 		c      rules.Color

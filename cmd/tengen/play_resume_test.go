@@ -159,6 +159,22 @@ func TestPlayResumeGameOver(t *testing.T) {
 	}
 }
 
+// writeJournal writes a journal of the entries at path, as a game killed
+// after the last would have left it.
+func writeJournal(t *testing.T, path string, entries ...game.Entry) {
+	t.Helper()
+	j, err := game.CreateJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	for _, e := range entries {
+		if err := j.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // journaledMoves returns the moves a journal holds (takebacks applied).
 func journaledMoves(t *testing.T, path string) []string {
 	t.Helper()
@@ -256,20 +272,9 @@ func killAtLine(t *testing.T, bin, dir string, args []string, journal string, li
 func TestPlayResumeStoneFellAtKill(t *testing.T) {
 	dir := t.TempDir()
 	journal := filepath.Join(dir, "g.journal")
-	j, err := game.CreateJournal(journal)
-	if err != nil {
-		t.Fatal(err)
-	}
 	cfg := game.Config{Rule: "freestyle", Size: 15, Black: "tengen:level=5", White: "person", Event: "casual"}
-	for _, e := range []game.Entry{
-		{Type: game.EntryStart, Config: &cfg},
-		{Type: game.EntryIntent, Move: 1, Color: "black", Point: "h8", By: "robot"},
-	} {
-		if err := j.Append(e); err != nil {
-			t.Fatal(err)
-		}
-	}
-	j.Close()
+	writeJournal(t, journal, game.Entry{Type: game.EntryStart, Config: &cfg},
+		game.Entry{Type: game.EntryIntent, Move: 1, Color: "black", Point: "h8", By: "robot"})
 	l := sim.SeedLayout()
 	w, err := sim.LoadWorld(filepath.Join(dir, "g.world"), l, 1)
 	if err != nil {
