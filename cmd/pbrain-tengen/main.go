@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"tengen/ai"
 	"tengen/ai/gomocup"
@@ -48,6 +49,14 @@ func run(args []string, in io.Reader, out, errOut io.Writer) int {
 		NewPlayer: func(s gomocup.Settings) (ai.Player, error) {
 			if *greedy {
 				return ai.NewGreedy(int64(*seed)), nil
+			}
+			if s.MaxMemory > 0 {
+				// The manager's limit is the whole process's: the
+				// transposition table takes up to half of it, and the
+				// collector keeps the rest (a new game's searchers
+				// replace the last one's) within it, with a margin for
+				// what the runtime does not count.
+				debug.SetMemoryLimit(s.MaxMemory * 9 / 10)
 			}
 			opt := ai.EngineOptions{Level: *level, Seed: *seed, MaxMemory: s.MaxMemory, Threads: s.Threads}
 			if *threads > 0 {

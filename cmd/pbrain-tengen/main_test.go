@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -30,5 +31,19 @@ func TestBrain(t *testing.T) {
 		if code != tt.code || !regexp.MustCompile(tt.want).MatchString(out.String()+errb.String()) {
 			t.Errorf("%v with %q: exit %d, output %q %q; want exit %d matching %s", tt.args, tt.input, code, out.String(), errb.String(), tt.code, tt.want)
 		}
+	}
+}
+
+// TestMemoryLimit: the manager's max_memory bounds the whole process (the
+// collector's limit), not only the transposition table. Twenty games in a
+// row once held 400 MB under a 350 MB limit.
+func TestMemoryLimit(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	var out, errb bytes.Buffer
+	if code := run([]string{"--threads", "1"}, strings.NewReader("START 15\nINFO max_memory 200000000\nINFO timeout_turn 50\nBEGIN\nEND\n"), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s %s", code, out.String(), errb.String())
+	}
+	if got := debug.SetMemoryLimit(-1); got != 180000000 {
+		t.Errorf("memory limit %d bytes after INFO max_memory 200000000, want 180000000", got)
 	}
 }
