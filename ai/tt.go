@@ -84,10 +84,16 @@ func (t *transTable) store(h uint64, move cell, score, depth, bound int) {
 // newSearch ages the table so that old entries give way.
 func (t *transTable) newSearch() { t.gen.Add(1) }
 
-// clear empties the table.
+// clear empties the table, as new: between searches (the engine's lock
+// held), so with plain stores, and not at all when no search has run since
+// it was made or last cleared. An atomic store per word took seconds for a
+// table of 128 MiB on a busy machine, and a fresh table's first clearing
+// faults all of it in; a Gomocup manager charged that to RESTART or to the
+// game's first move.
 func (t *transTable) clear() {
-	for i := range t.entries {
-		t.entries[i].data.Store(0)
-		t.entries[i].check.Store(0)
+	if t.gen.Load() == 0 {
+		return
 	}
+	clear(t.entries)
+	t.gen.Store(0)
 }
