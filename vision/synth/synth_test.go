@@ -447,6 +447,20 @@ func TestLocateFramedByOutline(t *testing.T) {
 	locatesBenchBoards(t, variedBench("31/19", "57/15"))
 }
 
+// TestLocateInsetReplaces locates boards on which an inset of the
+// board's outline (see insetLattices) and the line path's choice lay
+// apart by a third to half a step: varied 96/19, where an inset half a
+// step off replaced the right choice on a tie (choices 1.697 and 1.696;
+// 0.51 steps off), and varied 75/13 and sunlit 83/9, where an inset
+// ranked clearly higher (by 0.22 and 0.05) than a choice 0.4 and 0.5
+// steps off. An inset now replaces the choice when it ranks higher by
+// refitGain and lies a third of a step away or more, the two compared
+// in whichever corner order matches (75/13's lay 11.6 steps apart
+// compared in the order listed, see TestStepsApartAnyOrder).
+func TestLocateInsetReplaces(t *testing.T) {
+	locatesBenchBoards(t, variedBench("75/13", "96/19"), sunlitBench("83/9"))
+}
+
 // TestLocateRefitStaysNear: on varied board 1/13 (planks, a phone-sized
 // photo, no board edge) no comb finds the grid, and a least-squares fit
 // to the segments, pulled by the plank seams, ranks above the choice six
