@@ -507,8 +507,8 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	insets := insetLattices(field, n, frames, choice)
 	best := slideLattice(field, n, bestShifted(field, n, cs, choice), choice)
 	// An inset is another lattice, not a finer fit of the choice: within
-	// a third of a step (at each corner its own, see stepsApart) the
-	// choice's own fit stands. Further off it replaces the choice only
+	// half a step (at each corner its own, see stepsApart) the choice's
+	// own fit stands. Further off it replaces the choice only
 	// if it ranks higher by refitGain: on a tie the lattices are equally
 	// likely, and the choice has been fitted more. Nor does it count as
 	// framed below: its own outline frames it by construction.
@@ -562,11 +562,11 @@ const (
 
 // insetApart is how far (steps, see stepsApart) an inset must lie from
 // the choice to replace it: nearer, it is the choice's own lattice, whose
-// own fit stands (varied 96/19: an inset 0.22 steps from a choice 0.1
-// off ranks higher but lies 0.29 off). At half a step, the former
-// reach, insets a third of a step and more from a choice 0.4-0.5 off
-// could not replace it (varied 75/13, sunlit 83/9).
-const insetApart = 1.0 / 3
+// own fit stands. Between a third and half a step the choice does not
+// tell the right lattice: insets 0.40-0.43 steps from the choice that
+// rank 0.1-0.2 higher lie 0.15 off on varied 75/13 but 0.41-0.46 off on
+// 46/15 and 81/13, whose choices were right.
+const insetApart = 0.5
 
 // appendInFrame appends the lattices lying inside r to cs, with their
 // choice.
