@@ -508,11 +508,13 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	best := slideLattice(field, n, bestShifted(field, n, cs, choice), choice)
 	// An inset is another lattice, not a finer fit of the choice: within
 	// half a step (at each corner its own, see stepsApart) the choice's
-	// own fit stands. Nor does it count as
+	// own fit stands. Further off it replaces the choice only
+	// if it ranks higher by refitGain: on a tie the lattices are equally
+	// likely, and the choice has been fitted more. Nor does it count as
 	// framed below: its own outline frames it by construction.
 	choice0 := best.q
 	for _, c := range insets {
-		if c.choice > best.choice && stepsApart(choice0, c.q, n) >= refitReach {
+		if c.choice > best.choice+refitGain && stepsApart(choice0, c.q, n) >= insetApart {
 			best = c
 		}
 	}
@@ -547,14 +549,24 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	return best.q, best.score
 }
 
-// refitGain is how much higher a segment fit's choice must be than the
-// choice's for it to replace it (equal choices: the lattices are both on
-// the grid, a tenth of a pixel apart), and refitReach how near (in
-// steps) it must lie.
+// refitGain is how much higher a segment fit's or an inset's choice
+// must be than the choice's for it to replace it (equal choices: the
+// lattices are both on the grid, a tenth of a pixel apart, or one on
+// it and one half a step off, which the choice does not tell apart:
+// varied 96/19 by 0.001), and refitReach how near (in steps) a segment
+// fit must lie.
 const (
 	refitGain  = 0.02
 	refitReach = 0.5
 )
+
+// insetApart is how far (steps, see stepsApart) an inset must lie from
+// the choice to replace it: nearer, it is the choice's own lattice, whose
+// own fit stands. Between a third and half a step the choice does not
+// tell the right lattice: insets 0.40-0.43 steps from the choice that
+// rank 0.1-0.2 higher lie 0.15 off on varied 75/13 but 0.41-0.46 off on
+// 46/15 and 81/13, whose choices were right.
+const insetApart = 0.5
 
 // appendInFrame appends the lattices lying inside r to cs, with their
 // choice.
@@ -915,10 +927,12 @@ const insetKeep = 5
 
 // stepsApart is how far the lattice through b lies from a's: the
 // largest of its corners' distances from a's, each in a's grid step at
-// that corner. Seen steeply, the far side's step may be half the near
-// side's: there a lattice half a step over lies a quarter of the mean
-// step away.
+// that corner, b's corners taken in the order that lies nearest a's
+// (see matchCorners). Seen steeply, the far side's step may be half the
+// near side's: there a lattice half a step over lies a quarter of the
+// mean step away.
 func stepsApart(a, b [4]Point, n int) float64 {
+	b = matchCorners(a, b)
 	h, err := GridHomography(n, a)
 	if err != nil {
 		return quadDist(a, b) / gridStep(a, n)
@@ -934,4 +948,25 @@ func stepsApart(a, b [4]Point, n int) float64 {
 		worst = math.Max(worst, math.Hypot(b[k].X-a[k].X, b[k].Y-a[k].Y)/step)
 	}
 	return worst
+}
+
+// matchCorners is b's corners relabelled, turned or mirrored, to lie
+// nearest a's (the least largest distance): four corners give one
+// lattice whichever corner a list starts at and whichever way round it
+// goes, and OrderCorners starts a board turned by about 45 degrees at
+// either of two corners.
+func matchCorners(a, b [4]Point) [4]Point {
+	best, bestD := b, math.Inf(1)
+	for turn := 0; turn < 4; turn++ {
+		for _, dir := range []int{1, 3} {
+			var t [4]Point
+			for k := range t {
+				t[k] = b[(turn+dir*k)%4]
+			}
+			if d := quadDist(a, t); d < bestD {
+				best, bestD = t, d
+			}
+		}
+	}
+	return best
 }

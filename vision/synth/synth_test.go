@@ -447,6 +447,17 @@ func TestLocateFramedByOutline(t *testing.T) {
 	locatesBenchBoards(t, variedBench("31/19", "57/15"))
 }
 
+// TestLocateInsetReplaces locates boards on which an inset of the
+// board's outline (see insetLattices) and the line path's choice lay
+// half a step apart or more: varied 96/19, where an inset half a step
+// off replaced the right choice on a tie (choices 1.697 and 1.696; 0.51
+// steps off), and sunlit 83/9, where an inset ranking 0.05 higher than
+// a choice 0.5 steps off is right. An inset now replaces the choice only
+// if it ranks higher by refitGain.
+func TestLocateInsetReplaces(t *testing.T) {
+	locatesBenchBoards(t, variedBench("96/19"), sunlitBench("83/9"))
+}
+
 // TestLocateRefitStaysNear: on varied board 1/13 (planks, a phone-sized
 // photo, no board edge) no comb finds the grid, and a least-squares fit
 // to the segments, pulled by the plank seams, ranks above the choice six
