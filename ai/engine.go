@@ -47,9 +47,20 @@ type Engine struct {
 	// openingNodes overrides the search per judged opening position (tests).
 	openingNodes int64
 
+	// last says how the last search spent its clock (tests, harnesses).
+	last thinkStats
+
 	mu         sync.Mutex // held by a running Think or Ponder
 	ponderMu   sync.Mutex
 	ponderStop context.CancelFunc
+}
+
+// thinkStats: how a search spent its clock.
+type thinkStats struct {
+	depth   int  // last iteration completed
+	hardHit bool // the hard limit (or the caller) stopped the main search
+	safety  bool // the safety reads ran
+	deep    bool // the deep safety read ran to its end
 }
 
 // NewEngine returns an engine with the given options.
@@ -200,6 +211,19 @@ func timeBudget(lim Limits, stones, cells int) budget {
 // may run to the hard limit; at 2/5 the engine used under half its time a move.
 func softLimit(hard time.Duration) time.Duration { return hard * 3 / 5 }
 
+// iterationEnd is when an iteration starting at elapsed, after one that
+// took last, is stopped. One predicted to run past the hard limit (the
+// next iteration takes about twice the last, though anywhere from half to
+// ten times) would be cut by it, which leaves no time for the safety reads
+// after the search: such an iteration stops at 4/5 of the hard limit, and
+// its part searched still counts.
+func (b budget) iterationEnd(elapsed, last time.Duration) time.Duration {
+	if b.hard == 0 || b.search > 0 || last == 0 || elapsed+2*last <= b.hard {
+		return b.hard
+	}
+	return b.hard * 4 / 5
+}
+
 // forLevel caps the budget at the level's time. A level with a node
 // budget searches until it is spent (the clock only guards a slow
 // machine), and a noisy level leaves the last third of the clock for
@@ -305,6 +329,7 @@ func (e *Engine) cancelPonder() {
 // parallel iterative deepening and the level's choice.
 func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8, lim Limits, bud budget, info func(Info), pondering bool) (Result, error) {
 	opp := 3 - me
+	e.last = thinkStats{}
 	// stop ends the searches; timeUp says the clock or the caller ended
 	// them, so that nothing more may be searched.
 	var stop, timeUp atomic.Bool
@@ -444,7 +469,13 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 	bestScore, bestDepth := 0, 0
 	var pv []rules.Point
 	prev := 0
+	var lastIter time.Duration // the last completed iteration's time
 	for d := 1; d <= maxDepth; d++ {
+		itStart := time.Since(start)
+		cut := func() bool { return false }
+		if end := bud.iterationEnd(itStart, lastIter); end < bud.hard {
+			cut = time.AfterFunc(end-itStart, func() { stop.Store(true) }).Stop
+		}
 		alpha, beta := -WinScore, WinScore
 		if d >= 4 && prev > -winBound && prev < winBound {
 			alpha, beta = prev-60, prev+60
@@ -453,6 +484,7 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 		if !main.stopped && (v <= alpha || v >= beta) {
 			v = main.searchRoot(root, d, -WinScore, WinScore, me)
 		}
+		cut()
 		if main.pvLen[0] > 0 && (!main.stopped || main.pv[0][0] != best) {
 			// A move that raised alpha was searched in full: it is safe to take.
 			best = main.pv[0][0]
@@ -468,6 +500,7 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 			break
 		}
 		prev = v
+		lastIter = time.Since(start) - itStart
 		if info != nil {
 			info(Info{Depth: d, Score: v, PV: append([]rules.Point(nil), pv...), Nodes: e.nodes(main, helpers), Elapsed: time.Since(start)})
 		}
@@ -481,6 +514,7 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 	searchEnd()
 	stop.Store(true)
 	wg.Wait()
+	e.last = thinkStats{depth: bestDepth, hardHit: timeUp.Load()}
 	if e.lv.vct > 0 && e.lv.temp == 0 && !pondering && !timeUp.Load() && bestScore > -winBound && bestScore < winBound {
 		// The rest of the clock checks the chosen move against the
 		// opponent's threat sequences, which the main search reads only
@@ -489,6 +523,7 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 		main.stopped = false
 		main.threatStop.Store(false) // (the root threat timer has had its turn)
 		if !timeUp.Load() {
+			e.last.safety = true
 			best, _ = e.avoidThreats(main, root, best, me, e.lv.vct, safetyNodes)
 		}
 		// Whatever time the search left reads the opponent's threats
@@ -497,9 +532,11 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 		if bud.hard > 0 && !timeUp.Load() {
 			main.threatStop.Store(false)
 			t := time.AfterFunc(bud.hard*9/10-time.Since(start), func() { main.threatStop.Store(true) })
-			if m, ok := e.avoidThreats(main, root, best, me, deepVCT, 10*safetyNodes); ok {
+			m, ok := e.avoidThreats(main, root, best, me, deepVCT, 10*safetyNodes)
+			if ok {
 				best = m
 			}
+			e.last.deep = ok
 			t.Stop()
 		}
 	}
