@@ -71,11 +71,13 @@ type Sim struct {
 	valve  bool
 	vacuum float64
 	held   rules.Color
-	faults arm.Faults
-	grip   arm.GripTimer
-	estop  bool
-	closed bool
-	events []event
+	// carrier is the world told where a held stone is, if it listens.
+	carrier Carrier
+	faults  arm.Faults
+	grip    arm.GripTimer
+	estop   bool
+	closed  bool
+	events  []event
 }
 
 type event struct {
@@ -129,6 +131,7 @@ func New(cfg Config, rest arm.Pulses) (*Sim, error) {
 		cfg.GripLimit = arm.GripLimit
 	}
 	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0xa5)), started: time.Now()}
+	s.carrier, _ = cfg.World.(Carrier)
 	for i := range 3 {
 		s.actual[i] = float64(rest[i])
 	}
@@ -200,8 +203,8 @@ func (s *Sim) gripper(dt time.Duration) {
 			s.held = c
 		}
 	}
-	if cw, is := s.cfg.World.(Carrier); is && s.held != rules.Empty && ok {
-		cw.Carry(s.held, tip)
+	if s.carrier != nil && s.held != rules.Empty && ok {
+		s.carrier.Carry(s.held, tip)
 	}
 	target, tau := 0.0, 0.05
 	switch {

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -136,13 +135,7 @@ func TestPlayNigiriAndResume(t *testing.T) {
 	cfg, e := journaledNigiri(t, journal)
 	side := checkNigiri(t, cfg, e, "person")
 
-	resume := exec.Command(bin, append(args, "--resume", "--json")...)
-	resume.Dir = dir
-	b, err := resume.CombinedOutput()
-	out := string(b)
-	if err != nil {
-		t.Fatalf("resume: %v\n%s", err, out)
-	}
+	out := resumeRun(t, bin, dir, args, nil, "nigiri")
 	if strings.Contains(out, "odd or even?") {
 		t.Errorf("the resumed game played 猜先 again:\n%s", out)
 	}

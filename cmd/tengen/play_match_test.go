@@ -106,13 +106,7 @@ func TestPlayMatchKillAndResume(t *testing.T) {
 				os.Remove(filepath.Join(dir, "m-game1.sgf")) // checkMatch reads it
 			}
 
-			resume := exec.Command(bin, append(args, "--resume", "--json")...)
-			resume.Dir = dir
-			b, err := resume.CombinedOutput()
-			out := string(b)
-			if err != nil {
-				t.Fatalf("resume: %v\n%s", err, out)
-			}
+			out := resumeRun(t, bin, dir, args, nil, "match")
 			res := lastMatchJSON(t, out)
 			n := checkMatch(t, base, res)
 			for p, was := range before {
@@ -145,13 +139,7 @@ func TestPlayMatchKillAndResume(t *testing.T) {
 			checkWorldMatches(t, 0, filepath.Join(dir, "m.world"), res.Moves)
 
 			// Decided: running it again plays nothing and says the same.
-			again := exec.Command(bin, append(args, "--resume", "--json")...)
-			again.Dir = dir
-			b, err = again.CombinedOutput()
-			if err != nil {
-				t.Fatalf("resuming a decided match: %v\n%s", err, b)
-			}
-			res2 := lastMatchJSON(t, string(b))
+			res2 := lastMatchJSON(t, resumeRun(t, bin, dir, args, nil, "a decided match"))
 			if fmt.Sprint(*res2.Match) != fmt.Sprint(*res.Match) || res2.Journal != res.Journal || strings.Join(res2.Moves, " ") != strings.Join(res.Moves, " ") {
 				t.Errorf("a decided match said %+v, was %+v", res2.Match, res.Match)
 			}
@@ -161,7 +149,7 @@ func TestPlayMatchKillAndResume(t *testing.T) {
 			// Another format over the same journals is refused.
 			other := exec.Command(bin, append(matchArgs(base, tc.seed, "--resume"), "--best-of", "5")...)
 			other.Dir = dir
-			b, err = other.CombinedOutput()
+			b, err := other.CombinedOutput()
 			if err == nil || !strings.Contains(string(b), "is game 1 of a match of best of 3") {
 				t.Errorf("resuming as best of 5: %v\n%s", err, b)
 			}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -71,15 +70,7 @@ func TestPlayKillDuringOpening(t *testing.T) {
 			t.Errorf("%s: the game ended before %d opening actions", tc.protocol, tc.killAfter)
 			continue
 		}
-		out, err := exec.Command(bin, append(args, "--resume", "--json")...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s: resume failed: %v\n%s", tc.protocol, err, out)
-		}
-		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-		var res playResult
-		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
-			t.Fatalf("%s: %v\n%s", tc.protocol, err, out)
-		}
+		res := lastPlayJSON(t, resumeRun(t, bin, dir, args, nil, tc.protocol))
 		// The finished journal's opening, replayed through the protocol.
 		j, entries, err := game.OpenJournal(journal)
 		if err != nil {

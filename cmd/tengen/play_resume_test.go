@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -98,17 +98,7 @@ watch:
 	if !killed {
 		return
 	}
-	resume := exec.Command(bin, append(args, "--resume", "--json")...)
-	resume.Dir, resume.Env = dir, cmd.Env
-	out, err := resume.CombinedOutput()
-	if err != nil {
-		t.Fatalf("run %d (killed at line %d): resume failed: %v\n%s", run, killAt, err, out)
-	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	var res playResult
-	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
-		t.Fatalf("run %d: %v\n%s", run, err, out)
-	}
+	res := lastPlayJSON(t, resumeRun(t, bin, dir, args, cmd.Env, fmt.Sprintf("run %d (killed at line %d)", run, killAt)))
 	if len(res.Moves) < len(before) || strings.Join(res.Moves[:len(before)], " ") != strings.Join(before, " ") {
 		t.Errorf("run %d (killed at line %d): the resumed game %v does not extend the journaled moves %v", run, killAt, res.Moves, before)
 	}
@@ -157,6 +147,20 @@ func TestPlayResumeGameOver(t *testing.T) {
 	if n := journalLines(journal); n != lines {
 		t.Errorf("the journal grew from %d to %d lines", lines, n)
 	}
+}
+
+// resumeRun runs `BIN ARGS --resume --json` in dir with the environment
+// env and returns its output; a failed resume ends the test, saying what
+// was resumed.
+func resumeRun(t *testing.T, bin, dir string, args, env []string, what string) string {
+	t.Helper()
+	resume := exec.Command(bin, append(args, "--resume", "--json")...)
+	resume.Dir, resume.Env = dir, env
+	out, err := resume.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: resume failed: %v\n%s", what, err, out)
+	}
+	return string(out)
 }
 
 // writeJournal writes a journal of the entries at path, as a game killed
