@@ -376,8 +376,9 @@ func (a *Arm) end() {
 //
 // A stone still on the nozzle (the device kept its grip through the fault;
 // the vacuum shows it) is lifted clear, carried to its bowl and released
-// there on the way (Unloaded reports it); a stone whose colour the arm
-// does not know (it did not pick it) is refused with ErrUnknownStone.
+// there on the way (Unloaded reports it); a stone whose colour neither
+// the arm (it did not pick it) nor the device (Status.Load) knows is
+// refused with ErrUnknownStone.
 func (a *Arm) Home(ctx context.Context) error { return a.homeAs(ctx, rules.Empty) }
 
 // homeAs is Home taking a stone of unknown colour on the nozzle for one of
@@ -430,17 +431,22 @@ func (a *Arm) home(ctx context.Context, guess rules.Color) error {
 	}
 	carry := rules.Empty
 	if vac >= a.cal.VacuumThreshold {
-		if carry = a.carry; carry == rules.Empty {
-			carry = guess
+		// Whose stone: the arm's own memory, else the device's (it kept
+		// the grip, and the load, through a restart of this program),
+		// else the caller's guess.
+		for _, c := range []rules.Color{a.carry, st.Load, guess} {
+			if carry = c; carry != rules.Empty {
+				break
+			}
 		}
 		if carry == rules.Empty {
 			return errmsg.Mark(ErrUnknownStone, "err.arm-unknown-stone", fmt.Sprintf("%.1f", vac))
 		}
 	}
+	a.holding, a.carry = carry != rules.Empty, carry
 	if err := a.setPump(carry != rules.Empty); err != nil {
 		return err
 	}
-	a.holding, a.carry = carry != rules.Empty, carry
 	park := a.layout.Park
 	first := park
 	if carry != rules.Empty {
@@ -870,7 +876,7 @@ func (a *Arm) resume(ctx context.Context) error {
 		return err
 	}
 	if a.pump {
-		if err := a.drv.SetPump(true); err != nil {
+		if err := a.drv.SetPump(true, a.carry); err != nil {
 			return err
 		}
 	}
@@ -893,10 +899,15 @@ func (a *Arm) resume(ctx context.Context) error {
 	return nil
 }
 
-// setPump switches the pump and remembers what it should be.
+// setPump switches the pump and remembers what it should be; the device
+// is told the colour the arm carries (a.carry, set before the pick).
 func (a *Arm) setPump(on bool) error {
 	a.pump = on
-	return a.drv.SetPump(on)
+	load := rules.Empty
+	if on {
+		load = a.carry
+	}
+	return a.drv.SetPump(on, load)
 }
 
 // follow sends a trajectory to the device and waits for it to finish.
@@ -980,7 +991,7 @@ func (a *Arm) fail(err error) error {
 	}
 	if a.carry == rules.Empty {
 		a.pump = false
-		if e := a.drv.SetPump(false); e != nil {
+		if e := a.drv.SetPump(false, rules.Empty); e != nil {
 			errs = append(errs, fmt.Errorf("pump off: %w", e))
 		}
 	}

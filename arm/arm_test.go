@@ -274,8 +274,44 @@ func TestHostSilentKeepsStone(t *testing.T) {
 	}
 }
 
-// After a restart the arm does not know the colour of a stone it finds on
-// the nozzle: Home refuses it, and the Hand takes it for its move's.
+// The program restarts while the device keeps a stone on the nozzle (a
+// controller on the Pi's UART does not reset when the port opens): the
+// device says whose stone it is, and the restarted arm takes it to that
+// bowl, even when its next move is the other colour's (the board was being
+// cleared).
+func TestRestartFindsStoneColour(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, arm.Options{}, nil)
+	whites, blacks := r.table.InBowl(rules.White), r.table.InBowl(rules.Black)
+	if err := r.arm.Pick(ctx, rules.White); err != nil {
+		t.Fatal(err)
+	}
+	r.sim.After(200*time.Millisecond, armsim.Fault(arm.FaultHostSilent))
+	r.arm.Place(ctx, pt("c3"))
+	again, err := arm.New(r.sim, r.cal, arm.Options{}) // the program restarted
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := r.sim.Status(ctx); err != nil || st.Load != rules.White {
+		t.Fatalf("the device's load after the restart: %v (%v), want white", st.Load, err)
+	}
+	if err := (arm.Hand{Arm: again}).Place(ctx, pt("d4"), rules.Black); err != nil {
+		t.Fatal(err)
+	}
+	if got := again.Unloaded(); got != rules.White {
+		t.Errorf("unloaded %v, want the white stone", got)
+	}
+	s, d, ok := r.table.Nearest(pt("d4"))
+	if !ok || d > 2 || s.Colour != rules.Black || len(r.table.Board()) != 1 ||
+		r.table.InBowl(rules.White) != whites || r.table.InBowl(rules.Black) != blacks-1 {
+		t.Errorf("%d stones on the board (nearest d4 %.1f mm, %v), bowls white %d black %d; want black on d4, white %d black %d",
+			len(r.table.Board()), d, s.Colour, r.table.InBowl(rules.White), r.table.InBowl(rules.Black), whites, blacks-1)
+	}
+}
+
+// After a restart, a device that does not keep the load (firmware 1.0)
+// leaves the arm not knowing the colour of the stone on the nozzle: Home
+// refuses it, and the Hand takes it for its move's.
 func TestHomeUnknownStone(t *testing.T) {
 	ctx := context.Background()
 	r := newRig(t, arm.Options{}, nil)
@@ -284,6 +320,9 @@ func TestHomeUnknownStone(t *testing.T) {
 	}
 	r.sim.After(200*time.Millisecond, armsim.Fault(arm.FaultHostSilent))
 	r.arm.Place(ctx, pt("c3"))
+	if err := r.sim.SetPump(true, rules.Empty); err != nil { // the pump kept on, its load forgotten
+		t.Fatal(err)
+	}
 	again, err := arm.New(r.sim, r.cal, arm.Options{}) // the program restarted
 	if err != nil {
 		t.Fatal(err)

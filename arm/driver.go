@@ -3,6 +3,8 @@ package arm
 import (
 	"context"
 	"time"
+
+	"tengen/rules"
 )
 
 // Pulses are the three servos' pulse widths in microseconds, servo 1 first
@@ -32,11 +34,17 @@ const (
 
 // Status is what the device reports about itself.
 type Status struct {
-	Queued  int     // setpoints waiting, the one in progress included
-	Pulses  Pulses  // the pulses being output now
-	Vacuum  float64 // vacuum reading in kPa below ambient (0 = nothing held)
-	Pump    bool
-	Valve   bool
+	Queued int     // setpoints waiting, the one in progress included
+	Pulses Pulses  // the pulses being output now
+	Vacuum float64 // vacuum reading in kPa below ambient (0 = nothing held)
+	Pump   bool
+	Valve  bool
+	// Load is the colour of the stone the running pump holds, as the host
+	// said when it switched the pump on (SetPump), kept by the device as
+	// long as the pump runs: after a host restart it tells which bowl a
+	// stone still on the nozzle belongs in. Empty: the pump is off, the
+	// host did not say, or the device does not keep it.
+	Load    rules.Color
 	Faults  Faults
 	Version string // firmware or driver version
 }
@@ -77,9 +85,11 @@ type Driver interface {
 	Queue(ctx context.Context, sp ...Setpoint) error
 	// Drain waits until every queued setpoint has been executed.
 	Drain(ctx context.Context) error
-	// SetPump switches the vacuum pump; SetValve opens (true) or closes the
-	// release valve.
-	SetPump(on bool) error
+	// SetPump switches the vacuum pump, telling the device the colour of
+	// the stone it is to hold (load; Empty when none is known), which
+	// Status reports back while the pump runs; SetValve opens (true) or
+	// closes the release valve.
+	SetPump(on bool, load rules.Color) error
 	SetValve(open bool) error
 	// Status reads the device's state, the vacuum reading included.
 	Status(ctx context.Context) (Status, error)

@@ -10,9 +10,9 @@ import (
 // stones. An arm left unhomed by an earlier failure or a Stop is homed
 // first, so the game's retry after a reported fault starts clean: a stone
 // still on the nozzle goes back to its bowl (Arm.Home), then the move is
-// made. After a restart, when the arm does not know the colour of a stone
-// it finds on the nozzle, the move's colour is taken for it: the stone in
-// flight was the move's.
+// made. After a restart, when neither the arm nor the device (Status.Load)
+// knows the colour of a stone found on the nozzle, the move's colour is
+// taken for it: the stone in flight was most likely the move's.
 type Hand struct{ Arm *Arm }
 
 // Place takes a stone of colour c from its bowl and puts it on p.

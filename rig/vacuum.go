@@ -8,6 +8,7 @@ import (
 
 	"tengen/arm"
 	"tengen/kinematics"
+	"tengen/rules"
 )
 
 // LearnVacuum finds the vacuum threshold with the nozzle resting on a
@@ -30,10 +31,10 @@ func LearnVacuum(ctx context.Context, a *arm.Arm, drv arm.Driver) (threshold, he
 	// read runs the pump, lets the vacuum settle and returns the least
 	// and the greatest of a few readings.
 	read := func() (lo, hi float64, err error) {
-		if err := drv.SetPump(true); err != nil {
+		if err := drv.SetPump(true, rules.Empty); err != nil {
 			return 0, 0, err
 		}
-		defer drv.SetPump(false)
+		defer drv.SetPump(false, rules.Empty)
 		if err := hold(400 * time.Millisecond); err != nil {
 			return 0, 0, err
 		}

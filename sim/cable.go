@@ -9,6 +9,7 @@ import (
 
 	"tengen/arm"
 	"tengen/arm/armsim"
+	"tengen/rules"
 )
 
 // errNoDevice is what the serial driver says while the USB cable is out:
@@ -80,8 +81,8 @@ func (c *cable) Queue(ctx context.Context, sps ...arm.Setpoint) error {
 func (c *cable) Drain(ctx context.Context) error {
 	return c.through(func() error { return c.Sim.Drain(ctx) })
 }
-func (c *cable) SetPump(on bool) error {
-	return c.through(func() error { return c.Sim.SetPump(on) })
+func (c *cable) SetPump(on bool, load rules.Color) error {
+	return c.through(func() error { return c.Sim.SetPump(on, load) })
 }
 func (c *cable) SetValve(open bool) error {
 	return c.through(func() error { return c.Sim.SetValve(open) })

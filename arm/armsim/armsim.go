@@ -68,6 +68,7 @@ type Sim struct {
 	motion arm.Motion
 	actual [3]float64 // where the servos are, in pulse units
 	pump   bool
+	load   rules.Color // as SetPump said; reported while the pump runs
 	valve  bool
 	vacuum float64
 	held   rules.Color
@@ -324,7 +325,7 @@ func (s *Sim) Drain(ctx context.Context) error {
 
 // SetPump implements arm.Driver. The pump cannot start while a fault is
 // latched (one running may be kept on).
-func (s *Sim) SetPump(on bool) error {
+func (s *Sim) SetPump(on bool, load rules.Color) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.check(); err != nil {
@@ -334,7 +335,7 @@ func (s *Sim) SetPump(on bool) error {
 	if on && !s.pump && s.faults != 0 {
 		return &arm.FaultError{Faults: s.faults}
 	}
-	s.pump = on
+	s.pump, s.load = on, load
 	return nil
 }
 
@@ -363,8 +364,12 @@ func (s *Sim) Status(ctx context.Context) (arm.Status, error) {
 	for i := range 3 {
 		p[i] = uint16(math.Round(cmd[i]))
 	}
-	return arm.Status{Queued: s.motion.Len(), Pulses: p, Vacuum: s.vacuum, Pump: s.pump, Valve: s.valve,
-		Faults: s.faults, Version: Version}, nil
+	st := arm.Status{Queued: s.motion.Len(), Pulses: p, Vacuum: s.vacuum, Pump: s.pump, Valve: s.valve,
+		Faults: s.faults, Version: Version}
+	if s.pump {
+		st.Load = s.load
+	}
+	return st, nil
 }
 
 // Stop implements arm.Driver: motion stops, the grip stays.

@@ -102,13 +102,13 @@ func TestVacuumAndPlacement(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Pump on over nothing: a weak reading.
-	s.SetPump(true)
+	s.SetPump(true, rules.Empty)
 	s.Sleep(ctx, 300*time.Millisecond)
 	st, _ := s.Status(ctx)
 	if st.Vacuum > 3 || s.Held() != rules.Empty {
 		t.Errorf("open cup: vacuum %.1f kPa, held %s", st.Vacuum, s.Held())
 	}
-	s.SetPump(false)
+	s.SetPump(false, rules.Empty)
 	var offs []float64
 	for range 5 {
 		if err := a.Pick(ctx, rules.White); err != nil {
@@ -154,7 +154,7 @@ func TestFaultsAndClose(t *testing.T) {
 	if !errors.As(err, &fe) || fe.Faults != arm.FaultBadSetpoint {
 		t.Fatalf("bad pulse: %v", err)
 	}
-	if err := s.SetPump(true); err == nil {
+	if err := s.SetPump(true, rules.Empty); err == nil {
 		t.Error("pump started with a fault latched")
 	}
 	if err := s.ClearFaults(); err != nil {
@@ -162,7 +162,7 @@ func TestFaultsAndClose(t *testing.T) {
 	}
 	// E-stop mid-move.
 	s.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{2000, 1500, 1500}, Duration: time.Second})
-	s.SetPump(true)
+	s.SetPump(true, rules.Empty)
 	s.After(500*time.Millisecond, PressEStop)
 	if err := s.Drain(ctx); !errors.As(err, &fe) || fe.Faults != arm.FaultEStop {
 		t.Fatalf("drain with e-stop: %v", err)
@@ -179,7 +179,7 @@ func TestFaultsAndClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Close()
-	if err := s.SetPump(true); !errors.Is(err, ErrClosed) {
+	if err := s.SetPump(true, rules.Empty); !errors.Is(err, ErrClosed) {
 		t.Errorf("pump after close: %v", err)
 	}
 	if _, err := s.Status(ctx); !errors.Is(err, ErrClosed) {
@@ -215,7 +215,7 @@ func TestCancelStops(t *testing.T) {
 	s := newSim(t, nil, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	s.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{2000, 1500, 1500}, Duration: time.Second})
-	s.SetPump(true)
+	s.SetPump(true, rules.Empty)
 	cancel()
 	if err := s.Drain(ctx); !errors.Is(err, context.Canceled) {
 		t.Fatalf("drain: %v", err)
@@ -242,7 +242,7 @@ func TestFaultKeepsGrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetPump(true); err != nil {
+	if err := s.SetPump(true, rules.Empty); err != nil {
 		t.Fatal(err)
 	}
 	s.mu.Lock()

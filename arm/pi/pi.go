@@ -18,6 +18,7 @@ import (
 
 	"tengen/arm"
 	"tengen/calibration"
+	"tengen/rules"
 )
 
 // Version is what Status reports as the driver's version.
@@ -79,6 +80,7 @@ type Driver struct {
 	mu          sync.Mutex
 	motion      arm.Motion
 	pump, valve bool
+	load        rules.Color // as SetPump said; reported while the pump runs
 	faults      arm.Faults
 	grip        arm.GripTimer
 	err         error // an I2C failure in the motion loop; sticky
@@ -347,7 +349,7 @@ func (d *Driver) Drain(ctx context.Context) error {
 
 // SetPump implements arm.Driver; the pump cannot start while a fault is
 // latched (one running may be kept on).
-func (d *Driver) SetPump(on bool) error {
+func (d *Driver) SetPump(on bool, load rules.Color) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if err := d.usable(); err != nil {
@@ -360,7 +362,7 @@ func (d *Driver) SetPump(on bool) error {
 		d.fail(fmt.Errorf("pi: pump pin: %w", err))
 		return d.err
 	}
-	d.pump = on
+	d.pump, d.load = on, load
 	return nil
 }
 
@@ -394,6 +396,9 @@ func (d *Driver) Status(ctx context.Context) (arm.Status, error) {
 	v := float64(s.V) / float64(physic.Volt)
 	st := arm.Status{Queued: d.motion.Len(), Vacuum: (d.cfg.Sensor.ZeroV - v) * d.cfg.Sensor.KPaPerV,
 		Pump: d.pump, Valve: d.valve, Faults: d.faults, Version: Version}
+	if d.pump {
+		st.Load = d.load
+	}
 	out := d.motion.Out()
 	for i := range 3 {
 		st.Pulses[i] = uint16(math.Round(out[i]))

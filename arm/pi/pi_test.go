@@ -17,6 +17,7 @@ import (
 
 	"tengen/arm"
 	"tengen/calibration"
+	"tengen/rules"
 )
 
 // chips is a register-level fake of the two chips on the bus: the
@@ -169,7 +170,7 @@ func TestServoPulses(t *testing.T) {
 func TestGripperAndSensor(t *testing.T) {
 	r := open(t)
 	ctx := context.Background()
-	if err := r.drv.SetPump(true); err != nil {
+	if err := r.drv.SetPump(true, rules.Empty); err != nil {
 		t.Fatal(err)
 	}
 	if err := r.drv.SetValve(true); err != nil {
@@ -196,7 +197,7 @@ func TestGripperAndSensor(t *testing.T) {
 func TestEStop(t *testing.T) {
 	r := open(t)
 	ctx := context.Background()
-	r.drv.SetPump(true)
+	r.drv.SetPump(true, rules.Empty)
 	r.drv.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 1500, 1500}, Duration: 20 * time.Millisecond},
 		arm.Setpoint{Pulses: arm.Pulses{2000, 2000, 2000}, Duration: time.Second})
 	time.Sleep(60 * time.Millisecond)
@@ -215,13 +216,19 @@ func TestEStop(t *testing.T) {
 	if st.Queued != 0 || st.Pulses != st2.Pulses || st.Pulses[0] >= 1900 {
 		t.Errorf("motion went on after the e-stop: %+v then %+v", st, st2)
 	}
-	if err := r.drv.SetPump(true); err != nil {
+	if err := r.drv.SetPump(true, rules.Black); err != nil {
 		t.Errorf("keeping the pump on with the e-stop latched: %v", err)
 	}
-	if err := r.drv.SetPump(false); err != nil {
+	if st, _ := r.drv.Status(ctx); st.Load != rules.Black {
+		t.Errorf("load %v with the pump on, want black", st.Load)
+	}
+	if err := r.drv.SetPump(false, rules.Empty); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.drv.SetPump(true); err == nil {
+	if st, _ := r.drv.Status(ctx); st.Load != rules.Empty {
+		t.Errorf("load %v with the pump off, want none", st.Load)
+	}
+	if err := r.drv.SetPump(true, rules.Empty); err == nil {
 		t.Error("pump started with the e-stop latched")
 	}
 	if err := r.drv.ClearFaults(); err == nil {
@@ -247,7 +254,7 @@ func TestEStop(t *testing.T) {
 // grip limit.
 func TestGripLimit(t *testing.T) {
 	r := openWith(t, 0, 100*time.Millisecond)
-	r.drv.SetPump(true)
+	r.drv.SetPump(true, rules.Empty)
 	r.estop.Out(gpio.High)
 	time.Sleep(40 * time.Millisecond)
 	if r.pump.Read() != gpio.High {
@@ -288,7 +295,7 @@ func TestOpenErrors(t *testing.T) {
 func TestCancelStops(t *testing.T) {
 	r := open(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	r.drv.SetPump(true)
+	r.drv.SetPump(true, rules.Empty)
 	r.drv.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 1500, 1500}, Duration: time.Second})
 	go func() { time.Sleep(30 * time.Millisecond); cancel() }()
 	if err := r.drv.Drain(ctx); !errors.Is(err, context.Canceled) {

@@ -11,6 +11,7 @@ import (
 	bugserial "go.bug.st/serial"
 
 	"tengen/arm"
+	"tengen/rules"
 )
 
 // Options tune the driver; the zero value gives the defaults.
@@ -79,7 +80,7 @@ type Driver struct {
 	last     status    // the latest status reply
 	lastTalk time.Time // when the last request was answered
 	uptime   uint32    // device uptime at the last status: a drop means a reset
-	outputs  byte      // pump and valve bits as commanded
+	outputs  byte      // pump, valve and load bits as commanded
 	nextID   uint16
 	sentID   uint16 // id of the last setpoint the device accepted from us
 	pending  bool   // accepted setpoints may still be queued on the device
@@ -202,7 +203,7 @@ func (d *Driver) connect(ctx context.Context) error {
 	// or switched everything off in a reset.
 	d.outputs = 0
 	if st.pump {
-		d.outputs |= 1
+		d.outputs |= 1 | loadBits(st.load)<<2
 	}
 	if st.valve {
 		d.outputs |= 2
@@ -495,13 +496,11 @@ func (d *Driver) Drain(ctx context.Context) error {
 	}
 }
 
-func (d *Driver) setOutputs(what string, bit byte, on bool) error {
+// setOutputs sends the outputs with the bits in mask replaced by set.
+func (d *Driver) setOutputs(what string, mask, set byte) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	out := d.outputs &^ bit
-	if on {
-		out |= bit
-	}
+	out := d.outputs&^mask | set
 	if _, err := d.command(context.Background(), what, []byte{msgOutputs, out}); err != nil {
 		return err
 	}
@@ -509,11 +508,23 @@ func (d *Driver) setOutputs(what string, bit byte, on bool) error {
 	return nil
 }
 
-// SetPump implements arm.Driver.
-func (d *Driver) SetPump(on bool) error { return d.setOutputs("pump", 1, on) }
+// SetPump implements arm.Driver; the load rides in the same command.
+func (d *Driver) SetPump(on bool, load rules.Color) error {
+	var set byte
+	if on {
+		set = 1 | loadBits(load)<<2
+	}
+	return d.setOutputs("pump", 1|3<<2, set)
+}
 
 // SetValve implements arm.Driver.
-func (d *Driver) SetValve(open bool) error { return d.setOutputs("valve", 2, open) }
+func (d *Driver) SetValve(open bool) error {
+	var set byte
+	if open {
+		set = 2
+	}
+	return d.setOutputs("valve", 2, set)
+}
 
 // Status implements arm.Driver.
 func (d *Driver) Status(ctx context.Context) (arm.Status, error) {
@@ -529,6 +540,7 @@ func (d *Driver) Status(ctx context.Context) (arm.Status, error) {
 		Vacuum:  VacuumKPa(st.vacuumRaw),
 		Pump:    st.pump,
 		Valve:   st.valve,
+		Load:    st.load,
 		Faults:  st.faults,
 		Version: d.ident.version,
 	}, nil

@@ -132,4 +132,46 @@ func TestEndToEnd(t *testing.T) {
 		}
 		checkAt("park", lay.Park)
 	})
+
+	// Last: it ends this host. The program dies carrying a white stone;
+	// the firmware keeps the grip (a UART-wired controller does not reset
+	// when the port opens again) and says whose stone it is, so the
+	// restarted program takes it to the white bowl.
+	t.Run("a restarted host takes the stone to its own bowl", func(t *testing.T) {
+		sim.SetSensorVolts(2.0)
+		if err := a.Pick(ctx, rules.White); err != nil {
+			t.Fatal(err)
+		}
+		pl.set(func([]byte) []byte { return nil }, nil) // dead: nothing reaches the firmware
+		d.Close()
+		sim.Sleep(700 * time.Millisecond)
+		d2, _ := openSim(t, sim)
+		st, err := d2.Status(ctx)
+		if err != nil || !st.Pump || st.Load != rules.White {
+			t.Fatalf("after the restart: pump %v, load %v (%v); want the white stone held", st.Pump, st.Load, err)
+		}
+		again, err := arm.New(d2, cal, arm.Options{HomeDuration: 200 * time.Millisecond, PumpSettle: 100 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		vented := make(chan struct{})
+		go func() {
+			defer close(vented)
+			for {
+				if _, valve, _, err := sim.Outputs(); err != nil || valve {
+					sim.SetSensorVolts(4.6)
+					return
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+		}()
+		if err := again.Home(ctx); err != nil {
+			t.Fatal(err)
+		}
+		<-vented
+		if got := again.Unloaded(); got != rules.White {
+			t.Errorf("unloaded %v, want white", got)
+		}
+		checkAt("park", lay.Park)
+	})
 }

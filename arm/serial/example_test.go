@@ -8,6 +8,7 @@ import (
 
 	"tengen/arm"
 	"tengen/arm/serial"
+	"tengen/rules"
 )
 
 // Move the arm along two setpoints and pick up with the vacuum pump.
@@ -27,14 +28,15 @@ func Example() {
 	if err := d.Drain(ctx); err != nil {
 		log.Fatal(err)
 	}
-	if err := d.SetPump(true); err != nil {
+	// Pick a black stone: the device keeps its colour while the pump runs.
+	if err := d.SetPump(true, rules.Black); err != nil {
 		log.Fatal(err)
 	}
 	st, err := d.Status(ctx)
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("%s: vacuum %.1f kPa, faults %v\n", st.Version, st.Vacuum, st.Faults)
+	fmt.Printf("%s: vacuum %.1f kPa, holding %v, faults %v\n", st.Version, st.Vacuum, st.Load, st.Faults)
 }
 
 func ExampleVacuumKPa() {

@@ -11,6 +11,7 @@ import (
 
 	"tengen/arm"
 	"tengen/firmware/simavr"
+	"tengen/rules"
 )
 
 func ctxT(t testing.TB, d time.Duration) context.Context {
@@ -58,7 +59,7 @@ func TestHandshakeAndSafeStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Version != "tengen-fw 1.0.0" || d.ident.proto != ProtocolVersion || d.ident.queueCap != 16 {
+	if st.Version != "tengen-fw 1.1.0" || d.ident.proto != ProtocolVersion || d.ident.queueCap != 16 {
 		t.Errorf("handshake: version %q protocol %d queue %d", st.Version, d.ident.proto, d.ident.queueCap)
 	}
 	if st.Faults != 0 || st.Pump || st.Valve || st.Queued != 0 {
@@ -260,7 +261,7 @@ func startSlowMove(t *testing.T, ctx context.Context, d *Driver, dur time.Durati
 		t.Fatal(err)
 	}
 	if pump {
-		if err := d.SetPump(true); err != nil {
+		if err := d.SetPump(true, rules.Empty); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -290,7 +291,7 @@ func TestGripLimitInFirmware(t *testing.T) {
 	}
 	t.Cleanup(func() { sim.Close() })
 	d, _ := openSim(t, sim)
-	if err := d.SetPump(true); err != nil {
+	if err := d.SetPump(true, rules.Empty); err != nil {
 		t.Fatal(err)
 	}
 	if err := sim.SetSensorVolts(heldVolts); err != nil {
@@ -327,7 +328,7 @@ func TestHostSilentKeepsGrip(t *testing.T) {
 	ctx := ctxT(t, 10*time.Second)
 	startSlowMove(t, ctx, d, 3*time.Second, true)
 	if pump, _, _, _ := sim.Outputs(); !pump {
-		t.Error("pump pin low after SetPump(true)")
+		t.Error("pump pin low after SetPump(true, rules.Empty)")
 	}
 	if err := sim.SetSensorVolts(heldVolts); err != nil {
 		t.Fatal(err)
@@ -379,11 +380,11 @@ func TestHostSilentKeepsGrip(t *testing.T) {
 	if pump, _, _, _ := sim.Outputs(); !pump {
 		t.Error("pump pin low after Stop")
 	}
-	if err := d.SetPump(false); err != nil {
+	if err := d.SetPump(false, rules.Empty); err != nil {
 		t.Fatal(err)
 	}
 	if pump, _, _, _ := sim.Outputs(); pump {
-		t.Error("pump pin high after SetPump(false)")
+		t.Error("pump pin high after SetPump(false, rules.Empty)")
 	}
 }
 

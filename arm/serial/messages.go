@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"tengen/arm"
+	"tengen/rules"
 )
 
 // Message types and result codes (firmware/PROTOCOL.md).
@@ -67,6 +68,7 @@ type status struct {
 	free      int
 	pump      bool
 	valve     bool
+	load      rules.Color // the colour the running pump holds, as the host said
 	servosOn  bool
 	estopIn   bool
 	faults    arm.Faults
@@ -93,6 +95,7 @@ func decodeStatus(p []byte) (status, error) {
 		valve:     p[4]&2 != 0,
 		servosOn:  p[4]&4 != 0,
 		estopIn:   p[4]&8 != 0,
+		load:      loadColor(p[4] >> 4 & 3),
 		faults:    arm.Faults(le.Uint16(p[5:])),
 		vacuumRaw: le.Uint16(p[13:]),
 		lastID:    le.Uint16(p[15:]),
@@ -133,4 +136,26 @@ func encodeSetpoint(id uint16, sp arm.Setpoint, more bool) ([]byte, error) {
 		p[11] = setpointMore
 	}
 	return p, nil
+}
+
+// The OUTPUTS command's bits 2–3 and the status's bits 4–5 carry the
+// pump's load: 0 none, 1 black, 2 white (PROTOCOL.md).
+func loadBits(c rules.Color) byte {
+	switch c {
+	case rules.Black:
+		return 1
+	case rules.White:
+		return 2
+	}
+	return 0
+}
+
+func loadColor(b byte) rules.Color {
+	switch b {
+	case 1:
+		return rules.Black
+	case 2:
+		return rules.White
+	}
+	return rules.Empty
 }

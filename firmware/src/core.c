@@ -27,8 +27,8 @@ static void send_status(struct core *c, uint8_t result)
 	m[1] = result;
 	m[2] = c->q_len;
 	m[3] = CORE_QUEUE_CAP - c->q_len;
-	m[4] = (c->pump ? 1 : 0) | (c->valve ? 2 : 0) | (c->servos_on ? 4 : 0) |
-	       (c->estop_in ? 8 : 0);
+	m[4] = (c->pump ? 1 | c->load << 4 : 0) | (c->valve ? 2 : 0) |
+	       (c->servos_on ? 4 : 0) | (c->estop_in ? 8 : 0);
 	put16(m + 5, c->faults);
 	for (uint8_t i = 0; i < 3; i++)
 		put16(m + 7 + 2 * i, c->servos_on ? c->pulse[i] : 0);
@@ -135,6 +135,7 @@ static uint8_t execute(struct core *c, const uint8_t *m, uint8_t n)
 			return RES_FAULT; /* no new grip while a fault is latched */
 		c->pump = m[1] & 1;
 		c->valve = (m[1] >> 1) & 1;
+		c->load = c->pump ? (m[1] >> 2) & 3 : 0;
 		return RES_OK;
 	case MSG_STATUS:
 		return n == 1 ? RES_OK : RES_UNKNOWN;
@@ -229,6 +230,7 @@ void core_frame(struct core *c)
 		if (++c->grip_frames >= CORE_GRIP_LIMIT_FRAMES) {
 			c->pump = 0;
 			c->valve = 0;
+			c->load = 0;
 		}
 	} else {
 		c->grip_frames = 0;

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include "proto.h"
 
-#define FW_VERSION "tengen-fw 1.0.0"
+#define FW_VERSION "tengen-fw 1.1.0"
 #define PROTO_VERSION 1
 
 #define CORE_FRAME_MS 20      /* servo frame: 50 Hz */
@@ -77,6 +77,10 @@ struct core {
 	uint16_t pulse[3]; /* µs; valid when servos_on */
 	uint8_t servos_on;
 	uint8_t pump, valve;
+	/* The held stone's colour as the host said with the pump on (OUTPUTS
+	 * bits 2-3: 1 black, 2 white), kept while the pump runs: a host that
+	 * restarts finds in STATUS which bowl the stone on the nozzle is for. */
+	uint8_t load;
 
 	/* inputs */
 	uint8_t estop_in;

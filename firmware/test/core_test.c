@@ -227,6 +227,12 @@ static void test_queue_limits(void)
 	uint8_t off[2] = {MSG_OUTPUTS, 0};
 	send_frame(&c, seq++, off, 2);
 	CHECK(c.pump == 0);
+	uint8_t black[2] = {MSG_OUTPUTS, 1 | 1 << 2};
+	send_frame(&c, seq++, black, 2);
+	CHECK(c.pump == 1 && ((reply[4] >> 4) & 3) == 1);
+	uint8_t vent_only[2] = {MSG_OUTPUTS, 2 | 1 << 2}; /* pump off: no load kept */
+	send_frame(&c, seq++, vent_only, 2);
+	CHECK(c.pump == 0 && c.load == 0 && ((reply[4] >> 4) & 3) == 0);
 	uint8_t bad[3] = {MSG_STATUS, 1, 2};
 	send_frame(&c, seq++, bad, 3);
 	CHECK(ST_RESULT == RES_UNKNOWN);
@@ -238,8 +244,9 @@ static void test_host_silent(void)
 	start(&c);
 	setpoint(&c, 11, 1, 1000, 1000, 1000, 0, 0);
 	setpoint(&c, 12, 2, 2000, 2000, 2000, 2000, 0);
-	uint8_t pump[2] = {MSG_OUTPUTS, 1};
+	uint8_t pump[2] = {MSG_OUTPUTS, 1 | 2 << 2}; /* a white stone */
 	send_frame(&c, 13, pump, 2);
+	CHECK(((reply[4] >> 4) & 3) == 2);
 	for (int t = 0; t < CORE_HOST_DEADLINE_MS; t += CORE_FRAME_MS)
 		core_frame(&c);
 	CHECK(c.faults == 0 && c.pump == 1); /* 500 ms: still within the deadline */
@@ -251,19 +258,22 @@ static void test_host_silent(void)
 	core_frame(&c);
 	CHECK(c.pulse[0] == frozen);
 	simple(&c, 14, MSG_STATUS);
-	CHECK(ST_FAULTS == FAULT_HOST_SILENT && (reply[4] & 1));
+	/* The grip and its colour kept: a restarted host learns the bowl. */
+	CHECK(ST_FAULTS == FAULT_HOST_SILENT && (reply[4] & 1) && ((reply[4] >> 4) & 3) == 2);
 	/* The host, back, may keep the pump on and work the valve with the
 	 * fault latched (a new grip is what it may not start). */
-	uint8_t keep[2] = {MSG_OUTPUTS, 1};
+	uint8_t keep[2] = {MSG_OUTPUTS, 1 | 2 << 2};
 	send_frame(&c, 15, keep, 2);
-	CHECK(ST_RESULT == RES_OK && c.pump == 1 && c.valve == 0);
+	CHECK(ST_RESULT == RES_OK && c.pump == 1 && c.valve == 0 && c.load == 2);
 	/* The host stays away: past the grip limit the pump goes off. The
 	 * limit counts from the fault, not from the host's last frame. */
 	for (unsigned long f = 3; f < CORE_GRIP_LIMIT_FRAMES; f++) /* the fault's frame and one more so far */
 		core_frame(&c);
 	CHECK(c.pump == 1);
 	core_frame(&c);
-	CHECK(c.pump == 0 && c.valve == 0 && c.faults == FAULT_HOST_SILENT);
+	CHECK(c.pump == 0 && c.valve == 0 && c.load == 0 && c.faults == FAULT_HOST_SILENT);
+	simple(&c, 16, MSG_STATUS);
+	CHECK((reply[4] & 0x31) == 0); /* no pump, no load */
 }
 
 /* An idle gripper stays idle through a fault, and the grip limit restarts
