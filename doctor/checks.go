@@ -206,6 +206,9 @@ func checkFirmware(ctx context.Context, cfg Config, h Host) Result {
 	case info.EStop:
 		return fail("release the emergency stop (twist the mushroom button); if it is released, check its wiring: NC switch between D2 and GND",
 			"firmware %s answers, but the emergency stop is pressed or its wire is broken", info.Version)
+	case serial.OlderFirmware(info.Version):
+		return fail(fmt.Sprintf(flashFix, cfg.Port),
+			"firmware %s is older than this program's %s: it forgets the colour of a stone it holds through a restart", info.Version, serial.FirmwareVersion)
 	}
 	return pass("firmware %s answers with the right protocol; emergency stop released", info.Version)
 }

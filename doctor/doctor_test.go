@@ -88,7 +88,7 @@ func newFakeHost(t *testing.T) *fakeHost {
 			filepath.Join(root, "dev/video0"):  {Driver: "uvcvideo", Card: "HD Webcam", Capture: true},
 		},
 		videoErr:  map[string]error{},
-		fw:        FirmwareInfo{Version: "tengen-fw 1.0"},
+		fw:        FirmwareInfo{Version: serial.FirmwareVersion},
 		i2cAbsent: map[uint16]bool{},
 		pins:      pins,
 		free:      4 << 30,
@@ -263,6 +263,7 @@ func TestEachCheckFails(t *testing.T) {
 			f.fwErr = fmt.Errorf("serial: %w", &serial.ProtocolError{Firmware: "tengen-fw 0.9", Got: 0, Want: 1})
 		}, "firmware", `"tengen-fw 0.9" speaks protocol 0, this program protocol 1`, "make firmware flash PORT=/dev/tengen-arm"},
 		{"firmware e-stop", DefaultConfig(), func(f *fakeHost) { f.fw.EStop = true }, "firmware", "emergency stop is pressed", "D2"},
+		{"firmware older", DefaultConfig(), func(f *fakeHost) { f.fw.Version = "tengen-fw 1.0.0" }, "firmware", "older than this program's tengen-fw 1.1.0", "make firmware flash PORT=/dev/tengen-arm"},
 		{"no i2c bus", piConfig(), func(f *fakeHost) { f.i2cErr = errors.New("no bus") }, "i2c", "no I2C bus", "do_i2c 0"},
 		{"no pca9685", piConfig(), func(f *fakeHost) { f.i2cAbsent[AddrPCA9685] = true }, "i2c", "PCA9685 at 0x40", "i2cdetect"},
 		{"no ads1115", piConfig(), func(f *fakeHost) { f.i2cAbsent[AddrADS1115] = true }, "i2c", "ADS1115 at 0x48", "i2cdetect"},

@@ -157,3 +157,20 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func TestOlderFirmware(t *testing.T) {
+	for v, want := range map[string]bool{
+		"tengen-fw 1.0.0":  true,
+		"tengen-fw 0.9":    true,
+		FirmwareVersion:    false,
+		"tengen-fw 1.1.1":  false,
+		"tengen-fw 1.10.0": false,
+		"tengen-fw 2.0":    false,
+		"other 0.1":        false,
+		"tengen-fw 1.x":    false,
+	} {
+		if got := OlderFirmware(v); got != want {
+			t.Errorf("OlderFirmware(%q) = %v, want %v", v, got, want)
+		}
+	}
+}

@@ -59,7 +59,7 @@ func TestHandshakeAndSafeStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Version != "tengen-fw 1.1.0" || d.ident.proto != ProtocolVersion || d.ident.queueCap != 16 {
+	if st.Version != FirmwareVersion || d.ident.proto != ProtocolVersion || d.ident.queueCap != 16 {
 		t.Errorf("handshake: version %q protocol %d queue %d", st.Version, d.ident.proto, d.ident.queueCap)
 	}
 	if st.Faults != 0 || st.Pump || st.Valve || st.Queued != 0 {

@@ -3,6 +3,9 @@ package serial
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"tengen/arm"
 	"tengen/rules"
@@ -34,6 +37,37 @@ var resultNames = [...]string{"ok", "duplicate", "refused: fault latched", "refu
 
 // ProtocolVersion is the protocol revision this driver speaks.
 const ProtocolVersion = 1
+
+// FirmwareVersion is the firmware built from this tree (firmware/src/core.h
+// FW_VERSION), as its handshake names it. Older firmware of the same
+// protocol works but lacks what came since: 1.1.0 keeps the colour of a
+// held stone (PROTOCOL.md, OUTPUTS).
+const FirmwareVersion = "tengen-fw 1.1.0"
+
+// OlderFirmware reports whether the firmware version v (as the handshake
+// names it) is older than FirmwareVersion; a name it cannot read is not.
+func OlderFirmware(v string) bool {
+	have, ok1 := firmwareRelease(v)
+	want, ok2 := firmwareRelease(FirmwareVersion)
+	return ok1 && ok2 && slices.Compare(have, want) < 0
+}
+
+// firmwareRelease reads "tengen-fw 1.2.3" as [1 2 3].
+func firmwareRelease(v string) ([]int, bool) {
+	rel, ok := strings.CutPrefix(v, "tengen-fw ")
+	if !ok {
+		return nil, false
+	}
+	var out []int
+	for _, f := range strings.Split(rel, ".") {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, false
+		}
+		out = append(out, n)
+	}
+	return out, true
+}
 
 const setpointMore = 0x01 // another setpoint follows without a pause
 
