@@ -10,6 +10,7 @@ import (
 
 	"tengen/arm"
 	"tengen/arm/armsim"
+	"tengen/firmware/simavr"
 	"tengen/kinematics"
 	"tengen/rules"
 )
@@ -99,18 +100,7 @@ func TestEndToEnd(t *testing.T) {
 		if pump, _, _, _ := sim.Outputs(); !pump {
 			t.Error("pump off while holding a stone")
 		}
-		// The stone holds the vacuum until the valve vents the cup.
-		vented := make(chan struct{})
-		go func() {
-			defer close(vented)
-			for {
-				if _, valve, _, err := sim.Outputs(); err != nil || valve {
-					sim.SetSensorVolts(4.6)
-					return
-				}
-				time.Sleep(10 * time.Millisecond) // not faster: on a loaded machine a busy poll starved the driver (queue underrun, 1 run in 8 at 2 ms)
-			}
-		}()
+		vented := ventOnValve(sim)
 		if err := a.Place(ctx, rules.Point{X: 3, Y: 11}); err != nil {
 			t.Fatal(err)
 		}
@@ -154,17 +144,7 @@ func TestEndToEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		vented := make(chan struct{})
-		go func() {
-			defer close(vented)
-			for {
-				if _, valve, _, err := sim.Outputs(); err != nil || valve {
-					sim.SetSensorVolts(4.6)
-					return
-				}
-				time.Sleep(10 * time.Millisecond)
-			}
-		}()
+		vented := ventOnValve(sim)
 		if err := again.Home(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -174,4 +154,22 @@ func TestEndToEnd(t *testing.T) {
 		}
 		checkAt("park", lay.Park)
 	})
+}
+
+// ventOnValve plays the stone on the nozzle: it holds the vacuum until the
+// valve vents the cup, then the sensor reads ambient. The channel closes
+// then.
+func ventOnValve(sim *simavr.Sim) <-chan struct{} {
+	vented := make(chan struct{})
+	go func() {
+		defer close(vented)
+		for {
+			if _, valve, _, err := sim.Outputs(); err != nil || valve {
+				sim.SetSensorVolts(4.6)
+				return
+			}
+			time.Sleep(10 * time.Millisecond) // not faster: on a loaded machine a busy poll starved the driver (queue underrun, 1 run in 8 at 2 ms)
+		}
+	}()
+	return vented
 }
