@@ -303,10 +303,14 @@ func TestDefaults(t *testing.T) {
 	p := pos(t, 15, rules.Freestyle, rules.Black, "h8 i9", "h9 i8")
 	lim := Limits{NoTurnLimit: true, Depth: 4}
 	a := think(t, e, p, lim)
+	s := e.pool[0]
 	e.NewGame()
 	b := think(t, e, p, lim)
 	if a.Move != b.Move || a.Nodes != b.Nodes {
 		t.Errorf("after NewGame: %v in %d nodes, before %v in %d", b.Move, b.Nodes, a.Move, a.Nodes)
+	}
+	if e.pool[0] != s {
+		t.Error("NewGame made the searcher again: its tables are to be cleared, not allocated anew")
 	}
 }
 
