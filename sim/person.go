@@ -39,6 +39,11 @@ type Person struct {
 	// cue), and they play each move number once: while the robot puts its
 	// own stones right the game still waits for the stone they laid.
 	Turn func() int
+	// Recorded, if set, counts a colour's stones in the game's record: a
+	// person whose stones on the board outnumber theirs in the record has
+	// laid a move the game has yet to take, and does not lay another, even
+	// when a stray stone of the robot's makes the board look their turn.
+	Recorded func(rules.Color) int
 
 	// Opening, if set, is the opening protocol being played: until it is
 	// over the person acts at their steps of it, and then plays the colour
@@ -109,6 +114,7 @@ func (p *Person) Follow(g *rules.Game) {
 		}
 		return len(g.Moves()) + 1
 	}
+	p.Recorded = func(c rules.Color) int { return g.Board().Count(c) }
 }
 
 // Step advances the person by one frame.
@@ -130,6 +136,9 @@ func (p *Person) Step(ctx context.Context, w *World) error {
 	mine, theirs := truth.Count(p.Color), truth.Count(p.Color.Opponent())
 	if !(p.Color == rules.Black && mine == theirs || p.Color == rules.White && mine < theirs) {
 		return nil
+	}
+	if p.Recorded != nil && mine > p.Recorded(p.Color) {
+		return nil // their move lies on the board, not yet taken
 	}
 	turn := 0
 	if p.Turn != nil {

@@ -204,6 +204,48 @@ func readJournalCopy(path string) ([]game.Entry, error) {
 // moved at the record's move 2, and the game stalled on their stone).
 func TestPlayResumeOpeningHalfCarried(t *testing.T) {
 	dir := t.TempDir()
+	journal := writeRIFKill(t, dir, []string{"h8"}, "h8 j6 h7 g7", "i7 j5")
+	out, errs, code := runCLI(t, "", "play", "--sim", "--camera", "truth", "--think", "40ms", "--seed", "4", "--journal", journal, "--resume", "--json")
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errs)
+	}
+	res := lastPlayJSON(t, out)
+	if len(res.Moves) < 5 || strings.Join(res.Moves[:5], " ") != "h8 i7 j6 j5 h7" {
+		t.Errorf("the resumed game's moves %v do not start with the opening's", res.Moves)
+	}
+	checkWorldMatches(t, 0, filepath.Join(dir, "g.world"), res.Moves)
+}
+
+// TestPlayResumeStrayBesideMove resumes the same opening killed later:
+// the journal holds the opening's five moves, the person has laid h10 and
+// the arm, taking the unchosen offer g7 back, let it fall there when the
+// program died. The robot lifts g7 and takes h10 as the person's move.
+// The simulated person, who counted one more black stone and saw their
+// turn, once laid a second stone, and the game stalled on three new ones.
+func TestPlayResumeStrayBesideMove(t *testing.T) {
+	dir := t.TempDir()
+	journal := writeRIFKill(t, dir, []string{"h8", "i7", "j6", "j5", "h7"}, "h8 j6 h7 g7", "i7 j5 h10")
+	out, errs, code := runCLI(t, "", "play", "--sim", "--camera", "truth", "--think", "40ms", "--seed", "4", "--journal", journal, "--resume", "--json")
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errs)
+	}
+	res := lastPlayJSON(t, out)
+	if len(res.Moves) < 6 || strings.Join(res.Moves[:6], " ") != "h8 i7 j6 j5 h7 h10" {
+		t.Errorf("the resumed game's moves %v do not go on with the person's h10", res.Moves)
+	}
+	if !strings.Contains(out, "My stones on g7 are not in the game") {
+		t.Errorf("the stone fallen on g7 was not said to be lifted:\n%s", out)
+	}
+	checkWorldMatches(t, 0, filepath.Join(dir, "g.world"), res.Moves)
+}
+
+// writeRIFKill leaves in dir what a RIF game killed after its opening's
+// choice leaves: a journal of the opening (the person places h8 i7 j6,
+// the robot swaps, the person places j5, the robot offers h7 and g7, the
+// person chooses h7) and the given moves, and a world holding the black
+// and white stones listed. It returns the journal's path.
+func writeRIFKill(t *testing.T, dir string, moves []string, black, white string) string {
+	t.Helper()
 	journal := filepath.Join(dir, "g.journal")
 	cfg := game.Config{Rule: "renju", Size: 15, Reading: "rif", Opening: "rif", Black: "person", White: "tengen:level=5", Event: "casual"}
 	entries := []game.Entry{{Type: game.EntryStart, Config: &cfg}}
@@ -213,12 +255,15 @@ func TestPlayResumeOpeningHalfCarried(t *testing.T) {
 	} {
 		entries = append(entries, game.Entry{Type: game.EntryOpening, By: a.by, Action: a.action, Detail: a.detail})
 	}
-	writeJournal(t, journal, append(entries, game.Entry{Type: game.EntryMove, Move: 1, Color: "black", Point: "h8", By: "opening"})...)
+	for k, m := range moves {
+		entries = append(entries, game.Entry{Type: game.EntryMove, Move: k + 1, Color: []string{"black", "white"}[k%2], Point: m, By: "opening"})
+	}
+	writeJournal(t, journal, entries...)
 	w := sim.NewWorld(sim.SeedLayout(), 4)
 	for _, st := range []struct {
 		c      rules.Color
 		points string
-	}{{rules.Black, "h8 j6 h7 g7"}, {rules.White, "i7 j5"}} {
+	}{{rules.Black, black}, {rules.White, white}} {
 		ps, err := rules.ParsePoints(st.points, 15)
 		if err != nil {
 			t.Fatal(err)
@@ -230,13 +275,5 @@ func TestPlayResumeOpeningHalfCarried(t *testing.T) {
 	if err := w.Persist(filepath.Join(dir, "g.world")); err != nil {
 		t.Fatal(err)
 	}
-	out, errs, code := runCLI(t, "", "play", "--sim", "--camera", "truth", "--think", "40ms", "--seed", "4", "--journal", journal, "--resume", "--json")
-	if code != 0 {
-		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errs)
-	}
-	res := lastPlayJSON(t, out)
-	if len(res.Moves) < 5 || strings.Join(res.Moves[:5], " ") != "h8 i7 j6 j5 h7" {
-		t.Errorf("the resumed game's moves %v do not start with the opening's", res.Moves)
-	}
-	checkWorldMatches(t, 0, filepath.Join(dir, "g.world"), res.Moves)
+	return journal
 }
