@@ -27,6 +27,12 @@ import (
 // classes' weights, which were set by hand and kept because they won in
 // play (a fit of them to a stronger engine's verdicts played worse);
 // weights.go's comment says what was done.
+//
+// Under renju a point that may be forbidden to Black (comboForbidden: an
+// overline, two fours or two open threes, which Black may not play) is
+// left out of Black's features, its threat class too. The weights were
+// fitted while such points counted for Black; leaving them out won in play
+// (engine41, renju games against the engine that counted them).
 const (
 	featMinePat      = 0
 	featTheirPat     = featMinePat + numPats
