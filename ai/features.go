@@ -27,6 +27,12 @@ import (
 // classes' weights, which were set by hand and kept because they won in
 // play (a fit of them to a stronger engine's verdicts played worse);
 // weights.go's comment says what was done.
+//
+// Under renju a point that may be forbidden to Black (comboForbidden: an
+// overline, two fours or two open threes, which Black may not play) is
+// left out of Black's features, its threat class too. The weights were
+// fitted while such points counted for Black; leaving them out won in play
+// (engine41, renju games against the engine that counted them).
 const (
 	featMinePat      = 0
 	featTheirPat     = featMinePat + numPats
@@ -274,15 +280,30 @@ func EvalFixed() []bool {
 // one lookup for every changed point.
 var evalCombo [numEvalSets][2][comboSize]int16
 
+// blackSide says which side of each set is renju's Black, bound by the
+// forbidden moves (-1: none).
+var blackSide = [numEvalSets]int{setOpen: -1, setRenjuBlack: 0, setRenjuWhite: 1}
+
 func init() {
 	for k := range numEvalSets {
 		w := setWeights(k)
-		for side, base := range [2][3]int{{featMinePat, featMineCombo, featMinePot}, {featTheirPat, featTheirCombo, featTheirPot}} {
+		for side, base := range [2][4]int{{featMinePat, featMineCombo, featMinePot, featMineThreat}, {featTheirPat, featTheirCombo, featTheirPot, featTheirThreat}} {
 			for i := range comboSize {
-				r, v := i, w[base[1]+int(comboClass[i])]+w[base[2]+int(potClass[i])]
-				for range 4 {
-					v += w[base[0]+r%numPats]
+				var ps [4]uint8
+				r := i
+				for d := 3; d >= 0; d-- {
+					ps[d] = uint8(r % numPats)
 					r /= numPats
+				}
+				v := w[base[1]+int(comboClass[i])] + w[base[2]+int(potClass[i])]
+				for _, p := range ps {
+					v += w[base[0]+int(p)]
+				}
+				if t := comboOf(&ps); side == blackSide[k] && t&comboForbidden != 0 {
+					// Black cannot play there: the point is worth nothing,
+					// and its threat class (counted with the others by
+					// evaluate) is taken back out.
+					v = -w[base[3]+int(t&7)]
 				}
 				// Only points with a five pass the bounds, and the search
 				// never evaluates a position that has one.
@@ -329,22 +350,31 @@ func threatTerms(mine, theirs *[numThreats]int32, mine33Forbidden, their33Forbid
 func (b *board) evalFeatures(me uint8, x []float32) {
 	clear(x)
 	x = x[evalSetFor(b.rule, me)*numSetFeatures:]
-	b.eachEmpty(func(i cell) bool {
-		for d := 0; d < 4; d++ {
-			x[featMinePat+int(b.sideOf(i, me-1).pat(d))]++
-			x[featTheirPat+int(b.sideOf(i, 2-me).pat(d))]++
-		}
-		mk, tk := comboOfKey(b.sideOf(i, me-1).key()), comboOfKey(b.sideOf(i, 2-me).key())
-		x[featMineCombo+int(comboClass[mk])]++
-		x[featTheirCombo+int(comboClass[tk])]++
-		x[featMinePot+int(potClass[mk])]++
-		x[featTheirPot+int(potClass[tk])]++
-		return true
-	})
 	for t := range numThreats {
 		x[featMineThreat+t] = float32(b.count[me-1][t])
 		x[featTheirThreat+t] = float32(b.count[2-me][t])
 	}
+	b.eachEmpty(func(i cell) bool {
+		for side, base := range [2][4]int{{featMinePat, featMineCombo, featMinePot, featMineThreat}, {featTheirPat, featTheirCombo, featTheirPot, featTheirThreat}} {
+			c := me
+			if side == 1 {
+				c = 3 - me
+			}
+			sd := b.sideOf(i, c-1)
+			if b.isRenjuBlack(c) && sd.maybeForbidden() {
+				// A point renju's Black may not play counts for nothing.
+				x[base[3]+int(sd.threat())]--
+				continue
+			}
+			for d := 0; d < 4; d++ {
+				x[base[0]+int(sd.pat(d))]++
+			}
+			k := comboOfKey(sd.key())
+			x[base[1]+int(comboClass[k])]++
+			x[base[2]+int(potClass[k])]++
+		}
+		return true
+	})
 	terms := threatTerms(&b.count[me-1], &b.count[2-me], b.isRenjuBlack(me), b.isRenjuBlack(3-me))
 	for i, v := range terms {
 		x[featTerms+i] = float32(v)

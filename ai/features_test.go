@@ -266,3 +266,50 @@ func TestPotentialInEvaluation(t *testing.T) {
 		t.Errorf("j8 with h8 i8 j9 j10: threat %s, potential %s; want 33, none", threatNames[th], potNames[pc])
 	}
 }
+
+// TestForbiddenPointCountsForNothing: under renju, j8 (with h8 i8 j9 j10)
+// would be a double three for Black, so it is forbidden: the evaluation
+// leaves it out of Black's features (no 33 point, and its two open-three
+// lines not counted), whichever side is to move, and evaluate still
+// matches the features. In freestyle the same point counts.
+func TestForbiddenPointCountsForNothing(t *testing.T) {
+	j8 := rules.Point{X: 9, Y: 7}
+	var f3 [2]float32 // Black's open-three lines under renju, freestyle (Black to move)
+	for r, rule := range []rules.Rule{rules.Renju, rules.Freestyle} {
+		for _, toMove := range []rules.Color{rules.Black, rules.White} {
+			s, me := solver(t, pos(t, 15, rule, toMove, "h8 i8 j9 j10", "a15 b15 c13 d15"))
+			b := s.b
+			if th := b.sideOf(b.cellOf(j8), 0).threat(); th != t33 || b.count[0][t33] != 1 {
+				t.Fatalf("%v: j8 makes %s for Black, %d double-three points; want 33, 1", rule, threatNames[th], b.count[0][t33])
+			}
+			x := make([]float32, numEvalFeatures)
+			b.evalFeatures(me, x)
+			base := evalSetFor(rule, me) * numSetFeatures
+			threat, pat := featMineThreat, featMinePat
+			if toMove == rules.White {
+				threat, pat = featTheirThreat, featTheirPat
+			}
+			want33 := float32(1)
+			if rule == rules.Renju {
+				want33 = 0
+			}
+			if got := x[base+threat+int(t33)]; got != want33 {
+				t.Errorf("%v, %v to move: Black's double-three points in the features = %v, want %v", rule, toMove, got, want33)
+			}
+			if toMove == rules.Black {
+				f3[r] = x[base+pat+int(patF3)]
+			}
+			v := 0.0
+			for i, w := range EvalWeights() {
+				v += w * float64(x[i])
+			}
+			v /= evalUnit
+			if got := s.evaluate(me); math.Abs(float64(got)-v) > 2 {
+				t.Errorf("%v, %v to move: evaluate = %d, features x weights = %.1f", rule, toMove, got, v)
+			}
+		}
+	}
+	if f3[0] != f3[1]-2 {
+		t.Errorf("Black's open-three lines: renju %v, freestyle %v; want j8's two left out under renju", f3[0], f3[1])
+	}
+}

@@ -312,49 +312,56 @@ func buildCombos() {
 			ps[d] = uint8(r % numPats)
 			r /= numPats
 		}
-		var n5, nOL, fours, nF4, nB4, nF3, nB3 int
-		for _, p := range ps {
-			switch p {
-			case patF5:
-				n5++
-			case patOL:
-				nOL++
-			case patF4:
-				fours++
-				nF4++
-			case patD4:
-				fours += 2
-				nF4++
-			case patB4:
-				fours++
-				nB4++
-			case patF3:
-				nF3++
-			case patB3:
-				nB3++
-			}
-		}
-		var t uint8
-		switch {
-		case n5 > 0:
-			t = t5
-		case nF4 > 0 || fours >= 2:
-			t = t44
-		case nB4 > 0 && nF3 > 0:
-			t = t43
-		case nB4 > 0:
-			t = tB4
-		case nF3 >= 2:
-			t = t33
-		case nF3 > 0:
-			t = tF3
-		case nB3 > 0:
-			t = tB3
-		}
-		if n5 == 0 && (nOL > 0 || fours >= 2 || nF3 >= 2) {
-			t |= comboForbidden
-		}
-		comboTable[i] = t
+		comboTable[i] = comboOf(&ps)
 	}
 	buildPointTables()
+}
+
+// comboOf returns what a point with line patterns ps makes: its threat
+// class, with comboForbidden where it may be forbidden to renju's Black
+// (an overline, two fours or two open threes, and no five).
+func comboOf(ps *[4]uint8) uint8 {
+	var n5, nOL, fours, nF4, nB4, nF3, nB3 int
+	for _, p := range ps {
+		switch p {
+		case patF5:
+			n5++
+		case patOL:
+			nOL++
+		case patF4:
+			fours++
+			nF4++
+		case patD4:
+			fours += 2
+			nF4++
+		case patB4:
+			fours++
+			nB4++
+		case patF3:
+			nF3++
+		case patB3:
+			nB3++
+		}
+	}
+	var t uint8
+	switch {
+	case n5 > 0:
+		t = t5
+	case nF4 > 0 || fours >= 2:
+		t = t44
+	case nB4 > 0 && nF3 > 0:
+		t = t43
+	case nB4 > 0:
+		t = tB4
+	case nF3 >= 2:
+		t = t33
+	case nF3 > 0:
+		t = tF3
+	case nB3 > 0:
+		t = tB3
+	}
+	if n5 == 0 && (nOL > 0 || fours >= 2 || nF3 >= 2) {
+		t |= comboForbidden
+	}
+	return t
 }
