@@ -559,7 +559,7 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	// inset moved a line has lost its frame (and the moves cost most).
 	frames := slices.Concat(outlines, patches)
 	insets := insetLattices(field, n, frames, choice)
-	best := slideLattice(field, n, bestShifted(field, n, cs, choice), choice)
+	best := climbChoice(field, n, slideLattice(field, n, bestShifted(field, n, cs, choice), choice), choice)
 	// An inset is another lattice, not a finer fit of the choice: within
 	// half a step (at each corner its own, see stepsApart) the choice's
 	// own fit stands. Further off it replaces the choice only
@@ -826,6 +826,23 @@ func slideLattice(field *image.Gray, n int, c lattice, choice func([4]Point, flo
 // slideGain is how much a slid lattice's choice must exceed the one it
 // slid from.
 const slideGain = 0.05
+
+// climbChoice moves c's corners while its choice rises, from a quarter
+// step down to a sixteenth, fits the result on the lattice score, and
+// returns it if its choice exceeds c's by refitGain within a step of c.
+// Every fit follows the line response alone, and may stop a fraction of
+// a step off where the choice's other parts, crossings and cover, tell
+// the grid (varied 23/9: 0.46 steps off, crossings on 72% of its lines
+// against all of the grid's).
+func climbChoice(field *image.Gray, n int, c lattice, choice func([4]Point, float64) float64) lattice {
+	st := gridStep(c.q, n)
+	q, _ := climbCorners(c.q, st/4, st/16, func(q [4]Point) float64 { return choice(q, latticeScore(field, n, q)) })
+	q, s := descendLattice(field, n, q, st/16, 0.4)
+	if ch := choice(q, s); ch > c.choice+refitGain && inFrame(q, field.Rect) && stepsApart(c.q, q, n) < 1 {
+		return lattice{q, s, ch}
+	}
+	return c
+}
 
 // segmentsInside returns the segments lying wholly inside the convex
 // quadrilateral q (corners in order around it).
