@@ -19,12 +19,15 @@
 //     outline of its edges, or of a large convex patch of one colour
 //     (on a checked cloth the cloth's edges join the board's edge).
 //     Then, as when lines are left uncovered or one margin is unlike the
-//     others, lattices from combs of long straight lines join the fits,
-//     and the choice among them also weighs how unlike the surround a
-//     lattice looks inside (a checked cloth's own lattice looks the same
-//     inside and beyond); the choice is slid whole lines and stretched to
-//     twice its span along each axis (a lattice of half the pitch over
-//     half a sunlit board). Each outline's inset grids, fitted briefly,
+//     others, lattices from combs of long straight lines join the fits
+//     (each family's comb also crossed with the lines where its own
+//     lines end: a row of the board along the planks gets the planks'
+//     comb), and the choice among them also weighs how unlike the
+//     surround a lattice looks inside (a checked cloth's own lattice
+//     looks the same inside and beyond); the choice is slid whole lines
+//     and stretched to twice its span along each axis (a lattice of half
+//     the pitch over half a sunlit board), and climbed a fraction of a
+//     step where the line response's fit stopped short of it. Each outline's inset grids, fitted briefly,
 //     join as they are: on a crowded board seen steeply the crevices
 //     between stones make lines of their own that every other fit
 //     slides onto. A lattice that one of the board's outlines
