@@ -194,49 +194,45 @@ func readJournalCopy(path string) ([]game.Entry, error) {
 	return entries, err
 }
 
-// TestPlayResumeOpeningHalfCarried resumes a game killed while it
-// journaled the moves of an opening just over (RIF: the robot swapped and
-// offered two fifth moves, the person chose h7): the journal holds the
-// first move, the board all five, and a black stone on g7 besides (one
-// that fell from the nozzle). The robot lifts the stray stone and
-// carries the opening's moves into its record; the simulated person, who
-// sees their turn on the board, waits for that before moving (they once
-// moved at the record's move 2, and the game stalled on their stone).
-func TestPlayResumeOpeningHalfCarried(t *testing.T) {
-	dir := t.TempDir()
-	journal := writeRIFKill(t, dir, []string{"h8"}, "h8 j6 h7 g7", "i7 j5")
-	out, errs, code := runCLI(t, "", "play", "--sim", "--camera", "truth", "--think", "40ms", "--seed", "4", "--journal", journal, "--resume", "--json")
-	if code != 0 {
-		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errs)
+// TestPlayResumeRIFKill resumes a RIF game killed around the end of its
+// opening (the robot swapped and offered two fifth moves, h7 and g7; the
+// person chose h7), with a black stone on g7 that fell from the nozzle.
+//   - "half carried": killed while journaling the opening's moves, the
+//     journal holding the first, the board all five. The robot lifts the
+//     stray stone and carries the opening's moves into its record; the
+//     simulated person, who sees their turn on the board, waits for that
+//     (they once moved at the record's move 2, and the game stalled).
+//   - "stray beside the move": killed later, the journal holding the five
+//     moves and the person's h10 laid, the arm taking g7 back. The robot
+//     lifts g7 and takes h10 as the person's move. The simulated person,
+//     who counted one black stone more and saw their turn, once laid a
+//     second stone, and the game stalled on three new ones.
+func TestPlayResumeRIFKill(t *testing.T) {
+	for _, tc := range []struct {
+		name, black, white string
+		journaled          []string
+		want               string // the resumed game's first moves
+	}{
+		{"half carried", "h8 j6 h7 g7", "i7 j5", []string{"h8"}, "h8 i7 j6 j5 h7"},
+		{"stray beside the move", "h8 j6 h7 g7", "i7 j5 h10", []string{"h8", "i7", "j6", "j5", "h7"}, "h8 i7 j6 j5 h7 h10"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			journal := writeRIFKill(t, dir, tc.journaled, tc.black, tc.white)
+			out, errs, code := runCLI(t, "", "play", "--sim", "--camera", "truth", "--think", "40ms", "--seed", "4", "--journal", journal, "--resume", "--json")
+			if code != 0 {
+				t.Fatalf("resume: exit %d\n%s\n%s", code, out, errs)
+			}
+			res := lastPlayJSON(t, out)
+			if n := len(strings.Fields(tc.want)); len(res.Moves) < n || strings.Join(res.Moves[:n], " ") != tc.want {
+				t.Errorf("the resumed game's moves %v do not start with %s", res.Moves, tc.want)
+			}
+			if !strings.Contains(out, "My stones on g7 are not in the game") {
+				t.Errorf("the stone fallen on g7 was not said to be lifted:\n%s", out)
+			}
+			checkWorldMatches(t, 0, filepath.Join(dir, "g.world"), res.Moves)
+		})
 	}
-	res := lastPlayJSON(t, out)
-	if len(res.Moves) < 5 || strings.Join(res.Moves[:5], " ") != "h8 i7 j6 j5 h7" {
-		t.Errorf("the resumed game's moves %v do not start with the opening's", res.Moves)
-	}
-	checkWorldMatches(t, 0, filepath.Join(dir, "g.world"), res.Moves)
-}
-
-// TestPlayResumeStrayBesideMove resumes the same opening killed later:
-// the journal holds the opening's five moves, the person has laid h10 and
-// the arm, taking the unchosen offer g7 back, let it fall there when the
-// program died. The robot lifts g7 and takes h10 as the person's move.
-// The simulated person, who counted one more black stone and saw their
-// turn, once laid a second stone, and the game stalled on three new ones.
-func TestPlayResumeStrayBesideMove(t *testing.T) {
-	dir := t.TempDir()
-	journal := writeRIFKill(t, dir, []string{"h8", "i7", "j6", "j5", "h7"}, "h8 j6 h7 g7", "i7 j5 h10")
-	out, errs, code := runCLI(t, "", "play", "--sim", "--camera", "truth", "--think", "40ms", "--seed", "4", "--journal", journal, "--resume", "--json")
-	if code != 0 {
-		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errs)
-	}
-	res := lastPlayJSON(t, out)
-	if len(res.Moves) < 6 || strings.Join(res.Moves[:6], " ") != "h8 i7 j6 j5 h7 h10" {
-		t.Errorf("the resumed game's moves %v do not go on with the person's h10", res.Moves)
-	}
-	if !strings.Contains(out, "My stones on g7 are not in the game") {
-		t.Errorf("the stone fallen on g7 was not said to be lifted:\n%s", out)
-	}
-	checkWorldMatches(t, 0, filepath.Join(dir, "g.world"), res.Moves)
 }
 
 // writeRIFKill leaves in dir what a RIF game killed after its opening's
