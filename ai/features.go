@@ -144,12 +144,7 @@ func init() {
 		}
 	}
 	for i := range comboSize {
-		var k [4]uint8
-		r := i
-		for d := 3; d >= 0; d-- {
-			k[d] = uint8(r % numPats)
-			r /= numPats
-		}
+		k := comboPatterns(i)
 		potClass[i] = potentialOf(k)
 		slices.SortFunc(k[:], func(x, y uint8) int { return int(y) - int(x) })
 		comboClass[i] = id[k]
@@ -289,12 +284,7 @@ func init() {
 		w := setWeights(k)
 		for side, base := range [2][4]int{{featMinePat, featMineCombo, featMinePot, featMineThreat}, {featTheirPat, featTheirCombo, featTheirPot, featTheirThreat}} {
 			for i := range comboSize {
-				var ps [4]uint8
-				r := i
-				for d := 3; d >= 0; d-- {
-					ps[d] = uint8(r % numPats)
-					r /= numPats
-				}
+				ps := comboPatterns(i)
 				v := w[base[1]+int(comboClass[i])] + w[base[2]+int(potClass[i])]
 				for _, p := range ps {
 					v += w[base[0]+int(p)]

@@ -233,6 +233,17 @@ var threatBonus = [numThreats]int32{t44: 600, t43: 300, t33: 150}
 
 const comboSize = numPats * numPats * numPats * numPats
 
+// comboPatterns is the four line patterns of combination index i (the
+// first direction's the most significant digit).
+func comboPatterns(i int) [4]uint8 {
+	var ps [4]uint8
+	for d := 3; d >= 0; d-- {
+		ps[d] = uint8(i % numPats)
+		i /= numPats
+	}
+	return ps
+}
+
 // comboTable maps four line patterns (comboIndex) to the threat class in
 // the low bits and comboForbidden; pointTable carries it by point key.
 var (
@@ -289,12 +300,10 @@ var otherSet = [numEvalSets]int{setOpen: setOpen, setRenjuBlack: setRenjuWhite, 
 func buildPointTables() {
 	for k := range comboSize {
 		e := comboTable[k]
-		r, score := k, threatBonus[e&7]
-		var p [4]uint8
-		for d := 3; d >= 0; d-- {
-			p[d] = uint8(r % numPats)
-			score += lineValue[p[d]]
-			r /= numPats
+		score := threatBonus[e&7]
+		p := comboPatterns(k)
+		for _, pat := range p {
+			score += lineValue[pat]
 		}
 		key := keyOf(&p)
 		pointTable[key] = uint32(e) | uint32(uint16(int16(score)))<<16
@@ -306,12 +315,7 @@ func buildPointTables() {
 
 func buildCombos() {
 	for i := 0; i < comboSize; i++ {
-		var ps [4]uint8
-		r := i
-		for d := 3; d >= 0; d-- {
-			ps[d] = uint8(r % numPats)
-			r /= numPats
-		}
+		ps := comboPatterns(i)
 		comboTable[i] = comboOf(&ps)
 	}
 	buildPointTables()

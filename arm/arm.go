@@ -1,6 +1,7 @@
 package arm
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -434,11 +435,7 @@ func (a *Arm) home(ctx context.Context, guess rules.Color) error {
 		// Whose stone: the arm's own memory, else the device's (it kept
 		// the grip, and the load, through a restart of this program),
 		// else the caller's guess.
-		for _, c := range []rules.Color{a.carry, st.Load, guess} {
-			if carry = c; carry != rules.Empty {
-				break
-			}
-		}
+		carry = cmp.Or(a.carry, st.Load, guess)
 		if carry == rules.Empty {
 			return errmsg.Mark(ErrUnknownStone, "err.arm-unknown-stone", fmt.Sprintf("%.1f", vac))
 		}
