@@ -12,7 +12,11 @@
 // e-stop each frame and stops motion the moment it opens, keeping the
 // grip (a held stone stays held) up to arm.GripLimit, as the firmware
 // does. An I2C failure, which leaves no way to carry the stone to its
-// bowl, and Close switch the pump off.
+// bowl, and Close switch the pump off. When the program dies instead, the
+// pins and the PCA9685 keep their state: Open adopts a running pump (the
+// stone's colour written down in a file on /run) and the pulses still
+// going out, so that the next run takes the stone home from where the arm
+// stands.
 // Tests run it on periph's gpiotest pins and a register-level fake of the
 // two chips behind i2ctest.Record.
 package pi

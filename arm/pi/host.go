@@ -21,8 +21,9 @@ const (
 
 // OpenHost opens the driver on this Raspberry Pi with the README's wiring:
 // I2C bus 1 (PCA9685 at 0x40, servos on channels 0–2; ADS1115 at 0x48,
-// sensor on A0), pump on GPIO17, valve on GPIO27, e-stop on GPIO22. The
-// bus is closed again by Close, or at once when anything fails.
+// sensor on A0), pump on GPIO17, valve on GPIO27, e-stop on GPIO22; the
+// held stone's colour kept at LoadPath. The bus is closed again by Close,
+// or at once when anything fails.
 func OpenHost(servos [3]calibration.Servo, sensor Sensor) (*Driver, error) {
 	if _, err := host.Init(); err != nil {
 		return nil, fmt.Errorf("pi: periph host: %w", err)
@@ -39,7 +40,8 @@ func OpenHost(servos [3]calibration.Servo, sensor Sensor) (*Driver, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pi: I2C bus %s: %w", I2CBus, err)
 	}
-	d, err := Open(Config{Bus: bus, Pump: pins[PumpPin], Valve: pins[ValvePin], EStop: pins[EStopPin], Servos: servos, Sensor: sensor})
+	d, err := Open(Config{Bus: bus, Pump: pins[PumpPin], Valve: pins[ValvePin], EStop: pins[EStopPin], Servos: servos, Sensor: sensor,
+		LoadFile: LoadPath()})
 	if err != nil {
 		bus.Close()
 		return nil, err

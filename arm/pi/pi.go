@@ -1,11 +1,15 @@
 package pi
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
+	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -38,9 +42,11 @@ type Config struct {
 	Bus i2c.Bus
 	// Pump and Valve drive the MOSFETs (high = on / open); EStop reads the
 	// normally-closed stop switch to ground with a pull-up (high = stopped,
-	// which a broken wire also gives).
-	Pump, Valve gpio.PinOut
-	EStop       gpio.PinIn
+	// which a broken wire also gives). The pump pin is read back at Open:
+	// a pump still running there holds a stone the last run left.
+	Pump  gpio.PinIO
+	Valve gpio.PinOut
+	EStop gpio.PinIn
 	// Servos bound the pulses the driver accepts.
 	Servos [3]calibration.Servo
 	// PWMAddr [0x40] and Channels [0, 1, 2] place the servos on the
@@ -66,6 +72,10 @@ type Config struct {
 	// GripLimit is how long the pump keeps running with a fault latched
 	// [arm.GripLimit].
 	GripLimit time.Duration
+	// LoadFile is where the driver writes down the colour of the stone the
+	// pump holds, so that a run started after this one died knows whose
+	// stone it finds on the nozzle ["": nowhere]. OpenHost uses LoadPath.
+	LoadFile string
 }
 
 // Driver drives the arm from the Pi's own I2C and GPIO: an arm.Driver.
@@ -95,10 +105,18 @@ func prescale(hz int) float64 {
 	return float64((25*physic.MegaHertz/4096 + f/2) / f)
 }
 
-// Open starts the driver: outputs safe (pump off, valve closed, no servo
-// pulses until the first setpoint), the PCA9685 at 50 Hz, the ADC ready,
-// and the motion loop running. Opening the PCA9685 takes about 0.2 s.
-func Open(cfg Config) (*Driver, error) {
+// Open starts the driver: the valve closed, the PCA9685 at 50 Hz, the ADC
+// ready, and the motion loop running. Opening the PCA9685 takes about 0.2 s.
+//
+// What the last run left is adopted, since the pins and the PCA9685 keep
+// their state when a program dies: a pump still running keeps its stone
+// (its colour read from LoadFile), and the servo pulses still on the
+// PCA9685 are where the arm is, so that Home lifts the arm and carries the
+// stone to its bowl rather than dropping it or jumping to the park. Else
+// the pump is off and no pulses go out until the first setpoint. The
+// servos get no pulses for about 0.1 s while periph's driver resets the
+// chip; digital servos hold their angle through that.
+func Open(cfg Config) (d *Driver, err error) {
 	if cfg.Bus == nil || cfg.Pump == nil || cfg.Valve == nil || cfg.EStop == nil {
 		return nil, errors.New("pi: the I2C bus and the pump, valve and e-stop pins are all needed")
 	}
@@ -141,9 +159,24 @@ func Open(cfg Config) (*Driver, error) {
 	if cfg.GripLimit <= 0 {
 		cfg.GripLimit = arm.GripLimit
 	}
-	// Outputs safe first, whatever the rest does.
-	if err := cfg.Pump.Out(gpio.Low); err != nil {
+	held := cfg.Pump.Read() == gpio.High
+	if err := cfg.Pump.Out(gpio.Level(held)); err != nil {
 		return nil, fmt.Errorf("pi: pump pin %s: %w", cfg.Pump, err)
+	}
+	defer func() {
+		if err != nil { // no driver to carry the stone home
+			cfg.Pump.Out(gpio.Low)
+			writeLoad(cfg.LoadFile, rules.Empty)
+		}
+	}()
+	load := rules.Empty
+	if held {
+		load = readLoad(cfg.LoadFile)
+	}
+	// Written now, so that a file the driver cannot write is said at once
+	// rather than found missing after a crash.
+	if err := writeLoad(cfg.LoadFile, load); err != nil {
+		return nil, err
 	}
 	if err := cfg.Valve.Out(gpio.Low); err != nil {
 		return nil, fmt.Errorf("pi: valve pin %s: %w", cfg.Valve, err)
@@ -151,6 +184,8 @@ func Open(cfg Config) (*Driver, error) {
 	if err := cfg.EStop.In(gpio.PullUp, gpio.NoEdge); err != nil {
 		return nil, fmt.Errorf("pi: e-stop pin %s: %w", cfg.EStop, err)
 	}
+	tick := (prescale(cfg.PWMHz) + 1) * 1e6 / cfg.OscillatorHz
+	pose, posed := lastPose(&i2c.Dev{Bus: cfg.Bus, Addr: cfg.PWMAddr}, cfg, tick)
 	pwm, err := pca9685.NewI2C(cfg.Bus, cfg.PWMAddr)
 	if err == nil && cfg.PWMHz != 50 { // NewI2C starts at 50 Hz
 		err = pwm.SetPwmFreq(physic.Frequency(cfg.PWMHz) * physic.Hertz)
@@ -166,11 +201,103 @@ func Open(cfg Config) (*Driver, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pi: ADS1115 channel %s: %w", cfg.ADCChannel, err)
 	}
-	d := &Driver{cfg: cfg, pwm: pwm, adc: adc, pin: pin, done: make(chan struct{}),
-		tick: (prescale(cfg.PWMHz) + 1) * 1e6 / cfg.OscillatorHz}
+	d = &Driver{cfg: cfg, pwm: pwm, adc: adc, pin: pin, done: make(chan struct{}), tick: tick,
+		pump: held, load: load}
+	if posed {
+		d.motion.Start(pose)
+		if err := d.writePulses(); err != nil {
+			return nil, err
+		}
+	}
 	d.wg.Add(1)
 	go d.loop()
 	return d, nil
+}
+
+// lastPose reads the servo pulses a previous run left on the PCA9685,
+// before periph's driver resets the chip: the pose the arm holds, when the
+// chip is awake at this frame rate and every servo's channel sends a pulse
+// within its range. Single-register reads work whatever the chip's
+// auto-increment setting.
+func lastPose(dev *i2c.Dev, cfg Config, tick float64) ([3]float64, bool) {
+	const mode1Sleep = 0x10
+	reg := func(r int) (int, bool) {
+		var b [1]byte
+		err := dev.Tx([]byte{byte(r)}, b[:])
+		return int(b[0]), err == nil
+	}
+	var pose [3]float64
+	if mode, ok := reg(0x00); !ok || mode&mode1Sleep != 0 {
+		return pose, false
+	}
+	if pre, ok := reg(0xfe); !ok || float64(pre) != prescale(cfg.PWMHz) {
+		return pose, false
+	}
+	for i, ch := range cfg.Channels {
+		var b [4]int // LEDn_ON_L, _ON_H, _OFF_L, _OFF_H
+		for k := range b {
+			v, ok := reg(6 + 4*ch + k)
+			if !ok {
+				return pose, false
+			}
+			b[k] = v
+		}
+		on, off := b[0]|b[1]<<8, b[2]|b[3]<<8 // bit 12: full on / full off
+		us := float64(off) * tick
+		if on != 0 || off > 4095 || us < cfg.Servos[i].MinUS || us > cfg.Servos[i].MaxUS {
+			return pose, false
+		}
+		pose[i] = us
+	}
+	return pose, true
+}
+
+// LoadPath is where OpenHost keeps the held stone's colour: in the
+// service's runtime directory ($RUNTIME_DIRECTORY; the unit keeps it
+// across restarts), else the user's ($XDG_RUNTIME_DIR), else the temporary
+// directory. A reboot empties them, and starts the pump off anyway.
+func LoadPath() string {
+	dir := cmp.Or(os.Getenv("RUNTIME_DIRECTORY"), os.Getenv("XDG_RUNTIME_DIR"))
+	if dir == "" {
+		return filepath.Join(os.TempDir(), "tengen-arm-load")
+	}
+	return filepath.Join(dir, "arm-load")
+}
+
+// readLoad returns the colour written in the load file; Empty when there
+// is none or it says something else (a write cut short).
+func readLoad(path string) rules.Color {
+	if path == "" {
+		return rules.Empty
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return rules.Empty
+	}
+	c, err := rules.ParseColor(string(b))
+	if err != nil {
+		return rules.Empty
+	}
+	return c
+}
+
+// writeLoad writes down the held stone's colour; Empty removes the file.
+func writeLoad(path string, c rules.Color) error {
+	if path == "" {
+		return nil
+	}
+	var err error
+	if c == rules.Empty {
+		if err = os.Remove(path); errors.Is(err, fs.ErrNotExist) {
+			err = nil
+		}
+	} else {
+		err = os.WriteFile(path, []byte(c.String()+"\n"), 0o660)
+	}
+	if err != nil {
+		return fmt.Errorf("pi: the held stone's colour: %w", err)
+	}
+	return nil
 }
 
 // Counts returns the PCA9685 count for a pulse of us microseconds.
@@ -256,6 +383,7 @@ func (d *Driver) pumpOff() {
 	if err := d.cfg.Pump.Out(gpio.Low); err != nil && d.err == nil {
 		d.err = fmt.Errorf("pi: pump off: %w", err)
 	}
+	writeLoad(d.cfg.LoadFile, rules.Empty) // Open wrote there; a failure now changes nothing
 }
 
 // fail records a bus failure, which stops everything until Close: the
@@ -358,9 +486,20 @@ func (d *Driver) SetPump(on bool, load rules.Color) error {
 	if on && !d.pump && d.faults != 0 {
 		return &arm.FaultError{Faults: d.faults}
 	}
+	// The colour is written before the pump starts and removed after it
+	// stops, so that a file left with the pump off means nothing. Open
+	// wrote there: a failure now is not worth dropping a stone for.
+	if on {
+		writeLoad(d.cfg.LoadFile, load)
+	} else {
+		load = rules.Empty
+	}
 	if err := d.cfg.Pump.Out(gpio.Level(on)); err != nil {
 		d.fail(fmt.Errorf("pi: pump pin: %w", err))
 		return d.err
+	}
+	if !on {
+		writeLoad(d.cfg.LoadFile, rules.Empty)
 	}
 	d.pump, d.load = on, load
 	return nil

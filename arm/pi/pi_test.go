@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -12,6 +14,7 @@ import (
 
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/gpio/gpiotest"
+	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/conn/v3/i2c/i2ctest"
 	"periph.io/x/conn/v3/physic"
 
@@ -83,7 +86,7 @@ func openWith(t *testing.T, hz int, gripLimit time.Duration) *rig {
 	c := &chips{volts: 3.07}
 	r := &rig{chips: c, rec: &i2ctest.Record{Bus: c},
 		pump: &gpiotest.Pin{N: "GPIO17"}, valve: &gpiotest.Pin{N: "GPIO27"}, estop: &gpiotest.Pin{N: "GPIO22"}}
-	r.pump.L, r.valve.L = gpio.High, gpio.High // whatever they were before
+	r.valve.L = gpio.High // whatever it was before
 	d, err := Open(Config{Bus: r.rec, Pump: r.pump, Valve: r.valve, EStop: r.estop,
 		Servos: [3]calibration.Servo{servo, servo, servo}, Frame: 5 * time.Millisecond, PWMHz: hz, GripLimit: gripLimit})
 	if err != nil {
@@ -326,5 +329,144 @@ func TestFasterFrames(t *testing.T) {
 	p := &gpiotest.Pin{N: "X"}
 	if _, err := Open(Config{Bus: &chips{}, Pump: p, Valve: p, EStop: p, Servos: [3]calibration.Servo{servo, servo, servo}, PWMHz: 500}); err == nil {
 		t.Error("500 Hz accepted")
+	}
+}
+
+// deadBus is a bus on which no chip answers.
+type deadBus struct{ chips }
+
+func (b *deadBus) Tx(addr uint16, w, r []byte) error { return errors.New("no ACK") }
+
+// TestRestartAdoptsTheStone: a run that dies leaves the pump running and
+// the PCA9685 sending its last pulses. The next run keeps the stone, knows
+// its colour from the load file and starts moving from the arm's pose.
+// Anything less is not adopted.
+func TestRestartAdoptsTheStone(t *testing.T) {
+	ctx := context.Background()
+	pose := arm.Pulses{1400, 1600, 1700}
+	tests := []struct {
+		name     string
+		pumpOn   bool                   // at the crash
+		noFile   bool                   // the load file gone (a restart outside the unit)
+		chip     func(c *chips)         // what happened to the PCA9685 since
+		bus      func(c *chips) i2c.Bus // the bus the next run opens
+		wantLoad rules.Color
+		wantPose bool
+		wantErr  bool
+	}{
+		{name: "holding white", pumpOn: true, wantLoad: rules.White, wantPose: true},
+		{name: "pump off at the crash", wantPose: true},
+		{name: "no colour written", pumpOn: true, noFile: true, wantPose: true},
+		{name: "chip asleep (power cut)", pumpOn: true, wantLoad: rules.White,
+			chip: func(c *chips) { c.pca[0] |= 0x10 }},
+		{name: "chip at another frame rate", pumpOn: true, wantLoad: rules.White,
+			chip: func(c *chips) { c.pca[0xfe] = 31 }},
+		{name: "a servo without pulses", pumpOn: true, wantLoad: rules.White,
+			chip: func(c *chips) { c.pca[6+4*1+3] = 0x10 }}, // channel 1 full off
+		{name: "dead bus", pumpOn: true, wantErr: true,
+			bus: func(c *chips) i2c.Bus { return &deadBus{} }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &chips{volts: 3.07}
+			pump, valve, estop := &gpiotest.Pin{N: "GPIO17"}, &gpiotest.Pin{N: "GPIO27"}, &gpiotest.Pin{N: "GPIO22"}
+			cfg := Config{Bus: c, Pump: pump, Valve: valve, EStop: estop, Servos: [3]calibration.Servo{servo, servo, servo},
+				Frame: 5 * time.Millisecond, LoadFile: filepath.Join(t.TempDir(), "arm-load")}
+			first, err := Open(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			estop.Out(gpio.Low) // switch closed: not stopped
+			first.ClearFaults()
+			if err := first.Queue(ctx, arm.Setpoint{Pulses: pose, Duration: 20 * time.Millisecond}); err != nil {
+				t.Fatal(err)
+			}
+			first.Drain(ctx)
+			time.Sleep(3 * cfg.Frame) // the last frame written
+			if err := first.SetPump(true, rules.White); err != nil {
+				t.Fatal(err)
+			}
+			if tc.pumpOn {
+				if got := readLoad(cfg.LoadFile); got != rules.White {
+					t.Fatalf("load file says %v with a white stone held", got)
+				}
+			} else {
+				// Cut between the pump stopping and the file going.
+				first.SetPump(false, rules.Empty)
+				os.WriteFile(cfg.LoadFile, []byte("white\n"), 0o600)
+			}
+			// The program dies: its loop stops, the pins and chips stay.
+			close(first.done)
+			first.wg.Wait()
+			if tc.noFile {
+				os.Remove(cfg.LoadFile)
+			}
+			if tc.chip != nil {
+				tc.chip(c)
+			}
+			var offs [3]uint16
+			for i := range offs {
+				_, offs[i] = c.channelOff(i)
+			}
+			if tc.bus != nil {
+				cfg.Bus = tc.bus(c)
+			}
+
+			d, err := Open(cfg)
+			if tc.wantErr {
+				if err == nil {
+					d.Close()
+					t.Fatal("opened on a dead bus")
+				}
+				if pump.Read() != gpio.Low || readLoad(cfg.LoadFile) != rules.Empty {
+					t.Errorf("after a failed Open: pump %v, load file %v; want off and gone (nothing can carry the stone)", pump.Read(), readLoad(cfg.LoadFile))
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.Close()
+			estop.Out(gpio.Low)
+			d.ClearFaults()
+			st, err := d.Status(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if on := pump.Read() == gpio.High; on != tc.pumpOn || st.Pump != tc.pumpOn || st.Load != tc.wantLoad {
+				t.Errorf("pump pin on %v, status pump %v load %v; want %v, %v", on, st.Pump, st.Load, tc.pumpOn, tc.wantLoad)
+			}
+			if got := readLoad(cfg.LoadFile); got != tc.wantLoad {
+				t.Errorf("load file says %v, want %v", got, tc.wantLoad)
+			}
+			if !tc.wantPose {
+				if st.Pulses != (arm.Pulses{}) {
+					t.Errorf("pose %v adopted from a chip that does not send it", st.Pulses)
+				}
+				return
+			}
+			for i := range 3 {
+				if diff := int(st.Pulses[i]) - int(pose[i]); diff < -3 || diff > 3 {
+					t.Errorf("adopted pose %v, want %v", st.Pulses, pose)
+				}
+				if _, off := c.channelOff(i); off != offs[i] {
+					t.Errorf("servo %d: %d counts after Open, %d before: the arm moved", i+1, off, offs[i])
+				}
+			}
+			// The first move starts from the pose rather than jumping to
+			// its end.
+			d.Queue(ctx, arm.Setpoint{Pulses: arm.Pulses{1500, 1500, 1500}, Duration: 10 * time.Second})
+			time.Sleep(10 * cfg.Frame)
+			if st, _ := d.Status(ctx); st.Pulses[2] < 1600 {
+				t.Errorf("servo 3 at %d µs soon after a 10 s move from 1700 to 1500 began: it jumped", st.Pulses[2])
+			}
+			d.Stop()
+			if err := d.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if pump.Read() != gpio.Low || readLoad(cfg.LoadFile) != rules.Empty {
+				t.Error("pump on or the colour still written after Close")
+			}
+		})
 	}
 }
