@@ -6,7 +6,7 @@ BIN       := bin
 # Debian packages the build and the tests need.
 DEB_PACKAGES := pkg-config g++ make git \
 	libopencv-dev \
-	gcc-avr avr-libc simavr libsimavr-dev libsimavrparts1 libelf-dev \
+	gcc-avr avr-libc simavr libsimavr-dev libelf-dev \
 	chromium espeak-ng systemd fonts-wqy-microhei
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

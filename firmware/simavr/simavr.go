@@ -48,8 +48,8 @@ func ToolsPresent() error {
 			return fmt.Errorf("%s: %w", tool, ErrToolsMissing)
 		}
 	}
-	if err := exec.Command("pkg-config", "--exists", "simavr", "simavrparts").Run(); err != nil {
-		return fmt.Errorf("pkg-config simavr simavrparts: %w", ErrToolsMissing)
+	if err := exec.Command("pkg-config", "--exists", "simavr").Run(); err != nil {
+		return fmt.Errorf("pkg-config simavr: %w", ErrToolsMissing)
 	}
 	return nil
 }
