@@ -1350,6 +1350,15 @@ func (s *sampler) disc(u, v float64, paleBeside bool, beside [][]Stone) (share, 
 		}
 		t := median(top)
 		ev := top[len(top)*15/100] / math.Max(t, 8) // median sorted top: its dim end
+		// A patch of sunlight across part of the top saturates it there:
+		// the top is then as even as its part in shade, and a ray from
+		// its saturated part finds its rim against the lit board beside
+		// it (see litRay).
+		lit := false
+		if k := sort.SearchFloat64s(top, clipped); k < len(top) && k >= len(top)/2 && len(top)-k >= 3 {
+			lit, t = true, median(top[:k])
+			ev = top[k*15/100] / math.Max(t, 8)
+		}
 		if ev < 0.75 {
 			continue
 		}
@@ -1359,6 +1368,10 @@ func (s *sampler) disc(u, v float64, paleBeside bool, beside [][]Stone) (share, 
 			// The first dip outside the top must come at the rim, not
 			// beyond it.
 			rim, faintRim, seen := math.Inf(1), math.Inf(1), false
+			t := t
+			if lit && s.litRay(cu, cv, a) {
+				t = clipped
+			}
 			for r := 0.34; r <= 0.8; r += 0.04 {
 				// At mid-height: the rim of the stone's body.
 				g := bilinear(s.low, s.cam.project(cu+r*discCos[a], cv+r*discSin[a], 0.15))
@@ -1414,6 +1427,16 @@ func (s *sampler) disc(u, v float64, paleBeside bool, beside [][]Stone) (share, 
 		faint = s.texRim(u+faintAt[0], v+faintAt[1], faintTop, faintRays, seenRays, &maxRim)
 	}
 	return share, even, faint, at
+}
+
+// clipped is the brightness (of 255) at which a camera's pixels
+// saturate: bright sunlight on a white stone or pale wood.
+const clipped = 250
+
+// litRay tells whether the top of a disc centred at board point (u, v)
+// is saturated just inside its rim along ray a.
+func (s *sampler) litRay(u, v float64, a int) bool {
+	return bilinear(s.low, s.cam.project(u+0.3*discCos[a], v+0.3*discSin[a], stoneTop)) >= clipped
 }
 
 // texRim is the share of the seen rays (bits of seen) from a disc centre

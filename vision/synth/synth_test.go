@@ -578,6 +578,16 @@ func TestReadSunPatchBesidePoint(t *testing.T) {
 	readVariedBoards(t, false, "98/9")
 }
 
+// TestReadWhitesHalfInSun reads varied boards with a white stone half in
+// a patch of sunlight on pale wood (29/9 row 6 col 5, 44/19 row 11 col
+// 14, 66/9 row 1 col 2): the sun saturates the lit part of its top, so
+// the top is uneven, and the lit wood beside that part is as bright as
+// the part in shade; its rim shows only against the part beside it.
+// Bare, the boards must read empty.
+func TestReadWhitesHalfInSun(t *testing.T) {
+	readVariedBoards(t, true, "29/9", "44/19", "66/9")
+}
+
 // readVariedBoards reads the varied boards (the bench's set, "i/size")
 // at their true corners, with their stones and, if bare, without: every
 // point must read right.
