@@ -991,19 +991,26 @@ func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone,
 // light as bright and round washes them out only partly. Each line
 // sample is the darkest of three across the line (a corner a pixel off),
 // against samples a tenth of a step to either side, all well inside the
-// stone's rim (0.47) however its centre was missed. ok is false where no
-// line crosses that middle.
+// stone's rim (0.47) however its centre was missed. A stone off
+// diagonally, more than 0.26 off both lines, crosses them only further
+// out: within middleDiag of its centre (still inside its rim; a patch of
+// light 0.4 steps off both lines was read a stone, varied 98/9). ok is
+// false where no line crosses that middle.
 func (s *sampler) linesUnder(i, j int, cu, cv float64) (contrast float64, ok bool) {
 	var on, off []float64
+	mid := 0.3
+	if math.Min(math.Abs(cu), math.Abs(cv)) > 0.26 {
+		mid = middleDiag
+	}
 	for _, d := range [][2]float64{{1, 0}, {0, 1}} { // the row line, the column line
 		along, across := cu, cv
 		if d[1] == 1 {
 			along, across = cv, cu
 		}
-		if math.Abs(across) > 0.26 {
+		if math.Abs(across) > mid-0.04 {
 			continue
 		}
-		half := math.Sqrt(0.3*0.3 - across*across)
+		half := math.Sqrt(mid*mid - across*across)
 		for t := along - half; t <= along+half; t += 0.06 {
 			m := math.Inf(1)
 			for _, w := range []float64{-0.04, 0, 0.04} {
@@ -1028,6 +1035,10 @@ func (s *sampler) linesUnder(i, j int, cu, cv float64) (contrast float64, ok boo
 	mOff := median(off)
 	return (mOff - median(on)) / math.Max(mOff, 8), true
 }
+
+// middleDiag is how far from the centre of a stone off its point
+// diagonally linesUnder looks for its lines.
+const middleDiag = 0.38
 
 // readBefore copies st for a pass that reads more points: it judges each
 // by the stones read before it, so that it does not feed on itself.
