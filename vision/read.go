@@ -991,19 +991,26 @@ func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone,
 // light as bright and round washes them out only partly. Each line
 // sample is the darkest of three across the line (a corner a pixel off),
 // against samples a tenth of a step to either side, all well inside the
-// stone's rim (0.47) however its centre was missed. ok is false where no
-// line crosses that middle.
+// stone's rim (0.47) however its centre was missed. A stone off
+// diagonally, more than 0.26 off both lines, crosses them only further
+// out: within middleDiag of its centre (still inside its rim; a patch of
+// light 0.4 steps off both lines was read a stone, varied 98/9). ok is
+// false where no line crosses that middle.
 func (s *sampler) linesUnder(i, j int, cu, cv float64) (contrast float64, ok bool) {
 	var on, off []float64
+	mid := 0.3
+	if math.Min(math.Abs(cu), math.Abs(cv)) > 0.26 {
+		mid = middleDiag
+	}
 	for _, d := range [][2]float64{{1, 0}, {0, 1}} { // the row line, the column line
 		along, across := cu, cv
 		if d[1] == 1 {
 			along, across = cv, cu
 		}
-		if math.Abs(across) > 0.26 {
+		if math.Abs(across) > mid-0.04 {
 			continue
 		}
-		half := math.Sqrt(0.3*0.3 - across*across)
+		half := math.Sqrt(mid*mid - across*across)
 		for t := along - half; t <= along+half; t += 0.06 {
 			m := math.Inf(1)
 			for _, w := range []float64{-0.04, 0, 0.04} {
@@ -1028,6 +1035,10 @@ func (s *sampler) linesUnder(i, j int, cu, cv float64) (contrast float64, ok boo
 	mOff := median(off)
 	return (mOff - median(on)) / math.Max(mOff, 8), true
 }
+
+// middleDiag is how far from the centre of a stone off its point
+// diagonally linesUnder looks for its lines.
+const middleDiag = 0.38
 
 // readBefore copies st for a pass that reads more points: it judges each
 // by the stones read before it, so that it does not feed on itself.
@@ -1350,6 +1361,17 @@ func (s *sampler) disc(u, v float64, paleBeside bool, beside [][]Stone) (share, 
 		}
 		t := median(top)
 		ev := top[len(top)*15/100] / math.Max(t, 8) // median sorted top: its dim end
+		// A patch of sunlight across part of the top saturates it there:
+		// the top is then as even as its part in shade, and a ray from
+		// its saturated part finds its rim against the lit board beside
+		// it (see litRay). Only where that part in shade is clearly
+		// darker (see litShade): glare fading into saturation is not a
+		// patch's edge.
+		lit := false
+		if k := sort.SearchFloat64s(top, clipped); k < len(top) && k >= len(top)/2 && len(top)-k >= 3 && median(top[:k]) < litShade*clipped {
+			lit, t = true, median(top[:k])
+			ev = top[k*15/100] / math.Max(t, 8)
+		}
 		if ev < 0.75 {
 			continue
 		}
@@ -1359,6 +1381,10 @@ func (s *sampler) disc(u, v float64, paleBeside bool, beside [][]Stone) (share, 
 			// The first dip outside the top must come at the rim, not
 			// beyond it.
 			rim, faintRim, seen := math.Inf(1), math.Inf(1), false
+			t := t
+			if lit && s.litRay(cu, cv, a) {
+				t = clipped
+			}
 			for r := 0.34; r <= 0.8; r += 0.04 {
 				// At mid-height: the rim of the stone's body.
 				g := bilinear(s.low, s.cam.project(cu+r*discCos[a], cv+r*discSin[a], 0.15))
@@ -1414,6 +1440,24 @@ func (s *sampler) disc(u, v float64, paleBeside bool, beside [][]Stone) (share, 
 		faint = s.texRim(u+faintAt[0], v+faintAt[1], faintTop, faintRays, seenRays, &maxRim)
 	}
 	return share, even, faint, at
+}
+
+// clipped is the brightness (of 255) at which a camera's pixels
+// saturate: bright sunlight on a white stone or pale wood.
+const clipped = 250
+
+// litShade is the most brightness, as a share of clipped, of the part of
+// a disc's top in shade beside a saturated part for the two to count as
+// shade and sunlight (see disc). Synthetic white stones half in sun
+// (varied 29/9, 44/19, 66/9) are 170-215 in shade; the glare on the
+// labelled photo empty_overhead, saturated in spots, is 227-245 around
+// them, and was read as a white stone at 0.9 (225).
+const litShade = 0.88
+
+// litRay tells whether the top of a disc centred at board point (u, v)
+// is saturated just inside its rim along ray a.
+func (s *sampler) litRay(u, v float64, a int) bool {
+	return bilinear(s.low, s.cam.project(u+0.3*discCos[a], v+0.3*discSin[a], stoneTop)) >= clipped
 }
 
 // texRim is the share of the seen rays (bits of seen) from a disc centre

@@ -578,6 +578,38 @@ func TestReadSunPatchBesidePoint(t *testing.T) {
 	readVariedBoards(t, false, "98/9")
 }
 
+// TestReadSunPatchOffDiagonally reads varied 98/9 at the corners Locate
+// finds (0.04 steps off the true ones): there the same patch of sunlight
+// fits a disc best 0.4 and 0.3 steps off the empty point at row 6 col 7,
+// off both its lines, so that no line crosses the disc's middle; the
+// lines further out under it still show through.
+func TestReadSunPatchOffDiagonally(t *testing.T) {
+	s := benchScene(11, func(rng *rand.Rand, size, _ int) Scene { return Varied(rng, size) }, 98, 9)
+	located := [4]vision.Point{{X: 261.8, Y: 39.0}, {X: 479.8, Y: 207.5}, {X: 321.5, Y: 406.5}, {X: 108.0, Y: 263.9}}
+	rd, err := vision.ReadStones(Planes(Render(s)), s.Size, located)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Truth(s)
+	for r := range want {
+		for c := range want[r] {
+			if rd.Stones[r][c] != want[r][c] {
+				t.Errorf("row %d col %d: want %c got %c (conf %.2f)", r, c, want[r][c], rd.Stones[r][c], rd.Conf[r][c])
+			}
+		}
+	}
+}
+
+// TestReadWhitesHalfInSun reads varied boards with a white stone half in
+// a patch of sunlight on pale wood (29/9 row 6 col 5, 44/19 row 11 col
+// 14, 66/9 row 1 col 2): the sun saturates the lit part of its top, so
+// the top is uneven, and the lit wood beside that part is as bright as
+// the part in shade; its rim shows only against the part beside it.
+// Bare, the boards must read empty.
+func TestReadWhitesHalfInSun(t *testing.T) {
+	readVariedBoards(t, true, "29/9", "44/19", "66/9")
+}
+
 // readVariedBoards reads the varied boards (the bench's set, "i/size")
 // at their true corners, with their stones and, if bare, without: every
 // point must read right.
