@@ -1368,9 +1368,11 @@ func (s *sampler) disc(u, v float64, paleBeside bool, beside [][]Stone) (share, 
 		// darker (see litShade): glare fading into saturation is not a
 		// patch's edge.
 		lit := false
-		if k := sort.SearchFloat64s(top, clipped); k < len(top) && k >= len(top)/2 && len(top)-k >= 3 && median(top[:k]) < litShade*clipped {
-			lit, t = true, median(top[:k])
-			ev = top[k*15/100] / math.Max(t, 8)
+		if k := sort.SearchFloat64s(top, clipped); k >= len(top)/2 && len(top)-k >= 3 {
+			if shade := median(top[:k]); shade < litShade*clipped {
+				lit, t = true, shade
+				ev = top[k*15/100] / math.Max(t, 8)
+			}
 		}
 		if ev < 0.75 {
 			continue

@@ -220,23 +220,27 @@ func Open(cfg Config) (d *Driver, err error) {
 // within its range. Single-register reads work whatever the chip's
 // auto-increment setting.
 func lastPose(dev *i2c.Dev, cfg Config, tick float64) ([3]float64, bool) {
-	const mode1Sleep = 0x10
+	const ( // PCA9685 registers (periph keeps its names unexported)
+		mode1, mode1Sleep = 0x00, 0x10
+		prescaler         = 0xfe
+		led0              = 0x06 // LEDn_ON_L, _ON_H, _OFF_L, _OFF_H at led0 + 4n
+	)
 	reg := func(r int) (int, bool) {
 		var b [1]byte
 		err := dev.Tx([]byte{byte(r)}, b[:])
 		return int(b[0]), err == nil
 	}
 	var pose [3]float64
-	if mode, ok := reg(0x00); !ok || mode&mode1Sleep != 0 {
+	if mode, ok := reg(mode1); !ok || mode&mode1Sleep != 0 {
 		return pose, false
 	}
-	if pre, ok := reg(0xfe); !ok || float64(pre) != prescale(cfg.PWMHz) {
+	if pre, ok := reg(prescaler); !ok || float64(pre) != prescale(cfg.PWMHz) {
 		return pose, false
 	}
 	for i, ch := range cfg.Channels {
-		var b [4]int // LEDn_ON_L, _ON_H, _OFF_L, _OFF_H
+		var b [4]int
 		for k := range b {
-			v, ok := reg(6 + 4*ch + k)
+			v, ok := reg(led0 + 4*ch + k)
 			if !ok {
 				return pose, false
 			}
@@ -267,9 +271,6 @@ func LoadPath() string {
 // readLoad returns the colour written in the load file; Empty when there
 // is none or it says something else (a write cut short).
 func readLoad(path string) rules.Color {
-	if path == "" {
-		return rules.Empty
-	}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return rules.Empty
@@ -491,8 +492,6 @@ func (d *Driver) SetPump(on bool, load rules.Color) error {
 	// wrote there: a failure now is not worth dropping a stone for.
 	if on {
 		writeLoad(d.cfg.LoadFile, load)
-	} else {
-		load = rules.Empty
 	}
 	if err := d.cfg.Pump.Out(gpio.Level(on)); err != nil {
 		d.fail(fmt.Errorf("pi: pump pin: %w", err))
