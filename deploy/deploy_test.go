@@ -13,24 +13,38 @@ import (
 	"time"
 
 	"tengen/doctor"
+	"tengen/rig"
 )
 
-// verifyUnit runs systemd-analyze verify on unit text, with ExecStart's
-// program replaced by an executable that exists here, and returns what
-// it printed (nothing when the unit is clean).
-func verifyUnit(t *testing.T, unit string) (string, error) {
+// units are the systemd units install.sh installs.
+var units = []string{"tengen.service", "tengen-park.service"}
+
+// verifyUnit runs systemd-analyze verify on the unit name with the text
+// unit, beside the other units it may name, their programs replaced by an
+// executable that exists here, and returns what it printed (nothing when
+// the unit is clean).
+func verifyUnit(t *testing.T, name, unit string) (string, error) {
 	t.Helper()
 	dir := t.TempDir()
 	prog := filepath.Join(dir, "tengen")
 	if err := os.WriteFile(prog, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	unit = strings.ReplaceAll(unit, "/usr/local/bin/tengen", prog)
-	path := filepath.Join(dir, "tengen.service")
-	if err := os.WriteFile(path, []byte(unit), 0o644); err != nil {
-		t.Fatal(err)
+	for _, u := range units {
+		text := unit
+		if u != name {
+			b, err := os.ReadFile(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text = string(b)
+		}
+		text = strings.ReplaceAll(text, "/usr/local/bin/tengen", prog)
+		if err := os.WriteFile(filepath.Join(dir, u), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	out, err := exec.Command("systemd-analyze", "verify", path).CombinedOutput()
+	out, err := exec.Command("systemd-analyze", "verify", filepath.Join(dir, name)).CombinedOutput()
 	return string(out), err
 }
 
@@ -38,19 +52,21 @@ func TestUnitVerifies(t *testing.T) {
 	if _, err := exec.LookPath("systemd-analyze"); err != nil {
 		t.Skip("systemd-analyze not installed (Debian package systemd)")
 	}
-	unit, err := os.ReadFile("tengen.service")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out, err := verifyUnit(t, string(unit)); err != nil || out != "" {
-		t.Errorf("systemd-analyze verify: %v\n%s", err, out)
-	}
-	// The check sees mistakes: an unknown key, and the back-off keys that
-	// need systemd 254 (bookworm has 252).
-	for _, bad := range []string{"Bogus=1", "RestartSteps=5"} {
-		broken := strings.Replace(string(unit), "[Service]\n", "[Service]\n"+bad+"\n", 1)
-		if out, _ := verifyUnit(t, broken); !strings.Contains(out, "Unknown key") && !strings.Contains(out, "Unknown lvalue") {
-			t.Errorf("%s: systemd-analyze verify said %q", bad, out)
+	for _, name := range units {
+		unit, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, err := verifyUnit(t, name, string(unit)); err != nil || out != "" {
+			t.Errorf("systemd-analyze verify %s: %v\n%s", name, err, out)
+		}
+		// The check sees mistakes: an unknown key, and the back-off keys
+		// that need systemd 254 (bookworm has 252).
+		for _, bad := range []string{"Bogus=1", "RestartSteps=5"} {
+			broken := strings.Replace(string(unit), "[Service]\n", "[Service]\n"+bad+"\n", 1)
+			if out, _ := verifyUnit(t, name, broken); !strings.Contains(out, "Unknown key") && !strings.Contains(out, "Unknown lvalue") {
+				t.Errorf("%s with %s: systemd-analyze verify said %q", name, bad, out)
+			}
 		}
 	}
 }
@@ -118,6 +134,30 @@ func TestUnitContract(t *testing.T) {
 	// The back-off must let the service retry before giving up.
 	if dur("Unit.StartLimitIntervalSec") <= 5*dur("Service.RestartSec") || k["Unit.StartLimitBurst"] == "" {
 		t.Errorf("start limit %s in %s with RestartSec %s never triggers", k["Unit.StartLimitBurst"], k["Unit.StartLimitIntervalSec"], k["Service.RestartSec"])
+	}
+	// Given up on, the service leaves the arm to tengen park, run as the
+	// service runs (its user, devices, settings) and finding the stone's
+	// colour where the service left it.
+	if k["Unit.OnFailure"] != "tengen-park.service" {
+		t.Fatalf("OnFailure=%q, want tengen-park.service", k["Unit.OnFailure"])
+	}
+	p := unitKeys(t, "tengen-park.service")
+	if p["Service.Type"] != "oneshot" || p["Service.ExecStart"] != "/usr/local/bin/tengen park" || p["Install.WantedBy"] != "" {
+		t.Errorf("tengen-park.service: Type=%q ExecStart=%q WantedBy=%q; want a oneshot of tengen park, not enabled",
+			p["Service.Type"], p["Service.ExecStart"], p["Install.WantedBy"])
+	}
+	for _, key := range []string{"User", "Group", "EnvironmentFile", "WorkingDirectory", "RuntimeDirectory", "RuntimeDirectoryMode", "RuntimeDirectoryPreserve"} {
+		if p["Service."+key] != k["Service."+key] {
+			t.Errorf("%s: tengen-park.service has %q, tengen.service %q", key, p["Service."+key], k["Service."+key])
+		}
+	}
+	if k["Service.RuntimeDirectoryPreserve"] != "yes" {
+		t.Errorf("RuntimeDirectoryPreserve=%q: the stone's colour must outlive the failed service", k["Service.RuntimeDirectoryPreserve"])
+	}
+	for _, g := range []string{"dialout", "i2c", "gpio"} {
+		if !strings.Contains(" "+p["Service.SupplementaryGroups"]+" ", " "+g+" ") {
+			t.Errorf("tengen-park.service: SupplementaryGroups %q lacks %s", p["Service.SupplementaryGroups"], g)
+		}
 	}
 }
 
@@ -272,6 +312,7 @@ func TestInstallIntoRoot(t *testing.T) {
 		"/usr/local/bin/tengen":                       0o755,
 		"/usr/local/bin/pbrain-tengen":                0o755,
 		"/etc/systemd/system/tengen.service":          0o644,
+		"/etc/systemd/system/tengen-park.service":     0o644,
 		"/etc/udev/rules.d/99-tengen.rules":           0o644,
 		"/etc/tengen/tengen.env":                      0o644,
 		"/etc/tengen/tengen.env.example":              0o644,
@@ -289,9 +330,9 @@ func TestInstallIntoRoot(t *testing.T) {
 			t.Errorf("%s: mode %v, want %v", path, info.Mode(), want)
 		}
 	}
-	for _, f := range []string{"tengen.service", "99-tengen.rules"} {
+	for f, dst := range map[string]string{"tengen.service": "/etc/systemd/system/tengen.service",
+		"tengen-park.service": "/etc/systemd/system/tengen-park.service", "99-tengen.rules": "/etc/udev/rules.d/99-tengen.rules"} {
 		src, _ := os.ReadFile(f)
-		dst := map[string]string{"tengen.service": "/etc/systemd/system/tengen.service", "99-tengen.rules": "/etc/udev/rules.d/99-tengen.rules"}[f]
 		if m.read(t, dst) != string(src) {
 			t.Errorf("%s differs from deploy/%s", dst, f)
 		}
@@ -307,6 +348,15 @@ func TestInstallIntoRoot(t *testing.T) {
 	}
 	if _, ok := env["LD_PRELOAD"]; ok {
 		t.Error("LD_PRELOAD set without a Pi camera")
+	}
+	// The commands run by hand read it too, and find what the doctor checks.
+	for _, k := range []string{"TENGEN_ARM", "TENGEN_PORT", "TENGEN_CAMERA", "TENGEN_DATA"} {
+		t.Setenv(k, "") // restored after the test
+		os.Unsetenv(k)
+	}
+	s, err := rig.LoadSettings(filepath.Join(m.root, rig.SettingsFile))
+	if want := (rig.Settings{Arm: "serial:" + cfg.Port, Calibration: cfg.Calibration}); err != nil || s != want {
+		t.Errorf("the commands' settings %+v (%v), want %+v", s, err, want)
 	}
 }
 

@@ -43,6 +43,7 @@ BINDIR=/usr/local/bin
 CONFDIR=/etc/tengen
 DATADIR=/var/lib/tengen
 UNIT=/etc/systemd/system/tengen.service
+PARK_UNIT=/etc/systemd/system/tengen-park.service
 RULES=/etc/udev/rules.d/99-tengen.rules
 DOCDIR=/usr/local/share/doc/tengen
 SERVICE_USER=tengen
@@ -243,6 +244,8 @@ if [ "$changed" != "$rules_changed" ]; then
 fi
 unit_changed=$changed
 put "$SRC/deploy/tengen.service" "$UNIT" 0644
+# Started by the service's OnFailure=, never enabled.
+put "$SRC/deploy/tengen-park.service" "$PARK_UNIT" 0644
 if ! live || [ -d /run/systemd/system ]; then
 	[ "$changed" != "$unit_changed" ] && system systemctl daemon-reload
 	system systemctl enable tengen.service

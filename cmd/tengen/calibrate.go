@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"tengen/calibration"
+	"tengen/rig"
 )
 
 // The calibrate command and its pure-Go subcommands; the camera and
@@ -37,6 +38,9 @@ func init() {
 		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
 			file := calibrationFileFlag(fs)
 			return func(sio *stdio, args []string) error {
+				if err := fillSettings(file, nil, nil); err != nil {
+					return err
+				}
 				if len(args) != 0 {
 					return noArgs("check")
 				}
@@ -50,9 +54,10 @@ func init() {
 	})
 }
 
-// calibrationFileFlag adds the --file flag every calibration step takes.
+// calibrationFileFlag adds the --file flag every calibration step takes;
+// left empty, fillSettings names the robot's calibration file.
 func calibrationFileFlag(fs *flag.FlagSet) *string {
-	return fs.String("file", "calibration.yaml", "the calibration file")
+	return fs.String("file", "", "the calibration file (default: calibration.yaml in TENGEN_DATA from the environment or "+rig.SettingsFile+", else in this folder)")
 }
 
 // loadOrDefault loads the calibration file to update, or starts from the

@@ -24,9 +24,12 @@ func init() {
 		usage:   "[--file calibration.yaml] [--arm serial:PORT|pi|sim]",
 		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
 			file := calibrationFileFlag(fs)
-			armSpec := fs.String("arm", "serial:/dev/ttyACM0", "the arm: serial:PORT, pi, or sim (a dry run on the simulated arm)")
+			armSpec := armFlag(fs, "the arm: serial:PORT, pi, or sim (a dry run on the simulated arm)")
 			hover := fs.Float64("hover", 10, "mm above the expected place each point starts at")
 			return func(sio *stdio, args []string) error {
+				if err := fillSettings(file, armSpec, nil); err != nil {
+					return err
+				}
 				return armStep(sio, "arm", args, loadOrDefault, *file, *armSpec, func(ctx context.Context, f *calibration.File, a *arm.Arm, drv arm.Driver) error {
 					to := &rig.TouchOff{Arm: a, Driver: drv, In: sio.in, Out: sio.out, Hover: *hover}
 					got, _, err := to.Run(ctx, f.Arm, f.Board.Size)
@@ -54,11 +57,14 @@ func init() {
 		usage:   "[--file calibration.yaml] [--arm serial:PORT|pi|sim] [--tolerance MM] [--json]",
 		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
 			file := calibrationFileFlag(fs)
-			armSpec := fs.String("arm", "serial:/dev/ttyACM0", "the arm: serial:PORT, pi, or sim (the simulated arm, whose true tip is the check)")
+			armSpec := armFlag(fs, "the arm: serial:PORT, pi, or sim (the simulated arm, whose true tip is the check)")
 			hover := fs.Float64("hover", 3, "mm above each point the nozzle stops at")
 			tol := fs.Float64("tolerance", 1.5, "the most (mm) the nozzle may be off a point")
 			jsonOut := fs.Bool("json", false, "print the measurements as JSON on the last line")
 			return func(sio *stdio, args []string) error {
+				if err := fillSettings(file, armSpec, nil); err != nil {
+					return err
+				}
 				return armStep(sio, "verify", args, calibration.Load, *file, *armSpec, func(ctx context.Context, f *calibration.File, a *arm.Arm, drv arm.Driver) error {
 					// The simulated arm knows its true tip; on real hardware the
 					// person at the board looks and answers.
@@ -102,8 +108,11 @@ func init() {
 		usage:   "[--file calibration.yaml] [--arm serial:PORT|pi|sim]",
 		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
 			file := calibrationFileFlag(fs)
-			armSpec := fs.String("arm", "serial:/dev/ttyACM0", "the arm: serial:PORT, pi, or sim (a dry run on the simulated arm)")
+			armSpec := armFlag(fs, "the arm: serial:PORT, pi, or sim (a dry run on the simulated arm)")
 			return func(sio *stdio, args []string) error {
+				if err := fillSettings(file, armSpec, nil); err != nil {
+					return err
+				}
 				if len(args) != 0 {
 					return noArgs("servos")
 				}

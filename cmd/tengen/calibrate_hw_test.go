@@ -118,3 +118,49 @@ func TestCalibrateServos(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandsFollowTheSettings runs commands without --file and --arm on
+// an installed robot: they drive what its settings file names, the
+// environment's settings winning, and a bad setting is an error naming it.
+func TestCommandsFollowTheSettings(t *testing.T) {
+	data := t.TempDir()
+	f := calibration.Default()
+	f.Arm = armsim.SeedArm()
+	if err := calibration.Save(filepath.Join(data, "calibration.yaml"), f); err != nil {
+		t.Fatal(err)
+	}
+	settings := filepath.Join(t.TempDir(), "tengen.env")
+	write := func(text string) {
+		if err := os.WriteFile(settings, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := settingsFile
+	settingsFile = settings
+	t.Cleanup(func() { settingsFile = old })
+
+	write("TENGEN_ARM=sim\nTENGEN_DATA=" + data + "\n")
+	t.Setenv("TENGEN_DATA", data) // the service's environment has the file's
+	out, errOut, code := runCLI(t, "", "calibrate", "verify", "--json")
+	if code != 0 || !strings.Contains(out, `"ok":true`) {
+		t.Fatalf("verify on the settings' arm and calibration: exit %d: %s\n%s", code, errOut, out)
+	}
+	out, errOut, code = runCLI(t, "", "calibrate", "check")
+	if want := filepath.Join(data, "calibration.yaml") + ": complete and valid"; code != 0 || !strings.Contains(out, want) {
+		t.Errorf("check: exit %d, %q %q; want %q", code, out, errOut, want)
+	}
+	t.Setenv("TENGEN_ARM", "lego")
+	_, errOut, code = runCLI(t, "", "calibrate", "verify")
+	if code == 0 || !strings.Contains(errOut, `environment: TENGEN_ARM="lego"`) {
+		t.Errorf("a bad arm in the environment: exit %d, %q", code, errOut)
+	}
+	// A flag wins over a broken settings file, which is not even read.
+	write("TENGEN_ARM=pi\nnonsense\n")
+	if _, errOut, code = runCLI(t, "", "calibrate", "verify", "--arm", "sim", "--file", filepath.Join(data, "calibration.yaml")); code != 0 {
+		t.Errorf("flags over a broken settings file: exit %d, %q", code, errOut)
+	}
+	_, errOut, code = runCLI(t, "", "calibrate", "verify", "--arm", "sim")
+	if code == 0 || !strings.Contains(errOut, settings+":2: want KEY=VALUE") {
+		t.Errorf("a broken settings file: exit %d, %q", code, errOut)
+	}
+}

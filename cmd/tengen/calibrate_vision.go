@@ -33,6 +33,9 @@ func init() {
 			square := fs.Float64("square", 25, "side of one chessboard square, mm")
 			asJSON := fs.Bool("json", false, "print JSON")
 			return func(sio *stdio, args []string) error {
+				if err := fillSettings(file, nil, nil); err != nil {
+					return err
+				}
 				var cols, rows int
 				if _, err := fmt.Sscanf(*pattern, "%dx%d", &cols, &rows); err != nil {
 					return usageMsg("err.bad-chessboard", strconv.Quote(*pattern))
@@ -85,12 +88,15 @@ func init() {
 		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
 			file := calibrationFileFlag(fs)
 			img := fs.String("image", "", "a photo from the fixed camera (default: grab a frame from the camera)")
-			device := fs.String("device", "", "camera to grab from (default: the file's camera.device)")
+			device := fs.String("device", "", "camera to grab from (default: TENGEN_CAMERA, else the file's camera.device)")
 			size := fs.Int("size", 15, "lines per side")
 			corners := fs.String("corners", "", "the corners as x,y,x,y,x,y,x,y (e.g. clicked on the web page) instead of finding them")
 			turn := fs.Int("turn", 0, "quarter turns to apply so the first corner is a15 seen from Black's side")
 			asJSON := fs.Bool("json", false, "print JSON")
 			return func(sio *stdio, args []string) error {
+				if err := fillSettings(file, nil, device); err != nil {
+					return err
+				}
 				if len(args) != 0 {
 					return noArgs("board")
 				}

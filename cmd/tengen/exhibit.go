@@ -52,7 +52,7 @@ func exhibitFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	event := eventFlag(fs)
 	abandon := fs.Duration("abandon", 10*time.Minute, "a visitor who makes no move and moves nothing on the board for this long is taken to have left: the game ends as their loss and the next visitor's begins (0: wait for ever)")
 	simulate := fs.Bool("sim", false, "on the simulated robot, with simulated visitors")
-	camera := fs.String("camera", "", "with --sim: rendered (the default) or truth; on the real board: a V4L2 device, a folder of images or a video file (default: the calibration's camera.device)")
+	camera := fs.String("camera", "", "with --sim: rendered (the default) or truth; on the real board: a V4L2 device, a folder of images or a video file (default: TENGEN_CAMERA, else the calibration's camera.device)")
 	hw := rigFlags(fs)
 	seed := fs.Uint64("seed", 1, "seed of the draw and the simulation")
 	dir := fs.String("dir", "", "where journals and records go; an exhibition goes on there after a restart, finishing a visitor's game left unfinished (default: the day's folder under var/exhibit; a tournament's: a new folder there, and one run again over the same --dir goes on)")

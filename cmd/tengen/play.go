@@ -61,7 +61,7 @@ func playFlags(fs *flag.FlagSet) func(*stdio, []string) error {
 	event := eventFlag(fs)
 	onTime := fs.String("on-time", "loss", "with --time, a game over its time: loss (the person out of time loses) or fours (the side with more fours on the board wins, equal counts draw: a casual custom)")
 	simulate := fs.Bool("sim", false, "play on the simulated robot against a simulated person")
-	camera := fs.String("camera", "", "with --sim: rendered (read by the vision code, the default) or truth; on the real board: a V4L2 device (/dev/video0), a folder of images or a video file (default: the calibration's camera.device)")
+	camera := fs.String("camera", "", "with --sim: rendered (read by the vision code, the default) or truth; on the real board: a V4L2 device (/dev/video0), a folder of images or a video file (default: TENGEN_CAMERA, else the calibration's camera.device)")
 	hw := rigFlags(fs)
 	personLevel := fs.Int("person-level", 3, "with --sim: the simulated person's engine level")
 	seed := fs.Uint64("seed", 1, "with --sim: seed of the world and the person")

@@ -58,7 +58,7 @@ func init() {
 			push := fs.Float64("push-rate", 0, "chance per move that a simulated person pushes a stone")
 			knock := fs.Int("knock-after", 0, "bump the simulated table after this move (0: never)")
 			noArm := fs.Bool("no-arm", false, "rebuild a knocked board by showing people the steps, not with the arm")
-			camera := fs.String("camera", "", "with --sim: top (exact; a stone laid on another hides it, the default) or rendered (read by the vision code); on a real board: a V4L2 device, a folder of images or a video file (default: the calibration's camera.device)")
+			camera := fs.String("camera", "", "with --sim: top (exact; a stone laid on another hides it, the default) or rendered (read by the vision code); on a real board: a V4L2 device, a folder of images or a video file (default: TENGEN_CAMERA, else the calibration's camera.device)")
 			httpAddr := fs.String("http", "", "serve the page (the game, and the players' buttons through its API) on this address, e.g. :8080")
 			jsonOut := fs.Bool("json", false, "print a summary as JSON on the last line")
 			lang := fs.String("lang", "en", "the referee's language on the terminal and in speech: en, zh-Hans or zh-Hant (the page lets each viewer choose)")

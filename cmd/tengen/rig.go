@@ -16,7 +16,8 @@ import (
 )
 
 // rigOptions are the flags that name the real robot's devices, shared by
-// play, exhibit and the calibration steps that move the arm.
+// play, exhibit and the referee. Left out, they are the robot's settings
+// (robotSettings).
 type rigOptions struct {
 	calibration *string
 	arm         *string
@@ -24,15 +25,50 @@ type rigOptions struct {
 
 func rigFlags(fs *flag.FlagSet) rigOptions {
 	return rigOptions{
-		calibration: fs.String("calibration", rig.DefaultCalibration, "without --sim: the calibration file (what tengen calibrate writes)"),
-		arm:         fs.String("arm", "serial:/dev/ttyACM0", "without --sim: the arm, serial:PORT (our firmware on the Arduino), pi (driven by this Pi, README wiring), sim (a dry run on the simulated arm) or none"),
+		calibration: fs.String("calibration", "", "without --sim: the calibration file (what tengen calibrate writes; default: calibration.yaml in TENGEN_DATA from the environment or "+rig.SettingsFile+", else in this folder)"),
+		arm:         armFlag(fs, "without --sim: the arm, serial:PORT (our firmware on the Arduino), pi (driven by this Pi, README wiring), sim (a dry run on the simulated arm) or none"),
 	}
 }
 
-// open opens the real robot: camera (empty: the calibration's), arm.
+// open opens the real robot: camera (empty: the settings', else the
+// calibration's), arm.
 func (o rigOptions) open(camera string, sio *stdio) (*rig.Rig, error) {
+	if err := fillSettings(o.calibration, o.arm, &camera); err != nil {
+		return nil, err
+	}
 	return rig.Open(rig.Config{Calibration: *o.calibration, Camera: camera, Arm: *o.arm,
 		Notify: func(s string) { fmt.Fprintln(sio.err, s) }})
+}
+
+// settingsFile is the installed robot's settings file; tests set it to "".
+var settingsFile = rig.SettingsFile
+
+// fillSettings sets each of the calibration file, arm and camera flags
+// (nil: not one the command has) left empty to the robot's settings
+// (rig.LoadSettings: the environment, else the installed robot's settings
+// file), so a command run by hand on the robot drives what the service
+// drives. The settings are read only when a flag is left empty.
+func fillSettings(calibration, arm, camera *string) error {
+	flags := []*string{calibration, arm, camera}
+	if !slices.ContainsFunc(flags, func(p *string) bool { return p != nil && *p == "" }) {
+		return nil
+	}
+	s, err := rig.LoadSettings(settingsFile)
+	if err != nil {
+		return err
+	}
+	for i, v := range []string{s.Calibration, s.Arm, s.Camera} {
+		if flags[i] != nil && *flags[i] == "" {
+			*flags[i] = v
+		}
+	}
+	return nil
+}
+
+// armFlag adds the --arm flag of the commands that move the real arm;
+// empty, the robot's settings name it.
+func armFlag(fs *flag.FlagSet, usage string) *string {
+	return fs.String("arm", "", usage+" (default: TENGEN_ARM and TENGEN_PORT from the environment or "+rig.SettingsFile+", else "+rig.DefaultArm+")")
 }
 
 // faultOperator is where a game waits after a fault its session cannot

@@ -6,8 +6,10 @@ import (
 )
 
 // TestMain keeps the commands' data (operator token, default folders)
-// out of the source tree.
+// out of the source tree, and a robot's settings file, should the machine
+// have one, out of the tests.
 func TestMain(m *testing.M) {
+	settingsFile = ""
 	dir, err := os.MkdirTemp("", "tengen-data-")
 	if err != nil {
 		panic(err)

@@ -281,10 +281,13 @@ func init() {
 		usage:   "[--device DEV] [--size N] [--file calibration.yaml] [--json]",
 		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
 			file := calibrationFileFlag(fs)
-			device := fs.String("device", "", "camera (/dev/videoN or N), video file or folder of images (default: the file's camera.device)")
+			device := fs.String("device", "", "camera (/dev/videoN or N), video file or folder of images (default: TENGEN_CAMERA, else the file's camera.device)")
 			size := fs.Int("size", 0, "lines per side (default: the file's board.size, else 15)")
 			asJSON := fs.Bool("json", false, "print one JSON object per event")
 			return func(sio *stdio, args []string) error {
+				if err := fillSettings(file, nil, device); err != nil {
+					return err
+				}
 				if len(args) != 0 {
 					return usageError("watch takes flags only")
 				}
