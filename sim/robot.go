@@ -205,8 +205,14 @@ func SeedLayout() kinematics.Layout { return layoutOf(armsim.SeedArm()) }
 // NewRobotIn builds the simulated arm and the arm code over the world w
 // (a world loaded from its file after a restart, say).
 func NewRobotIn(w *World, seed uint64, cam Camera) (*Robot, error) {
-	cal := armsim.SeedArm()
-	s, err := armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: cal.Servos, World: w, Seed: seed}, parkPulses(cal))
+	return newRobotCalibrated(w, seed, cam, armsim.SeedArm())
+}
+
+// newRobotCalibrated is NewRobotIn with the arm code calibrated as cal
+// says, rightly (armsim.SeedArm) or not.
+func newRobotCalibrated(w *World, seed uint64, cam Camera, cal calibration.Arm) (*Robot, error) {
+	truth := armsim.SeedArm()
+	s, err := armsim.New(armsim.Config{Geometry: kinematics.Geometry(truth.Geometry), Servos: truth.Servos, World: w, Seed: seed}, parkPulses(truth))
 	if err != nil {
 		return nil, err
 	}

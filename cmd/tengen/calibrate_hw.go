@@ -53,26 +53,21 @@ func init() {
 func init() {
 	addCommand("calibrate", &command{
 		name:    "verify",
-		summary: "the arm visits the board's corners and centre; the nozzle's place is checked at each",
-		usage:   "[--file calibration.yaml] [--arm serial:PORT|pi|sim] [--tolerance MM] [--json]",
+		summary: "check the arm at the board's corners and centre: the camera measures where it puts a stone on each (or a person looks at the nozzle)",
+		usage:   "[--file calibration.yaml] [--arm serial:PORT|pi|sim] [--sim] [--ask] [--tolerance MM] [--json]",
 		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
 			file := calibrationFileFlag(fs)
-			armSpec := armFlag(fs, "the arm: serial:PORT, pi, or sim (the simulated arm, whose true tip is the check)")
-			hover := fs.Float64("hover", 3, "mm above each point the nozzle stops at")
-			tol := fs.Float64("tolerance", 1.5, "the most (mm) the nozzle may be off a point")
+			armSpec := armFlag(fs, "the arm: serial:PORT, pi, or sim (the simulated arm, whose true tip is the check, with no camera)")
+			simulate := fs.Bool("sim", false, "the simulated robot: its arm, and its rendered camera read by the vision code")
+			ask := fs.Bool("ask", false, "instead of the camera, a person looks at the nozzle over each point and answers how far off it is")
+			hover := fs.Float64("hover", 3, "with --ask or --arm sim: mm above each point the nozzle stops at")
+			tol := fs.Float64("tolerance", 1.5, "the most (mm) the nozzle, or a stone it put down, may be off a point")
 			jsonOut := fs.Bool("json", false, "print the measurements as JSON on the last line")
 			return func(sio *stdio, args []string) error {
-				if err := fillSettings(file, armSpec, nil); err != nil {
-					return err
+				if len(args) != 0 {
+					return noArgs("verify")
 				}
-				return armStep(sio, "verify", args, calibration.Load, *file, *armSpec, func(ctx context.Context, f *calibration.File, a *arm.Arm, drv arm.Driver) error {
-					// The simulated arm knows its true tip; on real hardware the
-					// person at the board looks and answers.
-					check := rig.AskCheck(sio.in, sio.out)
-					if sim, ok := drv.(*armsim.Sim); ok {
-						check = rig.TipCheck(sim.Tip)
-					}
-					got, verr := rig.Verify(ctx, a, f.Board.Size, *hover, *tol, check)
+				report := func(got []rig.Verified, verr error) error {
 					type point struct {
 						Point string  `json:"point"`
 						OffMM float64 `json:"off_mm"`
@@ -95,10 +90,47 @@ func init() {
 						}
 					}
 					return verr
+				}
+				if !*simulate {
+					if err := fillSettings(file, armSpec, nil); err != nil {
+						return err
+					}
+				}
+				if *simulate || !*ask && *armSpec != "sim" {
+					ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+					defer stop()
+					return verifyStones(ctx, sio, *simulate, rigOptions{calibration: file, arm: armSpec}, *tol, report)
+				}
+				return armStep(sio, "verify", args, calibration.Load, *file, *armSpec, func(ctx context.Context, f *calibration.File, a *arm.Arm, drv arm.Driver) error {
+					// The simulated arm knows its true tip; on real hardware the
+					// person at the board looks and answers.
+					check := rig.AskCheck(sio.in, sio.out)
+					if sim, ok := drv.(*armsim.Sim); ok && !*ask {
+						check = rig.TipCheck(sim.Tip)
+					}
+					return report(rig.Verify(ctx, a, f.Board.Size, *hover, *tol, check))
 				})
 			}
 		}),
 	})
+}
+
+// verifyStones runs rig.VerifyStones on the robot, real or simulated, and
+// reports what it measured.
+func verifyStones(ctx context.Context, sio *stdio, simulate bool, hw rigOptions, tolerance float64, report func([]rig.Verified, error) error) error {
+	d, err := openDevices(ctx, sio, deviceOptions{simulate: simulate, hw: hw, seed: 1, command: "calibrate verify", doing: "verifying the arm"})
+	if err != nil {
+		return err
+	}
+	defer d.Close(ctx)
+	var a *arm.Arm
+	if d.rb != nil {
+		a = d.rb.Arm
+	} else {
+		a = d.rg.Arm
+	}
+	fmt.Fprintln(sio.out, "the arm puts a black stone on each corner and the centre in turn; the camera measures where it lies")
+	return report(rig.VerifyStones(ctx, d.hand, d.eyes, a.Layout(), tolerance))
 }
 
 func init() {

@@ -3,10 +3,12 @@
 package main
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"tengen/arm/armsim"
 	"tengen/calibration"
 )
 
@@ -62,5 +64,37 @@ func TestCalibrateCameraErrors(t *testing.T) {
 	_, errOut, code = runCLI(t, "", "calibrate", "board", "--file", filepath.Join(t.TempDir(), "c.yaml"))
 	if code != 1 || !strings.Contains(errOut, "--image") {
 		t.Errorf("no camera: exit %d %q", code, errOut)
+	}
+}
+
+// TestCalibrateVerifyWithTheCamera verifies the simulated robot as a real
+// one is by default: a stone on each mark, measured by the rendered camera
+// through the vision code; a person's check (--ask) on the dry-run arm.
+func TestCalibrateVerifyWithTheCamera(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "calibrate", "verify", "--sim", "--json", "--tolerance", "1")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var res struct {
+		OK     bool
+		Points []struct {
+			Point string
+			OffMM float64 `json:"off_mm"`
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(lines[len(lines)-1]), &res) != nil || !res.OK || len(res.Points) != 5 {
+		t.Fatalf("exit %d, %+v: %s\n%s", code, res, errOut, out)
+	}
+	if !strings.Contains(out, "the camera measures") {
+		t.Errorf("output:\n%s", out)
+	}
+	// A person who finds the nozzle 2.5 mm off the centre fails it.
+	path := filepath.Join(t.TempDir(), "calibration.yaml")
+	f := calibration.Default()
+	f.Arm = armsim.SeedArm()
+	if err := calibration.Save(path, f); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code = runCLI(t, "y\ny\n0.5\ny\n2.5\n", "calibrate", "verify", "--file", path, "--arm", "sim", "--ask")
+	if code == 0 || !strings.Contains(out, "is the nozzle over the centre of h8") || !strings.Contains(errOut, "2.5 mm off over h8") {
+		t.Errorf("asked: exit %d\n%s\n%s", code, out, errOut)
 	}
 }
