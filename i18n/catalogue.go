@@ -405,6 +405,26 @@ var catalogue = map[string]entry{
 	"ui.status.waiting":   e(nil, "waiting for the board to be put right", "等待摆正棋盘", "等待擺正棋盤"),
 	"ui.status.starting":  e(nil, "starting", "启动中", "啟動中"),
 
+	// The calibration page (tengen calibrate page).
+	"ui.cal.title":        e(nil, "Calibration", "校准", "校準"),
+	"ui.cal.board":        e(nil, "Board", "棋盘", "棋盤"),
+	"ui.cal.picture":      e(nil, "take a picture", "拍一张照片", "拍一張照片"),
+	"ui.cal.size":         e(nil, "lines", "路数", "路數"),
+	"ui.cal.find":         e(nil, "find the corners", "自动找角", "自動找角"),
+	"ui.cal.clear":        e(nil, "click them instead", "改为手动点选", "改為手動點選"),
+	"ui.cal.save-corners": e(nil, "save the corners", "保存四角", "保存四角"),
+	"ui.cal.corners-hint": e(nil, "Drag a corner onto the outermost grid line's corner, or click the four corners, any order.", "把角点拖到最外侧棋盘线的角上，或依任意顺序点选四个角。", "把角點拖到最外側棋盤線的角上，或依任意順序點選四個角。"),
+	"ui.cal.file":         e(nil, "Calibration file", "校准文件", "校準檔案"),
+	"ui.cal.steps":        e(nil, "Guided steps", "引导步骤", "引導步驟"),
+	"ui.cal.servos":       e(nil, "servos", "舵机", "伺服機"),
+	"ui.cal.arm":          e(nil, "touch-off", "对点", "對點"),
+	"ui.cal.verify":       e(nil, "verify", "检验", "檢驗"),
+	"ui.cal.step-mm":      e(nil, "mm a press", "每次毫米数", "每次毫米數"),
+	"ui.cal.ok":           e(nil, "ok, it is there", "好，到位了", "好，到位了"),
+	"ui.cal.answer":       e(nil, "answer", "回答", "回答"),
+	"ui.cal.send":         e(nil, "send", "发送", "發送"),
+	"ui.cal.stop":         e(nil, "stop the step", "停止这一步", "停止這一步"),
+
 	// The page's opening controls: the person's decisions in an opening protocol.
 	"ui.opening":             e(nil, "Opening", "开局", "開局"),
 	"ui.opening.robot":       e(nil, "The robot is deciding its step of the opening.", "机器人正在决定开局的这一步。", "機器人正在決定開局的這一步。"),

@@ -2,7 +2,10 @@
 // spectators (board, last move, forbidden points, clocks, move list, the
 // engine's evaluation and its graph, the camera picture with the grid,
 // Swiss standings) and, behind the operator token, the controls (start,
-// pause, resign, swap, takeback, calibration steps, fault acknowledgement).
+// pause, resign, swap, takeback, fault acknowledgement). A second page,
+// calibrate.html, shows State.Calibration: the camera's picture with the
+// board's corners to find or place, and the guided calibration steps,
+// answered with its buttons (tengen calibrate page).
 // During an opening protocol (State.Opening) the page shows the step in
 // progress, the fifth moves on offer drawn on the board, and buttons for
 // exactly the person's decisions allowed now (keep, swap, pass, declare N,

@@ -29,10 +29,13 @@ var Actions = map[string]string{
 	"opening":  "an opening decision (args: do=keep|swap|pass|offer|declare N|choose h8)",
 	"takeback": "take back the last moves",
 	"ack":      "acknowledge a fault",
-	"corners":  "set the board corners in the camera picture (args: corners=x,y,x,y,x,y,x,y)",
-	"jog":      "jog the arm (args: axis=x|y|z, mm=…)",
-	"touchoff": "record the nozzle position at a board point (args: point=h8)",
-	"park":     "park the arm",
+	// The calibration page's (calibrate.html).
+	"picture": "take a picture with the camera",
+	"find":    "find the board's corners in the picture (args: size=15)",
+	"corners": "save the board's corners in the picture (args: corners=x,y,x,y,x,y,x,y, size=15)",
+	"step":    "start a guided calibration step (args: step=servos|arm|verify|park)",
+	"say":     "answer the running step as at the terminal (args: text=x 1.5|+10|ok|y|0.5)",
+	"stop":    "stop the running step at its next question",
 }
 
 // Action is an operator's command.

@@ -42,6 +42,33 @@ type State struct {
 	// Opening is the opening protocol's step in progress; nil outside
 	// an opening.
 	Opening *OpeningStep `json:"opening,omitempty"`
+	// Calibration is the calibration page's view (calibrate.html); nil
+	// on the game's page.
+	Calibration *Calibration `json:"calibration,omitempty"`
+}
+
+// Calibration is what the calibration page shows: the file, the camera's
+// picture with the board's corners, and the guided step running, which
+// the operator answers with the page's buttons as at the terminal.
+type Calibration struct {
+	File  string `json:"file"`  // the calibration file the steps write
+	Check string `json:"check"` // the file's state: "complete and valid" or what is missing and how to fix it
+	OK    bool   `json:"ok"`    // the file is complete and valid
+	Size  int    `json:"size"`  // lines per side of the board
+	// Picture is the camera picture's width and height (the picture is
+	// /api/camera.jpg); zero before one is taken.
+	Picture [2]int `json:"picture"`
+	Shot    int    `json:"shot"` // counts the pictures taken, so the page fetches a new one
+	// Corners are the board's outer grid corners in the picture, found or
+	// saved, in the reader's order: the image's top left first, then
+	// clockwise; empty when none.
+	Corners [][2]float64 `json:"corners,omitempty"`
+	// Step is the guided step running ("servos", "arm", "verify",
+	// "park"), "" when none.
+	Step    string   `json:"step,omitempty"`
+	Console []string `json:"console"`          // the running or last step's latest lines, latest last
+	Prompt  string   `json:"prompt,omitempty"` // what the running step asks now
+	Error   string   `json:"error,omitempty"`  // how the last step or action failed
 }
 
 // Move is a stone in move order.

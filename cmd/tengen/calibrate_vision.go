@@ -140,18 +140,7 @@ func init() {
 					}
 					fmt.Fprintf(sio.err, "found (lattice fit %.2f, %d markers)\n", score, len(ms))
 				}
-				rd, err := vision.ReadStones(pl, *size, c)
-				if err != nil {
-					return err
-				}
-				k := ((*turn % 4) + 4) % 4
-				f.Board.Size = *size
-				f.Camera.Width, f.Camera.Height = pl.Bounds().Dx(), pl.Bounds().Dy()
-				for i := 0; i < 4; i++ {
-					p := rd.Corners[(i+k)%4]
-					f.Board.Corners[i] = [2]float64{math.Round(p.X*10) / 10, math.Round(p.Y*10) / 10}
-				}
-				if err := calibration.Save(*file, f); err != nil {
+				if err := saveBoard(*file, f, pl, *size, c, *turn); err != nil {
 					return err
 				}
 				if *asJSON {
@@ -162,6 +151,25 @@ func init() {
 			}
 		}),
 	})
+}
+
+// saveBoard saves in the calibration f, at path, the board of n lines whose
+// outer grid corners c lie in the frame pl: put in the reader's order
+// (the image's top left first), turned turn quarter turns so the first is
+// a15 seen from Black's side, with the frame's size.
+func saveBoard(path string, f *calibration.File, pl *vision.Planes, n int, c [4]vision.Point, turn int) error {
+	rd, err := vision.ReadStones(pl, n, c)
+	if err != nil {
+		return err
+	}
+	k := ((turn % 4) + 4) % 4
+	f.Board.Size = n
+	f.Camera.Width, f.Camera.Height = pl.Bounds().Dx(), pl.Bounds().Dy()
+	for i := 0; i < 4; i++ {
+		p := rd.Corners[(i+k)%4]
+		f.Board.Corners[i] = [2]float64{math.Round(p.X*10) / 10, math.Round(p.Y*10) / 10}
+	}
+	return calibration.Save(path, f)
 }
 
 // grabFrame takes one frame from a camera, a video or a folder, with the

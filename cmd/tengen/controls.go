@@ -20,8 +20,9 @@ func newControls(size int) *controls {
 	return &controls{reqs: make(chan game.Request, 8), decisions: make(chan opening.Action, 1), size: size}
 }
 
-// requests maps action names to the game's requests.
-var requests = map[string]game.Request{"pause": game.RequestPause, "resume": game.RequestResume, "ack": game.RequestResume,
+// requests maps action names to the game's requests; the page's start,
+// as the panel's start button, resumes a paused or stopped game.
+var requests = map[string]game.Request{"pause": game.RequestPause, "resume": game.RequestResume, "ack": game.RequestResume, "start": game.RequestResume,
 	"resign": game.RequestResign, "takeback": game.RequestTakeback, "draw": game.RequestDraw}
 
 // do carries out the action name: a request to the game, or a decision in
