@@ -33,7 +33,8 @@ var Actions = map[string]string{
 	"picture": "take a picture with the camera",
 	"find":    "find the board's corners in the picture (args: size=15)",
 	"corners": "save the board's corners in the picture (args: corners=x,y,x,y,x,y,x,y, size=15)",
-	"step":    "start a guided calibration step (args: step=servos|arm|verify|park)",
+	"view":    "take a chessboard view for the lens (args: chessboard=9x6)",
+	"step":    "start a calibration step (args: step=camera|servos|arm|verify|park; for camera chessboard=9x6, square=25)",
 	"say":     "answer the running step as at the terminal (args: text=x 1.5|+10|ok|y|0.5)",
 	"stop":    "stop the running step at its next question",
 }

@@ -59,6 +59,8 @@ type Calibration struct {
 	// /api/camera.jpg); zero before one is taken.
 	Picture [2]int `json:"picture"`
 	Shot    int    `json:"shot"` // counts the pictures taken, so the page fetches a new one
+	// Views counts the chessboard views kept for the lens step.
+	Views int `json:"views"`
 	// Corners are the board's outer grid corners in the picture, found or
 	// saved, in the reader's order: the image's top left first, then
 	// clockwise; empty when none.

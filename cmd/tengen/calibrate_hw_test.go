@@ -59,12 +59,7 @@ func TestCalibrateArm(t *testing.T) {
 // TestCalibrateVerify visits the corners and centre on the simulated arm,
 // whose true tip is the check.
 func TestCalibrateVerify(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "calibration.yaml")
-	f := calibration.Default()
-	f.Arm = armsim.SeedArm()
-	if err := calibration.Save(path, f); err != nil {
-		t.Fatal(err)
-	}
+	path, _ := simArmCalibration(t, t.TempDir())
 	out, errOut, code := runCLI(t, "", "calibrate", "verify", "--file", path, "--arm", "sim", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
@@ -88,12 +83,7 @@ func TestCalibrateVerify(t *testing.T) {
 // TestCalibrateServos jogs the simulated arm's servos (true to the
 // file) to 0° and 90°; the file is written once all three are done.
 func TestCalibrateServos(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "calibration.yaml")
-	f := calibration.Default()
-	f.Arm = armsim.SeedArm()
-	if err := calibration.Save(path, f); err != nil {
-		t.Fatal(err)
-	}
+	path, f := simArmCalibration(t, t.TempDir())
 	before, _ := os.ReadFile(path)
 	ninety := fmt.Sprintf("%+d", int(math.Round(90*f.Arm.Servos[0].USPerDegree)))
 	one := "+0\nok\n" + ninety + "\nok\n"
@@ -124,11 +114,7 @@ func TestCalibrateServos(t *testing.T) {
 // environment's settings winning, and a bad setting is an error naming it.
 func TestCommandsFollowTheSettings(t *testing.T) {
 	data := t.TempDir()
-	f := calibration.Default()
-	f.Arm = armsim.SeedArm()
-	if err := calibration.Save(filepath.Join(data, "calibration.yaml"), f); err != nil {
-		t.Fatal(err)
-	}
+	simArmCalibration(t, data)
 	settings := filepath.Join(t.TempDir(), "tengen.env")
 	write := func(text string) {
 		if err := os.WriteFile(settings, []byte(text), 0o644); err != nil {
@@ -163,4 +149,18 @@ func TestCommandsFollowTheSettings(t *testing.T) {
 	if code == 0 || !strings.Contains(errOut, settings+":2: want KEY=VALUE") {
 		t.Errorf("a broken settings file: exit %d, %q", code, errOut)
 	}
+}
+
+// simArmCalibration writes calibration.yaml in dir with the simulated
+// arm's section (calibration.Default's is not one arm.New accepts: its
+// place_height is under a stone) and returns its path and contents.
+func simArmCalibration(t *testing.T, dir string) (string, *calibration.File) {
+	t.Helper()
+	path := filepath.Join(dir, "calibration.yaml")
+	f := calibration.Default()
+	f.Arm = armsim.SeedArm()
+	if err := calibration.Save(path, f); err != nil {
+		t.Fatal(err)
+	}
+	return path, f
 }

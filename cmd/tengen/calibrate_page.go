@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -13,15 +14,18 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 
+	"gocv.io/x/gocv"
+
 	"tengen/arm/armsim"
 	"tengen/calibration"
 	"tengen/i18n/errmsg"
-	"tengen/rig"
 	"tengen/sim"
 	"tengen/vision"
 	"tengen/vision/aruco"
@@ -93,14 +97,20 @@ type calPage struct {
 
 	mu      sync.Mutex
 	st      web.Calibration
-	pl      *vision.Planes // the last picture
+	pl      *vision.Planes // the last picture of the board; nil after a chessboard's
+	viewDir string         // the chessboard views for the lens step
+	views   []string
 	answers chan string    // the running step's input; nil when none runs
 	console *pageConsole   // the running step's output
 	done    sync.WaitGroup // the running step
 }
 
 func newCalPage(token, file, armSpec, camera string, simulate bool) (*calPage, error) {
-	p := &calPage{file: file, arm: armSpec, camera: camera, simulate: simulate}
+	viewDir, err := os.MkdirTemp("", "tengen-lens-views-")
+	if err != nil {
+		return nil, err
+	}
+	p := &calPage{file: file, arm: armSpec, camera: camera, simulate: simulate, viewDir: viewDir}
 	if _, err := os.Stat(file); simulate && errors.Is(err, os.ErrNotExist) {
 		// The simulated arm's calibration, as the simulator's tests use.
 		f := calibration.Default()
@@ -144,8 +154,10 @@ func (p *calPage) do(a web.Action) error {
 		return p.find(a.Args["size"])
 	case "corners":
 		return p.saveCorners(a.Args["corners"], a.Args["size"])
+	case "view":
+		return p.view(a.Args["chessboard"])
 	case "step":
-		return p.start(a.Args["step"])
+		return p.start(a.Args["step"], a.Args)
 	case "say":
 		return p.say(a.Args["text"])
 	case "stop":
@@ -187,16 +199,7 @@ func (p *calPage) picture() error {
 		if err != nil {
 			return err
 		}
-		lens, err := rig.LensOf(f)
-		if err != nil {
-			return err
-		}
-		defer lens.Close()
-		dev := p.camera
-		if dev == "" {
-			dev = f.Camera.Device
-		}
-		if pl, err = grabFrame(dev, lens); err != nil {
+		if pl, err = boardPicture(f, "", p.camera); err != nil {
 			return err
 		}
 		shown = pl.Luma
@@ -209,6 +212,76 @@ func (p *calPage) picture() error {
 	p.mu.Lock()
 	p.pl = pl
 	p.st.Picture = [2]int{pl.Bounds().Dx(), pl.Bounds().Dy()}
+	p.st.Shot++
+	p.st.Corners = nil
+	p.mu.Unlock()
+	p.publish(false)
+	return nil
+}
+
+// chessboardTilts are the poses the simulated person holds the chessboard
+// in, one view after another: OpenCV's pattern of 9 x 6 inner corners and
+// 25 mm squares, whatever the page asks for.
+var chessboardTilts = [][3]float64{{0, 0, 0}, {0.35, 0, 0.1}, {-0.3, 0.2, -0.1}, {0.1, -0.4, 0.2}, {0.25, 0.3, 0.5}}
+
+// view takes a picture of a printed chessboard for the lens step (the
+// camera's raw frame: the lens is what it measures) and keeps it when
+// the chessboard is found in it.
+func (p *calPage) view(pattern string) error {
+	if err := p.idle(); err != nil {
+		return err
+	}
+	cols, rows, err := parseChessboard(pattern)
+	if err != nil {
+		return err
+	}
+	var img *image.Gray
+	if p.simulate {
+		p.mu.Lock()
+		tilt := chessboardTilts[len(p.views)%len(chessboardTilts)]
+		p.mu.Unlock()
+		img = synth.Chessboard(9, 6, 25, 1000, 1280, 720, tilt)
+	} else {
+		f, err := loadOrDefault(p.file)
+		if err != nil {
+			return err
+		}
+		dev := p.camera
+		if dev == "" {
+			dev = f.Camera.Device
+		}
+		pl, err := grabFrame(dev, nil)
+		if err != nil {
+			return err
+		}
+		img = pl.Luma
+	}
+	m, err := gocv.ImageGrayToMatGray(img)
+	if err != nil {
+		return err
+	}
+	defer m.Close()
+	found := gocv.NewMat()
+	defer found.Close()
+	if !gocv.FindChessboardCorners(m, image.Pt(cols, rows), &found, gocv.CalibCBAdaptiveThresh|gocv.CalibCBNormalizeImage) {
+		return errmsg.New("err.cal-no-chessboard", strconv.Itoa(cols)+"x"+strconv.Itoa(rows))
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 95}); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	path := filepath.Join(p.viewDir, fmt.Sprintf("view-%02d.jpg", len(p.views)+1))
+	p.mu.Unlock()
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	p.srv.SetCamera(b.Bytes())
+	p.mu.Lock()
+	p.views = append(p.views, path)
+	p.pl = nil
+	p.st.Views = len(p.views)
+	p.st.Picture = [2]int{img.Rect.Dx(), img.Rect.Dy()}
 	p.st.Shot++
 	p.st.Corners = nil
 	p.mu.Unlock()
@@ -294,9 +367,16 @@ func cornerList(c [4]vision.Point) [][2]float64 {
 	return out
 }
 
-// stepArgs are the commands of the guided steps, as typed at the terminal.
-func (p *calPage) stepArgs(step string) ([]string, bool) {
+// stepArgs are the commands of the steps, as typed at the terminal; the
+// lens step takes the chessboard views (args chessboard, square).
+func (p *calPage) stepArgs(step string, args map[string]string) ([]string, bool) {
 	switch step {
+	case "camera":
+		p.mu.Lock()
+		views := slices.Clone(p.views)
+		p.mu.Unlock()
+		return append([]string{"calibrate", "camera", "--file", p.file, "--chessboard", cmp.Or(args["chessboard"], "9x6"),
+			"--square", cmp.Or(args["square"], "25")}, views...), true
 	case "servos", "arm":
 		return []string{"calibrate", step, "--file", p.file, "--arm", p.arm}, true
 	case "verify":
@@ -311,8 +391,8 @@ func (p *calPage) stepArgs(step string) ([]string, bool) {
 }
 
 // start runs a guided step.
-func (p *calPage) start(step string) error {
-	args, ok := p.stepArgs(step)
+func (p *calPage) start(step string, opts map[string]string) error {
+	args, ok := p.stepArgs(step, opts)
 	if !ok {
 		return errmsg.New("err.cal-bad-step", strconv.Quote(step))
 	}
@@ -387,6 +467,7 @@ func (p *calPage) stop() error {
 func (p *calPage) close() {
 	p.stop()
 	p.done.Wait()
+	os.RemoveAll(p.viewDir)
 }
 
 // answerReader is a step's input: the page's answers, a line each, until

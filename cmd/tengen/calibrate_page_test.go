@@ -159,13 +159,33 @@ func TestCalibrationPage(t *testing.T) {
 		t.Errorf("verify: error %q, console:\n%s", p.st.Error, strings.Join(console, "\n"))
 	}
 
+	// The lens from three chessboard views the simulated person shows; a
+	// view without the chessboard asked for is refused.
+	if code, msg := pageAct(t, ts.URL, "view", map[string]string{"chessboard": "12x10"}); code == http.StatusOK || !strings.Contains(msg, "no chessboard of 12x10") {
+		t.Errorf("a view of another chessboard: %d %s", code, msg)
+	}
+	for i := 0; i < 3; i++ {
+		if code, msg := pageAct(t, ts.URL, "view", map[string]string{"chessboard": "9x6"}); code != http.StatusOK {
+			t.Fatalf("view %d: %d %s", i+1, code, msg)
+		}
+	}
+	if code, msg := pageAct(t, ts.URL, "find", nil); code == http.StatusOK || !strings.Contains(msg, "take a picture first") {
+		t.Errorf("find on a chessboard's view: %d %s", code, msg)
+	}
+	pageAct(t, ts.URL, "step", map[string]string{"step": "camera", "chessboard": "9x6", "square": "25"})
+	console = waitStep(t, p)
+	lens, err := calibration.Load(file)
+	if err != nil || p.st.Error != "" || p.st.Views != 3 || math.Abs(lens.Camera.Matrix[0]-1000) > 20 {
+		t.Errorf("lens: %v, error %q, %d views, focal length %.1f px (rendered with 1000); console:\n%s", err, p.st.Error, p.st.Views, lens.Camera.Matrix[0], strings.Join(console, "\n"))
+	}
+
 	// A step stopped at its first question leaves the file as it was.
 	pageAct(t, ts.URL, "step", map[string]string{"step": "servos"})
 	if code, msg := pageAct(t, ts.URL, "stop", nil); code != http.StatusOK {
 		t.Fatalf("stop: %d %s", code, msg)
 	}
 	waitStep(t, p)
-	if h, err := calibration.Load(file); err != nil || h.Arm != g.Arm || !strings.Contains(p.st.Error, "servos: stopped") {
+	if h, err := calibration.Load(file); err != nil || h.Arm != lens.Arm || !strings.Contains(p.st.Error, "servos: stopped") {
 		t.Errorf("stopped servos step: error %q, file %v", p.st.Error, err)
 	}
 	if code, msg := pageAct(t, ts.URL, "say", map[string]string{"text": "ok"}); code == http.StatusOK || !strings.Contains(msg, "no step is running") {
@@ -234,6 +254,10 @@ func TestCalibrationPageInChromium(t *testing.T) {
 			t.Errorf("corner %d saved at %v, want %v", i, f.Board.Corners[i], want[i])
 		}
 	}
+
+	// A chessboard's view for the lens, counted.
+	do("taking a chessboard view", chromedp.Click("#view"))
+	poll("the view counted", `document.getElementById("views").textContent === "1 views"`)
 
 	// The touch-off from the page: its question shown, a jog button
 	// answers it, stop ends it.

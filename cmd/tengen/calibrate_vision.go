@@ -36,9 +36,9 @@ func init() {
 				if err := fillSettings(file, nil, nil); err != nil {
 					return err
 				}
-				var cols, rows int
-				if _, err := fmt.Sscanf(*pattern, "%dx%d", &cols, &rows); err != nil {
-					return usageMsg("err.bad-chessboard", strconv.Quote(*pattern))
+				cols, rows, err := parseChessboard(*pattern)
+				if err != nil {
+					return err
 				}
 				if len(args) < 3 {
 					return usageMsg("err.few-photos", len(args))
@@ -104,27 +104,9 @@ func init() {
 				if err != nil {
 					return err
 				}
-				// Corners in the frames the reader will read: undistorted
-				// when the camera was calibrated.
-				lens, err := rig.LensOf(f)
+				pl, err := boardPicture(f, *img, *device)
 				if err != nil {
 					return err
-				}
-				defer lens.Close()
-				var pl *vision.Planes
-				switch {
-				case *img != "":
-					if pl, err = lens.LoadPlanes(*img); err != nil {
-						return err
-					}
-				default:
-					dev := *device
-					if dev == "" {
-						dev = f.Camera.Device
-					}
-					if pl, err = grabFrame(dev, lens); err != nil {
-						return err
-					}
 				}
 				var c [4]vision.Point
 				if *corners != "" {
@@ -151,6 +133,32 @@ func init() {
 			}
 		}),
 	})
+}
+
+// boardPicture is a frame of the board as the reader will read it, the
+// lens's distortion undone when the calibration f has a lens model: the
+// photo img, else a frame of the camera dev (empty: f's camera.device).
+func boardPicture(f *calibration.File, img, dev string) (*vision.Planes, error) {
+	lens, err := rig.LensOf(f)
+	if err != nil {
+		return nil, err
+	}
+	defer lens.Close()
+	if img != "" {
+		return lens.LoadPlanes(img)
+	}
+	if dev == "" {
+		dev = f.Camera.Device
+	}
+	return grabFrame(dev, lens)
+}
+
+// parseChessboard reads a chessboard's inner corners, COLSxROWS.
+func parseChessboard(pattern string) (cols, rows int, err error) {
+	if _, err := fmt.Sscanf(pattern, "%dx%d", &cols, &rows); err != nil || cols < 2 || rows < 2 {
+		return 0, 0, usageMsg("err.bad-chessboard", strconv.Quote(pattern))
+	}
+	return cols, rows, nil
 }
 
 // saveBoard saves in the calibration f, at path, the board of n lines whose

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"tengen/arm/armsim"
 	"tengen/calibration"
 )
 
@@ -87,12 +86,7 @@ func TestCalibrateVerifyWithTheCamera(t *testing.T) {
 		t.Errorf("output:\n%s", out)
 	}
 	// A person who finds the nozzle 2.5 mm off the centre fails it.
-	path := filepath.Join(t.TempDir(), "calibration.yaml")
-	f := calibration.Default()
-	f.Arm = armsim.SeedArm()
-	if err := calibration.Save(path, f); err != nil {
-		t.Fatal(err)
-	}
+	path, _ := simArmCalibration(t, t.TempDir())
 	out, errOut, code = runCLI(t, "y\ny\n0.5\ny\n2.5\n", "calibrate", "verify", "--file", path, "--arm", "sim", "--ask")
 	if code == 0 || !strings.Contains(out, "is the nozzle over the centre of h8") || !strings.Contains(errOut, "2.5 mm off over h8") {
 		t.Errorf("asked: exit %d\n%s\n%s", code, out, errOut)

@@ -44,7 +44,8 @@ function render() {
   const running = !!cal.step;
   for (const b of document.querySelectorAll("[data-step]")) b.disabled = running;
   for (const b of document.querySelectorAll("#answerbox button, #saytext")) b.disabled = !running;
-  for (const id of ["shoot", "find", "savecorners"]) $(id).disabled = running;
+  for (const id of ["shoot", "find", "savecorners", "view"]) $(id).disabled = running;
+  $("views").textContent = cal.views + " " + term("ui.cal.views", "views");
   const con = $("console");
   con.textContent = cal.console.join("\n") + (cal.prompt ? "\n" + cal.prompt : "");
   con.scrollTop = con.scrollHeight;
@@ -147,7 +148,10 @@ $("savecorners").onclick = async () => {
   const text = corners.map((c) => c[0].toFixed(1) + "," + c[1].toFixed(1)).join(",");
   if (await act("corners", { corners: text, size: $("size").value })) edited = false;
 };
-for (const b of document.querySelectorAll("[data-step]")) b.onclick = () => act("step", { step: b.dataset.step });
+$("view").onclick = () => { edited = false; act("view", { chessboard: $("chessboard").value }); };
+for (const b of document.querySelectorAll("[data-step]")) {
+  b.onclick = () => act("step", { step: b.dataset.step, chessboard: $("chessboard").value, square: $("square").value });
+}
 for (const b of document.querySelectorAll("[data-say]")) b.onclick = () => act("say", { text: b.dataset.say });
 for (const b of document.querySelectorAll("[data-jog]")) {
   b.onclick = () => {
