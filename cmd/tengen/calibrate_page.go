@@ -69,6 +69,7 @@ func init() {
 				if err != nil {
 					return err
 				}
+				defer pg.close()
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
 				at, served, err := web.Serve(ctx, *addr, *public, pg.srv.Handler())
@@ -80,7 +81,6 @@ func init() {
 				case <-ctx.Done():
 				case err = <-served:
 				}
-				pg.close()
 				return err
 			}
 		}),
@@ -106,11 +106,6 @@ type calPage struct {
 }
 
 func newCalPage(token, file, armSpec, camera string, simulate bool) (*calPage, error) {
-	viewDir, err := os.MkdirTemp("", "tengen-lens-views-")
-	if err != nil {
-		return nil, err
-	}
-	p := &calPage{file: file, arm: armSpec, camera: camera, simulate: simulate, viewDir: viewDir}
 	if _, err := os.Stat(file); simulate && errors.Is(err, os.ErrNotExist) {
 		// The simulated arm's calibration, as the simulator's tests use.
 		f := calibration.Default()
@@ -119,6 +114,11 @@ func newCalPage(token, file, armSpec, camera string, simulate bool) (*calPage, e
 			return nil, err
 		}
 	}
+	viewDir, err := os.MkdirTemp("", "tengen-lens-views-")
+	if err != nil {
+		return nil, err
+	}
+	p := &calPage{file: file, arm: armSpec, camera: camera, simulate: simulate, viewDir: viewDir}
 	p.srv = web.New(web.Options{Token: token, Operator: func(a web.Action) error { return forPage(p.do(a)) }})
 	p.st = web.Calibration{File: file, Size: 15, Console: []string{}}
 	if f, err := calibration.Load(file); err == nil && f.Board.Size > 0 {
