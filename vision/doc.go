@@ -33,6 +33,11 @@
 //     slides onto. A lattice that one of the board's outlines
 //     frames, with alike margins on every side, wins over a choice just
 //     above it that no outline frames (a line off, or the cloth's).
+//     A candidate ranked nearly as high that the stones read clearly
+//     surer on replaces the choice: where one family of lines is faint
+//     (blurred along its length, little contrast) the choice may take a
+//     lattice of the wrong pitch along it, whose points fall between
+//     the stones.
 //     Last, a lattice the stones read unsure on is checked against them:
 //     where the crevices' lattice outweighs the grid's few bare lines,
 //     every fit on the line response ends half a step off, between the

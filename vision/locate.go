@@ -22,8 +22,10 @@ import (
 // those inside each outline of the board) are tried too, each moved
 // by whole lines, and the lattice chosen by its fit, how fully lines
 // cover it, how many of its lines cross the other family's, how alike
-// its margins are and how unlike the surround it is inside, and last
-// whether one of the board's outlines frames it. A lattice the stones
+// its margins are and how unlike the surround it is inside, then
+// whether one of the board's outlines frames it, and last whether the
+// stones read clearly surer on a lattice ranked nearly as high (see
+// surestRead). A lattice the stones
 // read unsure on is then checked against them (see seatOnStones), and a
 // packed board's lattice that hardly fits its lines is vouched for by
 // them (see stonesVouch). It
