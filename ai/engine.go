@@ -247,19 +247,6 @@ func (b budget) forLevel(lv levelParams) budget {
 	return b
 }
 
-// forRule ends a full-strength renju search at searchShare of the hard
-// limit, so that the safety reads after it (avoidThreats) always get the
-// rest. Renju White's losses to Rapfi are threat sequences too deep for
-// the search that the deep safety read proves in about half the cases,
-// but at 500 ms a move that read ran to its end on only a quarter of the
-// moves: the search took the whole clock (see searchShare).
-func (b budget) forRule(rule rules.Rule, lv levelParams) budget {
-	if rule == rules.Renju && lv.vct > 0 && lv.temp == 0 && b.hard > 0 && b.search == 0 {
-		b.search = b.hard * searchShare / 100
-	}
-	return b
-}
-
 // Think chooses a move for pos within lim.
 func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, info func(Info)) (Result, error) {
 	start := time.Now() // the clock runs from the call, set-up included
@@ -273,7 +260,7 @@ func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, info func(
 	if bud.hard > 0 || bud.instant {
 		// A level's time cap applies to clocks, not to a caller's fixed
 		// depth or node budget (which keeps seeded runs reproducible).
-		bud = bud.forLevel(e.lv).forRule(pos.Rule, e.lv)
+		bud = bud.forLevel(e.lv)
 	}
 	if e.lv.nodes > 0 && (lim.Nodes == 0 || lim.Nodes > e.lv.nodes) {
 		lim.Nodes = e.lv.nodes
@@ -776,11 +763,3 @@ func (e *Engine) pickSoftmax(cands []rootMove, byOrder bool) cell {
 	}
 	return cands[0].m
 }
-
-// searchShare is the percentage of a renju move's clock the main search
-// may use at full strength before the safety reads take over. At 500 ms
-// a move, on White's positions from 12 lost games against Rapfi (a loaded
-// machine), the deep safety read ran to its end on 50 of 96 moves with
-// 70, on 26 with the whole clock; the search hit the hard limit on 2
-// (was 43) and the first safety read ran on 87 (was 46).
-var searchShare time.Duration = 70

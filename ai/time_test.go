@@ -3,8 +3,6 @@ package ai
 import (
 	"testing"
 	"time"
-
-	"tengen/rules"
 )
 
 func TestTimeBudget(t *testing.T) {
@@ -47,28 +45,6 @@ func TestTimeBudget(t *testing.T) {
 	}
 	if b := timeBudget(Limits{TurnTime: 10 * time.Second}, 0, 225).forLevel(levels[10]); b.search != 0 || b.soft >= b.hard {
 		t.Errorf("level 10 on a 10 s clock: %+v, want the soft limit and no early end", b)
-	}
-	// Full strength under renju ends the search at searchShare of the
-	// clock, leaving the rest to the safety reads; freestyle, a noisy
-	// level and a fixed depth are left as they were.
-	for _, rule := range []rules.Rule{rules.Freestyle, rules.Renju} {
-		for _, lv := range []int{7, 10} {
-			a := timeBudget(Limits{TurnTime: time.Second}, 0, 225).forLevel(levels[lv])
-			b := a.forRule(rule, levels[lv])
-			want := a
-			if rule == rules.Renju && lv == 10 {
-				want.search = a.hard * searchShare / 100
-			}
-			if b != want {
-				t.Errorf("%v level %d: %+v, want %+v", rule, lv, b, want)
-			}
-		}
-	}
-	if b := timeBudget(Limits{TurnTime: time.Second}, 0, 225).forLevel(levels[10]).forRule(rules.Renju, levels[10]); b.search <= 0 || b.search >= b.hard*9/10 || b.search < b.soft {
-		t.Errorf("renju level 10 on a 1 s clock: %+v, want the search to end before 9/10 of the hard limit and after the soft one", b)
-	}
-	if b := timeBudget(Limits{NoTurnLimit: true, Depth: 6}, 0, 225).forRule(rules.Renju, levels[10]); b.search != 0 {
-		t.Errorf("renju at a fixed depth: %+v, want no early end", b)
 	}
 	// Each level takes no more time than the next.
 	for lv := 1; lv < 10; lv++ {
