@@ -496,3 +496,53 @@ func TestSearchProvesThreatWins(t *testing.T) {
 		t.Fatalf("cases not in vct_cases.txt: %v", want)
 	}
 }
+
+// TestDeepReadSeesWhiteLosses: of Tengen's 24 renju losses as White
+// against Rapfi (testdata/renju_white_losses.txt), 10 came from a White
+// move after which the deep safety read (deepVCT threats within
+// 10*safetyNodes) proves Black's win; the 4-deep first read within
+// safetyNodes proved one of them. Such a move is avoided only when the
+// deep read gets its time after the search (budget.forRule).
+func TestDeepReadSeesWhiteLosses(t *testing.T) {
+	data, err := os.ReadFile("testdata/renju_white_losses.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]int{}
+	for n, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if len(f) < 5 {
+			t.Fatalf("renju_white_losses.txt:%d: want rule kind source moves...", n+1)
+		}
+		kinds[f[1]]++
+		if f[1] != "deep" {
+			continue
+		}
+		p := Position{Size: 15, Rule: rules.Renju, ToMove: rules.Black}
+		for _, m := range f[3 : len(f)-1] {
+			q, err := rules.ParsePoint(m, 15)
+			if err != nil {
+				t.Fatalf("renju_white_losses.txt:%d: %v", n+1, err)
+			}
+			p.Stones = append(p.Stones, Stone{P: q, C: p.ToMove})
+			p.ToMove = p.ToMove.Opponent()
+		}
+		if p.ToMove != rules.White {
+			t.Fatalf("%s: the last move is not White's", f[2])
+		}
+		last, err := rules.ParsePoint(f[len(f)-1], 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, me := solver(t, p)
+		if lost, cut := s.loses(s.b.cellOf(last), me, deepVCT, 10*safetyNodes); !lost {
+			t.Errorf("%s: after White's %s the deep read finds no win for Black (cut %v)", f[2], f[len(f)-1], cut)
+		}
+	}
+	if kinds["deep"] != 10 || kinds["deep"]+kinds["slow"]+kinds["beyond"]+kinds["quiet"]+kinds["unclear"] != 24 {
+		t.Fatalf("kinds %v: want 24 cases, 10 deep", kinds)
+	}
+}
