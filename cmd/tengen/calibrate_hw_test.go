@@ -64,15 +64,8 @@ func TestCalibrateVerify(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	var res struct {
-		OK     bool
-		Points []struct {
-			Point string
-			OffMM float64 `json:"off_mm"`
-		}
-	}
-	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &res); err != nil {
+	res, err := parseVerify(out)
+	if err != nil {
 		t.Fatal(err)
 	}
 	if !res.OK || len(res.Points) != 5 || res.Points[4].Point != "h8" {
@@ -163,4 +156,21 @@ func simArmCalibration(t *testing.T, dir string) (string, *calibration.File) {
 		t.Fatal(err)
 	}
 	return path, f
+}
+
+// verifyResult is what tengen calibrate verify --json prints last.
+type verifyResult struct {
+	OK     bool
+	Points []struct {
+		Point string
+		OffMM float64 `json:"off_mm"`
+	}
+}
+
+// parseVerify reads verify's result from the end of its output.
+func parseVerify(out string) (verifyResult, error) {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var res verifyResult
+	err := json.Unmarshal([]byte(lines[len(lines)-1]), &res)
+	return res, err
 }

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -71,15 +70,8 @@ func TestCalibrateCameraErrors(t *testing.T) {
 // through the vision code; a person's check (--ask) on the dry-run arm.
 func TestCalibrateVerifyWithTheCamera(t *testing.T) {
 	out, errOut, code := runCLI(t, "", "calibrate", "verify", "--sim", "--json", "--tolerance", "1")
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	var res struct {
-		OK     bool
-		Points []struct {
-			Point string
-			OffMM float64 `json:"off_mm"`
-		}
-	}
-	if code != 0 || json.Unmarshal([]byte(lines[len(lines)-1]), &res) != nil || !res.OK || len(res.Points) != 5 {
+	res, err := parseVerify(out)
+	if code != 0 || err != nil || !res.OK || len(res.Points) != 5 {
 		t.Fatalf("exit %d, %+v: %s\n%s", code, res, errOut, out)
 	}
 	if !strings.Contains(out, "the camera measures") {
