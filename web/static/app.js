@@ -183,25 +183,8 @@ function connect() {
 // act posts the operator action name with its args (if any) and shows the
 // answer in out (the operator panel's by default).
 async function act(name, args, out) {
-  const token = $("token").value.trim();
-  localStorage.setItem("tengen-token", token);
-  const r = await fetch("api/action", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Authorization": "Bearer " + token },
-    body: JSON.stringify({ action: name, args: args }),
-  });
-  const what = (args && args.do) || name;
-  if (r.ok) {
-    (out || $("opresult")).textContent = what + ": " + term("ui.done", "done");
-    return;
-  }
-  // A refusal worded in every language comes as JSON: show the viewer's.
-  let why = (await r.text()).trim();
-  try {
-    const j = JSON.parse(why);
-    why = (j.texts && j.texts[lang]) || j.error || why;
-  } catch (e) { /* plain text */ }
-  (out || $("opresult")).textContent = what + ": " + r.status + " " + why;
+  const [, text] = await postAction(name, args);
+  (out || $("opresult")).textContent = ((args && args.do) || name) + ": " + text;
 }
 
 async function start() {

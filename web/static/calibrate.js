@@ -115,26 +115,12 @@ $("overlay").addEventListener("pointermove", (ev) => {
 });
 $("overlay").addEventListener("pointerup", () => { drag = -1; });
 
-// act posts an operator action and shows the answer.
+// act posts an operator action, shows the answer, and resolves to
+// whether it was done.
 async function act(name, args) {
-  const token = $("token").value.trim();
-  localStorage.setItem("tengen-token", token);
-  const r = await fetch("api/action", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Authorization": "Bearer " + token },
-    body: JSON.stringify({ action: name, args: args }),
-  });
-  if (r.ok) {
-    $("result").textContent = name + ": " + term("ui.done", "done");
-    return true;
-  }
-  let why = (await r.text()).trim();
-  try {
-    const j = JSON.parse(why);
-    why = (j.texts && j.texts[lang]) || j.error || why;
-  } catch (e) { /* plain text */ }
-  $("result").textContent = name + ": " + r.status + " " + why;
-  return false;
+  const [ok, text] = await postAction(name, args);
+  $("result").textContent = name + ": " + text;
+  return ok;
 }
 
 $("shoot").onclick = () => { edited = false; act("picture"); };

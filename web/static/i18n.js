@@ -1,7 +1,8 @@
 "use strict";
 // The page's words: the catalogue of package i18n (i18n.json) and the
-// viewer's language, kept in localStorage. Shared by the game page
-// (app.js) and the review page (review.js).
+// viewer's language, kept in localStorage; and the operator's actions,
+// their refusals worded in it. Shared by the game page (app.js), the
+// review page (review.js) and the calibration page (calibrate.js).
 let cat = null; // the catalogue, once loaded
 let lang = "en";
 
@@ -140,3 +141,26 @@ async function languageMenu() {
   return true;
 }
 
+
+// ---- the operator's actions, the same on every page with controls ----
+
+// postAction posts the operator action name with its args (if any), with
+// the token typed in the page's #token (kept on this device), and
+// resolves to [ok, text]: "done", or the status and the refusal, worded
+// in the viewer's language when the server words it in every language.
+async function postAction(name, args) {
+  const token = document.getElementById("token").value.trim();
+  localStorage.setItem("tengen-token", token);
+  const r = await fetch("api/action", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Authorization": "Bearer " + token },
+    body: JSON.stringify({ action: name, args: args }),
+  });
+  if (r.ok) return [true, term("ui.done", "done")];
+  let why = (await r.text()).trim();
+  try {
+    const j = JSON.parse(why);
+    why = (j.texts && j.texts[lang]) || j.error || why;
+  } catch (e) { /* plain text */ }
+  return [false, r.status + " " + why];
+}
