@@ -2,8 +2,11 @@ package doctor
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"strings"
 )
 
@@ -49,6 +52,20 @@ func validEnvKey(k string) bool {
 		}
 	}
 	return true
+}
+
+// ReadEnvFile reads the service's environment file at path
+// (ParseEnvFile); a file that does not exist holds no settings.
+func ReadEnvFile(path string) (map[string]string, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return map[string]string{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ParseEnvFile(f, path)
 }
 
 // Apply sets the fields of cfg named in the service's environment:

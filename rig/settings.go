@@ -1,11 +1,8 @@
 package rig
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 
 	"tengen/doctor"
 )
@@ -36,41 +33,30 @@ const DefaultArm = "serial:/dev/ttyACM0"
 func LoadSettings(file string) (Settings, error) {
 	env := map[string]string{}
 	if file != "" {
-		f, err := os.Open(file)
-		switch {
-		case err == nil:
-			env, err = doctor.ParseEnvFile(f, file)
-			f.Close()
-			if err != nil {
-				return Settings{}, err
-			}
-		case !errors.Is(err, fs.ErrNotExist):
+		var err error
+		if env, err = doctor.ReadEnvFile(file); err != nil {
 			return Settings{}, err
 		}
 	}
-	from := map[string]string{} // where each setting came from, for errors
-	for key := range env {
-		from[key] = file
-	}
+	armFrom := file // where TENGEN_ARM, the one setting Apply refuses, came from
 	for _, key := range []string{"TENGEN_ARM", "TENGEN_PORT", "TENGEN_CAMERA", "TENGEN_DATA"} {
 		if v, ok := os.LookupEnv(key); ok {
-			env[key], from[key] = v, "environment"
+			env[key] = v
+			if key == "TENGEN_ARM" {
+				armFrom = "environment"
+			}
 		}
 	}
-	s := Settings{Arm: DefaultArm, Camera: env["TENGEN_CAMERA"], Calibration: DefaultCalibration}
-	port := env["TENGEN_PORT"]
-	switch a := env["TENGEN_ARM"]; a {
-	case "", doctor.ArmSerial:
-		if port != "" {
-			s.Arm = "serial:" + port
-		}
-	case doctor.ArmPi, doctor.ArmSim:
-		s.Arm = a
-	default:
-		return Settings{}, fmt.Errorf("%s: TENGEN_ARM=%q: want %s, %s or %s", from["TENGEN_ARM"], a, doctor.ArmSerial, doctor.ArmPi, doctor.ArmSim)
+	cfg := doctor.Config{Arm: doctor.ArmSerial, Calibration: DefaultCalibration}
+	if err := cfg.Apply(env); err != nil {
+		return Settings{}, fmt.Errorf("%s: %w", armFrom, err)
 	}
-	if d := env["TENGEN_DATA"]; d != "" {
-		s.Calibration = filepath.Join(d, DefaultCalibration)
+	s := Settings{Arm: cfg.Arm, Camera: cfg.Camera, Calibration: cfg.Calibration}
+	if cfg.Arm == doctor.ArmSerial {
+		s.Arm = DefaultArm
+		if cfg.Port != "" {
+			s.Arm = "serial:" + cfg.Port
+		}
 	}
 	return s, nil
 }

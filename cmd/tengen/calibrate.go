@@ -7,7 +7,6 @@ import (
 	"os"
 
 	"tengen/calibration"
-	"tengen/rig"
 )
 
 // The calibrate command and its pure-Go subcommands; the camera and
@@ -57,7 +56,7 @@ func init() {
 // calibrationFileFlag adds the --file flag every calibration step takes;
 // left empty, fillSettings names the robot's calibration file.
 func calibrationFileFlag(fs *flag.FlagSet) *string {
-	return fs.String("file", "", "the calibration file (default: calibration.yaml in TENGEN_DATA from the environment or "+rig.SettingsFile+", else in this folder)")
+	return fs.String("file", "", "the calibration file ("+calibrationDefault+")")
 }
 
 // loadOrDefault loads the calibration file to update, or starts from the

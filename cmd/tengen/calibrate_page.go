@@ -246,11 +246,7 @@ func (p *calPage) view(pattern string) error {
 		if err != nil {
 			return err
 		}
-		dev := p.camera
-		if dev == "" {
-			dev = f.Camera.Device
-		}
-		pl, err := grabFrame(dev, nil)
+		pl, err := grabFrame(cmp.Or(p.camera, f.Camera.Device), nil)
 		if err != nil {
 			return err
 		}

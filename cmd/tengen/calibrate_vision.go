@@ -3,6 +3,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -147,10 +148,7 @@ func boardPicture(f *calibration.File, img, dev string) (*vision.Planes, error) 
 	if img != "" {
 		return lens.LoadPlanes(img)
 	}
-	if dev == "" {
-		dev = f.Camera.Device
-	}
-	return grabFrame(dev, lens)
+	return grabFrame(cmp.Or(dev, f.Camera.Device), lens)
 }
 
 // parseChessboard reads a chessboard's inner corners, COLSxROWS.

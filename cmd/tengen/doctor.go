@@ -5,8 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
-	"os"
 
 	"tengen/calibration"
 	"tengen/doctor"
@@ -79,15 +77,7 @@ func init() {
 // applyEnvFile reads the service's environment file into cfg; a missing
 // file leaves the defaults.
 func applyEnvFile(cfg *doctor.Config, path string) error {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	env, err := doctor.ParseEnvFile(f, path)
+	env, err := doctor.ReadEnvFile(path)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,6 @@ import (
 
 	"tengen/arm"
 	"tengen/calibration"
-	"tengen/rig"
 )
 
 // tengen park: the arm after a crash, by hand or from tengen-park.service
@@ -22,7 +21,7 @@ func init() {
 		summary: "bring the arm home after a crash: a stone still on the nozzle goes back to its bowl, the arm parks, the pump goes off",
 		usage:   "[--arm serial:PORT|pi|sim] [--calibration FILE]",
 		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
-			file := fs.String("calibration", "", "the calibration file (default: calibration.yaml in TENGEN_DATA from the environment or "+rig.SettingsFile+", else in this folder)")
+			file := fs.String("calibration", "", "the calibration file ("+calibrationDefault+")")
 			armSpec := armFlag(fs, "the arm: serial:PORT, pi, or sim")
 			return func(sio *stdio, args []string) error {
 				if len(args) != 0 {

@@ -17,7 +17,7 @@ import (
 
 // rigOptions are the flags that name the real robot's devices, shared by
 // play, exhibit and the referee. Left out, they are the robot's settings
-// (robotSettings).
+// (fillSettings).
 type rigOptions struct {
 	calibration *string
 	arm         *string
@@ -25,7 +25,7 @@ type rigOptions struct {
 
 func rigFlags(fs *flag.FlagSet) rigOptions {
 	return rigOptions{
-		calibration: fs.String("calibration", "", "without --sim: the calibration file (what tengen calibrate writes; default: calibration.yaml in TENGEN_DATA from the environment or "+rig.SettingsFile+", else in this folder)"),
+		calibration: fs.String("calibration", "", "without --sim: the calibration file (what tengen calibrate writes; "+calibrationDefault+")"),
 		arm:         armFlag(fs, "without --sim: the arm, serial:PORT (our firmware on the Arduino), pi (driven by this Pi, README wiring), sim (a dry run on the simulated arm) or none"),
 	}
 }
@@ -64,6 +64,10 @@ func fillSettings(calibration, arm, camera *string) error {
 	}
 	return nil
 }
+
+// calibrationDefault says, in a flag's help, which calibration file a
+// command reads when its flag is left empty (fillSettings).
+const calibrationDefault = "default: calibration.yaml in TENGEN_DATA from the environment or " + rig.SettingsFile + ", else in this folder"
 
 // armFlag adds the --arm flag of the commands that move the real arm;
 // empty, the robot's settings name it.

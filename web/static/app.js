@@ -167,19 +167,6 @@ function render(s) {
   }));
 }
 
-function connect() {
-  const es = new EventSource("api/events");
-  let first = true;
-  es.onmessage = (ev) => {
-    const s = JSON.parse(ev.data);
-    // The robot's language is the page's until the viewer picks one.
-    if (first && s.lang && !localStorage.getItem("tengen-lang")) setLang(s.lang);
-    first = false;
-    render(s);
-  };
-  es.onerror = () => { $("status").textContent = term("ui.connection-lost", "connection lost, retrying…"); };
-}
-
 // act posts the operator action name with its args (if any) and shows the
 // answer in out (the operator panel's by default).
 async function act(name, args, out) {
@@ -244,7 +231,7 @@ $("chinese").onchange = () => {
   if (state) render(state);
 };
 setInterval(() => { if (state && state.has_camera) $("camera").src = "api/camera.jpg?t=" + Date.now(); }, 1000);
-start().then(connect);
+start().then(() => followState(render));
 
 // ---- the opening protocol's step: the person's decisions on the page ----
 

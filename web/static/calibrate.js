@@ -12,20 +12,13 @@ let edited = false;  // corners differ from the state's
 let drag = -1;       // the corner being dragged
 let shownError = ""; // the step's error last shown
 
-function connect() {
-  const es = new EventSource("api/events");
-  let first = true;
-  es.onmessage = (ev) => {
-    const s = JSON.parse(ev.data);
-    if (first && s.lang && !localStorage.getItem("tengen-lang")) setLang(s.lang);
-    first = false;
-    $("status").textContent = "";
-    if (s.calibration) {
-      cal = s.calibration;
-      render();
-    }
-  };
-  es.onerror = () => { $("status").textContent = term("ui.connection-lost", "connection lost, retrying…"); };
+// show takes a state: the page shows only its calibration part.
+function show(s) {
+  $("status").textContent = "";
+  if (s.calibration) {
+    cal = s.calibration;
+    render();
+  }
 }
 
 function render() {
@@ -155,4 +148,4 @@ $("stop").onclick = () => act("stop");
 for (let n = 9; n <= 19; n++) $("size").append(new Option(String(n), String(n)));
 $("token").value = localStorage.getItem("tengen-token") || "";
 relabel = () => { if (cal) render(); };
-languageMenu().then(connect);
+languageMenu().then(() => followState(show));

@@ -142,6 +142,25 @@ async function languageMenu() {
 }
 
 
+// ---- the live state, the same on every page that follows the robot ----
+
+// followState shows every state the server sends with show; the robot's
+// language is the page's until the viewer picks one, and a lost
+// connection is said in #status while the browser retries.
+function followState(show) {
+  const es = new EventSource("api/events");
+  let first = true;
+  es.onmessage = (ev) => {
+    const s = JSON.parse(ev.data);
+    if (first && s.lang && !localStorage.getItem("tengen-lang")) setLang(s.lang);
+    first = false;
+    show(s);
+  };
+  es.onerror = () => {
+    document.getElementById("status").textContent = term("ui.connection-lost", "connection lost, retrying…");
+  };
+}
+
 // ---- the operator's actions, the same on every page with controls ----
 
 // postAction posts the operator action name with its args (if any), with
