@@ -71,11 +71,15 @@ func hasMessage(err error) bool {
 	return errors.As(err, &m)
 }
 
-// Msg words an errmsg message, nested messages included.
+// Msg words an errmsg message, nested messages and errors included.
 func (p *Printer) Msg(m errmsg.Msg) string {
 	en, ok := catalogue[m.Key]
 	args := make([]string, len(m.Args))
 	for i, a := range m.Args {
+		if err, ok := a.(error); ok {
+			args[i] = p.Error(err)
+			continue
+		}
 		args[i] = errmsg.Arg(a, p.Msg)
 		if _, nested := a.(errmsg.Msg); !nested && ok && i < len(en.args) {
 			args[i] = p.arg(en.args[i], args[i])

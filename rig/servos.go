@@ -12,6 +12,7 @@ import (
 
 	"tengen/arm"
 	"tengen/calibration"
+	"tengen/i18n/errmsg"
 )
 
 // ServoJog finds each servo's pulse at 0° and its µs per degree by guided
@@ -22,6 +23,9 @@ type ServoJog struct {
 	Driver arm.Driver
 	In     io.Reader
 	Out    io.Writer
+	// Words words what the step says in the person's language; nil is
+	// English.
+	Words func(errmsg.Msg) string
 	// Move is how long each jog takes [300 ms], slow enough to stop.
 	Move time.Duration
 
@@ -44,23 +48,23 @@ func (s *ServoJog) Run(ctx context.Context, servos [3]calibration.Servo) ([3]cal
 	}
 	for i := range servos {
 		sv := &servos[i]
-		p0, err := s.jog(ctx, i, *sv, "horizontal, pointing out (0°)")
+		p0, err := s.jog(ctx, i, *sv, errmsg.M("cal.angle-0"))
 		if err != nil {
 			return servos, err
 		}
 		for {
-			p90, err := s.jog(ctx, i, *sv, "straight down (90°)")
+			p90, err := s.jog(ctx, i, *sv, errmsg.M("cal.angle-90"))
 			if err != nil {
 				return servos, err
 			}
 			if math.Abs(p90-p0) < 90 { // under 1 µs per degree: no servo is that fine
-				fmt.Fprintf(s.Out, "  %g µs between 0° and 90° is too little: move the arm to 90°\n", p90-p0)
+				s.say(errmsg.M("cal.servo-span", fmt.Sprint(p90-p0)))
 				continue
 			}
 			sv.ZeroUS, sv.USPerDegree = p0, (p90-p0)/90
 			break
 		}
-		fmt.Fprintf(s.Out, "servo %d: %g µs at 0°, %.3f µs per degree\n", i+1, sv.ZeroUS, sv.USPerDegree)
+		s.say(errmsg.M("cal.servo-measured", i+1, fmt.Sprint(sv.ZeroUS), fmt.Sprintf("%.3f", sv.USPerDegree)))
 		s.pulses[i] = uint16(math.Round(sv.ZeroUS))
 		if err := s.send(ctx, time.Second); err != nil {
 			return servos, err
@@ -71,10 +75,10 @@ func (s *ServoJog) Run(ctx context.Context, servos [3]calibration.Servo) ([3]cal
 
 // jog lets the person move servo i by whole microseconds ("+10", "-2")
 // until its arm is at the angle described, and returns the pulse.
-func (s *ServoJog) jog(ctx context.Context, i int, sv calibration.Servo, angle string) (float64, error) {
-	fmt.Fprintf(s.Out, "servo %d: jog it with +N or -N µs until its upper arm is %s, then ok (q to stop)\n", i+1, angle)
+func (s *ServoJog) jog(ctx context.Context, i int, sv calibration.Servo, angle errmsg.Msg) (float64, error) {
+	s.say(errmsg.M("cal.servo-ask", i+1, angle))
 	for {
-		fmt.Fprintf(s.Out, "servo %d at %d µs> ", i+1, s.pulses[i])
+		fmt.Fprint(s.Out, words(s.Words)(errmsg.M("cal.servo-at", i+1, fmt.Sprint(s.pulses[i])))+"> ")
 		if !s.lines.Scan() {
 			return 0, ErrAborted
 		}
@@ -89,12 +93,12 @@ func (s *ServoJog) jog(ctx context.Context, i int, sv calibration.Servo, angle s
 		}
 		d, err := strconv.Atoi(f)
 		if err != nil || (f[0] != '+' && f[0] != '-') {
-			fmt.Fprintf(s.Out, "  %q: want +N or -N microseconds, ok or q\n", f)
+			s.say(errmsg.M("cal.servo-syntax", strconv.Quote(f)))
 			continue
 		}
 		to := float64(s.pulses[i]) + float64(d)
 		if to < sv.MinUS || to > sv.MaxUS {
-			fmt.Fprintf(s.Out, "  %g µs is outside servo %d's limits %g–%g µs (min_us, max_us in the file)\n", to, i+1, sv.MinUS, sv.MaxUS)
+			s.say(errmsg.M("cal.servo-limits", fmt.Sprint(to), i+1, fmt.Sprint(sv.MinUS), fmt.Sprint(sv.MaxUS)))
 			continue
 		}
 		s.pulses[i] = uint16(to)
@@ -103,6 +107,9 @@ func (s *ServoJog) jog(ctx context.Context, i int, sv calibration.Servo, angle s
 		}
 	}
 }
+
+// say writes a line of the step in the person's language.
+func (s *ServoJog) say(m errmsg.Msg) { fmt.Fprintln(s.Out, words(s.Words)(m)) }
 
 func (s *ServoJog) send(ctx context.Context, d time.Duration) error {
 	if err := s.Driver.Queue(ctx, arm.Setpoint{Pulses: s.pulses, Duration: d}); err != nil {

@@ -11,13 +11,14 @@ import (
 
 	"tengen/arm"
 	"tengen/calibration"
+	"tengen/i18n/errmsg"
 	"tengen/kinematics"
 	"tengen/rules"
 )
 
 // ErrAborted is a calibration step the person stopped (q, or the end of
 // the input) before it was complete; nothing was changed.
-var ErrAborted = errors.New("calibration stopped before it was complete; the file is unchanged")
+var ErrAborted = errmsg.New("err.cal-aborted")
 
 // TouchOff is the arm-to-board calibration, guided on a terminal: the
 // nozzle is brought near each mark, the person jogs it until it touches
@@ -27,6 +28,9 @@ type TouchOff struct {
 	Arm *arm.Arm
 	In  io.Reader
 	Out io.Writer
+	// Words words what the step says in the person's language; nil is
+	// English.
+	Words func(errmsg.Msg) string
 	// Hover is how far above the expected place (mm) each mark starts,
 	// so the nozzle never starts in the board [10].
 	Hover float64
@@ -58,7 +62,7 @@ func (t *TouchOff) Run(ctx context.Context, cal calibration.Arm, size int) (cali
 	lay := t.Arm.Layout()
 	var pts []calibration.TouchPoint
 	for _, p := range Marks(size) {
-		at, err := t.teach(ctx, "the mark at "+p.String(), lay.Intersection(p))
+		at, err := t.teach(ctx, errmsg.M("cal.touch-mark", p.String()), lay.Intersection(p))
 		if err != nil {
 			return cal, calibration.TouchOffFit{}, err
 		}
@@ -68,21 +72,21 @@ func (t *TouchOff) Run(ctx context.Context, cal calibration.Arm, size int) (cali
 	if err != nil {
 		return cal, fit, err
 	}
-	fmt.Fprintf(t.Out, "board fitted: RMS %.2f mm, worst %.2f mm\n", fit.RMS, fit.Max)
+	t.say(errmsg.M("cal.board-fitted", mm(fit.RMS), mm(fit.Max)))
 	for i, r := range fit.Residuals {
-		fmt.Fprintf(t.Out, "  %-4s %.2f mm\n", pts[i].Point, r)
+		t.say(errmsg.M("cal.residual", pts[i].Point.String(), mm(r)))
 	}
 	if fit.Max > 2 {
-		fmt.Fprintln(t.Out, "warning: a point is more than 2 mm off the fitted board: touch it again if it was not the mark's centre")
+		t.say(errmsg.M("cal.fit-warning"))
 	}
 	fit.Apply(&cal)
 	places := []struct {
-		name string
+		name errmsg.Msg
 		v    *calibration.Vec3
 	}{
-		{"the top stone in the middle of the black bowl", &cal.BlackBowl},
-		{"the top stone in the middle of the white bowl", &cal.WhiteBowl},
-		{"the parking spot (out of the camera's view)", &cal.Park},
+		{errmsg.M("cal.touch-black-bowl"), &cal.BlackBowl},
+		{errmsg.M("cal.touch-white-bowl"), &cal.WhiteBowl},
+		{errmsg.M("cal.touch-park"), &cal.Park},
 	}
 	for i, pl := range places {
 		at, err := t.teach(ctx, pl.name, kinematics.Vec3(*pl.v))
@@ -95,7 +99,7 @@ func (t *TouchOff) Run(ctx context.Context, cal calibration.Arm, size int) (cali
 			if err != nil {
 				return cal, fit, err
 			}
-			fmt.Fprintf(t.Out, "vacuum: %.1f kPa on a stone, %.1f kPa open: threshold %.1f kPa\n", held, open, th)
+			t.say(errmsg.M("cal.vacuum", kPa(held), kPa(open), kPa(th)))
 			cal.VacuumThreshold = th
 		}
 	}
@@ -104,11 +108,11 @@ func (t *TouchOff) Run(ctx context.Context, cal calibration.Arm, size int) (cali
 
 // teach brings the nozzle Hover above want and lets the person jog it
 // onto the place, returning where it is when they say ok.
-func (t *TouchOff) teach(ctx context.Context, what string, want kinematics.Vec3) (kinematics.Vec3, error) {
+func (t *TouchOff) teach(ctx context.Context, what errmsg.Msg, want kinematics.Vec3) (kinematics.Vec3, error) {
 	if err := t.goTo(ctx, want.Add(kinematics.Vec3{0, 0, t.Hover})); err != nil {
 		return want, err
 	}
-	fmt.Fprintf(t.Out, "touch %s: jog with x, y or z and millimetres (\"z -2.5\"), ok when it touches, q to stop\n", what)
+	t.say(errmsg.M("cal.touch-ask", what))
 	for {
 		fmt.Fprint(t.Out, "> ")
 		if !t.lines.Scan() {
@@ -122,17 +126,17 @@ func (t *TouchOff) teach(ctx context.Context, what string, want kinematics.Vec3)
 			return want, ErrAborted
 		case f[0] == "ok":
 			at, _ := t.Arm.Position()
-			fmt.Fprintf(t.Out, "  %s at (%.1f, %.1f, %.1f)\n", what, at[0], at[1], at[2])
+			t.say(errmsg.M("cal.touched", what, fmt.Sprintf("%.1f", at[0]), fmt.Sprintf("%.1f", at[1]), fmt.Sprintf("%.1f", at[2])))
 			return at, nil
 		}
-		d, err := parseJog(f)
-		if err != nil {
-			fmt.Fprintln(t.Out, " ", err)
+		d, bad := parseJog(f)
+		if bad != nil {
+			t.say(*bad)
 			continue
 		}
 		if err := t.Arm.Jog(ctx, d); err != nil {
 			// Out of reach or a fault: say so and let the person go on.
-			fmt.Fprintln(t.Out, " ", err)
+			t.say(errmsg.M("cal.jog-failed", err))
 			if errors.Is(err, context.Canceled) {
 				return want, err
 			}
@@ -151,16 +155,34 @@ func (t *TouchOff) goTo(ctx context.Context, to kinematics.Vec3) error {
 	return t.Arm.Jog(ctx, to.Sub(at))
 }
 
-// parseJog reads "x 1.5", "y -2" or "z -0.5" (at most 50 mm a step).
-func parseJog(f []string) (kinematics.Vec3, error) {
+// parseJog reads "x 1.5", "y -2" or "z -0.5" (at most 50 mm a step),
+// or says what is wrong with the answer.
+func parseJog(f []string) (kinematics.Vec3, *errmsg.Msg) {
 	var d kinematics.Vec3
 	if len(f) != 2 || len(f[0]) != 1 || !strings.Contains("xyz", f[0]) {
-		return d, fmt.Errorf("%q: want an axis and millimetres, e.g. \"x 1.5\" or \"z -2\", or ok, or q", strings.Join(f, " "))
+		m := errmsg.M("cal.jog-syntax", strconv.Quote(strings.Join(f, " ")))
+		return d, &m
 	}
-	mm, err := strconv.ParseFloat(f[1], 64)
-	if err != nil || mm != mm || mm < -50 || mm > 50 {
-		return d, fmt.Errorf("%q: millimetres must be a number from -50 to 50", f[1])
+	v, err := strconv.ParseFloat(f[1], 64)
+	if err != nil || v != v || v < -50 || v > 50 {
+		m := errmsg.M("cal.jog-mm", strconv.Quote(f[1]))
+		return d, &m
 	}
-	d[strings.Index("xyz", f[0])] = mm
+	d[strings.Index("xyz", f[0])] = v
 	return d, nil
 }
+
+// say writes a line of the step in the person's language.
+func (t *TouchOff) say(m errmsg.Msg) { fmt.Fprintln(t.Out, words(t.Words)(m)) }
+
+// words is w, or English when a step is given none.
+func words(w func(errmsg.Msg) string) func(errmsg.Msg) string {
+	if w == nil {
+		return errmsg.Msg.String
+	}
+	return w
+}
+
+// mm and kPa write a measurement for a step's line.
+func mm(v float64) string  { return fmt.Sprintf("%.2f", v) }
+func kPa(v float64) string { return fmt.Sprintf("%.1f", v) }

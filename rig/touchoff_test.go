@@ -10,6 +10,7 @@ import (
 	"tengen/arm"
 	"tengen/arm/armsim"
 	"tengen/calibration"
+	"tengen/i18n"
 	"tengen/kinematics"
 )
 
@@ -98,5 +99,46 @@ func TestTouchOffStopped(t *testing.T) {
 	to := &TouchOff{Arm: simArm(t, cal), In: strings.NewReader("ok\nok\n"), Out: &strings.Builder{}}
 	if _, _, err := to.Run(context.Background(), cal, 15); !errors.Is(err, ErrAborted) {
 		t.Errorf("stopped touch-off: %v, want ErrAborted", err)
+	}
+}
+
+// TestStepsSpeakTheLanguage: the guided steps say their lines, and explain
+// a wrong answer, in the language they are given.
+func TestStepsSpeakTheLanguage(t *testing.T) {
+	cal := armsim.SeedArm()
+	hans := (&i18n.Printer{Lang: i18n.Simplified}).Msg
+	hant := (&i18n.Printer{Lang: i18n.Traditional}).Msg
+	var out strings.Builder
+	to := &TouchOff{Arm: simArm(t, cal), In: strings.NewReader("w 3\nz 99\nz 1\nq\n"), Out: &out, Words: hans}
+	if _, _, err := to.Run(context.Background(), cal, 15); !errors.Is(err, ErrAborted) {
+		t.Fatalf("stopped touch-off: %v, want ErrAborted", err)
+	}
+	for _, want := range []string{"对准A1处的标记：", `"w 3"：请输入轴和毫米数`, `"99"：毫米数必须在-50到50之间`} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the touch-off does not say %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	drv, err := armsim.New(armsim.Config{Geometry: kinematics.Geometry(cal.Geometry), Servos: cal.Servos}, arm.Pulses{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sj := &ServoJog{Driver: drv, In: strings.NewReader("10\nq\n"), Out: &out, Words: hant}
+	if _, err := sj.Run(context.Background(), cal.Servos); !errors.Is(err, ErrAborted) {
+		t.Fatalf("stopped servo jog: %v, want ErrAborted", err)
+	}
+	for _, want := range []string{"伺服機1：用+N或-N微秒調整，直到上臂水平朝外（0°）", `"10"：請輸入+N或-N微秒`} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the servo step does not say %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if _, err := AskCheck(strings.NewReader("maybe\n"), &out, hans)(Marks(15)[4], [3]float64{}); !errors.Is(err, ErrAborted) {
+		t.Fatalf("verify's question after the input ended: %v", err)
+	}
+	for _, want := range []string{"吸嘴是否在H8的正中心上方", `"maybe"：请回答y、n或毫米数`} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("verify's question does not say %q:\n%s", want, out.String())
+		}
 	}
 }

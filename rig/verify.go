@@ -12,6 +12,7 @@ import (
 
 	"tengen/arm"
 	"tengen/game"
+	"tengen/i18n/errmsg"
 	"tengen/kinematics"
 	"tengen/rules"
 )
@@ -145,12 +146,14 @@ func TipCheck(tip func() (kinematics.Vec3, error)) Check {
 
 // AskCheck asks a person at the terminal: they look at the nozzle over
 // the mark and answer how far off its centre it is in mm (0 or y when it
-// is right over it, n when it is clearly off).
-func AskCheck(in io.Reader, out io.Writer) Check {
+// is right over it, n when it is clearly off). words words the questions
+// in their language; nil is English.
+func AskCheck(in io.Reader, out io.Writer, w func(errmsg.Msg) string) Check {
 	lines := bufio.NewScanner(in)
+	w = words(w)
 	return func(p rules.Point, _ kinematics.Vec3) (float64, error) {
 		for {
-			fmt.Fprintf(out, "is the nozzle over the centre of %s? y, n, or how far off in mm: ", p)
+			fmt.Fprint(out, w(errmsg.M("cal.nozzle-ask", p.String()))+": ")
 			if !lines.Scan() {
 				return 0, ErrAborted
 			}
@@ -164,7 +167,7 @@ func AskCheck(in io.Reader, out io.Writer) Check {
 			if mm, err := strconv.ParseFloat(s, 64); err == nil && mm >= 0 {
 				return mm, nil
 			}
-			fmt.Fprintf(out, "  %q: answer y, n or a distance in mm\n", s)
+			fmt.Fprintln(out, w(errmsg.M("cal.nozzle-syntax", strconv.Quote(s))))
 		}
 	}
 }

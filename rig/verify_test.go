@@ -52,7 +52,7 @@ func TestVerify(t *testing.T) {
 
 func TestAskCheck(t *testing.T) {
 	var out strings.Builder
-	check := AskCheck(strings.NewReader("maybe\ny\n0.5\nn\n"), &out)
+	check := AskCheck(strings.NewReader("maybe\ny\n0.5\nn\n"), &out, nil)
 	for i, want := range []float64{0, 0.5, -1} {
 		got, err := check(Marks(15)[i], [3]float64{})
 		if err != nil || (want >= 0 && got != want) || (want < 0 && got < 1e9) {

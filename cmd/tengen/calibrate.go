@@ -3,10 +3,10 @@ package main
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"os"
 
 	"tengen/calibration"
+	"tengen/i18n/errmsg"
 )
 
 // The calibrate command and its pure-Go subcommands; the camera and
@@ -46,8 +46,8 @@ func init() {
 				if _, err := calibration.Load(*file); err != nil {
 					return err
 				}
-				_, err := fmt.Fprintf(sio.out, "%s: complete and valid\n", *file)
-				return err
+				sio.say(errmsg.M("cal.file-ok", *file))
+				return nil
 			}
 		}),
 	})

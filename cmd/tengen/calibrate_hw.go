@@ -7,12 +7,12 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-	"tengen/i18n/errmsg"
 
 	"tengen/arm"
 	"tengen/arm/armsim"
 	"tengen/arm/serial"
 	"tengen/calibration"
+	"tengen/i18n/errmsg"
 	"tengen/rig"
 )
 
@@ -31,7 +31,7 @@ func init() {
 					return err
 				}
 				return armStep(sio, "arm", args, loadOrDefault, *file, *armSpec, func(ctx context.Context, f *calibration.File, a *arm.Arm, drv arm.Driver) error {
-					to := &rig.TouchOff{Arm: a, Driver: drv, In: sio.in, Out: sio.out, Hover: *hover}
+					to := &rig.TouchOff{Arm: a, Driver: drv, In: sio.in, Out: sio.out, Words: sio.words, Hover: *hover}
 					got, _, err := to.Run(ctx, f.Arm, f.Board.Size)
 					if err != nil {
 						return err
@@ -42,8 +42,8 @@ func init() {
 					if err := calibration.Save(*file, f); err != nil {
 						return err
 					}
-					_, err = fmt.Fprintf(sio.out, "arm calibration saved to %s\n", *file)
-					return err
+					sio.say(errmsg.M("cal.arm-saved", *file))
+					return nil
 				})
 			}
 		}),
@@ -77,12 +77,12 @@ func init() {
 						Points []point `json:"points"`
 					}
 					for _, v := range got {
-						fmt.Fprintf(sio.out, "%-4s %5.2f mm off\n", v.Point, v.Off)
+						sio.say(errmsg.M("cal.verify-off", v.Point.String(), fmt.Sprintf("%.2f", v.Off)))
 						res.Points = append(res.Points, point{v.Point.String(), v.Off})
 					}
 					res.OK = verr == nil
 					if res.OK {
-						fmt.Fprintln(sio.out, "the arm is where the calibration says")
+						sio.say(errmsg.M("cal.verify-ok"))
 					}
 					if *jsonOut {
 						if err := printJSON(sio, res); err != nil {
@@ -104,7 +104,7 @@ func init() {
 				return armStep(sio, "verify", args, calibration.Load, *file, *armSpec, func(ctx context.Context, f *calibration.File, a *arm.Arm, drv arm.Driver) error {
 					// The simulated arm knows its true tip; on real hardware the
 					// person at the board looks and answers.
-					check := rig.AskCheck(sio.in, sio.out)
+					check := rig.AskCheck(sio.in, sio.out, sio.words)
 					if sim, ok := drv.(*armsim.Sim); ok && !*ask {
 						check = rig.TipCheck(sim.Tip)
 					}
@@ -129,7 +129,7 @@ func verifyStones(ctx context.Context, sio *stdio, simulate bool, hw rigOptions,
 	} else {
 		a = d.rg.Arm
 	}
-	fmt.Fprintln(sio.out, "the arm puts a black stone on each corner and the centre in turn; the camera measures where it lies")
+	sio.say(errmsg.M("cal.verify-intro"))
 	return report(rig.VerifyStones(ctx, d.hand, d.eyes, a.Layout(), tolerance))
 }
 
@@ -162,8 +162,8 @@ func init() {
 				defer drv.Close()
 				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 				defer stop()
-				fmt.Fprintln(sio.out, "unhook the forearms so each upper arm swings freely; have a spirit level and a square at hand")
-				sj := &rig.ServoJog{Driver: drv, In: sio.in, Out: sio.out}
+				sio.say(errmsg.M("cal.servos-intro"))
+				sj := &rig.ServoJog{Driver: drv, In: sio.in, Out: sio.out, Words: sio.words}
 				servos, err := sj.Run(ctx, f.Arm.Servos)
 				if err != nil {
 					return err
@@ -172,8 +172,8 @@ func init() {
 				if err := calibration.Save(*file, f); err != nil {
 					return err
 				}
-				_, err = fmt.Fprintf(sio.out, "servo calibration saved to %s: hook the forearms back on, then run tengen calibrate arm\n", *file)
-				return err
+				sio.say(errmsg.M("cal.servos-saved", *file))
+				return nil
 			}
 		}),
 	})
@@ -200,7 +200,7 @@ func armStep(sio *stdio, name string, args []string, load func(string) (*calibra
 	defer stop()
 	err = body(ctx, f, a, drv)
 	if perr := a.Park(ctx); perr != nil {
-		fmt.Fprintf(sio.err, "parking: %v\n", perr)
+		fmt.Fprintln(sio.err, sio.words(errmsg.M("cal.parking-failed", perr)))
 	}
 	return err
 }

@@ -25,6 +25,7 @@ import (
 
 	"tengen/arm/armsim"
 	"tengen/calibration"
+	"tengen/i18n"
 	"tengen/i18n/errmsg"
 	"tengen/sim"
 	"tengen/vision"
@@ -386,12 +387,20 @@ func (p *calPage) stepArgs(step string, args map[string]string) ([]string, bool)
 	return nil, false
 }
 
-// start runs a guided step.
+// start runs a guided step, in the language of the viewer who started
+// it (opts["lang"]; English when it names none of ours).
 func (p *calPage) start(step string, opts map[string]string) error {
 	args, ok := p.stepArgs(step, opts)
 	if !ok {
 		return errmsg.New("err.cal-bad-step", strconv.Quote(step))
 	}
+	lang, err := i18n.ParseLang(opts["lang"])
+	if err != nil {
+		lang = i18n.English
+	}
+	// Before the first flag: the lens step's views follow its flags.
+	at := slices.IndexFunc(args, func(a string) bool { return strings.HasPrefix(a, "--") })
+	args = slices.Insert(args, at, "--lang", lang.String())
 	p.mu.Lock()
 	if p.st.Step != "" {
 		p.mu.Unlock()
@@ -411,7 +420,7 @@ func (p *calPage) start(step string, opts map[string]string) error {
 		p.mu.Lock()
 		p.st.Step, p.st.Prompt, p.answers = "", "", nil
 		if code != 0 {
-			p.st.Error = fmt.Sprintf("%s: stopped (exit status %d)", step, code)
+			p.st.Error = (&i18n.Printer{Lang: lang}).Msg(errmsg.M("cal.step-stopped", step, code))
 		}
 		p.mu.Unlock()
 		p.publish(true)

@@ -153,9 +153,10 @@ func TestCalibrationPage(t *testing.T) {
 		}
 	}
 
-	// Verify on the simulated robot, measured by its camera.
-	pageAct(t, ts.URL, "step", map[string]string{"step": "verify"})
-	if console := waitStep(t, p); p.st.Error != "" || !slices.Contains(console, "the arm is where the calibration says") {
+	// Verify on the simulated robot, measured by its camera, started by a
+	// viewer who reads Traditional Chinese: the step speaks it.
+	pageAct(t, ts.URL, "step", map[string]string{"step": "verify", "lang": "zh-Hant"})
+	if console := waitStep(t, p); p.st.Error != "" || !slices.Contains(console, "機械臂的位置與校準一致") {
 		t.Errorf("verify: error %q, console:\n%s", p.st.Error, strings.Join(console, "\n"))
 	}
 
@@ -259,10 +260,17 @@ func TestCalibrationPageInChromium(t *testing.T) {
 	do("taking a chessboard view", chromedp.Click("#view"))
 	poll("the view counted", `document.getElementById("views").textContent === "1 views"`)
 
-	// The touch-off from the page: its question shown, a jog button
-	// answers it, stop ends it.
+	// The touch-off from the page, in the viewer's language: its question
+	// shown, a jog button answers it, stop ends it.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		const menu = document.getElementById("lang");
+		menu.value = "zh-Hans";
+		return menu.dispatchEvent(new Event("change"));
+	})()`)); err != nil {
+		t.Fatalf("choosing Simplified Chinese: %v", err)
+	}
 	do("starting the touch-off", chromedp.Click(`[data-step="arm"]`))
-	poll("its first question", `document.getElementById("console").textContent.includes("touch the mark at a1")`)
+	poll("its first question", `document.getElementById("console").textContent.includes("对准A1处的标记")`)
 	do("jogging", chromedp.Click(`[data-jog="z -"]`))
 	poll("the jog answered", `document.getElementById("console").textContent.includes("> z -1")`)
 	if path := os.Getenv("TENGEN_SCREENSHOT"); path != "" {
@@ -271,7 +279,7 @@ func TestCalibrationPageInChromium(t *testing.T) {
 		}
 	}
 	do("stopping", chromedp.Click("#stop"))
-	poll("stopped", `document.getElementById("console").textContent.includes("stopped before it was complete") && !document.querySelector('[data-step="arm"]').disabled`)
+	poll("stopped", `document.getElementById("console").textContent.includes("校准在完成前停止了") && !document.querySelector('[data-step="arm"]').disabled`)
 	if g, err := calibration.Load(file); err != nil || g.Arm != f.Arm {
 		t.Errorf("the stopped touch-off changed the file (%v)", err)
 	}

@@ -66,7 +66,11 @@ func init() {
 					return err
 				}
 				for i, used := range res.Used {
-					fmt.Fprintf(sio.err, "[%d/%d] %s: chessboard %s\n", i+1, len(args), args[i], map[bool]string{true: "found", false: "NOT found (skipped)"}[used])
+					key := "cal.view-missed"
+					if used {
+						key = "cal.view-found"
+					}
+					fmt.Fprintln(sio.err, sio.words(errmsg.M(key, i+1, len(args), args[i])))
 				}
 				dev := f.Camera.Device
 				f.Camera = res.Camera
@@ -77,8 +81,8 @@ func init() {
 				if *asJSON {
 					return printJSON(sio, map[string]any{"matrix": f.Camera.Matrix, "distortion": f.Camera.Distortion, "reprojection_error": f.Camera.ReprojectionError})
 				}
-				_, err = fmt.Fprintf(sio.out, "lens calibrated: focal %.1f px, reprojection error %.3f px; saved to %s\n", f.Camera.Matrix[0], f.Camera.ReprojectionError, *file)
-				return err
+				sio.say(errmsg.M("cal.lens-saved", fmt.Sprintf("%.1f", f.Camera.Matrix[0]), fmt.Sprintf("%.3f", f.Camera.ReprojectionError), *file))
+				return nil
 			}
 		}),
 	})
@@ -115,13 +119,13 @@ func init() {
 						return badFlag("--corners", *corners, err)
 					}
 				} else {
-					fmt.Fprintln(sio.err, "locating the board…")
+					fmt.Fprintln(sio.err, sio.words(errmsg.M("cal.locating")))
 					var score float64
 					var ms []aruco.Marker
 					if c, score, ms, err = aruco.LocateBoard(pl, *size); err != nil {
 						return err
 					}
-					fmt.Fprintf(sio.err, "found (lattice fit %.2f, %d markers)\n", score, len(ms))
+					fmt.Fprintln(sio.err, sio.words(errmsg.M("cal.located", fmt.Sprintf("%.2f", score), len(ms))))
 				}
 				if err := saveBoard(*file, f, pl, *size, c, *turn); err != nil {
 					return err
@@ -129,8 +133,8 @@ func init() {
 				if *asJSON {
 					return printJSON(sio, map[string]any{"corners": f.Board.Corners, "size": *size})
 				}
-				_, err = fmt.Fprintf(sio.out, "board corners %v saved to %s\n", f.Board.Corners, *file)
-				return err
+				sio.say(errmsg.M("cal.board-saved", fmt.Sprint(f.Board.Corners), *file))
+				return nil
 			}
 		}),
 	})

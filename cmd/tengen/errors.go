@@ -38,17 +38,17 @@ func forPage(err error) error {
 	return err
 }
 
-// localized runs run and words its error in the language lang names; a
-// setting that does not parse (its own error among them) falls back to
-// the environment's language.
+// localized runs run in the language lang names, which words what it
+// says (stdio.words) and its error; a setting that does not parse (its
+// own error among them) falls back to the environment's language.
 func localized(lang *string, run func(*stdio, []string) error) func(*stdio, []string) error {
 	return func(sio *stdio, args []string) error {
-		err := run(sio, args)
 		l, perr := i18n.ParseLang(*lang)
 		if perr != nil {
 			l = envLang()
 		}
-		return i18n.Localize(l, err)
+		sio.lang = l
+		return i18n.Localize(l, run(sio, args))
 	}
 }
 
@@ -56,7 +56,7 @@ func localized(lang *string, run func(*stdio, []string) error) func(*stdio, []st
 // calibration steps) a --lang flag for the language of its errors.
 func withLang(flags func(fs *flag.FlagSet) func(*stdio, []string) error) func(fs *flag.FlagSet) func(*stdio, []string) error {
 	return func(fs *flag.FlagSet) func(*stdio, []string) error {
-		lang := fs.String("lang", "en", "language of the errors: en, zh-Hans or zh-Hant")
+		lang := fs.String("lang", "en", "language of what the command says and of its errors: en, zh-Hans or zh-Hant")
 		return localized(lang, flags(fs))
 	}
 }

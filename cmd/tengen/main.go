@@ -39,10 +39,19 @@ type command struct {
 type stdio struct {
 	in       io.Reader
 	out, err io.Writer
+	// lang is the language of what the command says to a person (its
+	// --lang), English for a command without one.
+	lang i18n.Lang
 
 	mu    sync.Mutex
 	lines chan lineRead // the terminal's lines, from one reader (readLine)
 }
+
+// words words m in the command's language.
+func (s *stdio) words(m errmsg.Msg) string { return (&i18n.Printer{Lang: s.lang}).Msg(m) }
+
+// say writes m as a line of out, in the command's language.
+func (s *stdio) say(m errmsg.Msg) { fmt.Fprintln(s.out, s.words(m)) }
 
 type lineRead struct {
 	text string

@@ -11,6 +11,8 @@ import (
 
 	"tengen/arm"
 	"tengen/calibration"
+	"tengen/i18n"
+	"tengen/i18n/errmsg"
 )
 
 // tengen park: the arm after a crash, by hand or from tengen-park.service
@@ -55,11 +57,12 @@ func park(ctx context.Context, sio *stdio, a *arm.Arm) error {
 	err := a.Home(ctx)
 	if !errors.Is(err, arm.ErrUnknownStone) {
 		if err == nil {
-			fmt.Fprintln(sio.out, "the arm is parked and the pump is off")
+			sio.say(errmsg.M("cal.parked"))
 		}
 		return err
 	}
-	fmt.Fprintf(sio.out, "%v\npress Enter once it is off the nozzle: the pump goes off\n", err)
+	fmt.Fprintln(sio.out, (&i18n.Printer{Lang: sio.lang}).Error(err))
+	sio.say(errmsg.M("cal.park-enter"))
 	if _, lerr := sio.readLine(ctx); lerr != nil {
 		return err
 	}

@@ -16,6 +16,8 @@
 // catalogue and checks with the rest of it (every key in every language,
 // every key a call names present with its number of arguments). The
 // simulator's log lines ("sim.…", what `tengen sim` prints as faults are
-// injected and recovered) are messages of the same kind and live here for
-// the same reason.
+// injected and recovered) and the guided calibration steps' lines
+// ("cal.…", what package rig's steps say to the person at the terminal or
+// on the calibration page) are messages of the same kind and live here
+// for the same reason.
 package errmsg

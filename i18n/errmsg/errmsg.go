@@ -7,8 +7,9 @@ import (
 )
 
 // Msg is a catalogue message: a key and its arguments. An argument is a
-// string, a number (written with fmt), or a Msg of its own (a part of
-// the message worded in the same language, such as a fix).
+// string, a number (written with fmt), a Msg of its own (a part of the
+// message worded in the same language, such as a fix), or an error
+// (worded as package i18n words errors).
 type Msg struct {
 	Key  string
 	Args []any

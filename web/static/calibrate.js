@@ -129,7 +129,7 @@ $("savecorners").onclick = async () => {
 };
 $("view").onclick = () => { edited = false; act("view", { chessboard: $("chessboard").value }); };
 for (const b of document.querySelectorAll("[data-step]")) {
-  b.onclick = () => act("step", { step: b.dataset.step, chessboard: $("chessboard").value, square: $("square").value });
+  b.onclick = () => act("step", { step: b.dataset.step, lang, chessboard: $("chessboard").value, square: $("square").value });
 }
 for (const b of document.querySelectorAll("[data-say]")) b.onclick = () => act("say", { text: b.dataset.say });
 for (const b of document.querySelectorAll("[data-jog]")) {
