@@ -136,10 +136,11 @@ func (p *calPage) publish(check bool) {
 	defer p.mu.Unlock()
 	if check {
 		_, err := calibration.Load(p.file)
-		p.st.OK, p.st.Check = err == nil, "complete and valid"
-		if err != nil {
-			p.st.Check = err.Error()
+		p.st.OK = err == nil
+		if p.st.OK {
+			err = errmsg.New("cal.valid") // said as the errors are
 		}
+		p.st.Check, p.st.CheckTexts = err.Error(), i18n.ErrorTexts(err)
 	}
 	st := p.st
 	st.Console = append([]string{}, st.Console...)

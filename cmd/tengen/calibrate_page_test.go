@@ -269,6 +269,7 @@ func TestCalibrationPageInChromium(t *testing.T) {
 	})()`)); err != nil {
 		t.Fatalf("choosing Simplified Chinese: %v", err)
 	}
+	poll("the file's state in Chinese", `document.getElementById("check").textContent === "完整有效"`)
 	do("starting the touch-off", chromedp.Click(`[data-step="arm"]`))
 	poll("its first question", `document.getElementById("console").textContent.includes("对准A1处的标记")`)
 	do("jogging", chromedp.Click(`[data-jog="z -"]`))
@@ -282,5 +283,23 @@ func TestCalibrationPageInChromium(t *testing.T) {
 	poll("stopped", `document.getElementById("console").textContent.includes("校准在完成前停止了") && !document.querySelector('[data-step="arm"]').disabled`)
 	if g, err := calibration.Load(file); err != nil || g.Arm != f.Arm {
 		t.Errorf("the stopped touch-off changed the file (%v)", err)
+	}
+}
+
+// TestCalibrationPageSaysTheFilesState: the page says what is wrong with
+// the calibration file in every language its viewers read.
+func TestCalibrationPageSaysTheFilesState(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "calibration.yaml")
+	if err := os.WriteFile(file, []byte("version: [\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := newCalPage(pageToken, file, "sim", "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	if p.st.OK || !strings.Contains(p.st.Check, "not valid YAML") ||
+		!strings.Contains(p.st.CheckTexts["zh-Hans"], "不是有效的YAML") || !strings.Contains(p.st.CheckTexts["zh-Hant"], "不是有效的YAML") {
+		t.Errorf("a broken file: ok %v, %q, %q", p.st.OK, p.st.Check, p.st.CheckTexts)
 	}
 }

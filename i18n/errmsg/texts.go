@@ -424,5 +424,6 @@ var texts = map[string]text{
 	"cal.locating":    t(nil, "locating the board…", "正在寻找棋盘…", "正在尋找棋盤…"),
 	"cal.located":     t(a(txt, count), "found (lattice fit {0}, {1} markers)", "已找到（网格拟合度{0}，{1}个标记）", "已找到（網格擬合度{0}，{1}個標記）"),
 	"cal.board-saved": t(a(txt, txt), "board corners {0} saved to {1}", "棋盘角点{0}已保存到{1}", "棋盤角點{0}已儲存到{1}"),
+	"cal.valid":       t(nil, "complete and valid", "完整有效", "完整有效"),
 	"cal.file-ok":     t(a(txt), "{0}: complete and valid", "{0}：完整有效", "{0}：完整有效"),
 }

@@ -23,7 +23,7 @@ function show(s) {
 
 function render() {
   $("file").textContent = cal.file;
-  $("check").textContent = cal.check;
+  $("check").textContent = (cal.check_texts && cal.check_texts[lang]) || cal.check;
   $("check").className = cal.ok ? "ok" : "bad";
   if ($("size").value !== String(cal.size)) $("size").value = String(cal.size);
   const [w, h] = cal.picture;
