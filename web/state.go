@@ -55,8 +55,8 @@ type Calibration struct {
 	Check string `json:"check"` // the file's state: "complete and valid" or what is missing and how to fix it
 	// CheckTexts is Check in every language, by tag ("zh-Hans").
 	CheckTexts map[string]string `json:"check_texts,omitempty"`
-	OK    bool   `json:"ok"`    // the file is complete and valid
-	Size  int    `json:"size"`  // lines per side of the board
+	OK         bool              `json:"ok"`   // the file is complete and valid
+	Size       int               `json:"size"` // lines per side of the board
 	// Picture is the camera picture's width and height (the picture is
 	// /api/camera.jpg); zero before one is taken.
 	Picture [2]int `json:"picture"`
