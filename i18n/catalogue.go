@@ -420,7 +420,6 @@ var catalogue = map[string]entry{
 	"ui.cal.view":         e(nil, "take a chessboard view", "拍一张棋盘格", "拍一張棋盤格"),
 	"ui.cal.views":        e(nil, "views", "张", "張"),
 	"ui.cal.camera":       e(nil, "calibrate the lens", "校准镜头", "校準鏡頭"),
-	"ui.cal.lens-hint":    e(nil, "Hold the printed chessboard whole in view, flat, in a dozen poses across the picture, tilted a little each time.", "把打印的棋盘格平整、完整地放在画面中，在画面各处摆十几个姿势，每次稍微倾斜一些。", "把列印的棋盤格平整、完整地放在畫面中，在畫面各處擺十幾個姿勢，每次稍微傾斜一些。"),
 	"ui.cal.file":         e(nil, "Calibration file", "校准文件", "校準檔案"),
 	"ui.cal.steps":        e(nil, "Guided steps", "引导步骤", "引導步驟"),
 	"ui.cal.servos":       e(nil, "servos", "舵机", "伺服機"),

@@ -105,6 +105,16 @@ func ErrorTexts(err error) map[string]string {
 	return out
 }
 
+// MsgTexts words m in every language, by tag, for a page whose viewers
+// each read their own.
+func MsgTexts(m errmsg.Msg) map[string]string {
+	out := make(map[string]string, len(Langs))
+	for _, l := range Langs {
+		out[l.String()] = (&Printer{Lang: l}).Msg(m)
+	}
+	return out
+}
+
 // Localize returns err worded in lang: its Error text is Printer.Error's,
 // and it wraps err, so errors.Is and errors.As still see the chain. A nil
 // error stays nil.

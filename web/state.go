@@ -63,6 +63,14 @@ type Calibration struct {
 	Shot    int    `json:"shot"` // counts the pictures taken, so the page fetches a new one
 	// Views counts the chessboard views kept for the lens step.
 	Views int `json:"views"`
+	// LensViews are where the chessboard lay in each of them: its outer
+	// inner corners, going round, in picture pixels.
+	LensViews [][4][2]float64 `json:"lens_views,omitempty"`
+	// LensGuide is what the person holding the chessboard should do next
+	// (calibration.LensGuide), in every language by tag.
+	LensGuide map[string]string `json:"lens_guide,omitempty"`
+	// ViewShown is set while the picture is the last chessboard view.
+	ViewShown bool `json:"view_shown,omitempty"`
 	// Corners are the board's outer grid corners in the picture, found or
 	// saved, in the reader's order: the image's top left first, then
 	// clockwise; empty when none.

@@ -99,8 +99,9 @@ type calPage struct {
 	mu      sync.Mutex
 	st      web.Calibration
 	pl      *vision.Planes // the last picture of the board; nil after a chessboard's
-	viewDir string         // the chessboard views for the lens step
-	views   []string
+	viewDir  string // the chessboard views for the lens step
+	views    []string
+	outlines []calibration.Outline // where the chessboard lay in each
 	answers chan string    // the running step's input; nil when none runs
 	console *pageConsole   // the running step's output
 	done    sync.WaitGroup // the running step
@@ -121,7 +122,7 @@ func newCalPage(token, file, armSpec, camera string, simulate bool) (*calPage, e
 	}
 	p := &calPage{file: file, arm: armSpec, camera: camera, simulate: simulate, viewDir: viewDir}
 	p.srv = web.New(web.Options{Token: token, Operator: func(a web.Action) error { return forPage(p.do(a)) }})
-	p.st = web.Calibration{File: file, Size: 15, Console: []string{}}
+	p.st = web.Calibration{File: file, Size: 15, Console: []string{}, LensGuide: i18n.MsgTexts(calibration.LensGuide(nil, 0, 0))}
 	if f, err := calibration.Load(file); err == nil && f.Board.Size > 0 {
 		p.st.Size = f.Board.Size
 	}
@@ -137,10 +138,10 @@ func (p *calPage) publish(check bool) {
 	if check {
 		_, err := calibration.Load(p.file)
 		p.st.OK = err == nil
-		if p.st.OK {
-			err = errmsg.New("cal.valid") // said as the errors are
+		p.st.Check, p.st.CheckTexts = errmsg.M("cal.valid").String(), i18n.MsgTexts(errmsg.M("cal.valid"))
+		if err != nil {
+			p.st.Check, p.st.CheckTexts = err.Error(), i18n.ErrorTexts(err)
 		}
-		p.st.Check, p.st.CheckTexts = err.Error(), i18n.ErrorTexts(err)
 	}
 	st := p.st
 	st.Console = append([]string{}, st.Console...)
@@ -215,16 +216,31 @@ func (p *calPage) picture() error {
 	p.pl = pl
 	p.st.Picture = [2]int{pl.Bounds().Dx(), pl.Bounds().Dy()}
 	p.st.Shot++
-	p.st.Corners = nil
+	p.st.Corners, p.st.ViewShown = nil, false
 	p.mu.Unlock()
 	p.publish(false)
 	return nil
 }
 
-// chessboardTilts are the poses the simulated person holds the chessboard
-// in, one view after another: OpenCV's pattern of 9 x 6 inner corners and
-// 25 mm squares, whatever the page asks for.
-var chessboardTilts = [][3]float64{{0, 0, 0}, {0.35, 0, 0.1}, {-0.3, 0.2, -0.1}, {0.1, -0.4, 0.2}, {0.25, 0.3, 0.5}}
+// simulatedPose is how the simulated person holds the chessboard for the
+// next view: as the page's guide says, OpenCV's pattern of 9 x 6 inner
+// corners and 25 mm squares whatever the page asks for, 500 mm from the
+// camera.
+func simulatedPose(guide errmsg.Msg, views int) synth.Pose {
+	switch guide.Key {
+	case "cal.guide-tilt-x":
+		return synth.Pose{Tilt: [3]float64{0.5, 0, 0}}
+	case "cal.guide-tilt-y":
+		return synth.Pose{Tilt: [3]float64{0, 0.5, 0}}
+	case "cal.guide-move":
+		// The ninth named, as far out as the chessboard stays whole in view.
+		at := slices.Index(calibration.Regions[:], guide.Args[0].(errmsg.Msg).Key)
+		return synth.Pose{At: [2]float64{float64(at%3-1) * 170, float64(at/3-1) * 68}, Tilt: [3]float64{0.15, -0.15, 0.1}}
+	case "cal.guide-more", "cal.guide-ready":
+		return synth.Pose{At: [2]float64{float64(views%3-1) * 100, float64(views%2) * 40}, Tilt: [3]float64{0.3, 0.2 * float64(views%3-1), 0.3}}
+	}
+	return synth.Pose{}
+}
 
 // view takes a picture of a printed chessboard for the lens step (the
 // camera's raw frame: the lens is what it measures) and keeps it when
@@ -240,9 +256,9 @@ func (p *calPage) view(pattern string) error {
 	var img *image.Gray
 	if p.simulate {
 		p.mu.Lock()
-		tilt := chessboardTilts[len(p.views)%len(chessboardTilts)]
+		pose := simulatedPose(calibration.LensGuide(p.outlines, 1280, 720), len(p.views))
 		p.mu.Unlock()
-		img = synth.Chessboard(9, 6, 25, 1000, 1280, 720, tilt)
+		img = synth.Chessboard(9, 6, 25, 1000, 1280, 720, pose)
 	} else {
 		f, err := loadOrDefault(p.file)
 		if err != nil {
@@ -261,8 +277,15 @@ func (p *calPage) view(pattern string) error {
 	defer m.Close()
 	found := gocv.NewMat()
 	defer found.Close()
-	if !gocv.FindChessboardCorners(m, image.Pt(cols, rows), &found, gocv.CalibCBAdaptiveThresh|gocv.CalibCBNormalizeImage) {
+	if !gocv.FindChessboardCorners(m, image.Pt(cols, rows), &found, gocv.CalibCBAdaptiveThresh|gocv.CalibCBNormalizeImage) || found.Rows() != cols*rows {
 		return errmsg.New("err.cal-no-chessboard", strconv.Itoa(cols)+"x"+strconv.Itoa(rows))
+	}
+	pv := gocv.NewPoint2fVectorFromMat(found)
+	pts := pv.ToPoints()
+	pv.Close()
+	var outline calibration.Outline
+	for i, k := range []int{0, cols - 1, cols*rows - 1, cols * (rows - 1)} {
+		outline[i] = [2]float64{float64(pts[k].X), float64(pts[k].Y)}
 	}
 	var b bytes.Buffer
 	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 95}); err != nil {
@@ -277,8 +300,12 @@ func (p *calPage) view(pattern string) error {
 	p.srv.SetCamera(b.Bytes())
 	p.mu.Lock()
 	p.views = append(p.views, path)
+	p.outlines = append(p.outlines, outline)
 	p.pl = nil
 	p.st.Views = len(p.views)
+	p.st.LensViews = append(p.st.LensViews, [4][2]float64(outline))
+	p.st.LensGuide = i18n.MsgTexts(calibration.LensGuide(p.outlines, img.Rect.Dx(), img.Rect.Dy()))
+	p.st.ViewShown = true
 	p.st.Picture = [2]int{img.Rect.Dx(), img.Rect.Dy()}
 	p.st.Shot++
 	p.st.Corners = nil

@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tengen/calibration"
+	"tengen/i18n/errmsg"
 	"tengen/sim"
 	"tengen/web/browsertest"
 )
@@ -160,23 +161,42 @@ func TestCalibrationPage(t *testing.T) {
 		t.Errorf("verify: error %q, console:\n%s", p.st.Error, strings.Join(console, "\n"))
 	}
 
-	// The lens from three chessboard views the simulated person shows; a
-	// view without the chessboard asked for is refused.
+	// The lens from the chessboard views the simulated person shows as the
+	// page's guide says, until it says the views are enough; a view
+	// without the chessboard asked for is refused.
 	if code, msg := pageAct(t, ts.URL, "view", map[string]string{"chessboard": "12x10"}); code == http.StatusOK || !strings.Contains(msg, "no chessboard of 12x10") {
 		t.Errorf("a view of another chessboard: %d %s", code, msg)
 	}
-	for i := 0; i < 3; i++ {
+	var guided []string
+	for !strings.Contains(p.st.LensGuide["en"], "calibrate the lens") {
+		g := calibration.LensGuide(p.outlines, 1280, 720)
+		guided = append(guided, g.Key)
+		if g.Key == "cal.guide-move" {
+			guided[len(guided)-1] += " " + g.Args[0].(errmsg.Msg).Key
+		}
+		if len(guided) > 2*calibration.GoodLensViews {
+			t.Fatalf("the guide never says the views are enough: %q", guided)
+		}
 		if code, msg := pageAct(t, ts.URL, "view", map[string]string{"chessboard": "9x6"}); code != http.StatusOK {
-			t.Fatalf("view %d: %d %s", i+1, code, msg)
+			t.Fatalf("view %d (%s): %d %s", len(guided), guided[len(guided)-1], code, msg)
 		}
 	}
+	if len(p.st.LensViews) != p.st.Views || !p.st.ViewShown || !strings.Contains(p.st.LensGuide["zh-Hans"], "可以校准镜头了") {
+		t.Errorf("the state after %d views: %d outlines, view shown %v, guide %q", p.st.Views, len(p.st.LensViews), p.st.ViewShown, p.st.LensGuide)
+	}
+	for _, want := range []string{"cal.guide-start", "cal.guide-tilt-x", "cal.guide-tilt-y", "cal.guide-move cal.at-top-left", "cal.guide-move cal.at-bottom-right"} {
+		if !slices.Contains(guided, want) {
+			t.Errorf("the guide never said %s: %q", want, guided)
+		}
+	}
+	t.Logf("the guide: %q", guided)
 	if code, msg := pageAct(t, ts.URL, "find", nil); code == http.StatusOK || !strings.Contains(msg, "take a picture first") {
 		t.Errorf("find on a chessboard's view: %d %s", code, msg)
 	}
 	pageAct(t, ts.URL, "step", map[string]string{"step": "camera", "chessboard": "9x6", "square": "25"})
 	console = waitStep(t, p)
 	lens, err := calibration.Load(file)
-	if err != nil || p.st.Error != "" || p.st.Views != 3 || math.Abs(lens.Camera.Matrix[0]-1000) > 20 {
+	if err != nil || p.st.Error != "" || p.st.Views != len(guided) || math.Abs(lens.Camera.Matrix[0]-1000) > 20 {
 		t.Errorf("lens: %v, error %q, %d views, focal length %.1f px (rendered with 1000); console:\n%s", err, p.st.Error, p.st.Views, lens.Camera.Matrix[0], strings.Join(console, "\n"))
 	}
 
@@ -259,6 +279,8 @@ func TestCalibrationPageInChromium(t *testing.T) {
 	// A chessboard's view for the lens, counted.
 	do("taking a chessboard view", chromedp.Click("#view"))
 	poll("the view counted", `document.getElementById("views").textContent === "1 views"`)
+	poll("where the chessboard lay drawn, and the next pose asked for", `document.querySelectorAll("#overlay polygon.lensview").length === 1 &&
+		document.getElementById("lensguide").textContent.startsWith("Next: tilt the chessboard")`)
 
 	// The touch-off from the page, in the viewer's language: its question
 	// shown, a jog button answers it, stop ends it.

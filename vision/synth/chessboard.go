@@ -6,13 +6,23 @@ import (
 	"math"
 )
 
+// Pose is how a person holds the chessboard: its centre At (x, y) mm
+// across the view from the camera's axis, 500 mm in front of the camera
+// (x to the image's right, y down), turned by Tilt (radians about x, then
+// y, then z).
+type Pose struct {
+	At   [2]float64
+	Tilt [3]float64
+}
+
 // Chessboard renders what a person shows the camera to calibrate its
 // lens: a printed chessboard of cols x rows inner corners, squares of sq
-// mm on white paper one square wider all round, held 500 mm in front of a
+// mm on white paper one square wider all round, held in pose before a
 // pinhole camera of focal length f pixels (principal point in the middle
-// of the w x h image), turned by tilt (radians about x, then y, then z);
-// grey around it. Each pixel is the mean of 3 x 3 samples.
-func Chessboard(cols, rows int, sq, f float64, w, h int, tilt [3]float64) *image.Gray {
+// of the w x h image); grey around it. Each pixel is the mean of 3 x 3
+// samples.
+func Chessboard(cols, rows int, sq, f float64, w, h int, pose Pose) *image.Gray {
+	tilt := pose.Tilt
 	cx, sx := math.Cos(tilt[0]), math.Sin(tilt[0])
 	cy, sy := math.Cos(tilt[1]), math.Sin(tilt[1])
 	cz, sz := math.Cos(tilt[2]), math.Sin(tilt[2])
@@ -21,8 +31,8 @@ func Chessboard(cols, rows int, sq, f float64, w, h int, tilt [3]float64) *image
 		{sz * cy, sz*sy*sx + cz*cx, sz*sy*cx - cz*sx},
 		{-sy, cy * sx, cy * cx},
 	}
-	const dist = 500.0
-	n := [3]float64{r[0][2], r[1][2], r[2][2]} // the board's normal, in the camera's frame
+	c := [3]float64{pose.At[0], pose.At[1], 500} // the board's centre, in the camera's frame
+	n := [3]float64{r[0][2], r[1][2], r[2][2]}   // the board's normal
 	halfW, halfH := float64(cols+1)/2*sq, float64(rows+1)/2*sq
 	shade := func(u, v float64) float64 {
 		d := [3]float64{(u - float64(w)/2) / f, (v - float64(h)/2) / f, 1}
@@ -30,8 +40,8 @@ func Chessboard(cols, rows int, sq, f float64, w, h int, tilt [3]float64) *image
 		if den <= 1e-9 {
 			return 128
 		}
-		s := n[2] * dist / den // the ray meets the board's plane through (0, 0, dist)
-		p := [3]float64{s * d[0], s * d[1], s*d[2] - dist}
+		s := (n[0]*c[0] + n[1]*c[1] + n[2]*c[2]) / den // where the ray meets the board's plane
+		p := [3]float64{s*d[0] - c[0], s*d[1] - c[1], s*d[2] - c[2]}
 		x := r[0][0]*p[0] + r[1][0]*p[1] + r[2][0]*p[2] // on the board: Rᵀ p
 		y := r[0][1]*p[0] + r[1][1]*p[1] + r[2][1]*p[2]
 		switch {

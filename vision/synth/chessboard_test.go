@@ -22,8 +22,9 @@ func TestChessboardCalibratesTheLens(t *testing.T) {
 			v.Close()
 		}
 	}()
-	for _, tilt := range [][3]float64{{0, 0, 0}, {0.35, 0, 0.1}, {-0.3, 0.2, -0.1}, {0.1, -0.4, 0.2}, {0.25, 0.3, 0.5}} {
-		img := synth.Chessboard(9, 6, 25, f, 1280, 720, tilt)
+	for _, pose := range []synth.Pose{{}, {Tilt: [3]float64{0.35, 0, 0.1}}, {At: [2]float64{-150, 60}, Tilt: [3]float64{-0.3, 0.2, -0.1}},
+		{At: [2]float64{150, -60}, Tilt: [3]float64{0.1, -0.4, 0.2}}, {Tilt: [3]float64{0.25, 0.3, 0.5}}} {
+		img := synth.Chessboard(9, 6, 25, f, 1280, 720, pose)
 		m, err := gocv.ImageGrayToMatGray(img)
 		if err != nil {
 			t.Fatal(err)

@@ -39,6 +39,7 @@ function render() {
   for (const b of document.querySelectorAll("#answerbox button, #saytext")) b.disabled = !running;
   for (const id of ["shoot", "find", "savecorners", "view"]) $(id).disabled = running;
   $("views").textContent = cal.views + " " + term("ui.cal.views", "views");
+  $("lensguide").textContent = cal.lens_guide ? cal.lens_guide[lang] || cal.lens_guide.en : "";
   const con = $("console");
   con.textContent = cal.console.join("\n") + (cal.prompt ? "\n" + cal.prompt : "");
   con.scrollTop = con.scrollHeight;
@@ -54,6 +55,16 @@ function drawCorners() {
   svg.replaceChildren();
   const w = cal ? cal.picture[0] : 0;
   if (!w) return;
+  // On a chessboard view, where the chessboard lay in every view so far:
+  // the picture's parts still bare are where the next views go.
+  const lensViews = cal.view_shown ? cal.lens_views || [] : [];
+  lensViews.forEach((o, i) => {
+    const poly = document.createElementNS(SVG, "polygon");
+    poly.setAttribute("class", i === lensViews.length - 1 ? "lensview last" : "lensview");
+    poly.setAttribute("points", o.map((c) => c.join(",")).join(" "));
+    poly.setAttribute("stroke-width", w / 600);
+    svg.append(poly);
+  });
   if (corners.length === 4) {
     const poly = document.createElementNS(SVG, "polygon");
     poly.setAttribute("points", order(corners).map((c) => c.join(",")).join(" "));
