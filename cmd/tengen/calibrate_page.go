@@ -96,15 +96,15 @@ type calPage struct {
 	file, arm, camera string
 	simulate          bool
 
-	mu      sync.Mutex
-	st      web.Calibration
-	pl      *vision.Planes // the last picture of the board; nil after a chessboard's
-	viewDir  string // the chessboard views for the lens step
+	mu       sync.Mutex
+	st       web.Calibration
+	pl       *vision.Planes // the last picture of the board; nil after a chessboard's
+	viewDir  string         // the chessboard views for the lens step
 	views    []string
 	outlines []calibration.Outline // where the chessboard lay in each
-	answers chan string    // the running step's input; nil when none runs
-	console *pageConsole   // the running step's output
-	done    sync.WaitGroup // the running step
+	answers  chan string           // the running step's input; nil when none runs
+	console  *pageConsole          // the running step's output
+	done     sync.WaitGroup        // the running step
 }
 
 func newCalPage(token, file, armSpec, camera string, simulate bool) (*calPage, error) {
