@@ -16,6 +16,9 @@ import (
 type LensResult struct {
 	Camera Camera
 	Used   []bool // per view: the chessboard was found and used
+	// Outlines are where the chessboard lay in the views used, for
+	// LensGuide's word on whether they were enough.
+	Outlines []Outline
 }
 
 // CalibrateLens fits OpenCV's pinhole camera and distortion model to
@@ -61,7 +64,13 @@ func CalibrateLens(views []gocv.Mat, cols, rows int, squareMM float64) (*LensRes
 		gocv.CornerSubPix(gray, &corners, image.Pt(5, 5), image.Pt(-1, -1),
 			gocv.NewTermCriteria(gocv.Count|gocv.EPS, 30, 0.01))
 		pv := gocv.NewPoint2fVectorFromMat(corners)
-		img = append(img, pv.ToPoints())
+		pts := pv.ToPoints()
+		img = append(img, pts)
+		var o Outline
+		for j, k := range []int{0, cols - 1, cols*rows - 1, cols * (rows - 1)} {
+			o[j] = [2]float64{float64(pts[k].X), float64(pts[k].Y)}
+		}
+		res.Outlines = append(res.Outlines, o)
 		pv.Close()
 		corners.Close()
 		obj = append(obj, board)

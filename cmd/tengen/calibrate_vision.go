@@ -82,6 +82,11 @@ func init() {
 					return printJSON(sio, map[string]any{"matrix": f.Camera.Matrix, "distortion": f.Camera.Distortion, "reprojection_error": f.Camera.ReprojectionError})
 				}
 				sio.say(errmsg.M("cal.lens-saved", fmt.Sprintf("%.1f", f.Camera.Matrix[0]), fmt.Sprintf("%.3f", f.Camera.ReprojectionError), *file))
+				// Say what views would make the lens surer, as the page's
+				// guide does while they are taken.
+				if g := calibration.LensGuide(res.Outlines, views[0].Cols(), views[0].Rows()); g.Key != "cal.guide-ready" {
+					sio.say(g)
+				}
 				return nil
 			}
 		}),

@@ -3,11 +3,15 @@
 package main
 
 import (
+	"image/png"
+	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"tengen/calibration"
+	"tengen/vision/synth"
 )
 
 func TestCalibrateBoardFromPhoto(t *testing.T) {
@@ -48,6 +52,43 @@ func abs2(a, b [2]float64) float64 {
 		dy = -dy
 	}
 	return dx + dy
+}
+
+// TestCalibrateCamera calibrates the lens at the terminal from photos of
+// the chessboard (rendered with a 1000 px lens), in Simplified Chinese, and
+// says which views would make it surer: these three lie all in the middle.
+func TestCalibrateCamera(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "c.yaml")
+	args := []string{"calibrate", "camera", "--lang", "zh-Hans", "--file", file, "--chessboard", "9x6", "--square", "25"}
+	for i, pose := range []synth.Pose{{}, {Tilt: [3]float64{0.5, 0, 0}}, {Tilt: [3]float64{0, 0.5, 0.2}}} {
+		path := filepath.Join(dir, string(rune('a'+i))+".png")
+		w, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := png.Encode(w, synth.Chessboard(9, 6, 25, 1000, 1280, 720, pose)); err != nil {
+			t.Fatal(err)
+		}
+		w.Close()
+		args = append(args, path)
+	}
+	out, errOut, code := runCLI(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	f, err := calibration.Load(file)
+	if err != nil || math.Abs(f.Camera.Matrix[0]-1000) > 50 {
+		t.Errorf("the lens: %v, focal length %v px, want about 1000", err, f.Camera.Matrix[0])
+	}
+	for _, want := range []string{"镜头已校准：焦距", "下一张：把棋盘格放在画面的左上角"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("calibrate camera does not say %q:\n%s%s", want, out, errOut)
+		}
+	}
+	if !strings.Contains(errOut, "[3/3]") || !strings.Contains(errOut, "找到棋盘格") {
+		t.Errorf("the views' report: %s", errOut)
+	}
 }
 
 func TestCalibrateCameraErrors(t *testing.T) {
