@@ -153,7 +153,7 @@ func AskCheck(in io.Reader, out io.Writer, w func(errmsg.Msg) string) Check {
 	w = words(w)
 	return func(p rules.Point, _ kinematics.Vec3) (float64, error) {
 		for {
-			fmt.Fprint(out, w(errmsg.M("cal.nozzle-ask", p.String()))+": ")
+			fmt.Fprint(out, w(errmsg.M("cal.nozzle-ask", p.String()))+" ")
 			if !lines.Scan() {
 				return 0, ErrAborted
 			}
