@@ -21,6 +21,16 @@ type LensResult struct {
 	Outlines []Outline
 }
 
+// OutlineOf is the outline of the chessboard whose cols x rows inner
+// corners OpenCV found at pts (row by row).
+func OutlineOf(pts []gocv.Point2f, cols, rows int) Outline {
+	var o Outline
+	for j, k := range []int{0, cols - 1, cols*rows - 1, cols * (rows - 1)} {
+		o[j] = [2]float64{float64(pts[k].X), float64(pts[k].Y)}
+	}
+	return o
+}
+
 // CalibrateLens fits OpenCV's pinhole camera and distortion model to
 // views of a printed chessboard with cols x rows inner corners and
 // squares squareMM wide (OpenCV's calibrateCamera, Zhang's method). At
@@ -66,11 +76,7 @@ func CalibrateLens(views []gocv.Mat, cols, rows int, squareMM float64) (*LensRes
 		pv := gocv.NewPoint2fVectorFromMat(corners)
 		pts := pv.ToPoints()
 		img = append(img, pts)
-		var o Outline
-		for j, k := range []int{0, cols - 1, cols*rows - 1, cols * (rows - 1)} {
-			o[j] = [2]float64{float64(pts[k].X), float64(pts[k].Y)}
-		}
-		res.Outlines = append(res.Outlines, o)
+		res.Outlines = append(res.Outlines, OutlineOf(pts, cols, rows))
 		pv.Close()
 		corners.Close()
 		obj = append(obj, board)

@@ -281,12 +281,8 @@ func (p *calPage) view(pattern string) error {
 		return errmsg.New("err.cal-no-chessboard", strconv.Itoa(cols)+"x"+strconv.Itoa(rows))
 	}
 	pv := gocv.NewPoint2fVectorFromMat(found)
-	pts := pv.ToPoints()
+	outline := calibration.OutlineOf(pv.ToPoints(), cols, rows)
 	pv.Close()
-	var outline calibration.Outline
-	for i, k := range []int{0, cols - 1, cols*rows - 1, cols * (rows - 1)} {
-		outline[i] = [2]float64{float64(pts[k].X), float64(pts[k].Y)}
-	}
 	var b bytes.Buffer
 	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 95}); err != nil {
 		return err
