@@ -8,8 +8,9 @@ import (
 
 // Outline is where the chessboard lay in a lens view: the image pixels of
 // its outer inner corners, in the detector's order (the first row's ends,
-// then the last row's, going round).
-type Outline [4][2]float64
+// then the last row's, going round). It is the page's own form of a view
+// (web.Calibration.LensViews).
+type Outline = [4][2]float64
 
 // GoodLensViews is how many views the guide asks for: Zhang's method fits
 // from three, but a dozen across the picture pin the distortion down.
@@ -72,7 +73,7 @@ func covered(views []Outline, i, w, h int) bool {
 		for b := range n {
 			p := [2]float64{(float64(i%3) + (float64(a)+0.5)/n) * float64(w) / 3, (float64(i/3) + (float64(b)+0.5)/n) * float64(h) / 3}
 			for _, o := range views {
-				if o.contains(p) {
+				if inside(o, p) {
 					in++
 					break
 				}
@@ -106,9 +107,9 @@ func turns(o Outline) (aboutX, aboutY bool) {
 	return aboutX, aboutY
 }
 
-// contains reports whether p lies inside the outline (a convex
+// inside reports whether p lies inside the outline o (a convex
 // quadrilateral, either way round).
-func (o Outline) contains(p [2]float64) bool {
+func inside(o Outline, p [2]float64) bool {
 	var pos, neg bool
 	for i := range o {
 		a, b := o[i], o[(i+1)%4]

@@ -96,15 +96,14 @@ type calPage struct {
 	file, arm, camera string
 	simulate          bool
 
-	mu       sync.Mutex
-	st       web.Calibration
-	pl       *vision.Planes // the last picture of the board; nil after a chessboard's
-	viewDir  string         // the chessboard views for the lens step
-	views    []string
-	outlines []calibration.Outline // where the chessboard lay in each
-	answers  chan string           // the running step's input; nil when none runs
-	console  *pageConsole          // the running step's output
-	done     sync.WaitGroup        // the running step
+	mu      sync.Mutex
+	st      web.Calibration
+	pl      *vision.Planes // the last picture of the board; nil after a chessboard's
+	viewDir string         // the chessboard views for the lens step
+	views   []string
+	answers chan string    // the running step's input; nil when none runs
+	console *pageConsole   // the running step's output
+	done    sync.WaitGroup // the running step
 }
 
 func newCalPage(token, file, armSpec, camera string, simulate bool) (*calPage, error) {
@@ -138,11 +137,15 @@ func (p *calPage) publish(check bool) {
 	if check {
 		_, err := calibration.Load(p.file)
 		p.st.OK = err == nil
-		p.st.Check, p.st.CheckTexts = errmsg.M("cal.valid").String(), i18n.MsgTexts(errmsg.M("cal.valid"))
-		if err != nil {
+		if p.st.OK {
+			valid := errmsg.M("cal.valid")
+			p.st.Check, p.st.CheckTexts = valid.String(), i18n.MsgTexts(valid)
+		} else {
 			p.st.Check, p.st.CheckTexts = err.Error(), i18n.ErrorTexts(err)
 		}
 	}
+	// A chessboard's view is shown from its taking to the next picture.
+	p.st.ViewShown = p.pl == nil && len(p.st.LensViews) > 0
 	st := p.st
 	st.Console = append([]string{}, st.Console...)
 	p.srv.Publish(web.State{Title: "Tengen calibration", Size: st.Size, Status: "calibrating", HasCamera: st.Picture[0] > 0, Calibration: &st})
@@ -216,7 +219,7 @@ func (p *calPage) picture() error {
 	p.pl = pl
 	p.st.Picture = [2]int{pl.Bounds().Dx(), pl.Bounds().Dy()}
 	p.st.Shot++
-	p.st.Corners, p.st.ViewShown = nil, false
+	p.st.Corners = nil
 	p.mu.Unlock()
 	p.publish(false)
 	return nil
@@ -256,7 +259,7 @@ func (p *calPage) view(pattern string) error {
 	var img *image.Gray
 	if p.simulate {
 		p.mu.Lock()
-		pose := simulatedPose(calibration.LensGuide(p.outlines, 1280, 720), len(p.views))
+		pose := simulatedPose(calibration.LensGuide(p.st.LensViews, 1280, 720), len(p.views))
 		p.mu.Unlock()
 		img = synth.Chessboard(9, 6, 25, 1000, 1280, 720, pose)
 	} else {
@@ -296,12 +299,10 @@ func (p *calPage) view(pattern string) error {
 	p.srv.SetCamera(b.Bytes())
 	p.mu.Lock()
 	p.views = append(p.views, path)
-	p.outlines = append(p.outlines, outline)
 	p.pl = nil
 	p.st.Views = len(p.views)
-	p.st.LensViews = append(p.st.LensViews, [4][2]float64(outline))
-	p.st.LensGuide = i18n.MsgTexts(calibration.LensGuide(p.outlines, img.Rect.Dx(), img.Rect.Dy()))
-	p.st.ViewShown = true
+	p.st.LensViews = append(p.st.LensViews, outline)
+	p.st.LensGuide = i18n.MsgTexts(calibration.LensGuide(p.st.LensViews, img.Rect.Dx(), img.Rect.Dy()))
 	p.st.Picture = [2]int{img.Rect.Dx(), img.Rect.Dy()}
 	p.st.Shot++
 	p.st.Corners = nil

@@ -169,7 +169,7 @@ func TestCalibrationPage(t *testing.T) {
 	}
 	var guided []string
 	for !strings.Contains(p.st.LensGuide["en"], "calibrate the lens") {
-		g := calibration.LensGuide(p.outlines, 1280, 720)
+		g := calibration.LensGuide(p.st.LensViews, 1280, 720)
 		guided = append(guided, g.Key)
 		if g.Key == "cal.guide-move" {
 			guided[len(guided)-1] += " " + g.Args[0].(errmsg.Msg).Key
