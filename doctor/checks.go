@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -18,6 +19,7 @@ import (
 
 	"tengen/arm/pi"
 	"tengen/arm/serial"
+	"tengen/i18n/errmsg"
 )
 
 // The README's wiring table for the Pi-direct arm: the pins are the
@@ -63,11 +65,14 @@ func Checks(cfg Config, h Host) []Check {
 
 func (h Host) path(p string) string { return filepath.Join(h.Root, p) }
 
-func pass(format string, a ...any) Result { return Result{OK: true, Detail: fmt.Sprintf(format, a...)} }
+func pass(key string, a ...any) Result { return Result{OK: true, Detail: errmsg.M(key, a...)} }
 
-func fail(fix, format string, a ...any) Result {
-	return Result{Detail: fmt.Sprintf(format, a...), Fix: fix}
+func fail(fix errmsg.Msg, key string, a ...any) Result {
+	return Result{Detail: errmsg.M(key, a...), Fix: fix}
 }
+
+// fix is a fix's message.
+func fix(key string, a ...any) errmsg.Msg { return errmsg.M(key, a...) }
 
 // neededGroups are the groups whose devices the arm driver uses.
 func neededGroups(arm string) []string {
@@ -83,10 +88,10 @@ func neededGroups(arm string) []string {
 func checkUser(cfg Config, h Host) Result {
 	name, groups, err := h.User()
 	if err != nil {
-		return fail("check /etc/passwd and /etc/group", "cannot tell who is running: %v", err)
+		return fail(fix("doc.who-fix"), "doc.who-unknown", err)
 	}
 	if name == "root" {
-		return pass("root may use every device (the service itself runs as %s)", cfg.Service)
+		return pass("doc.root", cfg.Service)
 	}
 	var missing []string
 	for _, g := range neededGroups(cfg.Arm) {
@@ -95,13 +100,11 @@ func checkUser(cfg Config, h Host) Result {
 		}
 	}
 	if len(missing) > 0 {
-		return fail(fmt.Sprintf("sudo usermod -aG %s %s, then log out and in again (make pi-install does this for the %s user)", strings.Join(missing, ","), name, cfg.Service),
-			"%s is not in group %s", name, strings.Join(missing, ", "))
+		return fail(fix("doc.groups-fix", strings.Join(missing, ","), name, cfg.Service),
+			"doc.not-in-group", name, strings.Join(missing, ", "))
 	}
-	return pass("%s is in groups %s", name, strings.Join(neededGroups(cfg.Arm), ", "))
+	return pass("doc.in-groups", name, strings.Join(neededGroups(cfg.Arm), ", "))
 }
-
-const cameraFix = "USB webcam: plug it in and look at `v4l2-ctl --list-devices`; Pi camera: check the ribbon cable (contacts facing the right way), camera_auto_detect=1 in /boot/firmware/config.txt, and `rpicam-hello --list-cameras`"
 
 func checkCamera(cfg Config, h Host) Result {
 	candidates := []string{cfg.Camera}
@@ -113,31 +116,31 @@ func checkCamera(cfg Config, h Host) Result {
 			candidates = append(candidates, strings.TrimPrefix(f, h.Root))
 		}
 		if len(candidates) == 0 {
-			return fail(cameraFix, "no camera: no /dev/video* device")
+			return fail(fix("doc.camera-fix"), "doc.no-camera")
 		}
 	}
-	var problems []string
+	var problems []errmsg.Msg
 	for _, dev := range candidates {
 		info, err := h.Video.Probe(h.path(dev))
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			problems = append(problems, dev+" does not exist")
+			problems = append(problems, errmsg.M("doc.missing", dev))
 			continue
 		case errors.Is(err, fs.ErrPermission):
-			return fail("sudo usermod -aG video $USER, then log out and in again", "%s: permission denied", dev)
+			return fail(fix("doc.group-fix", "video"), "doc.denied", dev)
 		case err != nil:
-			problems = append(problems, fmt.Sprintf("%s: %v", dev, err))
+			problems = append(problems, errmsg.M("doc.device-error", dev, err))
 			continue
 		case !info.Capture:
-			problems = append(problems, fmt.Sprintf("%s (%s) cannot capture", dev, info.Driver))
+			problems = append(problems, errmsg.M("doc.cannot-capture", dev, info.Driver))
 			continue
 		}
 		if slices.Contains(piCameraDrivers, info.Driver) {
 			return piCamera(cfg, h, dev, info)
 		}
-		return pass("%s: %s (%s)", dev, info.Card, info.Driver)
+		return pass("doc.camera-ok", dev, info.Card, info.Driver)
 	}
-	return fail(cameraFix, "no usable camera: %s", strings.Join(problems, "; "))
+	return fail(fix("doc.camera-fix"), "doc.no-usable-camera", problems)
 }
 
 // piCamera: a CSI camera's V4L2 node gives raw Bayer frames OpenCV cannot
@@ -148,14 +151,12 @@ func piCamera(cfg Config, h Host, dev string, info VideoInfo) Result {
 	more, _ := filepath.Glob(h.path("/usr/lib/*/libcamera/v4l2-compat.so"))
 	compat = append(compat, more...)
 	if len(compat) == 0 {
-		return fail("sudo apt install libcamera-v4l2 libcamera-tools (make pi-install does), then run tengen under libcamerify",
-			"%s is a Raspberry Pi camera (%s, %s) and libcamera's V4L2 compatibility layer is not installed", dev, info.Card, info.Driver)
+		return fail(fix("doc.picam-compat-fix"), "doc.picam-no-compat", dev, info.Card, info.Driver)
 	}
 	if !strings.HasSuffix(cfg.Preload, "v4l2-compat.so") {
-		return fail(fmt.Sprintf("for the service set LD_PRELOAD=%s in /etc/tengen/tengen.env; by hand run `libcamerify tengen …`", strings.TrimPrefix(compat[0], h.Root)),
-			"%s is a Raspberry Pi camera (%s, %s) and the service does not preload libcamera's V4L2 layer", dev, info.Card, info.Driver)
+		return fail(fix("doc.picam-preload-fix", strings.TrimPrefix(compat[0], h.Root)), "doc.picam-no-preload", dev, info.Card, info.Driver)
 	}
-	return pass("%s: Raspberry Pi camera (%s, %s), read through libcamera's V4L2 layer (%s)", dev, info.Card, info.Driver, cfg.Preload)
+	return pass("doc.picam-ok", dev, info.Card, info.Driver, cfg.Preload)
 }
 
 func videoNumber(p string) int {
@@ -164,60 +165,53 @@ func videoNumber(p string) int {
 	return n
 }
 
-const serialFix = "plug in the controller's USB cable; `ls -l /dev/serial/by-id/` should list it; the udev rule /etc/udev/rules.d/99-tengen.rules (make pi-install) names it /dev/tengen-arm for the Nano's USB IDs 1a86:7523, 0403:6001 and 2341:0043 — another adapter needs its ID added (`udevadm info -q property -n /dev/ttyUSB0`)"
-
 func checkSerial(cfg Config, h Host) Result {
 	p := h.path(cfg.Port)
 	target, lerr := filepath.EvalSymlinks(p)
 	if _, err := os.Stat(p); err != nil {
-		return fail(serialFix, "%s does not exist", cfg.Port)
+		return fail(fix("doc.serial-fix"), "doc.missing", cfg.Port)
 	}
 	if err := h.Devices.Access(p); err != nil {
 		if errors.Is(err, fs.ErrPermission) {
-			return fail("sudo usermod -aG dialout $USER, then log out and in again", "%s: permission denied", cfg.Port)
+			return fail(fix("doc.group-fix", "dialout"), "doc.denied", cfg.Port)
 		}
 		if errors.Is(err, syscall.EBUSY) {
-			return fail("stop whatever holds it: `sudo systemctl stop tengen`, or close the serial monitor", "%s is busy: another program has it open", cfg.Port)
+			return fail(fix("doc.busy-fix"), "doc.busy", cfg.Port)
 		}
-		return fail(serialFix, "%s: %v", cfg.Port, err)
+		return fail(fix("doc.serial-fix"), "doc.device-error", cfg.Port, err)
 	}
 	if lerr == nil && target != p {
-		return pass("%s (%s) opens read-write", cfg.Port, strings.TrimPrefix(target, h.Root))
+		return pass("doc.serial-link-ok", cfg.Port, strings.TrimPrefix(target, h.Root))
 	}
-	return pass("%s opens read-write", cfg.Port)
+	return pass("doc.serial-ok", cfg.Port)
 }
-
-const flashFix = "stop the service (sudo systemctl stop tengen), then flash the firmware built with this version: `make firmware flash PORT=%s`, or avrdude as firmware/README.md shows"
 
 func checkFirmware(ctx context.Context, cfg Config, h Host) Result {
 	if _, err := os.Stat(h.path(cfg.Port)); err != nil {
-		return fail("fix the serial check first", "not checked: no %s", cfg.Port)
+		return fail(fix("doc.serial-first"), "doc.not-checked", cfg.Port)
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	info, err := h.Firmware.Identify(ctx, h.path(cfg.Port))
 	var perr *serial.ProtocolError
+	flash := fix("doc.flash-fix", cfg.Port)
 	switch {
 	case errors.As(err, &perr):
-		return fail(fmt.Sprintf(flashFix, cfg.Port), "firmware %q speaks protocol %d, this program protocol %d", perr.Firmware, perr.Got, perr.Want)
+		return fail(flash, "doc.protocol", strconv.Quote(perr.Firmware), perr.Got, perr.Want)
 	case err != nil:
-		return fail(fmt.Sprintf("power-cycle the controller and check the USB cable; if it still does not answer, "+flashFix, cfg.Port),
-			"no handshake with the firmware on %s: %v", cfg.Port, err)
+		return fail(fix("doc.power-cycle-fix", flash), "doc.no-handshake", cfg.Port, err)
 	case info.EStop:
-		return fail("release the emergency stop (twist the mushroom button); if it is released, check its wiring: NC switch between D2 and GND",
-			"firmware %s answers, but the emergency stop is pressed or its wire is broken", info.Version)
+		return fail(fix("doc.estop-nano-fix"), "doc.estop-firmware", info.Version)
 	case serial.OlderFirmware(info.Version):
-		return fail(fmt.Sprintf(flashFix, cfg.Port),
-			"firmware %s is older than this program's %s: it forgets the colour of a stone it holds through a restart", info.Version, serial.FirmwareVersion)
+		return fail(flash, "doc.firmware-old", info.Version, serial.FirmwareVersion)
 	}
-	return pass("firmware %s answers with the right protocol; emergency stop released", info.Version)
+	return pass("doc.firmware-ok", info.Version)
 }
 
 func checkI2C(cfg Config, h Host) Result {
 	bus, err := h.I2C.Open(cfg.I2CBus)
 	if err != nil {
-		return fail("enable I2C: `sudo raspi-config nonint do_i2c 0` and reboot; the user needs group i2c",
-			"no I2C bus: %v", err)
+		return fail(fix("doc.i2c-fix"), "doc.no-i2c", err)
 	}
 	defer bus.Close()
 	// Read one register from each: PCA9685 MODE1 (0x00), ADS1115 config (0x01).
@@ -233,10 +227,9 @@ func checkI2C(cfg Config, h Host) Result {
 		}
 	}
 	if len(missing) > 0 {
-		return fail("check power (3.3 V to VCC), ground and SDA/SCL on pins 3 and 5; `i2cdetect -y 1` should show 40 and 48; check the address jumpers",
-			"not answering on %s: %s", bus, strings.Join(missing, "; "))
+		return fail(fix("doc.i2c-wiring-fix"), "doc.i2c-silent", bus.String(), strings.Join(missing, "; "))
 	}
-	return pass("PCA9685 at 0x40 and ADS1115 at 0x48 answer on %s", bus)
+	return pass("doc.i2c-ok", bus.String())
 }
 
 func checkGPIO(h Host) Result {
@@ -247,64 +240,56 @@ func checkGPIO(h Host) Result {
 		}
 	}
 	if len(missing) > 0 {
-		return fail("the user needs group gpio (/dev/gpiomem, /dev/gpiochip*); make pi-install adds the service user",
-			"cannot reach %s", strings.Join(missing, ", "))
+		return fail(fix("doc.gpio-fix"), "doc.gpio-unreachable", strings.Join(missing, ", "))
 	}
 	stop := h.GPIO.Pin(PinEStop)
 	if err := stop.In(gpio.PullUp, gpio.NoEdge); err != nil {
-		return fail("the user needs group gpio", "%s: %v", PinEStop, err)
+		return fail(fix("doc.gpio-fix"), "doc.device-error", PinEStop, err)
 	}
 	if stop.Read() == gpio.High {
-		return fail("release the emergency stop (twist the mushroom button); if it is released, check its wiring: NC switch between GPIO22 (pin 15) and GND (pin 14)",
-			"the emergency stop on %s reads pressed (high), or its wire is broken", PinEStop)
+		return fail(fix("doc.estop-pi-fix"), "doc.estop-pi", PinEStop)
 	}
-	return pass("%s, %s, %s reachable; emergency stop released", PinPump, PinValve, PinEStop)
+	return pass("doc.gpio-ok", PinPump, PinValve, PinEStop)
 }
 
 func checkCalibration(cfg Config, h Host) Result {
 	p := h.path(cfg.Calibration)
 	if _, err := os.Stat(p); err != nil {
-		return fail("calibrate: tengen calibrate camera, board, servos, arm, then verify (docs/RASPBERRY-PI.md)",
-			"no calibration file at %s", cfg.Calibration)
+		return fail(fix("doc.calibrate-fix"), "doc.no-calibration", cfg.Calibration)
 	}
 	if err := h.LoadCalibration(p); err != nil {
-		return fail(fmt.Sprintf("correct the field named above in %s, or redo that calibration step; the installer keeps a copy of the previous file as %s.bak", cfg.Calibration, cfg.Calibration),
-			"%s: %v", cfg.Calibration, err)
+		return fail(fix("doc.calibration-fix", cfg.Calibration), "doc.device-error", cfg.Calibration, err)
 	}
-	return pass("%s reads and validates", cfg.Calibration)
+	return pass("doc.calibration-ok", cfg.Calibration)
 }
 
 func checkDisk(cfg Config, h Host) Result {
 	free, err := h.Disk.Free(h.path(cfg.DataDir))
 	if err != nil {
-		return fail("create it: make pi-install (owner tengen, mode 0750)", "data directory %s: %v", cfg.DataDir, err)
+		return fail(fix("doc.data-dir-fix"), "doc.data-dir", cfg.DataDir, err)
 	}
 	if free < cfg.MinFree {
-		return fail("free space: sudo journalctl --vacuum-size=50M, sudo apt clean, move old records out of "+cfg.DataDir+"/records",
-			"%d MB free in %s, need %d MB", free>>20, cfg.DataDir, cfg.MinFree>>20)
+		return fail(fix("doc.disk-fix", cfg.DataDir), "doc.disk-low", free>>20, cfg.DataDir, cfg.MinFree>>20)
 	}
 	if err := h.Disk.Writable(h.path(cfg.DataDir)); err != nil {
-		return fail(fmt.Sprintf("calibrating and recording need write access: sudo usermod -aG %s $USER, then log out and in again (make pi-install does this)", cfg.Service),
-			"cannot write in %s: %v", cfg.DataDir, err)
+		return fail(fix("doc.writable-fix", cfg.Service), "doc.not-writable", cfg.DataDir, err)
 	}
-	return pass("%d MB free in %s, writable", free>>20, cfg.DataDir)
+	return pass("doc.disk-ok", free>>20, cfg.DataDir)
 }
 
 func checkClock(ctx context.Context, h Host) Result {
 	now := h.Now()
 	if now.Year() < 2025 {
-		return fail("connect the Pi to a network with internet access so NTP sets the clock (or `sudo date -s '2026-01-01 12:00'`); a Pi 5 keeps time with an RTC battery",
-			"the clock says %s: not set", now.Format(time.DateTime))
+		return fail(fix("doc.clock-fix"), "doc.clock-unset", now.Format(time.DateTime))
 	}
 	out, err := h.Command(ctx, "timedatectl", "show", "--property=NTPSynchronized", "--value")
 	switch {
 	case errors.Is(err, exec.ErrNotFound):
-		return pass("%s (timedatectl not installed: NTP state unknown)", now.Format(time.DateTime))
+		return pass("doc.ntp-unknown", now.Format(time.DateTime))
 	case err != nil:
-		return fail("check systemd-timesyncd: systemctl status systemd-timesyncd", "timedatectl: %v", err)
+		return fail(fix("doc.timesyncd-fix"), "doc.timedatectl", err)
 	case strings.TrimSpace(string(out)) != "yes":
-		return fail("connect to a network and enable NTP: sudo timedatectl set-ntp true; records and journals are stamped with this clock",
-			"%s, not synchronised by NTP", now.Format(time.DateTime))
+		return fail(fix("doc.ntp-fix"), "doc.ntp-off", now.Format(time.DateTime))
 	}
-	return pass("%s, synchronised by NTP", now.Format(time.DateTime))
+	return pass("doc.ntp-ok", now.Format(time.DateTime))
 }

@@ -10,20 +10,51 @@ import (
 	"periph.io/x/conn/v3/i2c"
 
 	"tengen/arm/pi"
+	"tengen/i18n/errmsg"
 )
 
-// Result is one check's outcome. Fix says what to do when OK is false.
+// Result is one check's outcome: what it found and, when OK is false,
+// what to do about it, as catalogue messages so that the report speaks
+// the person's language.
 type Result struct {
+	Name   string
+	OK     bool
+	Detail errmsg.Msg
+	Fix    errmsg.Msg // zero when there is nothing to do
+}
+
+// Report is the outcome of every check; OK only when all passed.
+type Report struct {
+	Checks []Result
+	OK     bool
+}
+
+// Text is a report worded in one language, as `tengen doctor --json`
+// prints it.
+type Text struct {
+	Checks []TextResult `json:"checks"`
+	OK     bool         `json:"ok"`
+}
+
+// TextResult is one check's outcome worded.
+type TextResult struct {
 	Name   string `json:"name"`
 	OK     bool   `json:"ok"`
 	Detail string `json:"detail"`
 	Fix    string `json:"fix"`
 }
 
-// Report is the outcome of every check; OK only when all passed.
-type Report struct {
-	Checks []Result `json:"checks"`
-	OK     bool     `json:"ok"`
+// Words words the report with words (errmsg.Msg.String for English).
+func (r Report) Words(words func(errmsg.Msg) string) Text {
+	t := Text{OK: r.OK}
+	for _, c := range r.Checks {
+		tr := TextResult{Name: c.Name, OK: c.OK, Detail: words(c.Detail)}
+		if c.Fix.Key != "" {
+			tr.Fix = words(c.Fix)
+		}
+		t.Checks = append(t.Checks, tr)
+	}
+	return t
 }
 
 // Check is one named check.
@@ -45,11 +76,11 @@ func Run(ctx context.Context, checks []Check) Report {
 	return r
 }
 
-// WriteText prints the report for a person: ✓ or ✗ per check, the fix
-// under each failure, and a summary line.
-func (r Report) WriteText(w io.Writer) error {
+// WriteText prints the report for a person, worded with words: ✓ or ✗
+// per check, the fix under each failure, and a summary line.
+func (r Report) WriteText(w io.Writer, words func(errmsg.Msg) string) error {
 	failed := 0
-	for _, c := range r.Checks {
+	for _, c := range r.Words(words).Checks {
 		mark := "✓"
 		if !c.OK {
 			mark = "✗"
@@ -59,17 +90,16 @@ func (r Report) WriteText(w io.Writer) error {
 			return err
 		}
 		if !c.OK && c.Fix != "" {
-			if _, err := fmt.Fprintf(w, "  %-12s fix: %s\n", "", c.Fix); err != nil {
+			if _, err := fmt.Fprintf(w, "  %-12s %s\n", "", words(errmsg.M("doc.fix", c.Fix))); err != nil {
 				return err
 			}
 		}
 	}
-	var err error
-	if failed == 0 {
-		_, err = fmt.Fprintln(w, "\nYour robot is ready to play.")
-	} else {
-		_, err = fmt.Fprintf(w, "\n%d of %d checks failed: fix them from the top (later checks often depend on earlier ones).\n", failed, len(r.Checks))
+	summary := errmsg.M("doc.ready")
+	if failed > 0 {
+		summary = errmsg.M("doc.failed", failed, len(r.Checks))
 	}
+	_, err := fmt.Fprintf(w, "\n%s\n", words(summary))
 	return err
 }
 

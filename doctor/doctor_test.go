@@ -20,6 +20,7 @@ import (
 	"periph.io/x/conn/v3/i2c/i2ctest"
 
 	"tengen/arm/serial"
+	"tengen/i18n/errmsg"
 )
 
 // fakeHost is a machine where everything is right; tests break one part.
@@ -176,8 +177,13 @@ func (f *fakeHost) host() Host {
 	}
 }
 
-func run(t *testing.T, cfg Config, f *fakeHost) Report {
+// run runs the checks and words the report in English.
+func run(t *testing.T, cfg Config, f *fakeHost) Text {
 	t.Helper()
+	return report(cfg, f).Words(errmsg.Msg.String)
+}
+
+func report(cfg Config, f *fakeHost) Report {
 	return Run(context.Background(), Checks(cfg, f.host()))
 }
 
@@ -187,7 +193,7 @@ func piConfig() Config {
 	return cfg
 }
 
-func names(r Report) []string {
+func names(r Text) []string {
 	var n []string
 	for _, c := range r.Checks {
 		n = append(n, c.Name)
@@ -379,7 +385,7 @@ func TestNoFirmwareProber(t *testing.T) {
 func TestWriteText(t *testing.T) {
 	f := newFakeHost(t)
 	var b bytes.Buffer
-	if err := run(t, DefaultConfig(), f).WriteText(&b); err != nil {
+	if err := report(DefaultConfig(), f).WriteText(&b, errmsg.Msg.String); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "✓ user") || !strings.HasSuffix(b.String(), "ready to play.\n") || strings.Contains(b.String(), "✗") {
@@ -388,7 +394,7 @@ func TestWriteText(t *testing.T) {
 	f.free = 1
 	f.now = time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
 	b.Reset()
-	run(t, DefaultConfig(), f).WriteText(&b)
+	report(DefaultConfig(), f).WriteText(&b, errmsg.Msg.String)
 	out := b.String()
 	if !strings.Contains(out, "✗ disk") || !strings.Contains(out, "fix: free space") || !strings.Contains(out, "2 of 7 checks failed") {
 		t.Errorf("two failures:\n%s", out)

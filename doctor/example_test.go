@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"tengen/doctor"
+	"tengen/i18n/errmsg"
 )
 
 // Run the checks on this machine and print them as `tengen doctor` does.
@@ -16,5 +17,5 @@ func Example() {
 	cfg := doctor.DefaultConfig()
 	cfg.Arm = doctor.ArmSim
 	report := doctor.Run(context.Background(), doctor.Checks(cfg, h))
-	report.WriteText(os.Stdout)
+	report.WriteText(os.Stdout, errmsg.Msg.String) // English
 }

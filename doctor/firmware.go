@@ -7,6 +7,7 @@ import (
 
 	"tengen/arm"
 	"tengen/arm/serial"
+	"tengen/i18n/errmsg"
 )
 
 // serialFirmware identifies the controller with the serial driver's own
@@ -42,5 +43,5 @@ func FlashHint(err error, port string) error {
 	if !errors.As(err, &p) {
 		return err
 	}
-	return fmt.Errorf("%w (fix: %s)", err, fmt.Sprintf(flashFix, port))
+	return fmt.Errorf("%w (fix: %s)", err, errmsg.M("doc.flash-fix", port))
 }

@@ -53,7 +53,7 @@ func TestFirmwareInSimavr(t *testing.T) {
 	}
 	h := Host{Firmware: serialFirmware{}}
 	res := checkFirmware(ctx, Config{Port: sim.PTY}, h)
-	if !res.OK || !strings.Contains(res.Detail, info.Version) {
+	if !res.OK || !strings.Contains(res.Detail.String(), info.Version) {
 		t.Errorf("after release: %+v", res)
 	}
 }

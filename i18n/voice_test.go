@@ -63,7 +63,7 @@ func TestMandarinVoiceReadsEveryText(t *testing.T) {
 		p := &Printer{Lang: l, Spoken: true}
 		var lines []string
 		for _, key := range Keys() {
-			if strings.HasPrefix(key, "opening.") || strings.HasPrefix(key, "ui.") || strings.HasPrefix(key, "rec.") || strings.HasPrefix(key, "cli.") || strings.HasPrefix(key, "err.") || strings.HasPrefix(key, "sim.") || strings.HasPrefix(key, "cal.") {
+			if strings.HasPrefix(key, "opening.") || strings.HasPrefix(key, "ui.") || strings.HasPrefix(key, "rec.") || strings.HasPrefix(key, "cli.") || strings.HasPrefix(key, "err.") || strings.HasPrefix(key, "sim.") || strings.HasPrefix(key, "cal.") || strings.HasPrefix(key, "doc.") {
 				continue // shown (the page, the terminal; errors, the simulator's log and the calibration steps name commands and files), not spoken
 			}
 			args, _ := Args(key)

@@ -2,13 +2,16 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 
 	"tengen/calibration"
 	"tengen/doctor"
+	"tengen/i18n/errmsg"
 )
+
+// errNotReady ends a doctor's report that found something to fix.
+var errNotReady error = errmsg.New("err.not-ready")
 
 // doctorHost is the machine the doctor examines; tests swap in a fake.
 var doctorHost = doctor.System
@@ -17,8 +20,8 @@ func init() {
 	addCommand("", &command{
 		name:    "doctor",
 		summary: "check that this Raspberry Pi is ready to play (camera, arm, calibration, disk, clock)",
-		usage:   "[--arm serial|pi|sim] [--port DEV] [--camera DEV] [--data DIR] [--env FILE] [--json]",
-		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
+		usage:   "[--arm serial|pi|sim] [--port DEV] [--camera DEV] [--data DIR] [--env FILE] [--json] [--lang en|zh-Hans|zh-Hant]",
+		flags: withLang(func(fs *flag.FlagSet) func(*stdio, []string) error {
 			def := doctor.DefaultConfig()
 			jsonOut := fs.Bool("json", false, `print {"checks":[{"name","ok","detail","fix"}],"ok"} as JSON`)
 			envFile := fs.String("env", "/etc/tengen/tengen.env", "the service's environment file (TENGEN_ARM, TENGEN_PORT, TENGEN_CAMERA, TENGEN_DATA); flags override it")
@@ -58,19 +61,19 @@ func init() {
 				report := doctor.Run(context.Background(), doctor.Checks(cfg, h))
 				var err error
 				if *jsonOut {
-					err = printJSON(sio, report)
+					err = printJSON(sio, report.Words(sio.words))
 				} else {
-					err = report.WriteText(sio.out)
+					err = report.WriteText(sio.out, sio.words)
 				}
 				if err != nil {
 					return err
 				}
 				if !report.OK {
-					return errors.New("not ready: see the fixes above")
+					return errNotReady
 				}
 				return nil
 			}
-		},
+		}),
 	})
 }
 

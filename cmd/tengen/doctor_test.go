@@ -164,3 +164,32 @@ func TestDoctorCLIText(t *testing.T) {
 		t.Errorf("bad --arm: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestDoctorSpeaksTheLanguage: the report, its fixes, the summary and the
+// exit error follow --lang, in text and in JSON; the calibration file's own
+// error inside a check's detail too.
+func TestDoctorSpeaksTheLanguage(t *testing.T) {
+	root := fakeDoctorMachine(t, strings.Replace(goodCalibration(t), "version: 1", "version: 0", 1))
+	env := filepath.Join(root, "tengen.env")
+	os.WriteFile(env, []byte("TENGEN_ARM=pi\n"), 0o644)
+	out, errOut, code := runCLI(t, "", "doctor", "--lang", "zh-Hans", "--env", env)
+	for _, want := range []string{"✓ camera       /dev/video0：摄像头Webcam（驱动uvcvideo）", "✗ i2c          没有I2C总线：",
+		"修正方法：启用I2C", "项检查中有", "校准文件"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("zh-Hans report lacks %q:\n%s", want, out)
+		}
+	}
+	if code != 1 || !strings.Contains(errOut, "尚未就绪") || strings.Contains(out, "fix:") {
+		t.Errorf("exit %d, stderr %q:\n%s", code, errOut, out)
+	}
+	out, _, _ = runCLI(t, "", "doctor", "--lang", "zh-Hant", "--json", "--env", env)
+	var rep doctorJSON
+	if err := json.Unmarshal([]byte(lastLine(out)), &rep); err != nil {
+		t.Fatalf("last line %q: %v", lastLine(out), err)
+	}
+	for _, c := range rep.Checks {
+		if c.Name == "i2c" && (!strings.Contains(c.Detail, "沒有I2C匯流排") || !strings.HasPrefix(c.Fix, "啟用I2C")) {
+			t.Errorf("zh-Hant i2c check %+v", c)
+		}
+	}
+}

@@ -55,12 +55,19 @@ func english(kind, v string) string {
 	return v
 }
 
-// Arg writes one argument of a message: a nested message through words,
-// a string as it is, anything else with fmt.
+// Arg writes one argument of a message: a nested message through words
+// (a list of them joined by semicolons), a string as it is, anything
+// else with fmt.
 func Arg(a any, words func(Msg) string) string {
 	switch v := a.(type) {
 	case Msg:
 		return words(v)
+	case []Msg:
+		parts := make([]string, len(v))
+		for i, m := range v {
+			parts[i] = words(m)
+		}
+		return strings.Join(parts, "; ")
 	case string:
 		return v
 	}

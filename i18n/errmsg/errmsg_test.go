@@ -48,8 +48,16 @@ func TestTexts(t *testing.T) {
 				}
 			}
 		}
-		if !strings.HasPrefix(k, "err.") && !strings.HasPrefix(k, "sim.") && !strings.HasPrefix(k, "cal.") {
+		if !strings.HasPrefix(k, "err.") && !strings.HasPrefix(k, "sim.") && !strings.HasPrefix(k, "cal.") && !strings.HasPrefix(k, "doc.") {
 			t.Errorf("%s: keys here start err., sim. or cal.", k)
 		}
+	}
+}
+
+// TestListArg: a list of messages as an argument is worded item by item.
+func TestListArg(t *testing.T) {
+	m := M("doc.no-usable-camera", []Msg{M("doc.missing", "/dev/video0"), M("doc.denied", "/dev/video1")})
+	if got, want := m.String(), "no usable camera: /dev/video0 does not exist; /dev/video1: permission denied"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
