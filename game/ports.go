@@ -48,12 +48,15 @@ type Dropper interface {
 }
 
 // A Doubter is Eyes that can tell when the reader stays unsure of a few
-// points while nothing moves (a stone between two points, a white stone
-// the light makes hard to tell from the wood), where Look would wait for
-// ever: the session asks the person to set those stones straight.
+// points while nothing moves, where Look would wait for ever: a stone
+// between two points, a white stone the light makes hard to tell from the
+// wood (the session asks the person to set those stones straight), or a
+// point that reads empty but hides its lines (a patch of sunlight or
+// glare, something left over it: the session asks to clear or shade it).
 type Doubter interface {
-	// NotifyDoubt makes the eyes call f with such points, once a spell.
-	NotifyDoubt(f func([]rules.Point))
+	// NotifyDoubt makes the eyes call f with such points, once a spell:
+	// those read as stones, and those read empty.
+	NotifyDoubt(f func(stones, empty []rules.Point))
 }
 
 // Drop is a stone fallen from the hand.

@@ -109,9 +109,15 @@ var ErrStopped = errors.New("game stopped")
 // Play runs the game to its end and returns the result.
 func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
 	if d, ok := s.Eyes.(Doubter); ok {
-		d.NotifyDoubt(func(ps []rules.Point) {
-			list := rules.FormatPoints(ps)
-			s.say("unsure", list, "I cannot make out "+list+" clearly; please set the stone straight on its point.")
+		d.NotifyDoubt(func(stones, empty []rules.Point) {
+			if len(stones) > 0 {
+				list := rules.FormatPoints(stones)
+				s.say("unsure", list, "I cannot make out "+list+" clearly; please set the stone straight on its point.")
+			}
+			if len(empty) > 0 {
+				list := rules.FormatPoints(empty)
+				s.say("unclear", list, "I cannot see "+list+" clearly: is something over it, or glare on it? Please clear it or shade the board.")
+			}
 		})
 	}
 	if s.Opening != nil {

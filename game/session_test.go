@@ -652,3 +652,50 @@ func (p *scoring) Think(ctx context.Context, pos ai.Position, lim ai.Limits, inf
 	r.Score = p.score
 	return r, err
 }
+
+// doubtingTable is a table whose eyes stay unsure of some points during
+// their first view: stones (to be set straight) and empty points (glare or
+// something over them).
+type doubtingTable struct {
+	*table
+	stones, empty []rules.Point
+	notify        func(stones, empty []rules.Point)
+}
+
+func (d *doubtingTable) NotifyDoubt(f func(stones, empty []rules.Point)) { d.notify = f }
+
+func (d *doubtingTable) Look(ctx context.Context) (Sight, error) {
+	if d.notify != nil && d.views == 0 {
+		d.notify(d.stones, d.empty)
+	}
+	return d.table.Look(ctx)
+}
+
+// TestDoubtIsTold: the session asks for a stone in doubt to be set
+// straight, and for an empty point in doubt to be cleared or shaded, each
+// only when there is such a point.
+func TestDoubtIsTold(t *testing.T) {
+	for _, tc := range []struct {
+		name                    string
+		stones, empty           string
+		wantUnsure, wantUnclear bool
+	}{
+		{"stone", "h8", "", true, false},
+		{"empty", "", "a1 b1", false, true},
+		{"both", "h8", "j9", true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newTable(15)
+			tb.script = personPlays(t, rules.Black, "h8 h9 h10 h11 h12")
+			d := &doubtingTable{table: tb, stones: pts(t, tc.stones), empty: pts(t, tc.empty)}
+			s, v := newSession(t, rules.Renju, rules.White, "a1 a2 a3 a4", tb)
+			s.Eyes = d
+			if _, err := s.Play(t.Context()); err != nil {
+				t.Fatal(err)
+			}
+			if v.has("unsure") != tc.wantUnsure || v.has("unclear") != tc.wantUnclear {
+				t.Errorf("said %v", v.keys)
+			}
+		})
+	}
+}

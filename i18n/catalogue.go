@@ -46,7 +46,7 @@ var GameKeys = []string{
 	"time-up", "takeback", "takeback-refused", "takeback-lift", "resigned",
 	"wrong-colour", "welcome", "welcome-robot", "fault", "offer", "choose", "place", "pass",
 	"swap", "keep", "declare", "opening-step", "opening-refused", "bye", "pairing", "withdrawn", "withdrawn-failing",
-	"still-there", "person-left", "unsure",
+	"still-there", "person-left", "unsure", "unclear",
 }
 
 // catalogue holds every text. Keys without a prefix are spoken messages
@@ -80,6 +80,8 @@ var catalogue = map[string]entry{
 	"resigned": e(nil, "You resign.", "你认输了。", "你認輸了。"),
 	"unsure": e(a(ArgPoints), "I cannot make out {0} clearly; please set the stone straight on its point.",
 		"我看不清{0}；请把棋子摆正在交叉点上。", "我看不清{0}；請把棋子擺正在交叉點上。"),
+	"unclear": e(a(ArgPoints), "I cannot see {0} clearly: is something over it, or glare on it? Please clear it or shade the board.",
+		"我看不清{0}：上面是不是有东西，或者有反光？请把东西拿开，或者遮挡强光。", "我看不清{0}：上面是不是有東西，或者有反光？請把東西拿開，或者遮擋強光。"),
 	"still-there": e(a(ArgColour), "Are you still there? Your move ({0}).", "你还在吗？轮到你了（{0}）。", "你還在嗎？輪到你了（{0}）。"),
 	"person-left": e(a(ArgCount), "No move for {0} minutes: I take it you have left. The game is over.",
 		"{0}分钟没有落子：我想你已经离开了。对局结束。", "{0}分鐘沒有落子：我想你已經離開了。對局結束。"),

@@ -33,7 +33,7 @@ type Eyes struct {
 	// with the same few doubtful points before the doubt is told
 	// (NotifyDoubt) [30, about 2 s].
 	DoubtFrames int
-	onDoubt     func([]rules.Point)
+	onDoubt     func(stones, empty []rules.Point)
 
 	// follow, when set, is told the reading and its frame whenever the
 	// corners the board is read at change (the reader found it moved):
@@ -89,8 +89,18 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 		}
 		b, r := w.Tracker.Board(), w.Last.Reading
 		if ps := doubt.step(r, w.Tracker.MinConf); ps != nil && e.onDoubt != nil {
-			if pts, err := e.points(ps, r); err == nil {
-				e.onDoubt(pts)
+			var stones, empty [][2]int
+			for _, p := range ps {
+				if r.Stones[p[0]][p[1]] == vision.Empty {
+					empty = append(empty, p)
+				} else {
+					stones = append(stones, p)
+				}
+			}
+			sp, err1 := e.points(stones, r)
+			ep, err2 := e.points(empty, r)
+			if err1 == nil && err2 == nil {
+				e.onDoubt(sp, ep)
 			}
 		}
 		switch {
@@ -132,7 +142,7 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 }
 
 // NotifyDoubt implements game.Doubter.
-func (e *Eyes) NotifyDoubt(f func([]rules.Point)) { e.onDoubt = f }
+func (e *Eyes) NotifyDoubt(f func(stones, empty []rules.Point)) { e.onDoubt = f }
 
 // maxDoubtful is the most doubtful points a spell of doubt may have: more
 // is a hand or the arm over the board, not stones to set straight.

@@ -259,7 +259,12 @@ func TestEyesDoubt(t *testing.T) {
 	e := NewEyes(&vision.Watcher{Camera: cam, Tracker: tr}, 15, imgCorners)
 	e.DoubtFrames = 10
 	var told [][]rules.Point
-	e.NotifyDoubt(func(ps []rules.Point) { told = append(told, ps) })
+	e.NotifyDoubt(func(stones, empty []rules.Point) {
+		if len(empty) > 0 {
+			t.Errorf("empty points told: %v", empty)
+		}
+		told = append(told, stones)
+	})
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	if _, err := e.Look(ctx); !errors.Is(err, ErrCameraEnded) {
@@ -267,5 +272,32 @@ func TestEyesDoubt(t *testing.T) {
 	}
 	if len(told) != 1 || rules.FormatPoints(told[0]) != "h8" {
 		t.Errorf("doubts told %v, want [h8] once", told)
+	}
+}
+
+// TestEyesDoubtInSunlight: a patch of sunlight washes out the lines of an
+// empty point (here o1's neighbour), so the reader cannot vouch for it and
+// the tracker (at its default confidence) waits; the doubt is told as an
+// empty point, for the person to shade the board, not as a stone to set
+// straight.
+func TestEyesDoubtInSunlight(t *testing.T) {
+	sc := scene(map[[2]int]vision.Stone{{7, 7}: vision.Black, {7, 8}: vision.White}, false, 27)
+	sc.Sun, sc.SunPatches = 0.6, 2
+	scs := repeat(sc, 25)
+	for i := range scs {
+		scs[i].Seed = 27 // the same sunlight in every frame
+	}
+	cam := &capture.Camera{Open: func() (capture.Source, error) { return frames(scs, io.EOF), nil }}
+	e := NewEyes(&vision.Watcher{Camera: cam}, 15, imgCorners)
+	e.DoubtFrames = 10
+	var stones, empty [][]rules.Point
+	e.NotifyDoubt(func(s, m []rules.Point) { stones, empty = append(stones, s), append(empty, m) })
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	if _, err := e.Look(ctx); !errors.Is(err, ErrCameraEnded) {
+		t.Fatalf("Look: %v, want the camera's end (no steady view)", err)
+	}
+	if len(empty) != 1 || rules.FormatPoints(empty[0]) != "n1" || len(stones[0]) != 0 {
+		t.Errorf("doubts told: stones %v, empty %v; want one spell, empty n1", stones, empty)
 	}
 }
