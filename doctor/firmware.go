@@ -3,7 +3,6 @@ package doctor
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"tengen/arm"
 	"tengen/arm/serial"
@@ -43,5 +42,5 @@ func FlashHint(err error, port string) error {
 	if !errors.As(err, &p) {
 		return err
 	}
-	return fmt.Errorf("%w (fix: %s)", err, errmsg.M("doc.flash-fix", port))
+	return errmsg.Wrap(err, "err.reflash", errmsg.M("doc.flash-fix", port))
 }

@@ -10,6 +10,7 @@ import (
 
 	"tengen/arm/serial"
 	"tengen/firmware/simavr"
+	"tengen/i18n"
 )
 
 // TestFirmwareInSimavr identifies the real firmware running in simavr
@@ -64,6 +65,9 @@ func TestFlashHint(t *testing.T) {
 	var p *serial.ProtocolError
 	if !errors.As(err, &p) || p.Got != 2 || !strings.Contains(err.Error(), "make firmware flash PORT=/dev/tengen-arm") {
 		t.Errorf("mismatch: %v", err)
+	}
+	if zh := (&i18n.Printer{Lang: i18n.Simplified}).Error(err); !strings.Contains(zh, "固件与本程序不匹配") || !strings.Contains(zh, "PORT=/dev/tengen-arm") {
+		t.Errorf("mismatch in Chinese: %s", zh)
 	}
 	other := errors.New("serial /dev/tengen-arm: open: no such file or directory")
 	if got := FlashHint(other, "/dev/tengen-arm"); got != other {
