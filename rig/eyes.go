@@ -144,10 +144,6 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 // NotifyDoubt implements game.Doubter.
 func (e *Eyes) NotifyDoubt(f func(stones, empty []rules.Point)) { e.onDoubt = f }
 
-// maxDoubtful is the most doubtful points a spell of doubt may have: more
-// is a hand or the arm over the board, not stones to set straight.
-const maxDoubtful = 3
-
 // doubtSpell follows readings that stay doubtful while nothing moves.
 type doubtSpell struct {
 	frames int // frames the spell must last [30]
@@ -173,7 +169,7 @@ func (d *doubtSpell) step(r *vision.Reading, minConf float64) [][2]int {
 			}
 		}
 	}
-	if len(ps) == 0 || len(ps) > maxDoubtful {
+	if len(ps) == 0 || len(ps) > vision.FewDoubtful {
 		d.run = 0
 		return nil
 	}

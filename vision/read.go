@@ -44,6 +44,19 @@ func (r *Reading) Rows() []string {
 	return out
 }
 
+// Doubtful returns how many points read below confidence minConf.
+func (r *Reading) Doubtful(minConf float64) int {
+	n := 0
+	for _, row := range r.Conf {
+		for _, c := range row {
+			if !(c >= minConf) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // MinConf returns the lowest confidence over the board and where it is.
 func (r *Reading) MinConf() (conf float64, row, col int) {
 	conf = 2

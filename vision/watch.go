@@ -133,14 +133,19 @@ func (w *Watcher) Step(ctx context.Context) ([]Event, error) {
 		}
 	}
 	if obs.Reading != nil {
-		if w.sure(obs.Reading) {
+		switch doubts := obs.Reading.Doubtful(w.Tracker.MinConf); {
+		case doubts == 0:
 			w.doubtful = 0
 			if w.wood == nil {
 				if c, ok := woodColour(m, w.Size, w.Corners); ok {
 					w.wood = &c
 				}
 			}
-		} else {
+		case doubts <= FewDoubtful:
+			// The doubt lies in those points, not in where the board is:
+			// searching for it would find it where it is, at a cost.
+			w.doubtful = 0
+		default:
 			w.doubtful++
 		}
 	}
@@ -149,7 +154,10 @@ func (w *Watcher) Step(ctx context.Context) ([]Event, error) {
 }
 
 // sure reports whether every point of r reads at the tracker's confidence.
-func (w *Watcher) sure(r *Reading) bool {
-	c, _, _ := r.MinConf()
-	return c >= w.Tracker.MinConf
-}
+func (w *Watcher) sure(r *Reading) bool { return r.Doubtful(w.Tracker.MinConf) == 0 }
+
+// FewDoubtful is the most points a reading may doubt for the doubt to lie
+// in those points, not in the view: a stone between two points, a patch of
+// sunlight or glare washing a point's lines out. More is a hand or the arm
+// over the board, a change of light, or a board that moved.
+const FewDoubtful = 3

@@ -112,6 +112,44 @@ func TestWatcherKeepsCornersInTheDark(t *testing.T) {
 	}
 }
 
+// TestWatcherLeavesAFewDoubtsWhereTheyAre: a patch of sunlight washes the
+// lines of one empty point out for good, so every frame doubts that point
+// (at the tracker's default confidence) and reads the rest surely. The
+// board has not moved: the watcher must not search for it again every few
+// frames (on a Pi a search costs seconds) while it keeps reading there.
+func TestWatcherLeavesAFewDoubtsWhereTheyAre(t *testing.T) {
+	scene := synth.Scene{Width: 640, Height: 480, Size: 15,
+		Corners: [4]vision.Point{{X: 120, Y: 40}, {X: 520, Y: 48}, {X: 540, Y: 440}, {X: 100, Y: 430}},
+		Stones:  map[[2]int]vision.Stone{{7, 7}: vision.Black, {7, 8}: vision.White},
+		Light:   0.3, Noise: 3, Seed: 27, Sun: 0.6, SunPatches: 2}
+	searched, doubtfulFrames := 0, 0
+	w := &vision.Watcher{
+		Camera:  playFrames(20, func(int) image.Image { return synth.Render(scene) }),
+		Size:    15,
+		Corners: scene.Corners,
+		Relocate: func(pl *vision.Planes, n int) ([4]vision.Point, float64, error) {
+			searched++
+			return scene.Corners, 1, nil
+		},
+	}
+	for {
+		if _, err := w.Step(context.Background()); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if n := w.Last.Reading.Doubtful(w.Tracker.MinConf); n > 0 && n <= vision.FewDoubtful {
+			doubtfulFrames++
+		}
+	}
+	if doubtfulFrames != 20 {
+		t.Fatalf("%d of 20 frames doubt a few points; the scene no longer makes the case", doubtfulFrames)
+	}
+	if searched != 0 {
+		t.Errorf("the watcher searched for the board %d times in 20 frames", searched)
+	}
+}
+
 // TestWatcherBalancesColourCast changes the light's colour under the
 // watcher (a cold lamp switched on: red down, blue up, brightness kept):
 // the board, with white stones on pale wood, must still read surely and
