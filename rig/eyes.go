@@ -163,7 +163,7 @@ func (d *doubtSpell) step(r *vision.Reading, minConf float64) [][2]int {
 	if r != nil {
 		for i, row := range r.Conf {
 			for j, c := range row {
-				if c < minConf {
+				if !(c >= minConf) { // as Reading.Doubtful counts
 					ps = append(ps, [2]int{i, j})
 				}
 			}
@@ -200,10 +200,7 @@ func (e *Eyes) points(ps [][2]int, r *vision.Reading) ([]rules.Point, error) {
 	return out, nil
 }
 
-func steady(r *vision.Reading, minConf float64) bool {
-	c, _, _ := r.MinConf()
-	return c >= minConf
-}
+func steady(r *vision.Reading, minConf float64) bool { return r.Doubtful(minConf) == 0 }
 
 func same(a, b [][]vision.Stone) bool {
 	if len(a) != len(b) {

@@ -251,8 +251,7 @@ func (c *RenderedCamera) moveTo(p *BoardPose) {
 
 // sure reports whether a reading is sure everywhere.
 func (c *RenderedCamera) sure(r *vision.Reading) bool {
-	conf, _, _ := r.MinConf()
-	return conf >= c.minConf() && !math.IsNaN(conf)
+	return r.Doubtful(c.minConf()) == 0
 }
 
 // recheck searches the frame for the board while it reads well where it

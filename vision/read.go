@@ -44,7 +44,8 @@ func (r *Reading) Rows() []string {
 	return out
 }
 
-// Doubtful returns how many points read below confidence minConf.
+// Doubtful returns how many points read below confidence minConf (or at
+// no confidence a number can say).
 func (r *Reading) Doubtful(minConf float64) int {
 	n := 0
 	for _, row := range r.Conf {
