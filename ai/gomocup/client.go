@@ -53,6 +53,9 @@ type Client struct {
 
 	proc  *brainProc
 	asked bool // ABOUT has been sent
+	// board is the size and rule of the last board started, for starting
+	// a killed brain again between games.
+	board ai.Position
 }
 
 // brainProc is one run of the brain.
@@ -333,6 +336,7 @@ func (c *Client) ready(ctx context.Context, pos ai.Position) (*brainProc, error)
 	}
 	p.lastReply = time.Now()
 	p.size, p.rule, p.stones, p.fresh = pos.Size, pos.Rule, nil, true
+	c.board = ai.Position{Size: pos.Size, Rule: pos.Rule}
 	infos := []string{"INFO rule " + strconv.Itoa(RuleBits(pos.Rule))}
 	if c.opt.MaxMemory > 0 {
 		infos = append(infos, "INFO max_memory "+strconv.FormatInt(c.opt.MaxMemory, 10))
@@ -487,11 +491,30 @@ func (c *Client) Start(ctx context.Context, size int, rule rules.Rule) error {
 // kept its table played a match pair's second game, the same opening with
 // colours swapped, having just searched it, and the engine that is Black
 // first in every pair always played White in that warmer game. It is done
-// before the game, off the clock; a brain that fails it is killed and the
-// next Think starts a new one.
+// before the game, off the clock. A brain killed in the last game (it
+// overran its time, or crashed) is started again here: started on its
+// next move's clock, a slow start on a busy machine lost that game on time
+// too, and the one after (in a 500 ms match at load 10, one kill cost the
+// next four games). A brain that fails is killed and the next Think
+// starts a new one.
 func (c *Client) NewGame() {
 	p := c.proc
-	if p == nil || p.fresh {
+	if p != nil {
+		select {
+		case <-p.exited:
+			p = nil
+		default:
+		}
+	}
+	if p == nil {
+		if c.board.Size > 0 {
+			if _, err := c.ready(context.Background(), c.board); err != nil {
+				c.log("new game: %v", err)
+			}
+		}
+		return
+	}
+	if p.fresh {
 		return
 	}
 	if err := c.restart(context.Background(), p); err != nil {

@@ -221,6 +221,23 @@ func TestClientRestartsAfterCrash(t *testing.T) {
 	playGame(t, c, rules.Black, 6)
 }
 
+// TestClientNewGameRestartsKilledBrain: a brain killed in one game is
+// started again by NewGame, off the clock, not by the next game's first
+// move.
+func TestClientNewGameRestartsKilledBrain(t *testing.T) {
+	c := newClient(t, nil, fakeBrain(t), "crash")
+	if _, err := c.Think(context.Background(), ai.Position{Size: 15, ToMove: rules.Black}, quick, nil); err == nil {
+		t.Fatal("the brain should crash")
+	}
+	if c.proc != nil {
+		t.Fatal("a crashed brain is still the client's")
+	}
+	c.NewGame()
+	if c.proc == nil || !c.proc.fresh || c.proc.size != 15 {
+		t.Fatalf("after NewGame the brain is %+v, want a fresh one started on 15x15", c.proc)
+	}
+}
+
 func TestClientWaitsAfterMove(t *testing.T) {
 	// The fake drops commands within 30 ms of its move; the client's 50 ms
 	// quiet time keeps every TURN from being lost.
