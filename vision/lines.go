@@ -611,10 +611,10 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 // at all (below edgeFaint of its inner lines' median, see edgeRatio)
 // the lattice best moved a whole line over (along an axis or a
 // diagonal, see moveLines) whose outer lines all are (edgeReal or more)
-// and whose choice ranks within sureSlack of best's (of several, the one
-// whose weakest outer line is strongest). A lattice a line
-// over reads as surely as the grid, every stone on one of its points,
-// and ranks about as high; but one of its outer lines runs along the
+// and whose choice ranks within sureSlack of best's (of several, the
+// one whose weakest outer line is strongest). A lattice a line over
+// reads as surely as the grid, every stone on one of its points, and
+// ranks about as high; but one of its outer lines runs along the
 // board's margin, a step past the grid's edge (varied 61/9: 0.11 of
 // the inner lines, where the grid's weakest outer line is 0.59). At
 // the grid's own corners the weakest outer line is 0.46 of the inner
