@@ -603,7 +603,106 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 		}
 	}
 	best = surestRead(pl, n, scale, best, slices.Concat(cs, insets, fitted, []lattice{shifted, slid}))
+	best = realEdges(pl, field, n, scale, best, choice)
 	return best.q, best.score
+}
+
+// realEdges returns best, or where best's weakest outer line is no line
+// at all (below edgeFaint of its inner lines' median, see edgeRatio)
+// the lattice best moved a whole line over (along an axis or a
+// diagonal, see moveLines) whose outer lines all are (edgeReal or more)
+// and whose choice ranks within sureSlack of best's (of several, the
+// one whose weakest outer line is strongest). A lattice a line over
+// reads as surely as the grid, every stone on one of its points, and
+// ranks about as high; but one of its outer lines runs along the
+// board's margin, a step past the grid's edge (varied 61/9: 0.11 of
+// the inner lines, where the grid's weakest outer line is 0.59). At
+// the grid's own corners the weakest outer line is 0.46 of the inner
+// lines' median or more on all 960 bench boards.
+//
+// A crowded board (settleShare of best's points or more reading a
+// stone) is left to seatOnStones: there the stones hide the grid's
+// lines, its "inner lines" are the crevices between stones, and the
+// moved lattice's fit on the line response slides onto them. Packed
+// seed 5 (TestLocateHalfPitch): best 1.8 steps off, outer line 0.28;
+// moved and fitted it lay 0.54 off, skewed, and the outline framing it
+// kept settleOnTops from moving it by whole lines (0.4 off at the end,
+// where from best it settled on the grid).
+func realEdges(pl *Planes, field *image.Gray, n int, scale float64, best lattice, choice func([4]Point, float64) float64) lattice {
+	r0 := edgeRatio(field, n, best.q)
+	if r0 >= edgeFaint {
+		return best
+	}
+	if _, share, ok := readSurety(pl, n, OrderCorners(scaled(best.q, 1/scale))); ok && share >= settleShare {
+		return best
+	}
+	h, err := GridHomography(n, best.q)
+	if err != nil {
+		return best
+	}
+	pick, pr := best, r0
+	for mv := 8; mv < 16; mv++ { // kinds 4-7: the whole lattice over
+		t := moveLines(h, n, mv/2, float64(mv%2*2-1))
+		st := gridStep(t, n) / 16
+		t, ts := descendLattice(field, n, t, st, st)
+		if !inFrame(t, field.Rect) {
+			continue
+		}
+		r := edgeRatio(field, n, t)
+		ch := choice(t, ts)
+		if r < edgeReal || r <= pr || ch < best.choice-sureSlack {
+			continue
+		}
+		pick, pr = lattice{t, ts, ch}, r
+	}
+	return pick
+}
+
+// edgeFaint and edgeReal bound the weakest outer line of a lattice
+// (over its inner lines' median, see edgeRatio): below edgeFaint it is
+// not a line of the grid, from edgeReal on it is.
+const (
+	edgeFaint = 0.35
+	edgeReal  = 0.45
+)
+
+// edgeRatio is the mean field response along the weakest of the
+// lattice q's four outer lines over the median of its inner lines'.
+func edgeRatio(field *image.Gray, n int, q [4]Point) float64 {
+	h, err := GridHomography(n, q)
+	if err != nil {
+		return 0
+	}
+	m := float64(n - 1)
+	line := func(fam int, k float64) float64 {
+		s, c := 0.0, 0
+		for t := 0.0; t <= m; t += 0.2 {
+			p := h.Apply(k, t)
+			if fam == 1 {
+				p = h.Apply(t, k)
+			}
+			s += max(bilinear(field, p), 0)
+			c++
+		}
+		return s / float64(c)
+	}
+	var inner []float64
+	for fam := 0; fam < 2; fam++ {
+		for k := 1; k < n-1; k++ {
+			inner = append(inner, line(fam, float64(k)))
+		}
+	}
+	med := median(inner)
+	if med <= 0 {
+		return 0
+	}
+	worst := math.Inf(1)
+	for fam := 0; fam < 2; fam++ {
+		for _, k := range []float64{0, m} {
+			worst = min(worst, line(fam, k)/med)
+		}
+	}
+	return worst
 }
 
 // surestRead returns, of the lattices cs ranked nearly as high as the

@@ -729,3 +729,13 @@ func BenchmarkRender(b *testing.B) {
 func TestLocateSurestRead(t *testing.T) {
 	locatesBenchBoards(t, variedBench("71/13", "61/19"))
 }
+
+// TestLocateRealEdges locates varied 61/9, on which the choice settled a
+// whole line over along v (1.18 steps off, 53 points wrong): every stone
+// still on one of its points, the reading as sure as on the grid, but
+// its outer line along the board's margin holds 0.11 of the inner
+// lines' response, where the grid's weakest outer line holds 0.59 (see
+// realEdges).
+func TestLocateRealEdges(t *testing.T) {
+	locatesBenchBoards(t, variedBench("61/9"))
+}
