@@ -104,7 +104,7 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 			}
 		}
 		switch {
-		case r == nil || !steady(r, w.Tracker.MinConf):
+		case r == nil || len(r.Doubtful(w.Tracker.MinConf)) > 0:
 			agree, prev = 0, nil
 		case prev != nil && same(prev, r.Stones):
 			agree++
@@ -161,13 +161,7 @@ func (d *doubtSpell) step(r *vision.Reading, minConf float64) [][2]int {
 	}
 	var ps [][2]int
 	if r != nil {
-		for i, row := range r.Conf {
-			for j, c := range row {
-				if !(c >= minConf) { // as Reading.Doubtful counts
-					ps = append(ps, [2]int{i, j})
-				}
-			}
-		}
+		ps = r.Doubtful(minConf)
 	}
 	if len(ps) == 0 || len(ps) > vision.FewDoubtful {
 		d.run = 0
@@ -199,8 +193,6 @@ func (e *Eyes) points(ps [][2]int, r *vision.Reading) ([]rules.Point, error) {
 	slices.SortFunc(out, func(a, b rules.Point) int { return cmp.Or(a.Y-b.Y, a.X-b.X) })
 	return out, nil
 }
-
-func steady(r *vision.Reading, minConf float64) bool { return r.Doubtful(minConf) == 0 }
 
 func same(a, b [][]vision.Stone) bool {
 	if len(a) != len(b) {

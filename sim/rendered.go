@@ -251,7 +251,7 @@ func (c *RenderedCamera) moveTo(p *BoardPose) {
 
 // sure reports whether a reading is sure everywhere.
 func (c *RenderedCamera) sure(r *vision.Reading) bool {
-	return r.Doubtful(c.minConf()) == 0
+	return len(r.Doubtful(c.minConf())) == 0
 }
 
 // recheck searches the frame for the board while it reads well where it

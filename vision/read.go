@@ -44,18 +44,18 @@ func (r *Reading) Rows() []string {
 	return out
 }
 
-// Doubtful returns how many points read below confidence minConf (or at
-// no confidence a number can say).
-func (r *Reading) Doubtful(minConf float64) int {
-	n := 0
-	for _, row := range r.Conf {
-		for _, c := range row {
+// Doubtful returns the points (row, column) read below confidence
+// minConf, or at no confidence a number can say; nil when there are none.
+func (r *Reading) Doubtful(minConf float64) [][2]int {
+	var ps [][2]int
+	for i, row := range r.Conf {
+		for j, c := range row {
 			if !(c >= minConf) {
-				n++
+				ps = append(ps, [2]int{i, j})
 			}
 		}
 	}
-	return n
+	return ps
 }
 
 // MinConf returns the lowest confidence over the board and where it is.

@@ -93,7 +93,7 @@ func (t *Tracker) Feed(o Observation) []Event {
 	var ev []Event
 	doubtful := r == nil
 	if r != nil {
-		if r.Doubtful(t.MinConf) > 0 {
+		if len(r.Doubtful(t.MinConf)) > 0 {
 			doubtful = true
 		}
 		if t.board != nil && len(r.Stones) != len(t.board) {

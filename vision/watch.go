@@ -133,7 +133,7 @@ func (w *Watcher) Step(ctx context.Context) ([]Event, error) {
 		}
 	}
 	if obs.Reading != nil {
-		switch doubts := obs.Reading.Doubtful(w.Tracker.MinConf); {
+		switch doubts := len(obs.Reading.Doubtful(w.Tracker.MinConf)); {
 		case doubts == 0:
 			w.doubtful = 0
 			if w.wood == nil {
@@ -154,7 +154,7 @@ func (w *Watcher) Step(ctx context.Context) ([]Event, error) {
 }
 
 // sure reports whether every point of r reads at the tracker's confidence.
-func (w *Watcher) sure(r *Reading) bool { return r.Doubtful(w.Tracker.MinConf) == 0 }
+func (w *Watcher) sure(r *Reading) bool { return len(r.Doubtful(w.Tracker.MinConf)) == 0 }
 
 // FewDoubtful is the most points a reading may doubt for the doubt to lie
 // in those points, not in the view: a stone between two points, a patch of

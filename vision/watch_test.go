@@ -138,7 +138,7 @@ func TestWatcherLeavesAFewDoubtsWhereTheyAre(t *testing.T) {
 		} else if err != nil {
 			t.Fatal(err)
 		}
-		if n := w.Last.Reading.Doubtful(w.Tracker.MinConf); n > 0 && n <= vision.FewDoubtful {
+		if n := len(w.Last.Reading.Doubtful(w.Tracker.MinConf)); n > 0 && n <= vision.FewDoubtful {
 			doubtfulFrames++
 		}
 	}
