@@ -25,6 +25,32 @@ type Sight struct {
 	// board's rows (dx, toward column o) and columns (dy, toward row 15).
 	// Nil where they cannot.
 	Centre func(p rules.Point) (dx, dy float64, err error)
+	// Unsure are the points the eyes could not vouch for, which read as
+	// the caller expected (LookFor); none from Look.
+	Unsure []rules.Point
+}
+
+// An Expecter is Eyes that can take a steady view in which a few points
+// (vision.FewDoubtful) stay in doubt, as long as each reads as want has
+// it: a patch of sunlight that washes out an empty point's lines for a
+// whole game then does not stop the game. A doubtful point that reads
+// otherwise is waited out as Look waits, so a change is never taken from
+// a point the eyes cannot vouch for: the robot's own stone on one must be
+// seen, never put there again. The game asks for such views where it
+// compares the board with the record (a person's move, the robot's stone
+// placed, a takeback, an opening step); views it acts on point by point
+// (lifting strays, clearing the board, resuming) are Look's.
+type Expecter interface {
+	LookFor(ctx context.Context, want *rules.Board) (Sight, error)
+}
+
+// LookFor takes a steady view from eyes that may keep a few doubtful
+// points reading as want (an Expecter), or a view with none (Look).
+func LookFor(ctx context.Context, eyes Eyes, want *rules.Board) (Sight, error) {
+	if e, ok := eyes.(Expecter); ok {
+		return e.LookFor(ctx, want)
+	}
+	return eyes.Look(ctx)
 }
 
 // Hand moves stones.

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -57,6 +58,11 @@ type Session struct {
 	// exhibition's visitor who walked away, and lose as by resignation.
 	// Halfway there the robot asks whether they are still there.
 	Abandon time.Duration
+	// Unclear is how long a person's turn may go on with points in view
+	// the eyes cannot vouch for (Sight.Unsure) before the person is told
+	// of them: a stone they put in a patch of glare may be one the robot
+	// cannot see [15s].
+	Unclear time.Duration
 
 	info       ai.Info
 	openings   int // moves the opening protocol made: not taken back
@@ -116,7 +122,7 @@ func (s *Session) Play(ctx context.Context) (rules.Outcome, error) {
 			}
 			if len(empty) > 0 {
 				list := rules.FormatPoints(empty)
-				s.say("unclear", list, "I cannot see "+list+" clearly: is something over it, or glare on it? Please clear it or shade the board.")
+				s.say("unclear", list, unclearText(list))
 			}
 		})
 	}
@@ -446,7 +452,7 @@ func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point, c r
 	want := s.Referee.Board().Clone()
 	want.Set(p, c)
 	for tries := 0; ; tries++ {
-		sight, err := s.Eyes.Look(ctx)
+		sight, err := LookFor(ctx, s.Eyes, want)
 		if err != nil {
 			return err
 		}
@@ -558,6 +564,7 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 	if s.Referee.Board().Count(person) == 0 {
 		away.after = 0
 	}
+	from, unclear := time.Now(), cmp.Or(s.Unclear, 15*time.Second)
 	for {
 		if err := s.handleRequests(ctx); err != nil {
 			return err
@@ -574,9 +581,13 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 		case ask:
 			s.say("still-there", person.String(), "Are you still there? Your move.")
 		}
-		sight, err := s.Eyes.Look(ctx)
+		sight, err := LookFor(ctx, s.Eyes, s.Referee.Board())
 		if err != nil {
 			return err
+		}
+		if len(sight.Unsure) > 0 && time.Since(from) >= unclear {
+			list := rules.FormatPoints(sight.Unsure)
+			tell("unclear", list, unclearText(list))
 		}
 		if sight.Evidence != nil {
 			s.evidence = sight.Evidence
@@ -625,6 +636,12 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 			return errmsg.New("err.board-differs-record", wrong, ch.Kind.Msg(), pointsOf(ch.Added), pointsOf(ch.Gone))
 		}
 	}
+}
+
+// unclearText asks to clear or shade the points listed, which the eyes
+// cannot vouch for.
+func unclearText(list string) string {
+	return "I cannot see " + list + " clearly: is something over it, or glare on it? Please clear it or shade the board."
 }
 
 // ownMovedBesideMove reports whether ch is robot stones moved, missing or
@@ -677,7 +694,7 @@ const ownRetryViews = 10
 // view may already hold the person's next stone, which personMove handles.
 func (s *Session) settleTakeback(ctx context.Context, lifted []rules.Move) error {
 	for {
-		sight, err := s.Eyes.Look(ctx)
+		sight, err := LookFor(ctx, s.Eyes, s.Referee.Board())
 		if err != nil {
 			return err
 		}

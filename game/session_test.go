@@ -699,3 +699,83 @@ func TestDoubtIsTold(t *testing.T) {
 		})
 	}
 }
+
+// glaringTable is a table whose eyes cannot vouch for one point (a patch
+// of glare) and read it empty, even with a stone on it, for its first
+// views; then the person shades the board. Its Look, which must wait out
+// any doubt, gives no view while the glare lasts.
+type glaringTable struct {
+	*table
+	glare rules.Point
+	views int // views the glare lasts
+}
+
+func (g *glaringTable) Look(ctx context.Context) (Sight, error) {
+	if g.table.views < g.views {
+		return Sight{}, errors.New("test: a view that must be sure, asked in glare")
+	}
+	return g.table.Look(ctx)
+}
+
+func (g *glaringTable) LookFor(ctx context.Context, want *rules.Board) (Sight, error) {
+	for {
+		sight, err := g.table.Look(ctx)
+		if err != nil || g.table.views > g.views {
+			return sight, err
+		}
+		if want != nil && want.At(g.glare) == rules.Empty {
+			sight.Board.Set(g.glare, rules.Empty)
+			sight.Unsure = []rules.Point{g.glare}
+			return sight, nil
+		}
+	}
+}
+
+// TestGlareOnAPoint: a point the eyes cannot vouch for, which reads empty
+// as the game expects, does not stop the game; the robot's stone put there
+// is waited for, never put again; the person's stone put there is waited
+// for, and after a while they are told the point is unclear.
+func TestGlareOnAPoint(t *testing.T) {
+	for _, tc := range []struct {
+		name               string
+		person, robot      string
+		glareViews         int
+		unclear            time.Duration
+		wantUnclear        bool
+		wantRobotPlacedAt1 bool
+	}{
+		{"unplayed", "h8 h9 h10 h11 h12", "a2 a3 a4 a5", 1000, 0, false, false},
+		{"robot's stone", "h8 h9 h10 h11 h12", "n1 a3 a4 a5", 30, 0, false, true},
+		{"person's stone", "n1 h9 h10 h11 h12 h13", "h8 a3 a4 a5 a6", 30, time.Nanosecond, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newTable(15)
+			tb.script = personPlays(t, rules.Black, tc.person)
+			s, v := newSession(t, rules.Freestyle, rules.White, tc.robot, tb)
+			s.Eyes = &glaringTable{table: tb, glare: pts(t, "n1")[0], views: tc.glareViews}
+			s.Unclear = tc.unclear
+			out, err := s.Play(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Winner != rules.Black {
+				t.Errorf("outcome %+v, want Black's five", out)
+			}
+			if v.has("unclear") != tc.wantUnclear {
+				t.Errorf("said %v; unclear wanted %v", v.keys, tc.wantUnclear)
+			}
+			n := 0
+			for _, p := range tb.placed {
+				if p == "place n1" {
+					n++
+				}
+			}
+			if want := map[bool]int{true: 1}[tc.wantRobotPlacedAt1]; n != want {
+				t.Errorf("the arm put a stone on n1 %d times (%v), want %d", n, tb.placed, want)
+			}
+			if s.Referee.Board().At(pts(t, "n1")[0]) == rules.Empty && tc.name != "unplayed" {
+				t.Errorf("n1 is not in the record: %v", s.Referee.Moves())
+			}
+		})
+	}
+}

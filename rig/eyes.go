@@ -49,6 +49,9 @@ func NewEyes(w *vision.Watcher, n int, corners [4]vision.Point) *Eyes {
 	if w.Tracker == nil {
 		w.Tracker = vision.NewTracker()
 	}
+	// The tracker follows a board with a few points in doubt; LookFor
+	// decides whether they can be trusted.
+	w.Tracker.Unsure = vision.FewDoubtful
 	return &Eyes{Watcher: w, Corners: corners}
 }
 
@@ -60,16 +63,23 @@ var ErrCameraEnded error = errmsg.New("err.camera-ended")
 // board and the latest Hold frames all read that same board with no
 // doubtful point (nothing over the board), then returns it. A lost
 // camera is waited out (the capture.Camera reopens it) until ctx ends.
-func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
+func (e *Eyes) Look(ctx context.Context) (game.Sight, error) { return e.LookFor(ctx, nil) }
+
+// LookFor implements game.Expecter: as Look, but the frames may keep a
+// few doubtful points (vision.FewDoubtful) that read as want has them;
+// the view names them (Sight.Unsure).
+func (e *Eyes) LookFor(ctx context.Context, want *rules.Board) (game.Sight, error) {
 	w := e.Watcher
 	hold := w.Tracker.Hold
 	if hold <= 0 {
 		hold = 3
 	}
 	// agree counts the latest frames that read the same board with no
-	// doubtful point; the tracker accepts a board after Hold of them.
+	// doubtful point but those want vouches for; the tracker accepts a
+	// board after Hold of them.
 	agree := 0
 	var prev [][]vision.Stone
+	var unsure [][2]int
 	doubt := doubtSpell{frames: e.DoubtFrames}
 	for {
 		if err := ctx.Err(); err != nil {
@@ -88,7 +98,11 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 			}
 		}
 		b, r := w.Tracker.Board(), w.Last.Reading
-		if ps := doubt.step(r, w.Tracker.MinConf); ps != nil && e.onDoubt != nil {
+		var doubtful [][2]int
+		if r != nil {
+			doubtful = r.Doubtful(w.Tracker.MinConf)
+		}
+		if ps := doubt.step(r, doubtful); ps != nil && e.onDoubt != nil {
 			var stones, empty [][2]int
 			for _, p := range ps {
 				if r.Stones[p[0]][p[1]] == vision.Empty {
@@ -104,12 +118,13 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 			}
 		}
 		switch {
-		case r == nil || len(r.Doubtful(w.Tracker.MinConf)) > 0:
+		case r == nil || len(doubtful) > 0 && !e.vouches(want, r, doubtful):
 			agree, prev = 0, nil
 		case prev != nil && same(prev, r.Stones):
 			agree++
+			unsure = append(unsure, doubtful...)
 		default:
-			agree, prev = 1, r.Stones
+			agree, prev, unsure = 1, r.Stones, doubtful
 		}
 		if agree >= hold && b != nil && same(b, r.Stones) {
 			g, err := e.grid(len(b), r.Corners)
@@ -136,9 +151,34 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 				dx, dy = g.off(du, dv)
 				return dx, dy, nil
 			}
-			return game.Sight{Board: board, Evidence: pl.Luma, Centre: centre}, nil
+			sight := game.Sight{Board: board, Evidence: pl.Luma, Centre: centre}
+			if len(unsure) > 0 {
+				slices.SortFunc(unsure, func(a, b [2]int) int { return cmp.Or(a[0]-b[0], a[1]-b[1]) })
+				if sight.Unsure, err = e.points(slices.Compact(unsure), r); err != nil {
+					return game.Sight{}, err
+				}
+			}
+			return sight, nil
 		}
 	}
+}
+
+// vouches reports whether want vouches for the reading's few doubtful
+// points: each reads as want has it.
+func (e *Eyes) vouches(want *rules.Board, r *vision.Reading, doubtful [][2]int) bool {
+	if want == nil || len(doubtful) > vision.FewDoubtful || want.Size() != len(r.Stones) {
+		return false
+	}
+	g, err := e.grid(len(r.Stones), r.Corners)
+	if err != nil {
+		return false
+	}
+	for _, p := range doubtful {
+		if colour(r.Stones[p[0]][p[1]]) != want.At(g.point(p[0], p[1])) {
+			return false
+		}
+	}
+	return true
 }
 
 // NotifyDoubt implements game.Doubter.
@@ -152,16 +192,12 @@ type doubtSpell struct {
 	points [][2]int
 }
 
-// step takes the next reading and returns its doubtful points (row,
-// column) once they have held for the spell's frames, once a spell.
-func (d *doubtSpell) step(r *vision.Reading, minConf float64) [][2]int {
+// step takes the next reading and its doubtful points (row, column) and
+// returns those once they have held for the spell's frames, once a spell.
+func (d *doubtSpell) step(r *vision.Reading, ps [][2]int) [][2]int {
 	frames := d.frames
 	if frames <= 0 {
 		frames = 30
-	}
-	var ps [][2]int
-	if r != nil {
-		ps = r.Doubtful(minConf)
 	}
 	if len(ps) == 0 || len(ps) > vision.FewDoubtful {
 		d.run = 0
@@ -260,15 +296,23 @@ func (g grid) board(stones [][]vision.Stone) (*rules.Board, error) {
 	}
 	for i, line := range stones {
 		for j, s := range line {
-			switch s {
-			case vision.Black:
-				b.Set(g.point(i, j), rules.Black)
-			case vision.White:
-				b.Set(g.point(i, j), rules.White)
+			if c := colour(s); c != rules.Empty {
+				b.Set(g.point(i, j), c)
 			}
 		}
 	}
 	return b, nil
+}
+
+// colour is the rules' colour of the reader's stone.
+func colour(s vision.Stone) rules.Color {
+	switch s {
+	case vision.Black:
+		return rules.Black
+	case vision.White:
+		return rules.White
+	}
+	return rules.Empty
 }
 
 // calibratedCorner tells, for each corner seen (the reader's, in its

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"tengen/game"
 	"tengen/rules"
 	"tengen/vision"
 	"tengen/vision/capture"
@@ -299,5 +300,59 @@ func TestEyesDoubtInSunlight(t *testing.T) {
 	}
 	if len(empty) != 1 || rules.FormatPoints(empty[0]) != "n1" || len(stones[0]) != 0 {
 		t.Errorf("doubts told: stones %v, empty %v; want one spell, empty n1", stones, empty)
+	}
+}
+
+// TestEyesLookForInSunlight: on the sunlit board of TestEyesDoubtInSunlight
+// LookFor takes the view the game expects, naming the point it could not
+// vouch for; a game that expects a stone there waits, as Look does, and
+// the doubt is told.
+func TestEyesLookForInSunlight(t *testing.T) {
+	sunlit := func() *Eyes {
+		sc := scene(map[[2]int]vision.Stone{{7, 7}: vision.Black, {7, 8}: vision.White}, false, 27)
+		sc.Sun, sc.SunPatches = 0.6, 2
+		scs := repeat(sc, 25)
+		for i := range scs {
+			scs[i].Seed = 27
+		}
+		cam := &capture.Camera{Open: func() (capture.Source, error) { return frames(scs, io.EOF), nil }}
+		e := NewEyes(&vision.Watcher{Camera: cam}, 15, imgCorners)
+		e.DoubtFrames = 10
+		return e
+	}
+	at := func(s string) rules.Point {
+		p, err := rules.ParsePoint(s, 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	want := rules.MustBoard(15)
+	want.Set(at("h8"), rules.Black)
+	want.Set(at("i8"), rules.White)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+
+	sight, err := sunlit().LookFor(ctx, want)
+	if err != nil {
+		t.Fatalf("LookFor the board as it is: %v", err)
+	}
+	if ch := game.Compare(want, sight.Board); ch.Kind != game.NoChange {
+		t.Errorf("saw %v, want the board as it is", ch)
+	}
+	if got := rules.FormatPoints(sight.Unsure); got != "n1" {
+		t.Errorf("unsure %q, want n1", got)
+	}
+
+	// A stone expected on the point the sun washes out: not taken unseen.
+	want.Set(at("n1"), rules.White)
+	e := sunlit()
+	var empty [][]rules.Point
+	e.NotifyDoubt(func(_, m []rules.Point) { empty = append(empty, m) })
+	if _, err := e.LookFor(ctx, want); !errors.Is(err, ErrCameraEnded) {
+		t.Fatalf("LookFor a stone on n1: %v, want the camera's end (no steady view)", err)
+	}
+	if len(empty) != 1 || rules.FormatPoints(empty[0]) != "n1" {
+		t.Errorf("doubts told %v, want empty n1 once", empty)
 	}
 }

@@ -62,8 +62,9 @@ func (e Event) String() string {
 
 // Tracker turns a stream of readings into board events. A change is
 // accepted only after the same reading holds for Hold frames in a row; a
-// frame with doubtful points or an implausible burst of changes counts as
-// an occlusion (a hand or the arm over the board), which is waited out.
+// frame with more than Unsure doubtful points or an implausible burst of
+// changes counts as an occlusion (a hand or the arm over the board), which
+// is waited out.
 type Tracker struct {
 	// Hold is how many consecutive frames must agree (default 3).
 	Hold int
@@ -72,6 +73,12 @@ type Tracker struct {
 	// in one move before the frame counts as occluded (default 4).
 	MinConf  float64
 	MaxBurst int
+	// Unsure is how many doubtful points a frame may have and still be
+	// read, as the reader's best guess at them (default 0). A patch of
+	// sunlight can wash out an empty point's lines for a whole game: the
+	// board goes on being tracked, and whoever uses it decides whether
+	// those points can be trusted.
+	Unsure int
 
 	board       [][]Stone // accepted; nil before the first stable board
 	corners     [4]Point
@@ -93,7 +100,7 @@ func (t *Tracker) Feed(o Observation) []Event {
 	var ev []Event
 	doubtful := r == nil
 	if r != nil {
-		if len(r.Doubtful(t.MinConf)) > 0 {
+		if len(r.Doubtful(t.MinConf)) > t.Unsure {
 			doubtful = true
 		}
 		if t.board != nil && len(r.Stones) != len(t.board) {

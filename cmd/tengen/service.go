@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"tengen/game"
+	"tengen/rules"
 	"tengen/sdnotify"
 )
 
@@ -53,10 +54,21 @@ type livelyEyes struct {
 	s *service
 }
 
-func (e livelyEyes) Look(ctx context.Context) (game.Sight, error) {
-	v, err := e.Eyes.Look(ctx)
+func (e livelyEyes) Look(ctx context.Context) (game.Sight, error) { return e.LookFor(ctx, nil) }
+
+// LookFor implements game.Expecter for the eyes that can, and Look's
+// view for the rest.
+func (e livelyEyes) LookFor(ctx context.Context, want *rules.Board) (game.Sight, error) {
+	v, err := game.LookFor(ctx, e.Eyes, want)
 	e.s.progress.Mark()
 	return v, err
+}
+
+// NotifyDoubt implements game.Doubter for the eyes that can.
+func (e livelyEyes) NotifyDoubt(f func(stones, empty []rules.Point)) {
+	if d, ok := e.Eyes.(game.Doubter); ok {
+		d.NotifyDoubt(f)
+	}
 }
 
 type livelyHand struct {
@@ -68,6 +80,14 @@ func (h livelyHand) Park(ctx context.Context) error {
 	err := h.Hand.Park(ctx)
 	h.s.progress.Mark()
 	return err
+}
+
+// Drops implements game.Dropper for the hands that can.
+func (h livelyHand) Drops() []game.Drop {
+	if d, ok := h.Hand.(game.Dropper); ok {
+		return d.Drops()
+	}
+	return nil
 }
 
 // parkOnStop parks the arm when the command is stopped (SIGTERM from

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
 	"net"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"tengen/game"
+	"tengen/rules"
 )
 
 // Under systemd (Type=notify, WatchdogSec) a game says it is ready, keeps
@@ -45,5 +49,51 @@ func TestPlayNotifiesSystemd(t *testing.T) {
 	joined := strings.Join(all, "\n")
 	if !strings.Contains(joined, "READY=1") || !strings.Contains(joined, "WATCHDOG=1") {
 		t.Errorf("systemd heard %q", joined)
+	}
+}
+
+// abler is eyes and a hand with every optional ability the game asks of
+// them.
+type abler struct {
+	doubt  func(stones, empty []rules.Point)
+	wanted *rules.Board
+}
+
+func (a *abler) Look(ctx context.Context) (game.Sight, error) { return game.Sight{}, nil }
+func (a *abler) LookFor(ctx context.Context, want *rules.Board) (game.Sight, error) {
+	a.wanted = want
+	return game.Sight{Unsure: []rules.Point{{X: 13, Y: 0}}}, nil
+}
+func (a *abler) NotifyDoubt(f func(stones, empty []rules.Point))               { a.doubt = f }
+func (a *abler) Place(ctx context.Context, p rules.Point, c rules.Color) error { return nil }
+func (a *abler) Take(ctx context.Context, p rules.Point, c rules.Color) error  { return nil }
+func (a *abler) Park(ctx context.Context) error                                { return nil }
+func (a *abler) Drops() []game.Drop                                            { return []game.Drop{{C: rules.White}} }
+
+// The service's wrappers (which mark progress for the watchdog) keep what
+// the eyes and the hand can do: tell doubts, take a view with a point in
+// glare, report a fallen stone.
+func TestServiceKeepsAbilities(t *testing.T) {
+	a, s := &abler{}, &service{}
+	eyes, hand := s.eyes(a), s.hand(a)
+	d, ok := eyes.(game.Doubter)
+	if !ok {
+		t.Fatal("the eyes lost NotifyDoubt")
+	}
+	d.NotifyDoubt(func(stones, empty []rules.Point) {})
+	if a.doubt == nil {
+		t.Error("NotifyDoubt did not reach the eyes")
+	}
+	want := rules.MustBoard(15)
+	sight, err := game.LookFor(t.Context(), eyes, want)
+	if err != nil || a.wanted != want || len(sight.Unsure) != 1 {
+		t.Errorf("LookFor: %+v, %v; the eyes were asked for %p, want %p", sight, err, a.wanted, want)
+	}
+	dr, ok := hand.(game.Dropper)
+	if !ok {
+		t.Fatal("the hand lost Drops")
+	}
+	if got := dr.Drops(); len(got) != 1 || got[0].C != rules.White {
+		t.Errorf("drops %v, want the hand's one white stone", got)
 	}
 }
