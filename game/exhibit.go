@@ -10,12 +10,14 @@ import (
 )
 
 // ClearBoard takes every stone the camera sees back into its colour's
-// bowl and returns once a steady view shows the board empty.
+// bowl and returns once a steady view shows the board empty. A point the
+// eyes cannot vouch for is taken as empty where it reads so (LookFor): a
+// patch of sunlight does not keep the robot from its next game.
 func ClearBoard(ctx context.Context, eyes Eyes, hand Hand) error {
 	const passes = 4
 	var left []Placed
 	for pass := 0; pass < passes; pass++ {
-		sight, err := eyes.Look(ctx)
+		sight, err := LookFor(ctx, eyes, nothing)
 		if err != nil {
 			return err
 		}

@@ -421,7 +421,7 @@ func (o *Opening) look(ctx context.Context) (*Sight, bool, error) {
 		return nil, true, nil
 	default:
 	}
-	s, err := LookFor(ctx, o.Eyes, o.record())
+	s, err := LookFor(ctx, o.Eyes, o.record().At)
 	return &s, false, err
 }
 
@@ -444,7 +444,7 @@ func (o *Opening) liftUnchosen(ctx context.Context, offers []rules.Point, chosen
 // waitFor waits until the board matches want again.
 func (o *Opening) waitFor(ctx context.Context, want *rules.Board) error {
 	for views := 1; ; views++ {
-		s, err := LookFor(ctx, o.Eyes, want)
+		s, err := LookFor(ctx, o.Eyes, want.At)
 		if err != nil {
 			return err
 		}

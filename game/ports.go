@@ -31,8 +31,7 @@ type Sight struct {
 }
 
 // An Expecter is Eyes that can take a steady view in which a few points
-// (vision.FewDoubtful) stay in doubt, as long as each reads as want has
-// it: a patch of sunlight that washes out an empty point's lines for a
+// (vision.FewDoubtful) stay in doubt, as long as each reads as want says: a patch of sunlight that washes out an empty point's lines for a
 // whole game then does not stop the game. A doubtful point that reads
 // otherwise is waited out as Look waits, so a change is never taken from
 // a point the eyes cannot vouch for: the robot's own stone on one must be
@@ -41,12 +40,19 @@ type Sight struct {
 // placed, a takeback, an opening step); views it acts on point by point
 // (lifting strays, clearing the board, resuming) are Look's.
 type Expecter interface {
-	LookFor(ctx context.Context, want *rules.Board) (Sight, error)
+	LookFor(ctx context.Context, want Expect) (Sight, error)
 }
 
+// Expect says what the caller expects on a point (a record's At); nil
+// expects nothing, as Look.
+type Expect func(p rules.Point) rules.Color
+
+// nothing expects the board empty.
+func nothing(rules.Point) rules.Color { return rules.Empty }
+
 // LookFor takes a steady view from eyes that may keep a few doubtful
-// points reading as want (an Expecter), or a view with none (Look).
-func LookFor(ctx context.Context, eyes Eyes, want *rules.Board) (Sight, error) {
+// points reading as want says (an Expecter), or a view with none (Look).
+func LookFor(ctx context.Context, eyes Eyes, want Expect) (Sight, error) {
 	if e, ok := eyes.(Expecter); ok {
 		return e.LookFor(ctx, want)
 	}

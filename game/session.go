@@ -452,7 +452,7 @@ func (s *Session) placeRobotStone(ctx context.Context, n int, p rules.Point, c r
 	want := s.Referee.Board().Clone()
 	want.Set(p, c)
 	for tries := 0; ; tries++ {
-		sight, err := LookFor(ctx, s.Eyes, want)
+		sight, err := LookFor(ctx, s.Eyes, want.At)
 		if err != nil {
 			return err
 		}
@@ -581,7 +581,7 @@ func (s *Session) personMove(ctx context.Context, person rules.Color) error {
 		case ask:
 			s.say("still-there", person.String(), "Are you still there? Your move.")
 		}
-		sight, err := LookFor(ctx, s.Eyes, s.Referee.Board())
+		sight, err := LookFor(ctx, s.Eyes, s.Referee.Board().At)
 		if err != nil {
 			return err
 		}
@@ -694,7 +694,7 @@ const ownRetryViews = 10
 // view may already hold the person's next stone, which personMove handles.
 func (s *Session) settleTakeback(ctx context.Context, lifted []rules.Move) error {
 	for {
-		sight, err := LookFor(ctx, s.Eyes, s.Referee.Board())
+		sight, err := LookFor(ctx, s.Eyes, s.Referee.Board().At)
 		if err != nil {
 			return err
 		}

@@ -717,13 +717,13 @@ func (g *glaringTable) Look(ctx context.Context) (Sight, error) {
 	return g.table.Look(ctx)
 }
 
-func (g *glaringTable) LookFor(ctx context.Context, want *rules.Board) (Sight, error) {
+func (g *glaringTable) LookFor(ctx context.Context, want Expect) (Sight, error) {
 	for {
 		sight, err := g.table.Look(ctx)
 		if err != nil || g.table.views > g.views {
 			return sight, err
 		}
-		if want != nil && want.At(g.glare) == rules.Empty {
+		if want != nil && want(g.glare) == rules.Empty {
 			sight.Board.Set(g.glare, rules.Empty)
 			sight.Unsure = []rules.Point{g.glare}
 			return sight, nil

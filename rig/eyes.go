@@ -66,9 +66,9 @@ var ErrCameraEnded error = errmsg.New("err.camera-ended")
 func (e *Eyes) Look(ctx context.Context) (game.Sight, error) { return e.LookFor(ctx, nil) }
 
 // LookFor implements game.Expecter: as Look, but the frames may keep a
-// few doubtful points (vision.FewDoubtful) that read as want has them;
+// few doubtful points (vision.FewDoubtful) that read as want says;
 // the view names them (Sight.Unsure).
-func (e *Eyes) LookFor(ctx context.Context, want *rules.Board) (game.Sight, error) {
+func (e *Eyes) LookFor(ctx context.Context, want game.Expect) (game.Sight, error) {
 	w := e.Watcher
 	hold := w.Tracker.Hold
 	if hold <= 0 {
@@ -164,9 +164,9 @@ func (e *Eyes) LookFor(ctx context.Context, want *rules.Board) (game.Sight, erro
 }
 
 // vouches reports whether want vouches for the reading's few doubtful
-// points: each reads as want has it.
-func (e *Eyes) vouches(want *rules.Board, r *vision.Reading, doubtful [][2]int) bool {
-	if want == nil || len(doubtful) > vision.FewDoubtful || want.Size() != len(r.Stones) {
+// points: each reads as want says.
+func (e *Eyes) vouches(want game.Expect, r *vision.Reading, doubtful [][2]int) bool {
+	if want == nil || len(doubtful) > vision.FewDoubtful {
 		return false
 	}
 	g, err := e.grid(len(r.Stones), r.Corners)
@@ -174,7 +174,7 @@ func (e *Eyes) vouches(want *rules.Board, r *vision.Reading, doubtful [][2]int) 
 		return false
 	}
 	for _, p := range doubtful {
-		if colour(r.Stones[p[0]][p[1]]) != want.At(g.point(p[0], p[1])) {
+		if colour(r.Stones[p[0]][p[1]]) != want(g.point(p[0], p[1])) {
 			return false
 		}
 	}

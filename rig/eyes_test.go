@@ -333,7 +333,7 @@ func TestEyesLookForInSunlight(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 
-	sight, err := sunlit().LookFor(ctx, want)
+	sight, err := sunlit().LookFor(ctx, want.At)
 	if err != nil {
 		t.Fatalf("LookFor the board as it is: %v", err)
 	}
@@ -349,7 +349,7 @@ func TestEyesLookForInSunlight(t *testing.T) {
 	e := sunlit()
 	var empty [][]rules.Point
 	e.NotifyDoubt(func(_, m []rules.Point) { empty = append(empty, m) })
-	if _, err := e.LookFor(ctx, want); !errors.Is(err, ErrCameraEnded) {
+	if _, err := e.LookFor(ctx, want.At); !errors.Is(err, ErrCameraEnded) {
 		t.Fatalf("LookFor a stone on n1: %v, want the camera's end (no steady view)", err)
 	}
 	if len(empty) != 1 || rules.FormatPoints(empty[0]) != "n1" {

@@ -20,6 +20,10 @@ type View struct {
 	// Centre, if set, says where the stone on a point lies (see
 	// game.Sight).
 	Centre func(p rules.Point) (dx, dy float64, err error)
+	// Unsure are the few points of Board the camera cannot vouch for
+	// (game.Expecter): a view with them is steady only for a look that
+	// expects what they read.
+	Unsure []rules.Point
 }
 
 // BoardPose is where the board lies in the arm's frame: its first point

@@ -34,8 +34,12 @@ const maxCameraErrors = 300
 const maxFrames = 2000
 
 // Look implements game.Eyes.
-func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
-	v, err := lookSteady(ctx, e.Settle, maxCameraErrors, func() (View, error) {
+func (e *Eyes) Look(ctx context.Context) (game.Sight, error) { return e.LookFor(ctx, nil) }
+
+// LookFor implements game.Expecter: a view may keep a few points the
+// camera cannot vouch for (View.Unsure) where they read as want has them.
+func (e *Eyes) LookFor(ctx context.Context, want game.Expect) (game.Sight, error) {
+	v, err := lookSteady(ctx, e.Settle, maxCameraErrors, want, func() (View, error) {
 		if err := e.World.Err(); err != nil {
 			return View{}, errFrame{err}
 		}
@@ -58,7 +62,7 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) {
 	if e.onSteady != nil {
 		e.onSteady()
 	}
-	return game.Sight{Board: v.Board, Evidence: v.Frame, Centre: v.Centre}, nil
+	return game.Sight{Board: v.Board, Evidence: v.Frame, Centre: v.Centre, Unsure: v.Unsure}, nil
 }
 
 // errFrame marks an error of the world or the actors, not of the camera:
@@ -68,10 +72,11 @@ type errFrame struct{ error }
 func (e errFrame) Unwrap() error { return e.error }
 
 // lookSteady takes frames until a view of the board has held for settle
-// frames [3] with nothing over it. A frozen camera's repeated frame is no
-// news; a failed frame (dropped, camera unplugged) is waited out up to
+// frames [3] with nothing over it, and no point it cannot vouch for but
+// those that read as want has them. A frozen camera's repeated frame is
+// no news; a failed frame (dropped, camera unplugged) is waited out up to
 // maxFailed in a row. frame steps the table and returns the camera's view.
-func lookSteady(ctx context.Context, settle, maxFailed int, frame func() (View, error)) (View, error) {
+func lookSteady(ctx context.Context, settle, maxFailed int, want game.Expect, frame func() (View, error)) (View, error) {
 	if settle <= 0 {
 		settle = 3
 	}
@@ -98,7 +103,7 @@ func lookSteady(ctx context.Context, settle, maxFailed int, frame func() (View, 
 			continue
 		}
 		seq = v.Seq
-		if v.Occluded || v.Board == nil {
+		if v.Occluded || v.Board == nil || !vouched(want, v) {
 			last.Board, same = nil, 0
 			continue
 		}
@@ -113,6 +118,17 @@ func lookSteady(ctx context.Context, settle, maxFailed int, frame func() (View, 
 		}
 	}
 	return View{}, fmt.Errorf("no steady view of the board in %d frames", maxFrames)
+}
+
+// vouched reports whether want vouches for the view's unsure points: each
+// reads as want has it.
+func vouched(want game.Expect, v View) bool {
+	for _, p := range v.Unsure {
+		if want == nil || want(p) != v.Board.At(p) {
+			return false
+		}
+	}
+	return true
 }
 
 func equal(a, b *rules.Board) bool {

@@ -20,9 +20,10 @@ import (
 // (perspective, uneven light, glare, noise, the person's hand) and reads
 // each frame with the real vision code: a vision.Watcher, which reads at
 // the calibrated corners and finds the board again when its readings stay
-// doubtful (the board was bumped). A frame whose reading is unsure
-// anywhere counts as occluded: the game waits for a clear view, as it
-// does at a real table.
+// doubtful (the board was bumped). A frame whose reading is unsure at
+// more than a few points counts as occluded: the game waits for a clear
+// view, as it does at a real table; a few unsure points are named in the
+// view (View.Unsure).
 //
 // The camera is fixed to the arm's frame: the calibration's corners in
 // the image and the calibration's board in the arm's frame give the map
@@ -39,6 +40,12 @@ type RenderedCamera struct {
 	Light  float64
 	Glare  float64
 	Noise  float64
+	// Sun is the strength of patches of sunlight on the board (0..1, see
+	// synth.Scene), SunPatches how many, SunSeed where they fall: they
+	// stay there all game.
+	Sun        float64
+	SunPatches int
+	SunSeed    int64
 	// MinConf is the least confidence of a clear view [0.5].
 	MinConf float64
 	// Recheck is how many clear frames pass between two searches for the
@@ -118,7 +125,7 @@ func (c *RenderedCamera) View(w *World) (View, error) {
 	if r == nil {
 		return View{Occluded: true, Frame: img}, nil
 	}
-	if !c.sure(r) {
+	if !c.readable(r) {
 		return View{Occluded: true, Frame: img}, nil
 	}
 	if c.clear++; c.Recheck > 0 && c.clear >= c.Recheck {
@@ -130,7 +137,11 @@ func (c *RenderedCamera) View(w *World) (View, error) {
 		du, dv, err := vision.StoneCentre(pl, r, n-1-p.Y, p.X)
 		return du, -dv, err // image rows run down from row n
 	}
-	return View{Board: boardOf(r, n), Frame: img, Pose: c.pose(r.Corners), Centre: centre}, nil
+	v := View{Board: boardOf(r, n), Frame: img, Pose: c.pose(r.Corners), Centre: centre}
+	for _, q := range r.Doubtful(c.minConf()) {
+		v.Unsure = append(v.Unsure, rules.Point{X: q[1], Y: n - 1 - q[0]})
+	}
+	return v, nil
 }
 
 // render draws the world as the camera sees it now.
@@ -139,7 +150,8 @@ func (c *RenderedCamera) render(w *World) *image.RGBA {
 	n := l.Size
 	scene := synth.Scene{Width: c.Width, Height: c.Height, Size: n,
 		Stones: map[[2]int]vision.Stone{}, Offsets: map[[2]int][2]float64{},
-		Light: c.Light, Glare: c.Glare, Noise: c.Noise, Hand: w.HandOver() != nil, Seed: c.frame}
+		Light: c.Light, Glare: c.Glare, Noise: c.Noise, Hand: w.HandOver() != nil, Seed: c.frame,
+		Sun: c.Sun, SunPatches: c.SunPatches, SunSeed: c.SunSeed}
 	for i, q := range outerPoints(n) { // where the board really is
 		p := l.Intersection(q)
 		scene.Corners[i] = c.toImage.Apply(p[0], p[1])
@@ -176,7 +188,7 @@ func (c *RenderedCamera) CheckPose(w *World) *BoardPose {
 		pl := synth.Planes(c.render(w))
 		if i == 0 {
 			r, err := vision.ReadStones(pl, n, cur)
-			if err != nil || !c.sure(r) {
+			if err != nil || !c.readable(r) {
 				return nil
 			}
 			now = boardOf(r, n)
@@ -196,7 +208,7 @@ func (c *RenderedCamera) CheckPose(w *World) *BoardPose {
 }
 
 // locate finds the board in a frame (onLines) and reads it there, sure
-// everywhere.
+// but at a few points.
 func (c *RenderedCamera) locate(pl *vision.Planes) (*vision.Reading, error) {
 	n := c.Layout.Size
 	corners, _, err := onLines(pl, n)
@@ -207,7 +219,7 @@ func (c *RenderedCamera) locate(pl *vision.Planes) (*vision.Reading, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !c.sure(r) {
+	if !c.readable(r) {
 		return nil, errors.New("rendered camera: the located board does not read surely")
 	}
 	return r, nil
@@ -249,9 +261,10 @@ func (c *RenderedCamera) moveTo(p *BoardPose) {
 	c.moved = nil
 }
 
-// sure reports whether a reading is sure everywhere.
-func (c *RenderedCamera) sure(r *vision.Reading) bool {
-	return len(r.Doubtful(c.minConf())) == 0
+// readable reports whether a reading is sure but at a few points (a patch
+// of sunlight), which the view names.
+func (c *RenderedCamera) readable(r *vision.Reading) bool {
+	return len(r.Doubtful(c.minConf())) <= vision.FewDoubtful
 }
 
 // recheck searches the frame for the board while it reads well where it
@@ -284,7 +297,7 @@ func (c *RenderedCamera) recheck(img *image.RGBA, r *vision.Reading) *vision.Rea
 	old := c.watcher.Corners
 	c.moveTo(p)
 	r2, err := vision.ReadStones(pl, n, c.watcher.Corners)
-	if err != nil || !c.sure(r2) || !equal(boardOf(r2, n), boardOf(r, n)) {
+	if err != nil || !c.readable(r2) || !equal(boardOf(r2, n), boardOf(r, n)) {
 		c.watcher.Corners = old // the stones do not read the same there
 		return r
 	}

@@ -58,7 +58,7 @@ func (e livelyEyes) Look(ctx context.Context) (game.Sight, error) { return e.Loo
 
 // LookFor implements game.Expecter for the eyes that can, and Look's
 // view for the rest.
-func (e livelyEyes) LookFor(ctx context.Context, want *rules.Board) (game.Sight, error) {
+func (e livelyEyes) LookFor(ctx context.Context, want game.Expect) (game.Sight, error) {
 	v, err := game.LookFor(ctx, e.Eyes, want)
 	e.s.progress.Mark()
 	return v, err

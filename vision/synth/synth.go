@@ -46,9 +46,13 @@ type Scene struct {
 	// SunPatches is how many (default 4).
 	Sun        float64
 	SunPatches int
-	Hand       bool         // a hand-coloured blob over part of the board
-	HandAt     vision.Point // where the hand is (pixels); zero: anywhere
-	Seed       int64
+	// SunSeed, when set, places the sunlight by itself, so that it stays
+	// where it is from frame to frame while Seed changes (the noise);
+	// zero places it from Seed.
+	SunSeed int64
+	Hand    bool         // a hand-coloured blob over part of the board
+	HandAt  vision.Point // where the hand is (pixels); zero: anywhere
+	Seed    int64
 	// Look is the board's and its surroundings' appearance and the
 	// camera's effects (see Varied); zero: the default board.
 	Look Look
@@ -103,7 +107,11 @@ func Render(s Scene) *image.RGBA {
 	if s.HandAt != (vision.Point{}) {
 		handC = s.HandAt
 	}
-	sunAt := sunlight(s, rng)
+	sunRng := rng
+	if s.SunSeed != 0 {
+		sunRng = rand.New(rand.NewSource(s.SunSeed))
+	}
+	sunAt := sunlight(s, sunRng)
 	shadow := [2]float64{}
 	if s.Sun > 0 { // the sun's direction: shadows a third of a step long
 		a := rng.Float64() * 2 * math.Pi

@@ -1,0 +1,48 @@
+//go:build cgo
+
+package sim
+
+import (
+	"testing"
+	"time"
+
+	"tengen/rules"
+)
+
+// unsureCount counts the views that name points the camera cannot vouch
+// for.
+type unsureCount struct {
+	Camera
+	views, unsure int
+}
+
+func (c *unsureCount) View(w *World) (View, error) {
+	v, err := c.Camera.View(w)
+	c.views++
+	if len(v.Unsure) > 0 {
+		c.unsure++
+	}
+	return v, err
+}
+
+// TestSunlitGame: patches of sunlight wash out some empty points' lines
+// for the whole game; the game is played to its end on the rendered
+// camera, read right, every stone placed, though views keep naming points
+// the camera cannot vouch for.
+func TestSunlitGame(t *testing.T) {
+	cam := smallCamera()
+	cam.Sun, cam.SunPatches, cam.SunSeed = 0.6, 4, 8
+	counted := &unsureCount{Camera: cam}
+	sum, err := Run(t.Context(), Options{Games: 1, Seed: 41, Rule: rules.Freestyle, RobotLevel: 10, PersonLevel: 1,
+		Think: 50 * time.Millisecond, Camera: counted, Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%+v; %d of %d views with unsure points", sum, counted.unsure, counted.views)
+	if sum.MisreadMoves != 0 || sum.StonesLost != 0 || sum.StonesMisplaced != 0 || sum.Moves < 9 {
+		t.Errorf("summary %+v", sum)
+	}
+	if counted.unsure == 0 {
+		t.Error("no view named a point the camera could not vouch for: the sunlight did not test anything")
+	}
+}
