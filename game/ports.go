@@ -37,8 +37,9 @@ type Sight struct {
 // a point the eyes cannot vouch for: the robot's own stone on one must be
 // seen, never put there again. The game asks for such views where it
 // compares the board with the record (a person's move, the robot's stone
-// placed, a takeback, an opening step); views it acts on point by point
-// (lifting strays, clearing the board, resuming) are Look's.
+// placed, a takeback, an opening step) and to clear the board between
+// games (a point in doubt that reads empty counts as empty); views it acts
+// on point by point (lifting strays, resuming) are Look's.
 type Expecter interface {
 	LookFor(ctx context.Context, want Expect) (Sight, error)
 }

@@ -318,6 +318,12 @@ func (c *RenderedCamera) pose(corners [4]vision.Point) *BoardPose {
 	return poseOf(c.Layout.Moved(from, to))
 }
 
+// SetSun puts patches of sunlight of the strength given (0..1) on the
+// board for good, placed by seed.
+func (c *RenderedCamera) SetSun(strength float64, seed int64) {
+	c.Sun, c.SunPatches, c.SunSeed = strength, 4, seed|1<<40
+}
+
 // SetExposure implements relighter.
 func (c *RenderedCamera) SetExposure(e Exposure) { c.Exposure = e }
 

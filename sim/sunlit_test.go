@@ -26,9 +26,10 @@ func (c *unsureCount) View(w *World) (View, error) {
 }
 
 // TestSunlitGame: patches of sunlight wash out some empty points' lines
-// for the whole game; the game is played to its end on the rendered
-// camera, read right, every stone placed, though views keep naming points
-// the camera cannot vouch for.
+// for the whole game (here k4's, in every frame); the game is played to its
+// end on the rendered camera, read right, every stone placed, and the board
+// cleared, though views keep naming points the camera cannot vouch for.
+// Eyes that wait for a view with none wait for ever.
 func TestSunlitGame(t *testing.T) {
 	cam := smallCamera()
 	cam.Sun, cam.SunPatches, cam.SunSeed = 0.6, 4, 8

@@ -20,6 +20,8 @@ func TestFlagErrorsInTheLanguage(t *testing.T) {
 		{"zh_TW.UTF-8", []string{"sim", "--games"}, []string{"--games選項需要一個值"}},
 		{"zh_CN.UTF-8", []string{"sim", "--games", "x"}, []string{"--games：x不是有效的值"}},
 		{"C.UTF-8", []string{"sim", "--games", "x"}, []string{"--games: x is not a valid value"}},
+		{"C.UTF-8", []string{"sim", "--sun", "0.5", "--camera", "truth"}, []string{"--sun 0.5: want a strength from 0 to 1, on the rendered camera (here --camera truth)"}},
+		{"C.UTF-8", []string{"sim", "--lang", "zh-Hans", "--sun", "2"}, []string{"--sun 2：应为0到1之间的强度"}},
 		{"C.UTF-8", []string{"kinematics", "workspace", "--park", "1,2"}, []string{"--park: 1,2 is not a valid value: ", "want three numbers"}},
 		{"zh_CN.UTF-8", []string{"play", "---x"}, []string{"---x：不是选项"}},
 		{"zh_CN.UTF-8", []string{"nosuch"}, []string{`tengen：未知的命令"nosuch"`}},

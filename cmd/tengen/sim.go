@@ -33,6 +33,7 @@ func init() {
 			think := fs.Duration("think", 300*time.Millisecond, "the robot's time per move")
 			push := fs.Float64("push-rate", 0.05, "chance per move that the person pushes a stone")
 			camera := fs.String("camera", "rendered", "rendered (read by the vision code) or truth (exact, for quick runs)")
+			sun := fs.Float64("sun", 0, "strength (0-1) of patches of sunlight on the board all run long, placed by --seed (rendered camera)")
 			dir := fs.String("dir", "", "where journals and records go (default: a new folder under var/sim)")
 			httpAddr := fs.String("http", "", "serve the web page on this address while the simulation runs, e.g. :8080")
 			firmware := fs.Bool("firmware", false, "drive the arm through the serial driver to the real firmware in simavr (built in the data folder's firmware/) instead of the in-process armsim, through a pty proxy that can upset the line (serial-* faults); runs in real time")
@@ -60,6 +61,13 @@ func init() {
 				cam, err := simCamera(*camera)
 				if err != nil {
 					return fmt.Errorf("%w: %w", errUsage, err)
+				}
+				if *sun != 0 {
+					s, ok := cam.(sunlit)
+					if !ok || *sun < 0 || *sun > 1 {
+						return usageMsg("err.bad-sun", fmt.Sprint(*sun), *camera)
+					}
+					s.SetSun(*sun, int64(*seed))
 				}
 				if *dir == "" {
 					if *dir, err = newRunPath("sim", ""); err != nil {
@@ -131,6 +139,12 @@ func simCamera(name string) (sim.Camera, error) {
 		return renderedCamera()
 	}
 	return nil, errmsg.New("err.bad-camera", name)
+}
+
+// sunlit is a camera that can have sunlight on the board
+// (sim.RenderedCamera).
+type sunlit interface {
+	SetSun(strength float64, seed int64)
 }
 
 // pageState turns a game snapshot into what the page shows.

@@ -198,6 +198,7 @@ var texts = map[string]text{
 		"--opening {0}：没有这个开局规则（tengen rules openings 可以列出全部）", "--opening {0}：沒有這個開局規則（tengen rules openings 可以列出全部）"),
 	"err.bad-rule":         t(a(txt), "--rule {0}: want freestyle, standard, renju or caro", "--rule {0}：应为freestyle、standard、renju或caro", "--rule {0}：應為freestyle、standard、renju或caro"),
 	"err.bad-camera":       t(a(txt), "--camera {0}: want rendered or truth", "--camera {0}：应为rendered或truth", "--camera {0}：應為rendered或truth"),
+	"err.bad-sun":          t(a(txt, txt), "--sun {0}: want a strength from 0 to 1, on the rendered camera (here --camera {1})", "--sun {0}：应为0到1之间的强度，且只用于rendered摄像头（此处为--camera {1}）", "--sun {0}：應為0到1之間的強度，且只用於rendered攝影機（此處為--camera {1}）"),
 	"err.flag-undefined":   t(a(txt), "{0}: no such flag", "没有{0}这个选项", "沒有{0}這個選項"),
 	"err.flag-needs-value": t(a(txt), "{0} needs a value", "{0}选项需要一个值", "{0}選項需要一個值"),
 	"err.flag-syntax":      t(a(txt), "{0}: not a flag (flags look like --name or --name=value)", "{0}：不是选项（选项的写法是--名称或--名称=值）", "{0}：不是選項（選項的寫法是--名稱或--名稱=值）"),
