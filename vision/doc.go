@@ -114,7 +114,8 @@
 //     alike. Each point gets a confidence.
 //   - Tracker turns readings into events: a change is accepted only when
 //     it holds for several frames; doubtful frames (a hand or the arm
-//     over the board) are waited out; placed, several, removed, moved to
+//     over the board) are waited out, and a frame doubtful at no more
+//     than Unsure points (a patch of sunlight) is read as it reads; placed, several, removed, moved to
 //     a neighbour and a shifted board are told apart, each with the frame
 //     that proved it.
 //   - Watcher reads a camera's frames into the tracker: it undoes the
