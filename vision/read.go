@@ -1748,13 +1748,14 @@ func verdict(p features, ref float64) (Stone, float64) {
 	// point may cover this point's top, never its base).
 	pale = math.Max(pale, math.Min(math.Min(math.Min((0.3-p.least/ref)/0.3, (p.neutral-p.tint-0.05)/0.03),
 		(p.dark-0.9)/0.1), math.Min((p.neutral-0.9)/0.05, (p.discGrey-p.tint-0.05)/0.03)))
-	// A top clearly darker than the board right beside it is not pale
+	// A top clearly darker than the wood right beside it is not pale
 	// unless it is clearly paler than the board further off: a white
 	// stone in a stone's shadow beside sunlit wood (sunlit 52/15 row 14
 	// col 0: 0.83 of the wood beside, 1.23 of the shaded board), not a
 	// glassy black stone lifted by glare (varied 53/9 row 2 col 6: 0.82,
-	// and 0.95 of the board around, 1.09 of the shaded bare wood).
-	pale = math.Min(pale, math.Max((p.ringDark-0.84)/0.02, (p.dark-1.15)/0.05))
+	// and 0.95 of the board around, 1.09 of the shaded bare wood). Where
+	// the board around is grey (stones, not wood) this says nothing.
+	pale = math.Min(pale, math.Max(math.Max((p.ringDark-0.84)/0.02, (p.dark-1.15)/0.05), (p.wood-0.9)/0.03))
 	var s Stone
 	var conf float64
 	black := (0.62 - p.dark) / 0.15
@@ -1828,7 +1829,7 @@ func verdict(p features, ref float64) (Stone, float64) {
 	// grey as a stone (varied 10/9 row 3 col 7: empty wood in a stone's
 	// shadow inside clipped glare, rimmed by the glare, read white at
 	// 0.64).
-	unclipped := (clipped - math.Max(p.topW, p.baseW)) / 2
+	unclipped := (clipped - math.Max(p.topW, p.baseW)) / 0.5
 	// On pale wood a white stone may be barely paler, its rim smeared
 	// (JPEG's coarse colour blurs the Low plane across it): a top that
 	// hides its lines, paler than the board at its base too, grey where
