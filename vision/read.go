@@ -777,13 +777,14 @@ func likeBlacks(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64)
 // may be darker than pale wood and barely greyer, no disc tried; its
 // neighbours, of one set in one light, tell it. The stones and empty
 // points around are those within two steps, as read before this pass.
+// A top clipped in every channel (glare) has no colour to compare.
 func (s *sampler) likeWhites(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
 	n, was := len(f), readBefore(st)
 	var whites, blacks, wood []float64
 	for j := range f {
 		for i := range f[j] {
 			p := f[j][i]
-			if st[j][i] != Empty || p.lines/ref[j][i] > 0.3 || p.least/ref[j][i] > offHidden || !(p.board >= minBoardLuma) {
+			if st[j][i] != Empty || p.lines/ref[j][i] > 0.3 || p.least/ref[j][i] > offHidden || !(p.board >= minBoardLuma) || p.topW >= clipped {
 				continue
 			}
 			whites, blacks, wood = whites[:0], blacks[:0], wood[:0]
@@ -1747,6 +1748,14 @@ func verdict(p features, ref float64) (Stone, float64) {
 	// point may cover this point's top, never its base).
 	pale = math.Max(pale, math.Min(math.Min(math.Min((0.3-p.least/ref)/0.3, (p.neutral-p.tint-0.05)/0.03),
 		(p.dark-0.9)/0.1), math.Min((p.neutral-0.9)/0.05, (p.discGrey-p.tint-0.05)/0.03)))
+	// A top clearly darker than the wood right beside it is not pale
+	// unless it is clearly paler than the board further off: a white
+	// stone in a stone's shadow beside sunlit wood (sunlit 52/15 row 14
+	// col 0: 0.83 of the wood beside, 1.23 of the shaded board), not a
+	// glassy black stone lifted by glare (varied 53/9 row 2 col 6: 0.82,
+	// and 0.95 of the board around, 1.09 of the shaded bare wood). Where
+	// the board around is grey (stones, not wood) this says nothing.
+	pale = math.Min(pale, math.Max(math.Max((p.ringDark-0.84)/0.02, (p.dark-1.15)/0.05), (p.wood-0.9)/0.03))
 	var s Stone
 	var conf float64
 	black := (0.62 - p.dark) / 0.15
@@ -1814,6 +1823,13 @@ func verdict(p features, ref float64) (Stone, float64) {
 	white = math.Max(white, math.Min(math.Min(math.Min((0.3-l)/0.3, (p.dark-1)/0.1),
 		math.Min((p.white-1.35)/0.1, (p.base-1.35)/0.1)),
 		math.Min(math.Min((p.neutral-0.94)/0.02, (p.neutral-p.wood-0.12)/0.03), (p.faint-0.65)/0.05)))
+	// The next two rules rest on colour (grey where the wood is tinted)
+	// and on hidden lines: where the top or the base is clipped in every
+	// channel (its Low at clipped) glare has taken both, and wood is as
+	// grey as a stone (varied 10/9 row 3 col 7: empty wood in a stone's
+	// shadow inside clipped glare, rimmed by the glare, read white at
+	// 0.64).
+	unclipped := (clipped - math.Max(p.topW, p.baseW)) / 0.5
 	// On pale wood a white stone may be barely paler, its rim smeared
 	// (JPEG's coarse colour blurs the Low plane across it): a top that
 	// hides its lines, paler than the board at its base too, grey where
@@ -1823,7 +1839,7 @@ func verdict(p features, ref float64) (Stone, float64) {
 	white = math.Max(white, math.Min(math.Min(math.Min((0.15-l)/0.1, (p.dark-1)/0.05),
 		math.Min((p.white-1.15)/0.05, (p.base-1.15)/0.05)),
 		math.Min(math.Min((p.neutral-p.wood-0.08)/0.03, (p.neutral-0.85)/0.03),
-			math.Min(discMargin(p.disc+0.15, p.unif), (p.beyond/ref-0.6)/0.1))))
+			math.Min(math.Min(discMargin(p.disc+0.15, p.unif), (p.beyond/ref-0.6)/0.1), unclipped))))
 	// The same stone with its rim in exactly three directions of four
 	// (12 of its 16 rays; a stone beside it or the board's edge hides
 	// the rest) when every other clue is clear: grey well past the
@@ -1833,7 +1849,7 @@ func verdict(p features, ref float64) (Stone, float64) {
 	white = math.Max(white, math.Min(math.Min(math.Min((0.15-l)/0.1, (p.dark-1)/0.05),
 		math.Min((p.white-1.25)/0.05, (p.base-1.25)/0.05)),
 		math.Min(math.Min((p.neutral-p.wood-0.12)/0.03, (p.neutral-0.85)/0.03),
-			math.Min(discMargin(p.disc+0.2, p.unif), (p.beyond/ref-0.9)/0.1))))
+			math.Min(math.Min(discMargin(p.disc+0.2, p.unif), (p.beyond/ref-0.9)/0.1), unclipped))))
 	// Sunlight on wood washes its lines out, but only partly: they
 	// still show in every direction. A stone hides its line in one
 	// direction at least, or is clearly grey, as lit wood is not.

@@ -71,6 +71,17 @@ func TestClassifyWhiteClues(t *testing.T) {
 		beyond: 0.43, board: 173, ringDark: 1.08, neutral: 0.87, tint: 0.8, wood: 0.77, far: true}
 	edgeGlare := features{lines: -0.33, least: -1, dark: 1.3, white: 1.44, local: 1.4, base: 1.4, disc: 0.81, unif: 0.99, faint: 0.75,
 		beyond: 0.17, board: 195, ringDark: 1.28, neutral: 1, tint: 0.91, wood: 0.9}
+	// Rendered, lines scaled to this board's empty points: empty pale
+	// wood in a stone's shadow inside glare that clips every channel,
+	// rimmed by the glare, colourless (varied 10/9 row 3 col 7); and a
+	// glassy black stone lifted by glare and sunlight, grey, darker than
+	// the sunlit wood right beside it (varied 53/9 row 2 col 6).
+	clippedGlare := features{lines: 0.043, least: 0.028, dark: 1.08, white: 1.36, local: 1.28, base: 1.36, discBase: 1.36, discBaseW: 255,
+		discGrey: 1, disc: 0.875, faint: 0.56, unif: 0.9, beyond: 0.56, board: 236, ringDark: 1.05, neutral: 1, tint: 0.82, wood: 0.8,
+		topL: 255, topW: 255, baseL: 255, baseW: 255}
+	litBlack := features{lines: -0.061, least: -0.128, dark: 0.95, white: 1.24, local: 1.05, base: 1.28, discBase: 1.34, discBaseW: 116,
+		discGrey: 1, disc: 0.94, faint: 0.5, unif: 0.925, beyond: 0.24, board: 117, ringDark: 0.82, neutral: 1, tint: 0.76, wood: 0.74,
+		topL: 108, topW: 108, baseL: 111, baseW: 111}
 	with := func(f features, change func(*features)) features { change(&f); return f }
 	for _, tc := range []struct {
 		name string
@@ -130,6 +141,11 @@ func TestClassifyWhiteClues(t *testing.T) {
 		{"white rimmed three quarters round", rimThreeQuarters, White},
 		{"three quarters, lines washed out beyond", with(rimThreeQuarters, func(f *features) { f.beyond = 0.3 }), Empty},
 		{"three quarters, barely greyer than the wood", with(rimThreeQuarters, func(f *features) { f.neutral = 0.9 }), Empty},
+		{"wood in clipped glare, rimmed by it", clippedGlare, Empty},
+		{"the same, its colour not clipped", with(clippedGlare, func(f *features) { f.topW, f.baseW = 240, 240 }), White},
+		{"lit black stone, darker than the wood beside", litBlack, Empty},
+		{"the same, as bright as the wood beside", with(litBlack, func(f *features) { f.ringDark = 0.9 }), White},
+		{"the same, far paler than the board around", with(litBlack, func(f *features) { f.dark = 1.2 }), White},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const n = 7
