@@ -56,19 +56,41 @@ var (
 )
 
 // patternTable returns the table key -> pattern for colour c (1 black,
-// 2 white) under rule fr, building it on first use (about 50 ms).
+// 2 white) under rule fr, building it on first use.
 func patternTable(fr fiveRule, c int) *[1 << 20]uint8 {
-	patOnce[fr][c-1].Do(func() {
-		t := new([1 << 20]uint8)
-		for i := range t {
-			t[i] = 0xff
-		}
-		for k := range t {
-			classify(t, uint32(k), fr, uint32(c))
-		}
-		patTables[fr][c-1] = t
-	})
+	patOnce[fr][c-1].Do(func() { patTables[fr][c-1] = buildPatternTable(fr, uint32(c)) })
 	return patTables[fr][c-1]
+}
+
+// buildPatternTable classifies every key for colour c under fr. Except
+// under caro, where a five blocked by the opponent at both ends does not
+// count, an opponent's stone only ends a run, as the edge does: a key is
+// classified as itself with the opponent's stones made edge, so only the
+// 3^10 keys without them are read (5 ms, not 50 ms a table: a fresh
+// brain's first move waits for its rule's tables).
+func buildPatternTable(fr fiveRule, c uint32) *[1 << 20]uint8 {
+	t := new([1 << 20]uint8)
+	for i := range t {
+		t[i] = 0xff
+	}
+	for k := range uint32(1 << 20) {
+		if fr == caroFive {
+			classify(t, k, fr, c)
+		} else {
+			t[k] = classify(t, opponentAsEdge(k, c), fr, c)
+		}
+	}
+	return t
+}
+
+// opponentAsEdge turns the opponent's stones in a key for colour c into
+// edge cells (cellWall, both bits set).
+func opponentAsEdge(key, c uint32) uint32 {
+	const low = 0x55555 // the low bit of every cell
+	if c == cellBlack {
+		return key | key>>1&low // White 10 -> 11
+	}
+	return key | (key&low)<<1 // Black 01 -> 11
 }
 
 var (
