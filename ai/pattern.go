@@ -76,6 +76,8 @@ func buildPatternTable(fr fiveRule, c uint32) *[1 << 20]uint8 {
 	for k := range uint32(1 << 20) {
 		if fr == caroFive {
 			classify(t, k, fr, c)
+		} else if v := t[opponentAsEdge(k, c)]; v != 0xff {
+			t[k] = v
 		} else {
 			t[k] = classify(t, opponentAsEdge(k, c), fr, c)
 		}
