@@ -128,10 +128,11 @@ var (
 )
 
 // warmTables starts building every rule's tables in the background, once,
-// for the first NewEngine: they take a second or so on a loaded machine,
-// which must come neither out of the first move's clock nor before a
-// Gomocup manager's START is answered (a slow START loses the game). A
-// search that needs a table first builds it itself.
+// for the first NewEngine: a rule's tables take tens of milliseconds
+// (caro's ten times more; all of them a second on a loaded machine), which
+// must come neither out of the first move's clock nor before a Gomocup
+// manager's START is answered (a slow START loses the game). A search that
+// needs a table first builds it itself.
 func warmTables() {
 	warmOnce.Do(func() {
 		go func() {
