@@ -55,31 +55,3 @@ func TestTimeBudget(t *testing.T) {
 		}
 	}
 }
-
-// TestIterationEnd: an iteration that would run past the hard limit at the
-// usual growth (twice the last) is stopped early enough for the safety
-// reads; one expected to finish, the first, and a search without a clock
-// or ending early for a level's noise keep their limits.
-func TestIterationEnd(t *testing.T) {
-	ms := time.Millisecond
-	timed := budget{hard: 430 * ms, soft: 258 * ms}
-	tests := []struct {
-		name          string
-		b             budget
-		elapsed, last time.Duration
-		want          time.Duration
-	}{
-		{"expected to finish", timed, 100 * ms, 60 * ms, 430 * ms},
-		{"just fits", timed, 230 * ms, 100 * ms, 430 * ms},
-		{"doomed", timed, 231 * ms, 100 * ms, 344 * ms},
-		{"late start", timed, 250 * ms, 150 * ms, 344 * ms},
-		{"first iteration", timed, 0, 0, 430 * ms},
-		{"no clock", budget{}, 250 * ms, 150 * ms, 0},
-		{"noisy level", budget{hard: 430 * ms, soft: 430 * ms, search: 286 * ms}, 250 * ms, 150 * ms, 430 * ms},
-	}
-	for _, tt := range tests {
-		if got := tt.b.iterationEnd(tt.elapsed, tt.last); got != tt.want {
-			t.Errorf("%s: iterationEnd(%v, %v) = %v, want %v", tt.name, tt.elapsed, tt.last, got, tt.want)
-		}
-	}
-}

@@ -16,10 +16,9 @@ import (
 )
 
 // Settings are what a brain's player depends on; Serve makes a new player
-// when they change.
+// when an INFO line changes them. The board size and the rule are not
+// among them: every position a player is asked about carries its own.
 type Settings struct {
-	Size      int
-	Rule      rules.Rule
 	MaxMemory int64 // bytes; 0 = the player's default
 	Threads   int   // 0 = the player's default
 }
@@ -44,6 +43,7 @@ type brainState struct {
 	out *lineWriter
 
 	size     int // 0 until START
+	rule     rules.Rule
 	settings Settings
 	player   ai.Player
 	made     Settings // settings the player was made with
@@ -223,7 +223,7 @@ func (s *brainState) start(arg string) {
 		s.out.printf("ERROR %v", err)
 		return
 	}
-	s.size, s.settings.Size = n, n
+	s.size = n
 	s.newGame()
 	// The player is made now, not on the first move: making an engine
 	// builds its tables, which the first move's clock must not pay for.
@@ -387,7 +387,7 @@ func (s *brainState) info(arg string) {
 		}
 	case "rule":
 		if n, ok := num(); ok {
-			s.settings.Rule = RuleFromBits(int(n))
+			s.rule = RuleFromBits(int(n))
 		}
 	case "game_type", "folder", "evaluate":
 		// Nothing to do: the game type says who the opponent is, the folder
@@ -395,6 +395,15 @@ func (s *brainState) info(arg string) {
 		// evaluation under the mouse pointer (optional; we do not offer it).
 	default:
 		// Unknown keys are ignored, as the protocol asks.
+	}
+	// A player is made again as soon as its settings change, not on the
+	// next move: a manager may send its INFO lines well before the move
+	// (the second player's first move follows the opponent's), and then
+	// the move's clock need not pay for it. Before START, START makes it.
+	if s.player != nil && s.made != s.settings {
+		if _, err := s.getPlayer(); err != nil {
+			s.out.printf("ERROR %v", err)
+		}
 	}
 }
 
@@ -441,7 +450,7 @@ func (s *brainState) position(moves []move) ai.Position {
 	if len(moves)-own > own {
 		me = rules.White
 	}
-	pos := ai.Position{Size: s.size, Rule: s.settings.Rule, Reading: rules.ReadingGomocup, ToMove: me}
+	pos := ai.Position{Size: s.size, Rule: s.rule, Reading: rules.ReadingGomocup, ToMove: me}
 	for _, m := range moves {
 		c := me
 		if !m.own {

@@ -170,7 +170,7 @@ func TestBrainPassesSettings(t *testing.T) {
 	}
 	// One at START (so that the first move does not pay for making it),
 	// one for the settings the INFO lines gave, one when max_memory changes.
-	if len(made) != 3 || made[0].Size != 15 || made[1].MaxMemory != 1000000 || made[2].MaxMemory != 2000000 || made[1].Rule != rules.Renju || made[1].Size != 15 {
+	if len(made) != 3 || made[0] != (Settings{}) || made[1] != (Settings{MaxMemory: 1000000}) || made[2] != (Settings{MaxMemory: 2000000}) {
 		t.Errorf("players made with %+v; want one at START and a new one when the settings change", made)
 	}
 	pos := rec.pos[0]
@@ -304,6 +304,58 @@ func BenchmarkServeBoard(b *testing.B) {
 	b.ResetTimer()
 	if err := Serve(context.Background(), strings.NewReader(in.String()), io.Discard, greedyBrain()); err != nil {
 		b.Fatal(err)
+	}
+}
+
+// TestInfoMakesPlayer: INFO lines that change the settings, as a Gomocup
+// manager sends them after START, have the player made again at once, not
+// on the next move's clock; INFO lines that change nothing the player
+// depends on (the rule, the clocks) make none.
+func TestInfoMakesPlayer(t *testing.T) {
+	var made []Settings
+	cfg := Brain{NewPlayer: func(s Settings) (ai.Player, error) {
+		made = append(made, s)
+		return ai.NewGreedy(1), nil
+	}, About: `name="test"`}
+	in, send := io.Pipe()
+	replies, out := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- Serve(context.Background(), in, out, cfg); out.Close() }()
+	lines := newLineReader(replies)
+	// ask sends lines ending with ABOUT and reads the replies up to its
+	// answer: by then the brain has handled every line before it.
+	ask := func(cmds ...string) {
+		t.Helper()
+		if _, err := io.WriteString(send, strings.Join(append(cmds, "ABOUT"), "\n")+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			l, err := lines.next()
+			if err != nil {
+				t.Fatalf("reading the replies: %v", err)
+			}
+			if strings.HasPrefix(l, "ERROR") {
+				t.Errorf("%s after %q", l, cmds)
+			}
+			if l == cfg.About {
+				return
+			}
+		}
+	}
+	ask("START 15")
+	ask("INFO timeout_turn 5000", "INFO timeout_match 180000", "INFO max_memory 367001600", "INFO time_left 180000",
+		"INFO game_type 1", "INFO rule 4", "INFO evaluate 0,0", "INFO folder /tmp", "INFO thread_num 1")
+	want := []Settings{{}, {MaxMemory: 367001600}, {MaxMemory: 367001600, Threads: 1}}
+	if fmt.Sprint(made) != fmt.Sprint(want) {
+		t.Errorf("after START and the INFO lines, players made with %+v, want %+v", made, want)
+	}
+	ask("INFO rule 1", "INFO max_memory 367001600", "INFO time_left 170000", "BOARD", "7,7,2", "DONE", "INFO rule 4", "TURN 8,8")
+	if len(made) != len(want) {
+		t.Errorf("players made with %+v after moves and INFO lines that change no setting, want no more than %+v", made, want)
+	}
+	send.Close()
+	if err := <-done; err != nil {
+		t.Errorf("Serve: %v", err)
 	}
 }
 

@@ -62,7 +62,7 @@ func (s *brainState) swap2(ctx context.Context, lines *lineReader) {
 		s.out.printf("ERROR %v", bad)
 		return
 	}
-	pos := ai.Position{Size: s.size, Rule: s.settings.Rule, Reading: rules.ReadingGomocup, ToMove: rules.Black}
+	pos := ai.Position{Size: s.size, Rule: s.rule, Reading: rules.ReadingGomocup, ToMove: rules.Black}
 	for _, p := range pts {
 		pos.Stones = append(pos.Stones, ai.Stone{P: p, C: pos.ToMove})
 		pos.ToMove = pos.ToMove.Opponent()
@@ -142,7 +142,7 @@ func (s *brainState) swap2ByPlayer(ctx context.Context, op OpeningPlayer, pos ai
 			dctx, cancel = context.WithTimeout(ctx, s.turn)
 		}
 		defer cancel()
-		a, err := op.OpeningAction(dctx, m, me, s.settings.Rule, rules.ReadingGomocup)
+		a, err := op.OpeningAction(dctx, m, me, s.rule, rules.ReadingGomocup)
 		if err == nil {
 			err = m.Apply(me, a)
 		}
