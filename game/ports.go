@@ -31,8 +31,9 @@ type Sight struct {
 }
 
 // An Expecter is Eyes that can take a steady view in which a few points
-// (vision.FewDoubtful) stay in doubt, as long as each reads as want says: a patch of sunlight that washes out an empty point's lines for a
-// whole game then does not stop the game. A doubtful point that reads
+// (vision.FewDoubtful) stay in doubt, as long as each reads as want says:
+// a patch of sunlight that washes out an empty point's lines for a whole
+// game then does not stop the game. A doubtful point that reads
 // otherwise is waited out as Look waits, so a change is never taken from
 // a point the eyes cannot vouch for: the robot's own stone on one must be
 // seen, never put there again. The game asks for such views where it

@@ -41,7 +41,7 @@ type RenderedCamera struct {
 	Glare  float64
 	Noise  float64
 	// Sun is the strength of patches of sunlight on the board (0..1, see
-	// synth.Scene), SunPatches how many, SunSeed where they fall: they
+	// synth.Scene), SunPatches how many [4], SunSeed where they fall: they
 	// stay there all game.
 	Sun        float64
 	SunPatches int
@@ -321,7 +321,7 @@ func (c *RenderedCamera) pose(corners [4]vision.Point) *BoardPose {
 // SetSun puts patches of sunlight of the strength given (0..1) on the
 // board for good, placed by seed.
 func (c *RenderedCamera) SetSun(strength float64, seed int64) {
-	c.Sun, c.SunPatches, c.SunSeed = strength, 4, seed|1<<40
+	c.Sun, c.SunSeed = strength, seed|1<<40 // never 0: that places the sun by each frame's seed
 }
 
 // SetExposure implements relighter.
