@@ -172,11 +172,14 @@ func (o *Opening) settle(ctx context.Context, placed []Placed, strayOnly bool, b
 	var lifted []Placed
 	fallen := o.drops()
 	for tries := 0; len(placed) > 0 || len(fallen) > 0 || len(lifted) > 0; tries++ {
-		sight, err := o.Eyes.Look(ctx)
+		// Only points that differ from the record are acted on below, and
+		// a point in doubt passes only where it reads as the record: no
+		// stone is lifted or put again on a point the eyes cannot vouch for.
+		record := o.record()
+		sight, err := LookFor(ctx, o.Eyes, record.At)
 		if err != nil {
 			return err
 		}
-		record := o.record()
 		added := Compare(record, sight.Board).Added
 		for _, d := range fallen {
 			for _, a := range Compare(before, d.Seen).Added {
@@ -427,7 +430,7 @@ func (o *Opening) look(ctx context.Context) (*Sight, bool, error) {
 
 // liftUnchosen takes the offers not chosen off the board, those still on it.
 func (o *Opening) liftUnchosen(ctx context.Context, offers []rules.Point, chosen rules.Point) error {
-	sight, err := o.Eyes.Look(ctx)
+	sight, err := LookFor(ctx, o.Eyes, actingOn(o.record().At, offers...))
 	if err != nil {
 		return err
 	}
@@ -488,7 +491,7 @@ func (o *Opening) record() *rules.Board {
 func (o *Opening) reconcile(ctx context.Context) error {
 	want := o.record()
 	o.drops() // from before the restart: the board as seen now stands
-	sight, err := o.Eyes.Look(ctx)
+	sight, err := LookFor(ctx, o.Eyes, actingOn(want.At, o.Unchosen...))
 	if err != nil {
 		return err
 	}

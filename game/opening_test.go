@@ -19,8 +19,15 @@ import (
 // The robot is the first player of a RIF opening: it sets the opening,
 // the person keeps the colours (on the page), plays White 4 on the board,
 // the robot offers two fifth moves and the person chooses one by taking
-// the other off.
+// the other off. With glare on an unplayed point all along (a point the
+// eyes cannot vouch for, reading empty), the opening goes the same way.
 func TestRIFOpeningOverTheBoard(t *testing.T) {
+	for _, glare := range []bool{false, true} {
+		t.Run(fmt.Sprint("glare ", glare), func(t *testing.T) { rifOpeningOverTheBoard(t, glare) })
+	}
+}
+
+func rifOpeningOverTheBoard(t *testing.T, glare bool) {
 	proto, err := opening.ByName("rif")
 	if err != nil {
 		t.Fatal(err)
@@ -49,6 +56,9 @@ func TestRIFOpeningOverTheBoard(t *testing.T) {
 	}
 	o := &Opening{Machine: m, Robot: opening.First, Eyes: tb, Hand: tb, Decisions: decisions,
 		Decider: EngineDecider{Engine: ai.NewEngine(ai.EngineOptions{Level: 4, Seed: 1, Threads: 1}), Me: opening.First, Rule: rules.Renju}}
+	if glare {
+		o.Eyes = &glaringTable{table: tb, glare: pts(t, "n1")[0], views: 1 << 30}
+	}
 	o.Voice = voiceT{t}
 	res, err := o.Run(t.Context())
 	if err != nil {
@@ -238,8 +248,15 @@ func (h *killingHand) Place(ctx context.Context, p rules.Point, c rules.Color) e
 // The robot's power goes while it puts its second fifth-move offer down
 // in a RIF opening. Resumed from the journal, it puts the missing offer
 // down, the person chooses by taking the other off, and the game goes on
-// from the five stones.
+// from the five stones. Glare on an unplayed point after the restart (a
+// point the eyes cannot vouch for, reading empty) changes nothing.
 func TestOpeningResumesAfterKill(t *testing.T) {
+	for _, glare := range []bool{false, true} {
+		t.Run(fmt.Sprint("glare ", glare), func(t *testing.T) { openingResumesAfterKill(t, glare) })
+	}
+}
+
+func openingResumesAfterKill(t *testing.T, glare bool) {
 	proto, _ := opening.ByName("rif")
 	m, _ := opening.New(proto, 15)
 	tb := newTable(15)
@@ -285,6 +302,9 @@ func TestOpeningResumesAfterKill(t *testing.T) {
 	hand := &droppingHand{table: tb, on: offers[1], at: fell}
 	s2 := &Session{Config: r.Config, Referee: ref, Journal: j, Eyes: tb, Hand: hand, Black: &scripted{}, Control: ctl,
 		Opening: &Opening{Machine: r.Opening, Robot: opening.First, Decisions: decisions, Decider: &planned{}}}
+	if glare {
+		s2.Eyes = &glaringTable{table: tb, glare: pts(t, "n1")[0], views: 1 << 30}
+	}
 	s2.Observe = func(sn Snapshot) {
 		if r.Opening.Done() && len(sn.Moves) == 5 && len(ctl) == 0 {
 			ctl <- RequestResign

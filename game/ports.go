@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"image"
+	"slices"
 
 	"tengen/rules"
 )
@@ -38,9 +39,12 @@ type Sight struct {
 // a point the eyes cannot vouch for: the robot's own stone on one must be
 // seen, never put there again. The game asks for such views where it
 // compares the board with the record (a person's move, the robot's stone
-// placed, a takeback, an opening step) and to clear the board between
-// games (a point in doubt that reads empty counts as empty); views it acts
-// on point by point (lifting strays, resuming) are Look's.
+// placed, a takeback, an opening step and its stones put right, resuming)
+// and to clear the board between games (a point in doubt that reads empty
+// counts as empty); it expects nothing (NoExpectation) on the points it
+// acts on whatever they hold (offers to lift, a placement to resume). The
+// watched hand looks for a stone fallen from the nozzle, which may be
+// anywhere, with Look.
 type Expecter interface {
 	LookFor(ctx context.Context, want Expect) (Sight, error)
 }
@@ -49,8 +53,24 @@ type Expecter interface {
 // expects nothing, as Look.
 type Expect func(p rules.Point) rules.Color
 
+// NoExpectation, returned by an Expect for a point, vouches for no
+// reading there: a doubtful point there is waited out, as Look waits. The
+// caller asks it for the points it is about to act on.
+const NoExpectation rules.Color = -1
+
 // nothing expects the board empty.
 func nothing(rules.Point) rules.Color { return rules.Empty }
+
+// actingOn expects what want expects, but nothing on ps, the points the
+// caller acts on whatever it sees there.
+func actingOn(want Expect, ps ...rules.Point) Expect {
+	return func(p rules.Point) rules.Color {
+		if slices.Contains(ps, p) {
+			return NoExpectation
+		}
+		return want(p)
+	}
+}
 
 // LookFor takes a steady view from eyes that may keep a few doubtful
 // points reading as want says (an Expecter), or a view with none (Look).

@@ -162,7 +162,7 @@ func (s *Session) Resume(ctx context.Context, pending *Entry) (rules.Outcome, er
 		if err != nil {
 			return rules.Outcome{}, fmt.Errorf("journal intent: %w", err)
 		}
-		sight, err := s.Eyes.Look(ctx)
+		sight, err := LookFor(ctx, s.Eyes, actingOn(s.Referee.Board().At, p))
 		if err != nil {
 			return rules.Outcome{}, err
 		}
