@@ -554,7 +554,8 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	// family's and the surround's crisp lines set: at lineSegments'
 	// threshold it leaves no segments, and the frame's segments no
 	// comb. Read at the local mean (faintLines), its pieces make combs
-	// again (varied 37/19: a comb 0.09 steps off). Only where the frame
+	// again (varied 37/19: 1.6 steps off and more, which the moves by
+	// whole lines bring onto the grid, 0.06 off). Only where the frame
 	// gives no comb: where it does, the faint pieces of the surround
 	// (a checked cloth) make combs that may outrank the grid's (varied
 	// 58/19 went 28 steps off).
