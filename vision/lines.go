@@ -132,9 +132,14 @@ func (s segment) mid() Point { return Point{(s.a.X + s.b.X) / 2, (s.a.Y + s.b.Y)
 // gap allowed is small: a stone is wider than it, and bridging stones
 // would join rows of stones into false lines.
 func lineSegments(norm gocv.Mat) []segment {
+	return segmentsAbove(norm, 80)
+}
+
+// segmentsAbove is lineSegments on the response above th.
+func segmentsAbove(norm gocv.Mat, th float32) []segment {
 	mask := gocv.NewMat()
 	defer mask.Close()
-	gocv.Threshold(norm, &mask, 80, 255, gocv.ThresholdBinary)
+	gocv.Threshold(norm, &mask, th, 255, gocv.ThresholdBinary)
 	lines := gocv.NewMat()
 	defer lines.Close()
 	gocv.HoughLinesPWithParams(mask, &lines, 1, math.Pi/360, 25, 20, 3)
@@ -205,6 +210,11 @@ func twoFamilies(segs []segment) (a, b []segment, ok bool) {
 	}
 	return a, b, len(a) >= 2 && len(b) >= 2
 }
+
+// faintLines is the normalised line response at which chooseLattice
+// reads the lines again where the frame's segments make no comb: the
+// local mean (see lineField).
+const faintLines = 40
 
 // homLine is the homogeneous line through a and b, scaled so that its
 // normal is a unit vector.
@@ -533,9 +543,25 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 	}
 	area := float64(norm.Rows() * norm.Cols())
 	raws := lineQuads(segs, n, area)
+	noComb := len(raws) == 0
 	for _, o := range outlines {
 		if qs := lineQuads(segmentsInside(segs, o), n, area); len(qs) > 0 {
 			raws = appendDistinct(raws, qs[0])
+		}
+	}
+	// One family of lines blurred along its length (a camera's motion
+	// across them) answers at about the local mean, which the other
+	// family's and the surround's crisp lines set: at lineSegments'
+	// threshold it leaves no segments, and the frame's segments no
+	// comb. Read at the local mean (faintLines), its pieces make combs
+	// again (varied 37/19: 1.6 steps off and more, which the moves by
+	// whole lines bring onto the grid, 0.06 off). Only where the frame
+	// gives no comb: where it does, the faint pieces of the surround
+	// (a checked cloth) make combs that may outrank the grid's (varied
+	// 58/19 went 28 steps off).
+	if noComb {
+		for _, q := range lineQuads(segmentsAbove(norm, faintLines), n, area) {
+			raws = appendDistinct(raws, q)
 		}
 	}
 	var fitted []lattice

@@ -758,3 +758,14 @@ func TestLocateSurestRead(t *testing.T) {
 func TestLocateRealEdges(t *testing.T) {
 	locatesBenchBoards(t, variedBench("61/9"))
 }
+
+// TestLocateFaintFamily locates varied 37/19: a dark board on planks
+// whose seams run along one family of its lines, the other family
+// blurred along its length by the camera's motion. That family answers
+// at about the local mean, below lineSegments' threshold: the frame's
+// segments make one family, no comb, and every candidate lay on the
+// planks (27 steps off). Read again at the local mean (see faintFamily),
+// its pieces make combs on the grid.
+func TestLocateFaintFamily(t *testing.T) {
+	locatesBenchBoards(t, variedBench("37/19"))
+}
