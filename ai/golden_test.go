@@ -18,9 +18,9 @@ import (
 // its result and nodes. One node more or less anywhere in the tree (the
 // main search, the leaf VCF, the root threat reads) changes a count.
 //
-// testdata/search_golden.txt was last written by branch engine41, when
-// renju Black's maybe-forbidden points stopped counting in its evaluation
-// (renju lines only). A change that alters the tree
+// testdata/search_golden.txt was last written in session 33, when a score
+// outside the aspiration window came to widen it step by step instead of
+// searching the full window at once. A change that alters the tree
 // on purpose regenerates it (TENGEN_GOLDEN_WRITE=1) and needs games to
 // show it is no weaker. TENGEN_GOLDEN names another file (say one written
 // at a larger budget, TENGEN_GOLDEN_NODES) to check against.
