@@ -1850,6 +1850,22 @@ func verdict(p features, ref float64) (Stone, float64) {
 		math.Min((p.white-1.25)/0.05, (p.base-1.25)/0.05)),
 		math.Min(math.Min((p.neutral-p.wood-0.12)/0.03, (p.neutral-0.85)/0.03),
 			math.Min(math.Min(discMargin(p.disc+0.2, p.unif), (p.beyond/ref-0.9)/0.1), unclipped))))
+	// On an untinted pale board (white or cream vinyl, paper) a white
+	// stone is neither paler nor greyer than the board, and among white
+	// stones it has no darker rim: only its lines tell it. Ink shows
+	// darker than the board beside it, however bright the light, unless
+	// glare clips it (light that only scales the board leaves the
+	// lines' contrast, a ratio, as it is): where the darkest sample
+	// across the line in every direction near the point is brighter than
+	// the board beside it (the top's dome, lit from above, fading to its
+	// rim), and the lines show under a third of an empty point's contrast
+	// overall, a top as bright as the board is a white stone. (Roboflow
+	// photos of such boards: white stones' least median -0.26, at most
+	// -0.08 in nine of ten; empty points' at least 0.46 in nine of ten.
+	// Glare near clipping on an edge row left least just above 0.)
+	white = math.Max(white, math.Min(math.Min(math.Min((p.wood-0.92)/0.02, (0.3-l)/0.1),
+		math.Min((0-p.least/ref)/0.05, (p.dark-0.85)/0.05)),
+		math.Min(math.Min((p.ringDark-0.85)/0.05, (p.neutral-0.88)/0.03), unclipped)))
 	// Sunlight on wood washes its lines out, but only partly: they
 	// still show in every direction. A stone hides its line in one
 	// direction at least, or is clearly grey, as lit wood is not.
