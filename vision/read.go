@@ -1863,7 +1863,11 @@ func verdict(p features, ref float64) (Stone, float64) {
 	// photos of such boards: white stones' least median -0.26, at most
 	// -0.08 in nine of ten; empty points' at least 0.46 in nine of ten.
 	// Glare near clipping on an edge row left least just above 0.)
-	white = math.Max(white, math.Min(math.Min(math.Min((p.wood-0.92)/0.02, (0.3-l)/0.1),
+	// A dome is only a little brighter than its rim (l above -0.6 for
+	// every such stone in those photos): samples beside the line far
+	// darker than the top are not the board but the frame or the table
+	// beyond an edge row (three empty edge points of those photos).
+	white = math.Max(white, math.Min(math.Min(math.Min((p.wood-0.92)/0.02, math.Min((0.3-l)/0.1, (l+0.8)/0.1)),
 		math.Min((0-p.least/ref)/0.05, (p.dark-0.85)/0.05)),
 		math.Min(math.Min((p.ringDark-0.85)/0.05, (p.neutral-0.88)/0.03), unclipped)))
 	// Sunlight on wood washes its lines out, but only partly: they
