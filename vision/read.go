@@ -139,6 +139,11 @@ type features struct {
 	// far: the board reference comes from bare cells further off, not
 	// from the cells around the point (see rebase).
 	far bool
+	// chosenWood is wood where the lattice is the board's (see
+	// readStones), else 0: on a lattice the locator weighs, off the
+	// grid, the cells around a point may be white stones' tops, as grey
+	// as a white board.
+	chosenWood float64
 }
 
 // minBoardLuma is the least brightness (of 255) of the bare board around a
@@ -461,6 +466,10 @@ func (f *features) against(board, boardLow float64) {
 // grey and not dark (see classify).
 func (s *sampler) setBoard(f *features, i, j int, board, boardLow float64) {
 	f.against(board, boardLow)
+	f.chosenWood = 0
+	if s.chosen {
+		f.chosenWood = f.wood
+	}
 	looks := !f.far || (f.neutral > 0.5 && f.dark > 0.9)
 	// A white stone on pale wood may be no paler than the wood, but it
 	// is grey where the board beside it has a tint (see verdict).
@@ -1850,6 +1859,28 @@ func verdict(p features, ref float64) (Stone, float64) {
 		math.Min((p.white-1.25)/0.05, (p.base-1.25)/0.05)),
 		math.Min(math.Min((p.neutral-p.wood-0.12)/0.03, (p.neutral-0.85)/0.03),
 			math.Min(math.Min(discMargin(p.disc+0.2, p.unif), (p.beyond/ref-0.9)/0.1), unclipped))))
+	// On an untinted pale board (white or cream vinyl, paper) a white
+	// stone is neither paler nor greyer than the board, and among white
+	// stones it has no darker rim: only its lines tell it. Ink shows
+	// darker than the board beside it, however bright the light, unless
+	// glare clips it (light that only scales the board leaves the
+	// lines' contrast, a ratio, as it is): where the darkest sample
+	// across the line in every direction near the point is brighter than
+	// the board beside it (the top's dome, lit from above, fading to its
+	// rim), and the lines show under a third of an empty point's contrast
+	// overall, a top as bright as the board is a white stone. (Roboflow
+	// photos of such boards: white stones' least median -0.26, at most
+	// -0.08 in nine of ten; empty points' at least 0.46 in nine of ten.
+	// Glare near clipping on an edge row left least just above 0.) Only
+	// on the board's lattice: off it, the tint around may be stones'
+	// (a packed board seen steeply, located 0.4 steps off with it).
+	// A dome is only a little brighter than its rim (l above -0.6 for
+	// every such stone in those photos): samples beside the line far
+	// darker than the top are not the board but the frame or the table
+	// beyond an edge row (three empty edge points of those photos).
+	white = math.Max(white, math.Min(math.Min(math.Min((p.chosenWood-0.92)/0.02, math.Min((0.3-l)/0.1, (l+0.8)/0.1)),
+		math.Min((0-p.least/ref)/0.05, (p.dark-0.85)/0.05)),
+		math.Min(math.Min((p.ringDark-0.85)/0.05, (p.neutral-0.88)/0.03), unclipped)))
 	// Sunlight on wood washes its lines out, but only partly: they
 	// still show in every direction. A stone hides its line in one
 	// direction at least, or is clearly grey, as lit wood is not.
