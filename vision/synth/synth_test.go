@@ -764,7 +764,7 @@ func TestLocateRealEdges(t *testing.T) {
 // blurred along its length by the camera's motion. That family answers
 // at about the local mean, below lineSegments' threshold: the frame's
 // segments make one family, no comb, and every candidate lay on the
-// planks (27 steps off). Read again at the local mean (see faintFamily),
+// planks (27 steps off). Read again at the local mean (see faintLines),
 // its pieces make combs on the grid.
 func TestLocateFaintFamily(t *testing.T) {
 	locatesBenchBoards(t, variedBench("37/19"))
