@@ -115,9 +115,9 @@
 //   - Tracker turns readings into events: a change is accepted only when
 //     it holds for several frames; doubtful frames (a hand or the arm
 //     over the board) are waited out, and a frame doubtful at no more
-//     than Unsure points (a patch of sunlight) is read as it reads; placed, several, removed, moved to
-//     a neighbour and a shifted board are told apart, each with the frame
-//     that proved it.
+//     than Unsure points (a patch of sunlight) is read as it reads;
+//     placed, several, removed, moved to a neighbour and a shifted board
+//     are told apart, each with the frame that proved it.
 //   - Watcher reads a camera's frames into the tracker: it undoes the
 //     lens, gives a frame cast in another colour (a lamp switched on)
 //     the wood's colour of the first frame it read surely, and finds a
