@@ -281,6 +281,12 @@ func worker(ctx context.Context, cfg Config, w int, jobs <-chan job, finished fu
 		return fmt.Errorf("engine2 %s: %w", cfg.Engine2, err)
 	}
 	defer ClosePlayer(p2)
+	if err := start(ctx, p1, cfg); err != nil {
+		return fmt.Errorf("engine1 %s: %w", cfg.Engine1, err)
+	}
+	if err := start(ctx, p2, cfg); err != nil {
+		return fmt.Errorf("engine2 %s: %w", cfg.Engine2, err)
+	}
 	for j := range jobs {
 		for _, p := range []ai.Player{p1, p2} {
 			if ng, ok := p.(interface{ NewGame() }); ok {
@@ -305,6 +311,18 @@ func worker(ctx context.Context, cfg Config, w int, jobs <-chan job, finished fu
 		if err := finished(j, r); err != nil {
 			return fmt.Errorf("game %d: %w", j.n+1, err)
 		}
+	}
+	return nil
+}
+
+// start starts a player that runs a process of its own (an external
+// brain) before the match: started by its first Think, the process's
+// start-up and its answer to START were charged to its first move's clock.
+func start(ctx context.Context, p ai.Player, cfg Config) error {
+	if st, ok := p.(interface {
+		Start(ctx context.Context, size int, rule rules.Rule) error
+	}); ok {
+		return st.Start(ctx, cfg.Size, cfg.Rule)
 	}
 	return nil
 }

@@ -440,6 +440,27 @@ func TestRunExternalBrainNewGames(t *testing.T) {
 	}
 }
 
+func TestRunStartsBrainOffTheClock(t *testing.T) {
+	// The fake brain takes half a second to start; the first move of a
+	// match gives it 100 ms and a 200 ms grace.
+	bin := filepath.Join(t.TempDir(), "fakebrain")
+	if out, err := exec.Command("go", "build", "-o", bin, "tengen/ai/gomocup/testdata/fakebrain").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cfg := Config{Engine1: Spec{Kind: "external", Argv: []string{bin, "slow"}}, Engine2: Spec{Kind: "greedy"},
+		Size: 15, Rule: rules.Freestyle, Games: 2, TurnTime: 100 * time.Millisecond, Grace: 200 * time.Millisecond,
+		Openings: [][]rules.Point{pts(t, "h8 h9 j10")}}
+	_, games, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range games {
+		if g.Reason == "time" || g.Reason == "crash" {
+			t.Errorf("game %d: the brain's start was charged to its move: %v", i+1, g)
+		}
+	}
+}
+
 func TestSpecResources(t *testing.T) {
 	sp, _ := ParseSpec("tengen:level=3")
 	sp.Threads, sp.MemoryMiB = 1, 16

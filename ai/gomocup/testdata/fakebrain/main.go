@@ -15,6 +15,8 @@
 //	fresh    plays as good, but answers a point off the board when a BOARD
 //	         drops stones it saw since START or RESTART: a new game it was
 //	         not told of
+//	slow     plays as good, but takes half a second to start (a brain
+//	         loading its weights)
 package main
 
 import (
@@ -30,6 +32,9 @@ func main() {
 	mode := "good"
 	if len(os.Args) > 1 {
 		mode = os.Args[1]
+	}
+	if mode == "slow" {
+		time.Sleep(500 * time.Millisecond)
 	}
 	if mode == "crash1" {
 		if _, err := os.Stat(os.Args[2]); err == nil {
