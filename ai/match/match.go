@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -328,13 +329,18 @@ func start(ctx context.Context, p ai.Player, cfg Config) error {
 }
 
 // WriteRecord writes a game as SGF and PSQ into dir, named base.sgf and
-// base.psq, and returns the files written.
+// base.psq, and returns the files written. PSQ has no passes: a game with
+// one (renju Black left with only forbidden points on a nearly full board)
+// is written as SGF alone.
 func WriteRecord(dir, base string, rec *record.Record) ([]string, error) {
 	var files []string
 	for _, f := range []struct {
 		ext   string
 		write func(*record.Record) ([]byte, error)
 	}{{"sgf", record.WriteSGF}, {"psq", record.WritePSQ}} {
+		if f.ext == "psq" && slices.ContainsFunc(rec.Moves, func(m record.Move) bool { return m.Point.IsPass() }) {
+			continue
+		}
 		data, err := f.write(rec)
 		if err != nil {
 			return files, fmt.Errorf("writing %s: %w", f.ext, err)

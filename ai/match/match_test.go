@@ -299,6 +299,12 @@ func TestPlayGameOnlyForbiddenPasses(t *testing.T) {
 	if len(moves) < 225 || !moves[224].Point.IsPass() || r.Reason == "crash" || r.Winner == rules.White && r.Reason != "five" {
 		t.Errorf("got %v with %d moves; want Black's pass at move 225 and the game decided on the board", r, len(moves))
 	}
+	// PSQ cannot hold the pass: the game is kept as SGF, and the match
+	// goes on (a match once stopped here, its other games lost).
+	files, err := WriteRecord(t.TempDir(), "game", r.Record)
+	if err != nil || len(files) != 1 || filepath.Ext(files[0]) != ".sgf" {
+		t.Errorf("WriteRecord = %v, %v; want the SGF alone", files, err)
+	}
 }
 
 // recorder plays greedily and keeps the positions it was asked.
