@@ -688,7 +688,7 @@ func realEdges(pl *Planes, field *image.Gray, n int, scale float64, best lattice
 // (over its inner lines' median, see edgeRatio): below edgeFaint it is
 // not a line of the grid, from edgeReal on it is.
 const (
-	edgeFaint = 0.35
+	edgeFaint = 0.45
 	edgeReal  = 0.45
 )
 
@@ -1067,7 +1067,14 @@ const (
 // outer line, past any margin. A board is wood on a surround that its
 // outline shows; a lattice of the surround itself (a checked cloth, a
 // tiled floor) looks the same inside and out. Sides whose strip beyond
-// lies out of view do not count; none in view gives 0.
+// lies out of view do not count; none in view gives contrastCap, as
+// for a board: nothing seen beyond is no sign of a lattice of the
+// surround. A photo cropped close round the board shows nothing that
+// far beyond its grid, while a lattice a line in has its strip beyond
+// one side just in view; counted as 0 there, the grid ranked below that
+// lattice and the board's edge was taken for its last line (roboflow's
+// GO board photos train-17 and -19, a line over; see
+// TestShiftLinesCroppedClose).
 func surroundContrast(pl *Planes, n int, q [4]Point, scale float64) float64 {
 	m := float64(n - 1)
 	h, err := QuadHomography([4]Point{{0, 0}, {m, 0}, {m, m}, {0, m}}, q)
@@ -1092,7 +1099,7 @@ func surroundContrast(pl *Planes, n int, q [4]Point, scale float64) float64 {
 		least = math.Min(least, (math.Abs(il-ol)+math.Abs(it-ot))/255)
 	}
 	if !seen {
-		return 0
+		return contrastCap
 	}
 	return least
 }

@@ -115,3 +115,52 @@ func TestStepsApartAnyOrder(t *testing.T) {
 		t.Errorf("a column over: %.2f steps apart, want 1", d)
 	}
 }
+
+// TestShiftLinesCroppedClose starts Locate's line path a row down on a
+// rendered board cropped close round it, as many phone photos are:
+// nothing two and a half steps beyond the grid is in view on any side,
+// and stones cover two of every three points of the top row. The
+// lattice a row down has the board's edge for its bottom line and its
+// strip beyond the top just in view; its surround contrast once counted
+// (0.1) where the grid's, with nothing beyond in view, counted none, and
+// the moves stayed a row off (1.03 steps; roboflow's GO board photos
+// train-17 and -19 located a line over on the same count).
+func TestShiftLinesCroppedClose(t *testing.T) {
+	const n = 19
+	const step = 29.0
+	rng := rand.New(rand.NewSource(7))
+	x0, y0 := 1.1*step, 1.9*step // grid to the frame's edge: 1.1 steps, 1.9 above
+	m := float64(n - 1)
+	s := synth.Scene{
+		Width: int(x0 + (m+1.1)*step), Height: int(y0 + (m+1.1)*step), Size: n,
+		Corners: [4]vision.Point{{X: x0, Y: y0}, {X: x0 + m*step, Y: y0 - 6}, {X: x0 + m*step + 5, Y: y0 + m*step}, {X: x0 - 3, Y: y0 + m*step - 4}},
+		Stones:  map[[2]int]vision.Stone{}, Noise: 3, Seed: 5,
+	}
+	colours := []vision.Stone{vision.Black, vision.White}
+	for c := 0; c < n; c++ {
+		if c%3 != 0 {
+			s.Stones[[2]int{0, c}] = colours[rng.Intn(2)]
+		}
+		for r := 1; r < n; r++ {
+			if rng.Intn(5) == 0 {
+				s.Stones[[2]int{r, c}] = colours[rng.Intn(2)]
+			}
+		}
+	}
+	pl := synth.Planes(synth.Render(s))
+	want := vision.OrderCorners(s.Corners)
+	h, err := vision.GridHomography(n, want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := [4]vision.Point{h.Apply(0, 1), h.Apply(m, 1), h.Apply(m, m+1), h.Apply(0, m+1)}
+	got, err := vision.ShiftLines(pl, n, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range got {
+		if d := math.Hypot(got[k].X-want[k].X, got[k].Y-want[k].Y); d > step/3 {
+			t.Errorf("corner %d at %.0f, want %.0f", k, got[k], want[k])
+		}
+	}
+}
