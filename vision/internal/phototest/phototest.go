@@ -59,6 +59,37 @@ func Load(t testing.TB) []Photo {
 // from TL towards TR). The board size is the number of label rows.
 func LoadDir(t testing.TB, folder string) []Photo {
 	t.Helper()
+	out := LoadCorners(t, folder, 0)
+	for k := range out {
+		p := &out[k]
+		lb, err := os.ReadFile(strings.TrimSuffix(p.Path, filepath.Ext(p.Path)) + ".labels.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(strings.TrimSpace(string(lb)), "\n") {
+			var row []vision.Stone
+			for _, tok := range strings.Fields(l) {
+				row = append(row, vision.Stone(tok[0]))
+			}
+			if len(row) > 0 {
+				p.Labels = append(p.Labels, row)
+			}
+		}
+		p.Size = len(p.Labels)
+		for _, row := range p.Labels {
+			if len(row) != p.Size {
+				t.Fatalf("%s: labels are not %d x %d", p.Name, p.Size, p.Size)
+			}
+		}
+	}
+	return out
+}
+
+// LoadCorners reads only the corners.txt of a folder laid out like Dir:
+// photos of size x size boards whose corners alone are labelled (no
+// NAME.labels.txt; Labels nil).
+func LoadCorners(t testing.TB, folder string, size int) []Photo {
+	t.Helper()
 	cf, err := os.Open(filepath.Join(folder, "corners.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -75,7 +106,7 @@ func LoadDir(t testing.TB, folder string) []Photo {
 		if len(fs) != 5 {
 			t.Fatalf("corners.txt: bad line %q", line)
 		}
-		p := Photo{Name: fs[0], Path: filepath.Join(folder, fs[0])}
+		p := Photo{Name: fs[0], Path: filepath.Join(folder, fs[0]), Size: size}
 		raw, err := os.ReadFile(p.Path)
 		if err != nil {
 			t.Fatal(err)
@@ -97,25 +128,6 @@ func LoadDir(t testing.TB, folder string) []Photo {
 			p.Corners[i] = p.Labelled[i]
 			if e, ok := Errata[p.Name]; ok && e.Corner == i {
 				p.Corners[i] = AppliedToRaw(orient, e.X, e.Y, w, h)
-			}
-		}
-		lb, err := os.ReadFile(strings.TrimSuffix(p.Path, filepath.Ext(p.Path)) + ".labels.txt")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, l := range strings.Split(strings.TrimSpace(string(lb)), "\n") {
-			var row []vision.Stone
-			for _, tok := range strings.Fields(l) {
-				row = append(row, vision.Stone(tok[0]))
-			}
-			if len(row) > 0 {
-				p.Labels = append(p.Labels, row)
-			}
-		}
-		p.Size = len(p.Labels)
-		for _, row := range p.Labels {
-			if len(row) != p.Size {
-				t.Fatalf("%s: labels are not %d x %d", p.Name, p.Size, p.Size)
 			}
 		}
 		out = append(out, p)
