@@ -644,7 +644,11 @@ func chooseLattice(pl *Planes, field *image.Gray, norm gocv.Mat, segs []segment,
 // board's margin, a step past the grid's edge (varied 61/9: 0.11 of
 // the inner lines, where the grid's weakest outer line is 0.59). At
 // the grid's own corners the weakest outer line is 0.46 of the inner
-// lines' median or more on all 960 bench boards.
+// lines' median or more on all 960 bench boards. The board's edge, a
+// step in brightness rather than a line, answers up to about 0.4
+// (roboflow's GO board photo train-18: 0.40 a column over, the grid's
+// weakest 0.63), so a lattice whose weakest outer line is below
+// edgeReal is checked too (edgeFaint was 0.35).
 //
 // A crowded board (settleShare of best's points or more reading a
 // stone) is left to seatOnStones: there the stones hide the grid's
@@ -685,8 +689,8 @@ func realEdges(pl *Planes, field *image.Gray, n int, scale float64, best lattice
 }
 
 // edgeFaint and edgeReal bound the weakest outer line of a lattice
-// (over its inner lines' median, see edgeRatio): below edgeFaint it is
-// not a line of the grid, from edgeReal on it is.
+// (over its inner lines' median, see edgeRatio): below edgeFaint it may
+// not be a line of the grid, from edgeReal on it is.
 const (
 	edgeFaint = 0.45
 	edgeReal  = 0.45
