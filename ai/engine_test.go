@@ -350,6 +350,46 @@ func TestReductionsHeavierOffTheMainLine(t *testing.T) {
 	}
 }
 
+// TestInternalIterativeReduction: a node at iirDepth that the table
+// knows nothing of is searched (and stored) a ply shallower; found again
+// with a hash move, it is searched to its full depth; a shallower node is
+// never reduced.
+func TestInternalIterativeReduction(t *testing.T) {
+	n := 0
+	gamePositions(t, 11, func(p Position) bool {
+		if len(p.Stones) < 8 {
+			return true
+		}
+		s, me := solver(t, p)
+		if s.b.has(me, t5) || s.b.has(3-me, t5) {
+			return true
+		}
+		for _, c := range []struct{ depth, first, again int }{
+			{iirDepth, iirDepth - 1, iirDepth},
+			{iirDepth - 1, iirDepth - 1, iirDepth - 1},
+		} {
+			s, me = solver(t, p)
+			got := make([]int, 2)
+			for k := range got {
+				s.search(c.depth, -WinScore, WinScore, 1, me)
+				m, _, d, _, ok := s.tt.probe(s.b.hash)
+				if !ok || m == noCell {
+					t.Fatalf("depth %d: nothing stored\n%v", c.depth, s.b)
+				}
+				got[k] = d
+			}
+			if got[0] != c.first || got[1] != c.again {
+				t.Errorf("depth %d: stored depth %d, then %d with a hash move; want %d, then %d\n%v", c.depth, got[0], got[1], c.first, c.again, s.b)
+			}
+		}
+		n++
+		return n < 10
+	})
+	if n < 10 {
+		t.Fatalf("%d positions, want 10", n)
+	}
+}
+
 // TestNewEngineWarmsTables: NewEngine has every rule's pattern tables
 // built in the background, so that neither START nor the first move's
 // clock pays for them.

@@ -18,12 +18,13 @@ import (
 // its result and nodes. One node more or less anywhere in the tree (the
 // main search, the leaf VCF, the root threat reads) changes a count.
 //
-// testdata/search_golden.txt was last written in session 33, when a score
-// outside the aspiration window came to widen it step by step instead of
-// searching the full window at once. A change that alters the tree
-// on purpose regenerates it (TENGEN_GOLDEN_WRITE=1) and needs games to
-// show it is no weaker. TENGEN_GOLDEN names another file (say one written
-// at a larger budget, TENGEN_GOLDEN_NODES) to check against.
+// testdata/search_golden.txt was last written in session 34 (branch
+// engine48), when a node at depth 4 or more without a hash move came to be
+// searched a ply shallower (internal iterative reduction). A change that
+// alters the tree on purpose regenerates it (TENGEN_GOLDEN_WRITE=1) and
+// needs games to show it is no weaker. TENGEN_GOLDEN names another file
+// (say one written at a larger budget, TENGEN_GOLDEN_NODES) to check
+// against.
 
 const goldenFile = "testdata/search_golden.txt"
 
