@@ -282,12 +282,8 @@ func worker(ctx context.Context, cfg Config, w int, jobs <-chan job, finished fu
 		return fmt.Errorf("engine2 %s: %w", cfg.Engine2, err)
 	}
 	defer ClosePlayer(p2)
-	if err := start(ctx, p1, cfg); err != nil {
-		return fmt.Errorf("engine1 %s: %w", cfg.Engine1, err)
-	}
-	if err := start(ctx, p2, cfg); err != nil {
-		return fmt.Errorf("engine2 %s: %w", cfg.Engine2, err)
-	}
+	start(ctx, p1, cfg)
+	start(ctx, p2, cfg)
 	for j := range jobs {
 		for _, p := range []ai.Player{p1, p2} {
 			if ng, ok := p.(interface{ NewGame() }); ok {
@@ -319,13 +315,16 @@ func worker(ctx context.Context, cfg Config, w int, jobs <-chan job, finished fu
 // start starts a player that runs a process of its own (an external
 // brain) before the match: started by its first Think, the process's
 // start-up and its answer to START were charged to its first move's clock.
-func start(ctx context.Context, p ai.Player, cfg Config) error {
+// A brain that cannot be started is tried again at its first move, whose
+// failure loses the game as a crash, as in any later game.
+func start(ctx context.Context, p ai.Player, cfg Config) {
 	if st, ok := p.(interface {
 		Start(ctx context.Context, size int, rule rules.Rule) error
 	}); ok {
-		return st.Start(ctx, cfg.Size, cfg.Rule)
+		if err := st.Start(ctx, cfg.Size, cfg.Rule); err != nil && cfg.Log != nil {
+			cfg.Log(fmt.Sprintf("%s: %v", p.Name(), err))
+		}
 	}
-	return nil
 }
 
 // WriteRecord writes a game as SGF and PSQ into dir, named base.sgf and
