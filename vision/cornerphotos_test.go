@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"tengen/vision"
@@ -27,7 +28,8 @@ func TestExtraCornerPhotos(t *testing.T) {
 	}
 	for _, folder := range filepath.SplitList(env) {
 		var size int
-		if _, err := fmt.Sscanf(lastDash(filepath.Base(folder)), "%dx", &size); err != nil || size < 2 {
+		name := filepath.Base(folder)
+		if _, err := fmt.Sscanf(name[strings.LastIndex(name, "-")+1:], "%dx", &size); err != nil || size < 2 {
 			t.Fatalf("%s: the folder's name does not end in the board's size (e.g. -19x19)", folder)
 		}
 		for _, p := range pt.LoadCorners(t, folder, size) {
@@ -50,14 +52,4 @@ func TestExtraCornerPhotos(t *testing.T) {
 			})
 		}
 	}
-}
-
-// lastDash is what follows the last '-' in s (s if none).
-func lastDash(s string) string {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] == '-' {
-			return s[i+1:]
-		}
-	}
-	return s
 }

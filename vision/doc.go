@@ -25,10 +25,11 @@
 //     comb), and the choice among them also weighs how unlike the
 //     surround a lattice looks inside (a checked cloth's own lattice
 //     looks the same inside and beyond; a photo cropped close round the
-//     board, showing nothing beyond, counts as a board); the choice is slid whole lines
-//     and stretched to twice its span along each axis (a lattice of half
-//     the pitch over half a sunlit board), and climbed a fraction of a
-//     step where the line response's fit stopped short of it. Each outline's inset grids, fitted briefly,
+//     board, showing nothing beyond, counts as a board); the choice is
+//     slid whole lines and stretched to twice its span along each axis
+//     (a lattice of half the pitch over half a sunlit board), and climbed
+//     a fraction of a step where the line response's fit stopped short of
+//     it. Each outline's inset grids, fitted briefly,
 //     join as they are: on a crowded board seen steeply the crevices
 //     between stones make lines of their own that every other fit
 //     slides onto. A lattice that one of the board's outlines

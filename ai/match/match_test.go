@@ -397,10 +397,7 @@ func TestRunExternalBrain(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds pbrain-tengen")
 	}
-	bin := filepath.Join(t.TempDir(), "pbrain-tengen")
-	if out, err := exec.Command("go", "build", "-o", bin, "tengen/cmd/pbrain-tengen").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := build(t, "tengen/cmd/pbrain-tengen")
 	e1, err := ParseSpec(bin)
 	if err != nil {
 		t.Fatal(err)
@@ -424,14 +421,21 @@ func TestRunExternalBrain(t *testing.T) {
 	}
 }
 
+// build builds the command pkg into the test's temporary directory.
+func build(t *testing.T, pkg string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), filepath.Base(pkg))
+	if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", pkg, err, out)
+	}
+	return bin
+}
+
 func TestRunExternalBrainNewGames(t *testing.T) {
 	// The fake brain answers off the board when a BOARD drops stones it
 	// saw since its last RESTART: a new game it was not told of, whose
 	// brain would still hold what it learnt in the last one.
-	bin := filepath.Join(t.TempDir(), "fakebrain")
-	if out, err := exec.Command("go", "build", "-o", bin, "tengen/ai/gomocup/testdata/fakebrain").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := build(t, "tengen/ai/gomocup/testdata/fakebrain")
 	cfg := Config{Engine1: Spec{Kind: "external", Argv: []string{bin, "fresh"}}, Engine2: Spec{Kind: "greedy"},
 		Size: 15, Rule: rules.Freestyle, Games: 4, TurnTime: 100 * time.Millisecond, Grace: 10 * time.Second,
 		Openings: [][]rules.Point{pts(t, "h8 h9 j10"), pts(t, "a1 o15 a15")}}
@@ -449,10 +453,7 @@ func TestRunExternalBrainNewGames(t *testing.T) {
 func TestRunStartsBrainOffTheClock(t *testing.T) {
 	// The fake brain takes half a second to start; the first move of a
 	// match gives it 100 ms and a 200 ms grace.
-	bin := filepath.Join(t.TempDir(), "fakebrain")
-	if out, err := exec.Command("go", "build", "-o", bin, "tengen/ai/gomocup/testdata/fakebrain").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := build(t, "tengen/ai/gomocup/testdata/fakebrain")
 	cfg := Config{Engine1: Spec{Kind: "external", Argv: []string{bin, "slow"}}, Engine2: Spec{Kind: "greedy"},
 		Size: 15, Rule: rules.Freestyle, Games: 2, TurnTime: 100 * time.Millisecond, Grace: 200 * time.Millisecond,
 		Openings: [][]rules.Point{pts(t, "h8 h9 j10")}}
