@@ -286,6 +286,7 @@ func (e *Engine) searcher(k int, b *board, stop *atomic.Bool) *searcher {
 	s.nodes, s.nodeLimit, s.stopped = 0, 0, false
 	s.vcfLimit, s.vcfAborted = 0, false
 	s.threatStop.Store(false)
+	s.clock = deadlines{}
 	s.killers = [maxPly][2]cell{}
 	s.vctKiller = [2*maxVCFDepth + 4]cell{}
 	s.hist = [2][maxCells]int32{}
@@ -328,15 +329,15 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 	var stop, timeUp atomic.Bool
 	main := e.searcher(0, b, &stop)
 	main.leafVCF, main.width = e.lv.leafVCF, e.lv.width
+	main.clock.timeUp = &timeUp
 	if bud.hard > 0 {
-		timer := time.AfterFunc(bud.hard-time.Since(start), func() { timeUp.Store(true); stop.Store(true) })
-		defer timer.Stop()
+		main.clock.hard = start.Add(bud.hard)
 	}
-	searchEnd := func() {}
+	if d, ok := ctx.Deadline(); ok && (main.clock.hard.IsZero() || d.Before(main.clock.hard)) {
+		main.clock.hard = d
+	}
 	if bud.search > 0 {
-		timer := time.AfterFunc(bud.search-time.Since(start), func() { stop.Store(true) })
-		searchEnd = func() { timer.Stop() } // not to cut the noisy choice short
-		defer searchEnd()
+		main.clock.search = start.Add(bud.search)
 	}
 	done := make(chan struct{})
 	defer close(done)
@@ -378,8 +379,7 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 			vb = max(lim.Nodes/3, 1)
 		}
 		if bud.hard > 0 {
-			t := time.AfterFunc(bud.hard/4, func() { main.threatStop.Store(true) })
-			defer t.Stop()
+			main.clock.threat = start.Add(bud.hard / 4)
 		}
 		if main.vcfBudget(me, e.lv.vcf, vb) {
 			return result(main.vcfMove, WinScore-3, 1), nil
@@ -387,6 +387,7 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 		if e.lv.vct > 0 && !main.stopped && main.vctBudget(me, e.lv.vct, vb) {
 			return result(main.vcfMove, WinScore-5, 1), nil
 		}
+		main.clock.threat = time.Time{}
 	}
 	main.stopped = false
 	// The root moves.
@@ -447,7 +448,7 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 		hb.undoLog = append([]side(nil), b.undoLog...)
 		hb.frames = append([]playFrame(nil), b.frames...)
 		h := e.searcher(t, &hb, &stop)
-		h.leafVCF, h.width = main.leafVCF, main.width
+		h.leafVCF, h.width, h.clock = main.leafVCF, main.width, main.clock
 		hr := append([]rootMove(nil), root...)
 		helpers = append(helpers, h)
 		wg.Add(1)
@@ -514,9 +515,9 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 			break
 		}
 	}
-	searchEnd()
 	stop.Store(true)
 	wg.Wait()
+	main.clock.search = time.Time{} // not to cut the noisy choice short
 	e.last = thinkStats{depth: bestDepth, hardHit: timeUp.Load()}
 	if e.lv.vct > 0 && e.lv.temp == 0 && !pondering && !timeUp.Load() && bestScore > -winBound && bestScore < winBound {
 		// The rest of the clock checks the chosen move against the
@@ -534,13 +535,13 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 		// early, so a read kept for early ends almost never ran.
 		if bud.hard > 0 && !timeUp.Load() {
 			main.threatStop.Store(false)
-			t := time.AfterFunc(bud.hard*9/10-time.Since(start), func() { main.threatStop.Store(true) })
+			main.clock.threat = start.Add(bud.hard * 9 / 10)
 			m, ok := e.avoidThreats(main, root, best, me, deepVCT, 10*safetyNodes)
 			if ok {
 				best = m
 			}
 			e.last.deep = ok
-			t.Stop()
+			main.clock.threat = time.Time{}
 		}
 	}
 	// The noisy choice re-scores the leading moves by a shallow search,

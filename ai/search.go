@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"tengen/rules"
@@ -79,6 +80,7 @@ type searcher struct {
 	nodeLimit int64
 	stop      *atomic.Bool
 	stopped   bool
+	clock     deadlines
 
 	leafVCF int // fours read at the leaves (0: none)
 	width   int // quiet moves searched per node, beyond the threats
@@ -90,13 +92,50 @@ func newSearcher(b *board, tt *transTable, stop *atomic.Bool) *searcher {
 	return s
 }
 
+// deadlines are a think's clock, which each searcher reads itself every
+// pollNodes nodes. A timer's function runs only when the Go scheduler gets
+// round to it: with both cores searching, a 50 ms timer fired up to half a
+// second late, and moves against Rapfi took 1.1 s of a 1 s turn.
+type deadlines struct {
+	hard   time.Time    // the clock is up: stop, and set timeUp
+	search time.Time    // stop searching (a noisy level's choice follows)
+	threat time.Time    // cut budgeted threat reads short (threatStop)
+	timeUp *atomic.Bool // set with hard
+}
+
+// pollNodes is how often (a power of two, in nodes) a searcher reads the
+// clock: a quarter of a millisecond or so.
+const pollNodes = 256
+
+// poll sets the stop flags whose deadline has passed.
+func (s *searcher) poll() {
+	c := &s.clock
+	if c.hard.IsZero() && c.search.IsZero() && c.threat.IsZero() {
+		return
+	}
+	now := time.Now()
+	if !c.hard.IsZero() && now.After(c.hard) {
+		c.timeUp.Store(true)
+		s.stop.Store(true)
+	}
+	if !c.search.IsZero() && now.After(c.search) {
+		s.stop.Store(true)
+	}
+	if !c.threat.IsZero() && now.After(c.threat) {
+		s.threatStop.Store(true)
+	}
+}
+
 // checkStop polls the stop conditions at every node: the shared flag
-// (set by the deadline timer, the context, or another thread) and the
-// node limit. Both are cheap, and some nodes are slow enough that coarser
-// polling overruns the clock.
+// (set by a deadline, the context, or another thread) and the node limit.
+// Both are cheap, and some nodes are slow enough that coarser polling
+// overruns the clock.
 func (s *searcher) checkStop() bool {
 	if s.stopped {
 		return true
+	}
+	if s.nodes&(pollNodes-1) == 0 {
+		s.poll()
 	}
 	if s.stop.Load() || (s.nodeLimit > 0 && s.nodes >= s.nodeLimit) {
 		s.stop.Store(true)

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -53,5 +54,53 @@ func TestTimeBudget(t *testing.T) {
 		if a.hard > b.hard {
 			t.Errorf("level %d thinks %v, level %d only %v", lv, a.hard, lv+1, b.hard)
 		}
+	}
+}
+
+// TestSearchReadsItsOwnClock: a searcher stops at a passed deadline by
+// reading the clock itself, with no timer to tell it, within pollNodes
+// nodes: the main search (setting timeUp), and a budgeted threat read cut
+// short by its own deadline (threatCut: its "no win" proves nothing). The
+// positions are ones where both run far beyond pollNodes without a clock.
+func TestSearchReadsItsOwnClock(t *testing.T) {
+	searched, read := false, false
+	gamePositions(t, 35, func(p Position) bool {
+		if len(p.Stones) < 8 {
+			return true
+		}
+		s, me := solver(t, p)
+		if s.b.has(me, t5) || s.b.has(3-me, t5) {
+			return true
+		}
+		past := time.Now().Add(-time.Millisecond)
+		if !searched {
+			s.search(6, -WinScore, WinScore, 1, me)
+			if s.nodes > 4*pollNodes && !s.stopped {
+				searched = true
+				s, me = solver(t, p)
+				var timeUp atomic.Bool
+				s.clock = deadlines{hard: past, timeUp: &timeUp}
+				s.search(6, -WinScore, WinScore, 1, me)
+				if !s.stopped || !timeUp.Load() || s.nodes > pollNodes {
+					t.Errorf("search past its hard deadline: stopped %v, timeUp %v after %d nodes, want both within %d\n%v", s.stopped, timeUp.Load(), s.nodes, pollNodes, s.b)
+				}
+			}
+		}
+		if !read {
+			s, me = solver(t, p)
+			s.vctBudget(me, 6, 1<<20)
+			if s.nodes > 4*pollNodes {
+				read = true
+				s, me = solver(t, p)
+				s.clock = deadlines{threat: past}
+				if s.vctBudget(me, 6, 1<<20) || !s.threatCut || s.stopped || s.nodes > pollNodes {
+					t.Errorf("threat read past its deadline: threatCut %v, stopped %v after %d nodes, want cut (not stopped) within %d\n%v", s.threatCut, s.stopped, s.nodes, pollNodes, s.b)
+				}
+			}
+		}
+		return !searched || !read
+	})
+	if !searched || !read {
+		t.Fatalf("no position to try: a search found %v, a threat read %v", searched, read)
 	}
 }
