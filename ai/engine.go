@@ -329,7 +329,7 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 	var stop, timeUp atomic.Bool
 	main := e.searcher(0, b, &stop)
 	main.leafVCF, main.width = e.lv.leafVCF, e.lv.width
-	main.clock.timeUp = &timeUp
+	main.clock.timeUp, main.clock.done = &timeUp, ctx.Done()
 	if bud.hard > 0 {
 		main.clock.hard = start.Add(bud.hard)
 	}
@@ -339,16 +339,6 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 	if bud.search > 0 {
 		main.clock.search = start.Add(bud.search)
 	}
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		select {
-		case <-ctx.Done():
-			timeUp.Store(true)
-			stop.Store(true)
-		case <-done:
-		}
-	}()
 	e.tt.newSearch()
 	result := func(m cell, score, depth int) Result {
 		r := Result{Move: b.pointOf(m), Info: Info{Depth: depth, Score: score, Nodes: main.nodes, Elapsed: time.Since(start)}}

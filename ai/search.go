@@ -92,15 +92,17 @@ func newSearcher(b *board, tt *transTable, stop *atomic.Bool) *searcher {
 	return s
 }
 
-// deadlines are a think's clock, which each searcher reads itself every
-// pollNodes nodes. A timer's function runs only when the Go scheduler gets
-// round to it: with both cores searching, a 50 ms timer fired up to half a
-// second late, and moves against Rapfi took 1.1 s of a 1 s turn.
+// deadlines are a think's clock and its caller's cancellation, which each
+// searcher reads itself every pollNodes nodes. A timer's function, or a
+// goroutine waiting on a context, runs only when the Go scheduler gets
+// round to it: with both cores searching, a 50 ms timer fired up to half
+// a second late, and moves against Rapfi took 1.1 s of a 1 s turn.
 type deadlines struct {
-	hard   time.Time    // the clock is up: stop, and set timeUp
-	search time.Time    // stop searching (a noisy level's choice follows)
-	threat time.Time    // cut budgeted threat reads short (threatStop)
-	timeUp *atomic.Bool // set with hard
+	hard   time.Time       // the clock is up: stop, and set timeUp
+	done   <-chan struct{} // the caller gave up (as hard)
+	search time.Time       // stop searching (a noisy level's choice follows)
+	threat time.Time       // cut budgeted threat reads short (threatStop)
+	timeUp *atomic.Bool    // set with hard and done
 }
 
 // pollNodes is how often (a power of two, in nodes) a searcher reads the
@@ -110,6 +112,12 @@ const pollNodes = 256
 // poll sets the stop flags whose deadline has passed.
 func (s *searcher) poll() {
 	c := &s.clock
+	select {
+	case <-c.done:
+		c.timeUp.Store(true)
+		s.stop.Store(true)
+	default:
+	}
 	if c.hard.IsZero() && c.search.IsZero() && c.threat.IsZero() {
 		return
 	}

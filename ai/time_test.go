@@ -59,9 +59,10 @@ func TestTimeBudget(t *testing.T) {
 
 // TestSearchReadsItsOwnClock: a searcher stops at a passed deadline by
 // reading the clock itself, with no timer to tell it, within pollNodes
-// nodes: the main search (setting timeUp), and a budgeted threat read cut
-// short by its own deadline (threatCut: its "no win" proves nothing). The
-// positions are ones where both run far beyond pollNodes without a clock.
+// nodes: the main search (setting timeUp), also when its caller gives up,
+// and a budgeted threat read cut short by its own deadline (threatCut: its
+// "no win" proves nothing). The positions are ones where both run far
+// beyond pollNodes without a clock.
 func TestSearchReadsItsOwnClock(t *testing.T) {
 	searched, read := false, false
 	gamePositions(t, 35, func(p Position) bool {
@@ -77,12 +78,16 @@ func TestSearchReadsItsOwnClock(t *testing.T) {
 			s.search(6, -WinScore, WinScore, 1, me)
 			if s.nodes > 4*pollNodes && !s.stopped {
 				searched = true
-				s, me = solver(t, p)
-				var timeUp atomic.Bool
-				s.clock = deadlines{hard: past, timeUp: &timeUp}
-				s.search(6, -WinScore, WinScore, 1, me)
-				if !s.stopped || !timeUp.Load() || s.nodes > pollNodes {
-					t.Errorf("search past its hard deadline: stopped %v, timeUp %v after %d nodes, want both within %d\n%v", s.stopped, timeUp.Load(), s.nodes, pollNodes, s.b)
+				gaveUp := make(chan struct{})
+				close(gaveUp)
+				for name, c := range map[string]deadlines{"past its hard deadline": {hard: past}, "its caller gave up": {done: gaveUp}} {
+					s, me = solver(t, p)
+					var timeUp atomic.Bool
+					s.clock, s.clock.timeUp = c, &timeUp
+					s.search(6, -WinScore, WinScore, 1, me)
+					if !s.stopped || !timeUp.Load() || s.nodes > pollNodes {
+						t.Errorf("search %s: stopped %v, timeUp %v after %d nodes, want both within %d\n%v", name, s.stopped, timeUp.Load(), s.nodes, pollNodes, s.b)
+					}
 				}
 			}
 		}
