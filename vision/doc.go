@@ -118,9 +118,10 @@
 //     a white stone's shape alone, whatever the board's colour: an even
 //     top, and a round outline, a step in brightness (up or down, in
 //     either plane) at a stone's radius in nearly every direction and not
-//     before, no further out along the diagonals than along the lines (a
+//     before, the rim points on a circle of at most a stone's radius (a
 //     patch of glare has no edge there; a cell centre, where a misplaced
-//     lattice puts a point, is framed by a square of lines). Every
+//     lattice puts a point, is framed by a square of lines half a step
+//     out). Every
 //     threshold is relative to the board's own brightness and line
 //     contrast nearby, so uneven light, shadows and glare move both sides
 //     alike. Each point gets a confidence.

@@ -17,7 +17,7 @@ import (
 // that hide their lines (glare, light over a patch larger than a stone)
 // have no such edge at that radius; a cell centre, where a lattice
 // misplaced by half a step puts a point, is framed by lines too, but by
-// a square, further out along the diagonals than along the lines.
+// a square half a step out, not a circle of a stone's radius.
 // Only on the board's lattice (see readStones), for points read empty
 // that are not dark (black is read before).
 func (s *sampler) outlineWhites(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
@@ -123,25 +123,11 @@ func (s *sampler) outline(u, v float64, beside [][]Stone) float64 {
 			continue
 		}
 		share := float64(k) / float64(n)
-		// Round: the rim no further out along the diagonals than along
-		// the lines (rays 0 and 3 of each quarter lie within 12° of a
-		// line, 1 and 2 within 34° of a diagonal).
-		var axis, diag []float64
-		for a, r := range rim {
-			if math.IsNaN(r) {
-				continue
-			}
-			if a%4 == 0 || a%4 == 3 {
-				axis = append(axis, r)
-			} else {
-				diag = append(diag, r)
-			}
-		}
-		square := 1.0
-		if len(axis) >= 4 && len(diag) >= 4 {
-			square = median(diag) - median(axis)
-		}
-		m := math.Min(math.Min((share-0.8)/0.05, (even-0.85)/0.05), (0.05-square)/0.02)
+		// Round and a stone's size: the rim points on a circle (a cell's
+		// square of lines is not) of at most a stone's radius (a cell's
+		// is half a step).
+		fr, res := rimCircle(rim)
+		m := math.Min(math.Min((share-0.8)/0.05, (even-0.85)/0.05), math.Min((outlineRadius-fr)/0.02, (outlineRound-res)/0.01))
 		best = math.Max(best, m)
 	}
 	return best
@@ -150,3 +136,72 @@ func (s *sampler) outline(u, v float64, beside [][]Stone) float64 {
 // outlineStep is the least step in brightness (a share of the top's, in
 // Luma or Low) that counts as a stone's outline.
 const outlineStep = 0.07
+
+// rimCircle fits a circle to the rim points found along the rays (NaN:
+// none), in the plane through the stones' middle around the disc's
+// centre, and returns its radius and the points' RMS distance from it.
+func rimCircle(rim [discRays]float64) (radius, rms float64) {
+	// Kasa's fit: x² + y² + D x + E y + F = 0, linear least squares.
+	var sxx, sxy, syy, sx, sy, sz, sxz, syz, n float64
+	for a, r := range rim {
+		if math.IsNaN(r) {
+			continue
+		}
+		x, y := r*discCos[a], r*discSin[a]
+		z := x*x + y*y
+		sxx += x * x
+		sxy += x * y
+		syy += y * y
+		sx += x
+		sy += y
+		sz += z
+		sxz += x * z
+		syz += y * z
+		n++
+	}
+	if n < 5 {
+		return math.NaN(), math.Inf(1)
+	}
+	// Normal equations for (D, E, F): [sxx sxy sx; sxy syy sy; sx sy n] (D E F) = -(sxz syz sz).
+	m := [3][4]float64{{sxx, sxy, sx, -sxz}, {sxy, syy, sy, -syz}, {sx, sy, n, -sz}}
+	for c := 0; c < 3; c++ {
+		p := c
+		for r := c + 1; r < 3; r++ {
+			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
+				p = r
+			}
+		}
+		m[c], m[p] = m[p], m[c]
+		if math.Abs(m[c][c]) < 1e-12 {
+			return math.NaN(), math.Inf(1)
+		}
+		for r := 0; r < 3; r++ {
+			if r != c {
+				f := m[r][c] / m[c][c]
+				for k := c; k < 4; k++ {
+					m[r][k] -= f * m[c][k]
+				}
+			}
+		}
+	}
+	d, e, f := m[0][3]/m[0][0], m[1][3]/m[1][1], m[2][3]/m[2][2]
+	cx, cy := -d/2, -e/2
+	radius = math.Sqrt(math.Max(0, cx*cx+cy*cy-f))
+	var ss float64
+	for a, r := range rim {
+		if math.IsNaN(r) {
+			continue
+		}
+		dr := math.Hypot(r*discCos[a]-cx, r*discSin[a]-cy) - radius
+		ss += dr * dr
+	}
+	return radius, math.Sqrt(ss / n)
+}
+
+// A stone's outline: its rim points' circle at most outlineRadius steps
+// across (a cell centre's square of lines is framed at half a step), the
+// points at most outlineRound from it (RMS, steps).
+const (
+	outlineRadius = 0.47
+	outlineRound  = 0.06
+)
