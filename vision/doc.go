@@ -110,7 +110,18 @@
 //     reads takes the colour of the stones read around it when it looks
 //     like them: black when nearer their brightness than the board's (a
 //     sparkly set on pale wood), white when its colour is theirs rather
-//     than the wood's and it shows a stone's edge in most directions. Every
+//     than the wood's and it shows a stone's edge in most directions.
+//     Last, on the board's own lattice, a point still empty that hides
+//     its lines in every direction and is about as bright as the board
+//     around (a cream, tinted or white board, a printed diagram whose
+//     white stones are outlines, pale wood washed out by glare) is read by
+//     a white stone's shape alone, whatever the board's colour: an even
+//     top, and a round outline, a step in brightness (up or down, in
+//     either plane) at a stone's radius in nearly every direction and not
+//     before, the rim points on a circle of at most a stone's radius (a
+//     patch of glare has no edge there; a cell centre, where a misplaced
+//     lattice puts a point, is framed by a square of lines half a step
+//     out). Every
 //     threshold is relative to the board's own brightness and line
 //     contrast nearby, so uneven light, shadows and glare move both sides
 //     alike. Each point gets a confidence.

@@ -58,3 +58,15 @@ func StepsApart(a, b [4]Point, n int) float64 { return stepsApart(a, b, n) }
 func HalfPitched(pl *Planes, n int, corners [4]Point) (axis, parity int) {
 	return halfPitched(pl, n, corners)
 }
+
+// OutlineAt is how clearly point (i, j) of the n x n board through
+// corners is a white stone's round outline (see outline), read as on
+// the board's lattice, with no stones read around it.
+func OutlineAt(pl *Planes, n int, corners [4]Point, i, j int) (float64, error) {
+	s, err := newSampler(pl, n, OrderCorners(corners))
+	if err != nil {
+		return 0, err
+	}
+	s.chosen, s.eye = true, s.cam.position()
+	return s.outline(float64(i), float64(j), nil), nil
+}

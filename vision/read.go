@@ -209,6 +209,7 @@ func readStones(pl *Planes, n int, corners [4]Point, chosen bool) (*Reading, err
 	s.likeWhites(f, ref, st, conf)
 	s.offPoint(f, bg, bare, st, conf)
 	s.offPointWhite(f, ref, st, conf)
+	s.outlineWhites(f, ref, st, conf)
 	return &Reading{Size: n, Corners: corners, Stones: st, Conf: conf}, nil
 }
 

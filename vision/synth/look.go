@@ -32,6 +32,11 @@ type Look struct {
 	// the rim, black ones with a bluish highlight. Otherwise shell (white,
 	// faint stripes) and slate (black, matte).
 	Glass bool
+	// Diagram draws the stones as a printed diagram does: flat, a white
+	// stone the paper's colour inside an ink ring (its outline), a black
+	// one filled with ink; the lines stop at a stone's outline. Give the
+	// scene a small StoneHeight (printed stones have none).
+	Diagram bool
 	// Background is what the board lies on: Carpet, Cloth (a checked
 	// tablecloth of strong lines) or Table (wooden planks).
 	Background Background
@@ -136,6 +141,9 @@ func StarPoints(n int) [][2]float64 {
 // surface is the board's colour at board point (u, v).
 func (l *looks) surface(u, v float64) (r, g, b float64) {
 	w := l.wood
+	if l.Diagram { // paper
+		return w[0], w[1], w[2]
+	}
 	switch l.Texture {
 	case Bamboo:
 		// Strips about 0.8 steps wide along v, each its own tone, with a
@@ -196,6 +204,14 @@ func (l *looks) background(p vision.Point, t float64) (r, g, b float64) {
 // centre, (du, dv) the offset in board units, on layer li of nl (the top
 // last), over board colour under.
 func (l *looks) stone(c vision.Stone, edge, du, dv float64, li, nl int, under [3]float64) (r, g, b float64) {
+	if l.Diagram {
+		// Ink, or the paper inside a ring a fifteenth of a step wide
+		// (only the widest layers reach it, the top one paints paper).
+		if c == vision.Black || edge > 0.86 {
+			return l.ink[0], l.ink[1], l.ink[2]
+		}
+		return l.wood[0], l.wood[1], l.wood[2]
+	}
 	if c == vision.Black {
 		if !l.Glass { // slate
 			v := 25 + 25*(1-edge)

@@ -1,0 +1,207 @@
+package vision
+
+import (
+	"math"
+	"sort"
+)
+
+// outlineWhites reads the white stones that every rule resting on a white
+// stone's brightness or colour misses: on a board about as bright as the
+// stones (cream or tinted, a white board, a printed diagram, pale wood
+// washed out by glare) a white stone is neither clearly paler nor greyer
+// than the board, and may be darker. What stays is its shape: it hides
+// the grid lines under it (the crossing is missing in every direction),
+// its top is even, and its outline, an edge at a stone's radius, is
+// round: in nearly every direction from its centre the brightness steps
+// (up or down, in either plane) at the rim and not before. Empty points
+// that hide their lines (glare, light over a patch larger than a stone)
+// have no such edge at that radius; a cell centre, where a lattice
+// misplaced by half a step puts a point, is framed by lines too, but by
+// a square half a step out, not a circle of a stone's radius.
+// Only on the board's lattice (see readStones), for points read empty
+// that are not dark (black is read before).
+func (s *sampler) outlineWhites(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
+	if !s.chosen {
+		return
+	}
+	was := readBefore(st)
+	for j := range f {
+		for i := range f[j] {
+			p := f[j][i]
+			l, least := p.lines/ref[j][i], p.least/ref[j][i]
+			if st[j][i] != Empty || l > outlineHidden || least > outlineHidden/2 || p.dark < 0.75 || p.dark > 1.12 || !(p.board >= minBoardLuma) || p.topW >= clipped {
+				continue
+			}
+			if m := s.outline(float64(i), float64(j), was); m > 0 {
+				st[j][i] = White
+				conf[j][i] = clamp01(math.Min(m, (outlineHidden-l)/0.1))
+			}
+		}
+	}
+}
+
+// outlineHidden is the most line contrast (as a share of an empty
+// point's) a point read by its outline may show.
+const outlineHidden = 0.2
+
+// outline is how clearly board point (u, v) is the centre (within a
+// quarter step) of a stone's round outline with an even top: above 0 it
+// is. See outlineWhites.
+func (s *sampler) outline(u, v float64, beside [][]Stone) float64 {
+	var maxRim [discRays]float64
+	tp, bp := s.cam.project(u, v, 0.4), s.cam.project(u, v, 0)
+	up, down := s.midInv.Apply(tp.X, tp.Y), s.midInv.Apply(bp.X, bp.Y)
+	for a := range maxRim {
+		t := 0.36 + (up.X-u)*discCos[a] + (up.Y-v)*discSin[a]
+		b := 0.36 + (down.X-u)*discCos[a] + (down.Y-v)*discSin[a]
+		maxRim[a] = math.Max(0.46, math.Max(t, b)) + 0.1
+	}
+	best := math.Inf(-1)
+	topL := make([]float64, 0, 32)
+	topW := make([]float64, 0, 32)
+	for _, o := range discOffsets {
+		cu, cv := u+o[0], v+o[1]
+		topL, topW = topL[:0], topW[:0]
+		// The top and the rim both at mid-height, so that a printed
+		// stone (flat, not where the stone's height puts its top) is
+		// centred by the same offset for both.
+		for _, r := range []float64{0, 0.13, 0.26} {
+			k := max(1, int(r/0.13*7))
+			for a := 0; a < k; a++ {
+				th := 2 * math.Pi * float64(a) / float64(k)
+				q := s.cam.project(cu+r*math.Cos(th), cv+r*math.Sin(th), 0.15)
+				if g := s.at(q); g >= 0 {
+					topL = append(topL, g)
+					topW = append(topW, bilinear(s.low, q))
+				}
+			}
+		}
+		if len(topL) < 10 {
+			continue
+		}
+		sort.Float64s(topL)
+		sort.Float64s(topW)
+		tl, tw := median(topL), median(topW)
+		// Even: the dim and the bright end of the top near its median,
+		// in both planes (a crossing's lines, a highlight's edge).
+		even := math.Min(math.Min(topL[len(topL)*15/100]/math.Max(tl, 8), topW[len(topW)*15/100]/math.Max(tw, 8)),
+			math.Min(tl/math.Max(topL[len(topL)*85/100], 8), tw/math.Max(topW[len(topW)*85/100], 8)))
+		if even < 0.8 {
+			continue
+		}
+		// Along each ray, the first step from the top's brightness.
+		var rim [discRays]float64
+		n, k := 0, 0
+		for a := 0; a < discRays; a++ {
+			rim[a] = math.NaN()
+			seen := false
+			for r := 0.28; r <= maxRim[a]+0.1; r += 0.02 {
+				q := s.cam.project(cu+r*discCos[a], cv+r*discSin[a], 0.15)
+				g := s.at(q)
+				if g < 0 {
+					break
+				}
+				seen = true
+				w := bilinear(s.low, q)
+				if math.Max(math.Abs(g-tl)/math.Max(tl, 8), math.Abs(w-tw)/math.Max(tw, 8)) > outlineStep {
+					rim[a] = r
+					break
+				}
+			}
+			// A white stone beside, touching this one, may show no
+			// crease: a ray with no step that runs into it tells
+			// nothing (as in disc).
+			if !seen || math.IsNaN(rim[a]) && within(beside, cu+maxRim[a]*discCos[a], cv+maxRim[a]*discSin[a], touchReach, isWhite) {
+				continue
+			}
+			n++
+			if rim[a] >= 0.34 && rim[a] <= maxRim[a] {
+				k++
+			}
+		}
+		if n < discRays/2 {
+			continue
+		}
+		share := float64(k) / float64(n)
+		// Round and a stone's size: the rim points on a circle (a cell's
+		// square of lines is not) of at most a stone's radius (a cell's
+		// is half a step).
+		fr, res := rimCircle(rim)
+		m := math.Min(math.Min((share-0.8)/0.05, (even-0.85)/0.05), math.Min((outlineRadius-fr)/0.02, (outlineRound-res)/0.01))
+		best = math.Max(best, m)
+	}
+	return best
+}
+
+// outlineStep is the least step in brightness (a share of the top's, in
+// Luma or Low) that counts as a stone's outline.
+const outlineStep = 0.07
+
+// rimCircle fits a circle to the rim points found along the rays (NaN:
+// none), in the plane through the stones' middle around the disc's
+// centre, and returns its radius and the points' RMS distance from it.
+func rimCircle(rim [discRays]float64) (radius, rms float64) {
+	// Kasa's fit: x² + y² + D x + E y + F = 0, linear least squares.
+	var sxx, sxy, syy, sx, sy, sz, sxz, syz, n float64
+	for a, r := range rim {
+		if math.IsNaN(r) {
+			continue
+		}
+		x, y := r*discCos[a], r*discSin[a]
+		z := x*x + y*y
+		sxx += x * x
+		sxy += x * y
+		syy += y * y
+		sx += x
+		sy += y
+		sz += z
+		sxz += x * z
+		syz += y * z
+		n++
+	}
+	if n < 5 {
+		return math.NaN(), math.Inf(1)
+	}
+	// Normal equations for (D, E, F): [sxx sxy sx; sxy syy sy; sx sy n] (D E F) = -(sxz syz sz).
+	m := [3][4]float64{{sxx, sxy, sx, -sxz}, {sxy, syy, sy, -syz}, {sx, sy, n, -sz}}
+	for c := 0; c < 3; c++ {
+		p := c
+		for r := c + 1; r < 3; r++ {
+			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
+				p = r
+			}
+		}
+		m[c], m[p] = m[p], m[c]
+		if math.Abs(m[c][c]) < 1e-12 {
+			return math.NaN(), math.Inf(1)
+		}
+		for r := 0; r < 3; r++ {
+			if r != c {
+				f := m[r][c] / m[c][c]
+				for k := c; k < 4; k++ {
+					m[r][k] -= f * m[c][k]
+				}
+			}
+		}
+	}
+	d, e, f := m[0][3]/m[0][0], m[1][3]/m[1][1], m[2][3]/m[2][2]
+	cx, cy := -d/2, -e/2
+	radius = math.Sqrt(math.Max(0, cx*cx+cy*cy-f))
+	var ss float64
+	for a, r := range rim {
+		if math.IsNaN(r) {
+			continue
+		}
+		dr := math.Hypot(r*discCos[a]-cx, r*discSin[a]-cy) - radius
+		ss += dr * dr
+	}
+	return radius, math.Sqrt(ss / n)
+}
+
+// A stone's outline: its rim points' circle at most outlineRadius steps
+// across (a cell centre's square of lines is framed at half a step), the
+// points at most outlineRound from it (RMS, steps).
+const (
+	outlineRadius = 0.47
+	outlineRound  = 0.06
+)
