@@ -48,14 +48,7 @@ const outlineHidden = 0.2
 // quarter step) of a stone's round outline with an even top: above 0 it
 // is. See outlineWhites.
 func (s *sampler) outline(u, v float64, beside [][]Stone) float64 {
-	var maxRim [discRays]float64
-	tp, bp := s.cam.project(u, v, 0.4), s.cam.project(u, v, 0)
-	up, down := s.midInv.Apply(tp.X, tp.Y), s.midInv.Apply(bp.X, bp.Y)
-	for a := range maxRim {
-		t := 0.36 + (up.X-u)*discCos[a] + (up.Y-v)*discSin[a]
-		b := 0.36 + (down.X-u)*discCos[a] + (down.Y-v)*discSin[a]
-		maxRim[a] = math.Max(0.46, math.Max(t, b)) + 0.1
-	}
+	maxRim := s.rimReach(u, v)
 	best := math.Inf(-1)
 	topL := make([]float64, 0, 32)
 	topW := make([]float64, 0, 32)
@@ -198,9 +191,9 @@ func rimCircle(rim [discRays]float64) (radius, rms float64) {
 	return radius, math.Sqrt(ss / n)
 }
 
-// A stone's outline: its rim points' circle at most outlineRadius steps
-// across (a cell centre's square of lines is framed at half a step), the
-// points at most outlineRound from it (RMS, steps).
+// A stone's outline: its rim points' circle of radius at most
+// outlineRadius steps (a cell centre's square of lines is framed at half a
+// step), the points at most outlineRound from it (RMS, steps).
 const (
 	outlineRadius = 0.47
 	outlineRound  = 0.06

@@ -1331,6 +1331,23 @@ func stonesBoard(p features, luma, low float64) bool {
 	return p.board < 0.5*luma && p.wood > low/math.Max(luma, 8)+0.2
 }
 
+// rimReach is, along each of the disc rays from board point (u, v), how
+// far out (in steps) a stone's rim may show: seen obliquely, the stone's
+// top (0.4 steps up) shows beyond its middle on the side away from the
+// camera, and its base on the side toward it.
+func (s *sampler) rimReach(u, v float64) [discRays]float64 {
+	var reach [discRays]float64
+	tp, bp := s.cam.project(u, v, 0.4), s.cam.project(u, v, 0)
+	up, down := s.midInv.Apply(tp.X, tp.Y), s.midInv.Apply(bp.X, bp.Y)
+	for a := range reach {
+		// The top face and the base are a little smaller than the middle.
+		t := 0.36 + (up.X-u)*discCos[a] + (up.Y-v)*discSin[a]
+		b := 0.36 + (down.X-u)*discCos[a] + (down.Y-v)*discSin[a]
+		reach[a] = math.Max(0.46, math.Max(t, b)) + 0.1
+	}
+	return reach
+}
+
 // disc fits a white stone's shape near board point (u, v): a disc of a
 // stone's radius, evenly bright on top, with something darker just
 // outside its rim in (nearly) every direction: the board, the seam
@@ -1349,19 +1366,9 @@ func stonesBoard(p features, luma, low float64) bool {
 // so far) is not counted either way: touching, two white stones may show
 // no crease between them.
 //
-// How far out the rim may show depends on the view: seen obliquely, the
-// stone's top (0.4 steps up) shows beyond its middle on the side away
-// from the camera, and its base on the side toward it.
+// How far out the rim may show depends on the view (rimReach).
 func (s *sampler) disc(u, v float64, paleBeside bool, beside [][]Stone) (share, even, faint float64, at [2]float64) {
-	var maxRim [discRays]float64
-	tp, bp := s.cam.project(u, v, 0.4), s.cam.project(u, v, 0)
-	up, down := s.midInv.Apply(tp.X, tp.Y), s.midInv.Apply(bp.X, bp.Y)
-	for a := range maxRim {
-		// The top face and the base are a little smaller than the middle.
-		t := 0.36 + (up.X-u)*discCos[a] + (up.Y-v)*discSin[a]
-		b := 0.36 + (down.X-u)*discCos[a] + (down.Y-v)*discSin[a]
-		maxRim[a] = math.Max(0.46, math.Max(t, b)) + 0.1
-	}
+	maxRim := s.rimReach(u, v)
 	top := make([]float64, 0, 32)
 	// The centre with the most faint rims, and which rays have one
 	// (bit a) or were seen at all.
