@@ -87,6 +87,26 @@ type puzzle struct {
 	depth int
 }
 
+// openPositions yields the positions of gamePositions with at least
+// eight stones where neither side has a five to make or to stop: a search
+// there runs its course rather than answering a four.
+func openPositions(tb testing.TB, seed uint64, f func(Position) bool) {
+	tb.Helper()
+	gamePositions(tb, seed, func(p Position) bool {
+		if len(p.Stones) < 8 {
+			return true
+		}
+		b, me, err := setup(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if b.has(me, t5) || b.has(3-me, t5) {
+			return true
+		}
+		return f(p)
+	})
+}
+
 // gamePositions yields the positions of reproducible games between two
 // greedy players from random three-stone openings.
 func gamePositions(tb testing.TB, seed uint64, f func(Position) bool) {

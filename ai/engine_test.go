@@ -356,19 +356,12 @@ func TestReductionsHeavierOffTheMainLine(t *testing.T) {
 // never reduced.
 func TestInternalIterativeReduction(t *testing.T) {
 	n := 0
-	gamePositions(t, 11, func(p Position) bool {
-		if len(p.Stones) < 8 {
-			return true
-		}
-		s, me := solver(t, p)
-		if s.b.has(me, t5) || s.b.has(3-me, t5) {
-			return true
-		}
+	openPositions(t, 11, func(p Position) bool {
 		for _, c := range []struct{ depth, first, again int }{
 			{iirDepth, iirDepth - 1, iirDepth},
 			{iirDepth - 1, iirDepth - 1, iirDepth - 1},
 		} {
-			s, me = solver(t, p)
+			s, me := solver(t, p)
 			got := make([]int, 2)
 			for k := range got {
 				s.search(c.depth, -WinScore, WinScore, 1, me)

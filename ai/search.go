@@ -112,32 +112,33 @@ const pollNodes = 256
 // poll sets the stop flags whose deadline has passed.
 func (s *searcher) poll() {
 	c := &s.clock
+	up := false
 	select {
 	case <-c.done:
-		c.timeUp.Store(true)
-		s.stop.Store(true)
+		up = true
 	default:
 	}
-	if c.hard.IsZero() && c.search.IsZero() && c.threat.IsZero() {
-		return
+	var now time.Time
+	if !c.hard.IsZero() || !c.search.IsZero() || !c.threat.IsZero() {
+		now = time.Now()
 	}
-	now := time.Now()
-	if !c.hard.IsZero() && now.After(c.hard) {
+	passed := func(t time.Time) bool { return !t.IsZero() && now.After(t) }
+	if up || passed(c.hard) {
 		c.timeUp.Store(true)
 		s.stop.Store(true)
 	}
-	if !c.search.IsZero() && now.After(c.search) {
+	if passed(c.search) {
 		s.stop.Store(true)
 	}
-	if !c.threat.IsZero() && now.After(c.threat) {
+	if passed(c.threat) {
 		s.threatStop.Store(true)
 	}
 }
 
 // checkStop polls the stop conditions at every node: the shared flag
-// (set by a deadline, the context, or another thread) and the node limit.
-// Both are cheap, and some nodes are slow enough that coarser polling
-// overruns the clock.
+// (set by a deadline, the caller, or another thread) and the node limit,
+// both cheap (some nodes are slow enough that coarser polling overruns the
+// clock), and every pollNodes nodes the deadlines themselves (poll).
 func (s *searcher) checkStop() bool {
 	if s.stopped {
 		return true

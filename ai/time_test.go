@@ -65,14 +65,8 @@ func TestTimeBudget(t *testing.T) {
 // beyond pollNodes without a clock.
 func TestSearchReadsItsOwnClock(t *testing.T) {
 	searched, read := false, false
-	gamePositions(t, 35, func(p Position) bool {
-		if len(p.Stones) < 8 {
-			return true
-		}
+	openPositions(t, 35, func(p Position) bool {
 		s, me := solver(t, p)
-		if s.b.has(me, t5) || s.b.has(3-me, t5) {
-			return true
-		}
 		past := time.Now().Add(-time.Millisecond)
 		if !searched {
 			s.search(6, -WinScore, WinScore, 1, me)

@@ -1,9 +1,6 @@
 package vision
 
-import (
-	"math"
-	"sort"
-)
+import "math"
 
 // outlineWhites reads the white stones that every rule resting on a white
 // stone's brightness or colour misses: on a board about as bright as the
@@ -24,13 +21,16 @@ func (s *sampler) outlineWhites(f [][]features, ref [][]float64, st [][]Stone, c
 	if !s.chosen {
 		return
 	}
-	was := readBefore(st)
+	var was [][]Stone // the stones read before this pass, copied at its first candidate
 	for j := range f {
 		for i := range f[j] {
 			p := f[j][i]
 			l, least := p.lines/ref[j][i], p.least/ref[j][i]
 			if st[j][i] != Empty || l > outlineHidden || least > outlineHidden/2 || p.dark < 0.75 || p.dark > 1.12 || !(p.board >= minBoardLuma) || p.topW >= clipped {
 				continue
+			}
+			if was == nil {
+				was = readBefore(st)
 			}
 			if m := s.outline(float64(i), float64(j), was); m > 0 {
 				st[j][i] = White
@@ -72,9 +72,7 @@ func (s *sampler) outline(u, v float64, beside [][]Stone) float64 {
 		if len(topL) < 10 {
 			continue
 		}
-		sort.Float64s(topL)
-		sort.Float64s(topW)
-		tl, tw := median(topL), median(topW)
+		tl, tw := median(topL), median(topW) // (sorts both)
 		// Even: the dim and the bright end of the top near its median,
 		// in both planes (a crossing's lines, a highlight's edge).
 		even := math.Min(math.Min(topL[len(topL)*15/100]/math.Max(tl, 8), topW[len(topW)*15/100]/math.Max(tw, 8)),
