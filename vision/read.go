@@ -206,10 +206,12 @@ func readStones(pl *Planes, n int, corners [4]Point, chosen bool) (*Reading, err
 		st[j][i], conf[j][i] = verdict(f[j][i], ref[j][i])
 	}
 	likeBlacks(f, ref, st, conf)
+	byTop := readBefore(st)
 	s.likeWhites(f, ref, st, conf)
 	s.offPoint(f, bg, bare, st, conf)
 	s.offPointWhite(f, ref, st, conf)
 	s.outlineWhites(f, ref, st, conf)
+	s.shapeBlacks(f, bg, bare, byTop, st, conf)
 	return &Reading{Size: n, Corners: corners, Stones: st, Conf: conf}, nil
 }
 
@@ -683,7 +685,8 @@ const offNearest = 0.47
 // read empty near which a stone-sized dark disc lies (see blackDisc),
 // whose centre is nearer this point than any other, with something
 // brighter (the board, or a white stone) just outside its rim in most
-// directions, and not where a black stone already read lies within a
+// directions and a stone's shape (on the board's lattice, see
+// blackShape), and not where a black stone already read lies within a
 // stone's width (the same stone): the search looks past those, since a
 // darker stone already read may lie nearer the point than this one's
 // centre. A stone counts on the point nearest
@@ -729,7 +732,8 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 			}
 			cu, cv, level := s.blackCentre(u+du, v+dv, limit)
 			if math.Abs(cu-u) > offNearest || math.Abs(cv-v) > offNearest || !s.rimmed(cu, cv, limit) ||
-				within(st, cu, cv, 0.6, isBlack) || overlaps(found, cu, cv) {
+				within(st, cu, cv, 0.6, isBlack) || overlaps(found, cu, cv) ||
+				s.chosen && s.blackShape(cu, cv, i, j, level, ref, st) < 0 {
 				continue
 			}
 			st[j][i], conf[j][i] = Black, clamp01((limit-level)/(0.2*limit))

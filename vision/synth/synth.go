@@ -50,12 +50,48 @@ type Scene struct {
 	// where it is from frame to frame while Seed changes (the noise);
 	// zero places it from Seed.
 	SunSeed int64
-	Hand    bool         // a hand-coloured blob over part of the board
-	HandAt  vision.Point // where the hand is (pixels); zero: anywhere
-	Seed    int64
+	// Cast is light from one side, low: every stone casts a shadow on
+	// the board, its base's disc swept along Cast (in steps), as dark as
+	// CastDark of the light (0: 0.4). A long one falls on the points
+	// beside the stone.
+	Cast     [2]float64
+	CastDark float64
+	// Strips are dark bands lying across the board and what lies around
+	// it: a ruler along an edge, the shadow of a bowl's rim.
+	Strips []Strip
+	Hand   bool         // a hand-coloured blob over part of the board
+	HandAt vision.Point // where the hand is (pixels); zero: anywhere
+	Seed   int64
 	// Look is the board's and its surroundings' appearance and the
 	// camera's effects (see Varied); zero: the default board.
 	Look Look
+}
+
+// Strip is a dark band along one side of the board, over its outer line
+// and beyond: the points From to To steps in from that outer line
+// (negative: beyond it), as far as the frame goes along it. Level is its
+// brightness (grey, 0-255): it hides the lines it covers.
+type Strip struct {
+	Side     int // 0 left, 1 top, 2 right, 3 bottom
+	From, To float64
+	Level    float64
+}
+
+// in tells whether board point p lies in the strip of a board with
+// lines m steps apart corner to corner.
+func (st Strip) in(p vision.Point, m float64) bool {
+	var d float64
+	switch st.Side {
+	case 0:
+		d = p.X
+	case 1:
+		d = p.Y
+	case 2:
+		d = m - p.X
+	default:
+		d = m - p.Y
+	}
+	return d >= st.From && d <= st.To
 }
 
 // Render draws the scene.
@@ -201,6 +237,24 @@ func Render(s Scene) *image.RGBA {
 			} else if s.Look.Side > 0 && p.Y >= m+mg && p.Y < m+mg+s.Look.Side && p.X > -mg && p.X < m+mg {
 				r, g, b = lk.surface(p.X, p.Y)
 				r, g, b = 0.55*r, 0.55*g, 0.55*b // the board's side face
+			}
+			for _, st := range s.Strips {
+				if st.in(p, m) {
+					t := 1 + 0.04*math.Sin(p.X*5+p.Y*3)
+					r, g, b = st.Level*t, st.Level*t, st.Level*t
+				}
+			}
+			if s.Cast != ([2]float64{}) { // in a stone's cast shadow
+				for _, dd := range near(vision.Point{X: p.X - s.Cast[0], Y: p.Y - s.Cast[1]}) {
+					if segDist(p.X, p.Y, dd.u, dd.v, dd.u+s.Cast[0], dd.v+s.Cast[1]) < 0.46 {
+						k := s.CastDark
+						if k == 0 {
+							k = 0.4
+						}
+						r, g, b = r*k, g*k, b*k
+						break
+					}
+				}
 			}
 			under := [3]float64{r, g, b}
 			// Stones: a lens shape, widest at mid-height; the higher layers
