@@ -61,6 +61,9 @@ type thinkStats struct {
 	hardHit bool // the hard limit (or the caller) stopped the main search
 	safety  bool // the safety reads ran
 	deep    bool // the deep safety read ran to its end
+	// raised is the move that failed high in the iteration the clock cut
+	// while searching it again, when it was kept (noCell if not).
+	raised cell
 }
 
 // NewEngine returns an engine with the given options.
@@ -453,6 +456,7 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 	bestScore, bestDepth := 0, 0
 	var pv []rules.Point
 	prev := 0
+	cutRaised := noCell
 	// An iteration started before the soft limit runs to the hard one.
 	// Stopping one predicted to overrun at 4/5 of it, to leave time for
 	// the safety reads after the search, lost 47.1 % of 240 games against
@@ -468,7 +472,14 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 		// nodes to depth 9 on 174 White positions: scores swing 100-200
 		// between iterations).
 		v := main.searchRoot(root, d, alpha, beta, me)
+		raised := noCell
 		for delta := aspiration; !main.stopped && (v <= alpha || v >= beta); {
+			if v >= beta {
+				// The move that failed high was searched in full and beat
+				// the window: it is kept should the re-search be cut
+				// before it is searched again.
+				raised = main.pv[0][0]
+			}
 			delta *= 4
 			if v <= alpha {
 				alpha = max(v-delta, -WinScore)
@@ -490,6 +501,9 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 					pv = append(pv, b.pointOf(m))
 				}
 			}
+		} else if main.stopped && main.pvLen[0] == 0 && raised != noCell {
+			best = raised
+			cutRaised = raised
 		}
 		if main.stopped {
 			break
@@ -508,7 +522,7 @@ func (e *Engine) think(ctx context.Context, start time.Time, b *board, me uint8,
 	stop.Store(true)
 	wg.Wait()
 	main.clock.search = time.Time{} // not to cut the noisy choice short
-	e.last = thinkStats{depth: bestDepth, hardHit: timeUp.Load()}
+	e.last = thinkStats{depth: bestDepth, hardHit: timeUp.Load(), raised: cutRaised}
 	if e.lv.vct > 0 && e.lv.temp == 0 && !pondering && !timeUp.Load() && bestScore > -winBound && bestScore < winBound {
 		// The rest of the clock checks the chosen move against the
 		// opponent's threat sequences, which the main search reads only

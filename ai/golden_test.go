@@ -18,9 +18,10 @@ import (
 // its result and nodes. One node more or less anywhere in the tree (the
 // main search, the leaf VCF, the root threat reads) changes a count.
 //
-// testdata/search_golden.txt was last written in session 34 (branch
-// engine48), when a node at depth 4 or more without a hash move came to be
-// searched a ply shallower (internal iterative reduction). A change that
+// testdata/search_golden.txt was last written in session 36, when a root
+// move that failed high came to be played if the budget ran out before its
+// re-search had raised alpha (4 lines changed: the move; nodes are the
+// same). A change that
 // alters the tree on purpose regenerates it (TENGEN_GOLDEN_WRITE=1) and
 // needs games to show it is no weaker. TENGEN_GOLDEN names another file
 // (say one written at a larger budget, TENGEN_GOLDEN_NODES) to check
