@@ -70,11 +70,7 @@ func TestReadPaleBoards(t *testing.T) {
 	for k, b := range paleBoards {
 		for seed := int64(1); seed <= 2; seed++ {
 			s := paleScene(k, seed)
-			rd, err := vision.ReadStones(Planes(Render(s)), s.Size, s.Corners)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := Truth(s)
+			rd, want := readTruth(t, s)
 			wrong := 0
 			for r := range want {
 				for c := range want[r] {

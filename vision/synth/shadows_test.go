@@ -23,11 +23,7 @@ var greyBoard = Look{Wood: [3]float64{200, 200, 192}, Ink: [3]float64{40, 40, 40
 // read wrong, reporting each.
 func readWrong(t *testing.T, name string, s Scene) (wrong int, stones int) {
 	t.Helper()
-	rd, err := vision.ReadStones(Planes(Render(s)), s.Size, s.Corners)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := Truth(s)
+	rd, want := readTruth(t, s)
 	for r := range want {
 		for c := range want[r] {
 			if rd.Stones[r][c] != want[r][c] {

@@ -548,11 +548,7 @@ func TestReadInClippedGlare(t *testing.T) {
 // the tracker's confidence, 0.2), whatever stone.
 func readsOrDoubts(t *testing.T, s Scene, doubt ...[2]int) {
 	t.Helper()
-	rd, err := vision.ReadStones(Planes(Render(s)), s.Size, s.Corners)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := Truth(s)
+	rd, want := readTruth(t, s)
 	for r := range want {
 		for col := range want[r] {
 			switch {
@@ -566,6 +562,17 @@ func readsOrDoubts(t *testing.T, s Scene, doubt ...[2]int) {
 			}
 		}
 	}
+}
+
+// readTruth reads scene s at its true corners and returns the reading
+// with the truth to hold it against.
+func readTruth(t *testing.T, s Scene) (*vision.Reading, [][]vision.Stone) {
+	t.Helper()
+	rd, err := vision.ReadStones(Planes(Render(s)), s.Size, s.Corners)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rd, Truth(s)
 }
 
 // benchScene is board i of the given size from a bench set (its seed
