@@ -268,9 +268,10 @@ func targetSamples(path string, minStones int) ([]tune.Sample, int, error) {
 // scoreTarget turns a labelling engine's printed score for the side to
 // move into the probability that that side wins: sigmoid(score/scale) for
 // a number, 1 for a mate it found ("+M13"), 0 for one it faces ("-M10").
-// ok is false for "-", a position without a score.
+// ok is false for "-", a position without a score, and for Rapfi's
+// "VAL_NONE" (it prints that when it answers before scoring a move).
 func scoreTarget(score string, scale float64) (target float64, ok bool, err error) {
-	if score == "-" {
+	if score == "-" || score == "VAL_NONE" {
 		return 0, false, nil
 	}
 	if rest, found := strings.CutPrefix(score, "+M"); found {

@@ -24,6 +24,7 @@ func TestScoreTarget(t *testing.T) {
 		{"-M10", 200, 0, true, ""},
 		{"+M0", 200, 1, true, ""},
 		{"-", 200, 0, false, ""},
+		{"VAL_NONE", 200, 0, false, ""},
 		{"", 200, 0, false, `score ""`},
 		{"M5", 200, 0, false, `score "M5"`},
 		{"+Mx", 200, 0, false, `score "+Mx"`},
