@@ -4,7 +4,9 @@
 // and the fit minimises the mean squared error of sigmoid(w·x / K)
 // against r. K is fitted first with the starting weights, so that the
 // tuned weights keep the evaluation's scale (the search's margins and the
-// levels' noise are in its units).
+// levels' noise are in its units). r may also be a soft target in 0..1,
+// such as a stronger engine's score turned into a win rate: it pins the
+// weights down from far fewer positions than game results do.
 //
 // The method follows Peter Österlund's description of Texel's tuning
 // (chessprogramming.org, "Texel's Tuning Method"); the minimiser here is

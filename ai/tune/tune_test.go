@@ -110,3 +110,29 @@ func TestBadInput(t *testing.T) {
 		t.Error("Fit accepted a short Lambda")
 	}
 }
+
+// TestFitRecoversWeightsFromSoftTargets: targets that are win
+// probabilities (a stronger engine's scores through a sigmoid), not drawn
+// results, pin the weights down from far fewer positions: the fit finds
+// the weights the targets were made from, and its loss falls to near 0.
+func TestFitRecoversWeightsFromSoftTargets(t *testing.T) {
+	want := []float64{100, -60, 30, 0}
+	const k = 100
+	data := synthetic(2000, want, k, 3)
+	for i := range data {
+		data[i].Result = float32(sigmoid(dot(want, &data[i]) / k))
+	}
+	start := []float64{100, 0, 0, 0}
+	w, err := Fit(data, start, k, Options{Iterations: 400, Rate: 2, Fixed: []bool{true, false, false, false}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if math.Abs(w[i]-want[i]) > 2 {
+			t.Errorf("weight %d = %.1f, want %.0f ± 2 (all: %.1f)", i, w[i], want[i], w)
+		}
+	}
+	if after, _ := Loss(data, w, k); after > 1e-4 {
+		t.Errorf("loss after the fit %.6f, want near 0", after)
+	}
+}

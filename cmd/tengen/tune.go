@@ -57,10 +57,15 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 	readingName := fset.String("reading", "rif", "renju reading for the recorded games: rif or gomocup")
 	minStones := fset.Int("min-stones", 5, "skip positions with fewer stones")
 	targets := fset.String("targets", "", "also fit to this file's positions, each with its own target: lines SIZE RULE READING TOMOVE TARGET STONES, TARGET the probability that the side to move wins (a stronger engine's judgement, say)")
+	scores := fset.String("scores", "", "also fit to this position set's positions (lines written by `engine label`), each with the target sigmoid(SCORE/--scale) from the labelling engine's score, 1 or 0 for a mate it found; positions without a score are skipped")
+	scale := fset.Float64("scale", 200, "the labelling engine's score per unit of log-odds (Rapfi: win rate = sigmoid(eval/200))")
 	jsonOut := fset.Bool("json", false, "print the report as JSON on the last line")
 	return func(sio *stdio, args []string) error {
-		if len(args) == 0 && *targets == "" {
-			return usageError("name at least one directory of SGF games, or --targets")
+		if len(args) == 0 && *targets == "" && *scores == "" {
+			return usageError("name at least one directory of SGF games, or --targets or --scores")
+		}
+		if !(*scale > 0) {
+			return usageError("--scale must be positive")
 		}
 		if *iters <= 0 || *rate <= 0 || *lambda < 0 || *pull < 0 || *holdout < 0 {
 			return usageError("--iterations and --rate must be positive, --lambda, --pull and --holdout not negative")
@@ -99,6 +104,21 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 			}
 			rep.Targets = len(ss)
 		}
+		if *scores != "" {
+			ss, skipped, err := scoreSamples(*scores, *scale, *minStones)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(sio.err, "%s: %d positions, %d skipped (no score, read by threats, or too few stones)\n", *scores, len(ss), skipped)
+			for k, s := range ss {
+				if heldOut(k) {
+					hold = append(hold, s)
+				} else {
+					train = append(train, s)
+				}
+			}
+			rep.Targets += len(ss)
+		}
 		for k, f := range files {
 			rec, err := readGameRecord(f)
 			if err != nil {
@@ -122,7 +142,7 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 			}
 		}
 		if len(train) == 0 {
-			return fmt.Errorf("no positions to tune on in %d files and %q", len(files), *targets)
+			return fmt.Errorf("no positions to tune on in %d files, %q and %q", len(files), *targets, *scores)
 		}
 		rep.Samples, rep.Holdout = len(train), len(hold)
 		if rep.K, err = tune.FitK(train, w0, 10, 1e5); err != nil {
@@ -179,6 +199,10 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 				what += fmt.Sprintf(" and %d target positions", rep.Targets)
 				from = strings.TrimSpace(from + " " + *targets)
 			}
+			if *scores != "" {
+				what = fmt.Sprintf("%d games and %d target positions", rep.Games, rep.Targets)
+				from = strings.TrimSpace(from + " " + *scores + fmt.Sprintf(" (scores at scale %g)", *scale))
+			}
 			note := fmt.Sprintf("Tuned on %s (%d positions) from %s, start %s, K %.0f, lambda %g, pull %g, combos %v, race %v, shrink %g, %d iterations: loss %.5f -> %.5f, held out %.5f -> %.5f.",
 				what, rep.Samples, from, *start, rep.K, *lambda, *pull, *combos, *race, *shrink, *iters, rep.LossBefore, rep.LossAfter, rep.HoldBefore, rep.HoldAfter)
 			src, err := ai.EvalWeightsGo(w, note)
@@ -225,6 +249,74 @@ func targetSamples(path string, minStones int) ([]tune.Sample, int, error) {
 			return nil
 		}
 		s, ok, err := ai.PositionSample(pos, float32(target))
+		if err != nil {
+			return fmt.Errorf("line %d: %w", n, err)
+		}
+		if !ok {
+			skipped++
+			return nil
+		}
+		out = append(out, s)
+		return nil
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", path, err)
+	}
+	return out, skipped, nil
+}
+
+// scoreTarget turns a labelling engine's printed score for the side to
+// move into the probability that that side wins: sigmoid(score/scale) for
+// a number, 1 for a mate it found ("+M13"), 0 for one it faces ("-M10").
+// ok is false for "-", a position without a score, and for Rapfi's
+// "VAL_NONE" (it prints that when it answers before scoring a move).
+func scoreTarget(score string, scale float64) (target float64, ok bool, err error) {
+	if score == "-" || score == "VAL_NONE" {
+		return 0, false, nil
+	}
+	if rest, found := strings.CutPrefix(score, "+M"); found {
+		if n, err := strconv.Atoi(rest); err == nil && n >= 0 {
+			return 1, true, nil
+		}
+	} else if rest, found := strings.CutPrefix(score, "-M"); found {
+		if n, err := strconv.Atoi(rest); err == nil && n >= 0 {
+			return 0, true, nil
+		}
+	} else if v, err := strconv.ParseFloat(score, 64); err == nil && !math.IsNaN(v) && !math.IsInf(v, 0) {
+		return 1 / (1 + math.Exp(-v/scale)), true, nil
+	}
+	return 0, false, fmt.Errorf("score %q: want a number, +M<n> or -M<n> (a mate), or -", score)
+}
+
+// scoreSamples reads a position set written by `engine label` and returns
+// the samples of its scored positions that the search evaluates
+// statically and that have at least minStones stones, each with its
+// score's target (scoreTarget), in file order, and how many it skipped.
+// Positions the search reads by threats are left out as in targetSamples:
+// the weights only ever see quiet positions, and the labeller's score of
+// a threat position says more about the threat than about the shape.
+func scoreSamples(path string, scale float64, minStones int) ([]tune.Sample, int, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer fh.Close()
+	var out []tune.Sample
+	skipped := 0
+	err = dataLines(fh, func(n int, line string) error {
+		l, err := parseLabelled(line, n)
+		if err != nil {
+			return err
+		}
+		target, ok, err := scoreTarget(l.score, scale)
+		if err != nil {
+			return fmt.Errorf("line %d: %w", n, err)
+		}
+		if !ok || len(l.pos.Stones) < minStones {
+			skipped++
+			return nil
+		}
+		s, ok, err := ai.PositionSample(l.pos, float32(target))
 		if err != nil {
 			return fmt.Errorf("line %d: %w", n, err)
 		}
