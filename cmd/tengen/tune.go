@@ -224,45 +224,21 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 // samples of its positions that the search evaluates statically and that
 // have at least minStones stones, in file order, and how many it skipped.
 func targetSamples(path string, minStones int) ([]tune.Sample, int, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer fh.Close()
-	var out []tune.Sample
-	skipped := 0
-	err = dataLines(fh, func(n int, line string) error {
+	return fileSamples(path, minStones, func(n int, line string) (ai.Position, float64, bool, error) {
 		f := strings.Fields(line)
 		if len(f) != 6 {
-			return fmt.Errorf("line %d: want 6 fields (size rule reading tomove target stones), got %d", n, len(f))
+			return ai.Position{}, 0, false, fmt.Errorf("line %d: want 6 fields (size rule reading tomove target stones), got %d", n, len(f))
 		}
 		pos, err := parsePosition(f[0], f[1], f[2], f[3], f[5])
 		if err != nil {
-			return fmt.Errorf("line %d: %w", n, err)
+			return ai.Position{}, 0, false, fmt.Errorf("line %d: %w", n, err)
 		}
 		target, err := strconv.ParseFloat(f[4], 32)
 		if err != nil {
-			return fmt.Errorf("line %d: target %q is not a number", n, f[4])
+			return ai.Position{}, 0, false, fmt.Errorf("line %d: target %q is not a number", n, f[4])
 		}
-		if len(pos.Stones) < minStones {
-			skipped++
-			return nil
-		}
-		s, ok, err := ai.PositionSample(pos, float32(target))
-		if err != nil {
-			return fmt.Errorf("line %d: %w", n, err)
-		}
-		if !ok {
-			skipped++
-			return nil
-		}
-		out = append(out, s)
-		return nil
+		return pos, target, true, nil
 	})
-	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", path, err)
-	}
-	return out, skipped, nil
 }
 
 // scoreTarget turns a labelling engine's printed score for the side to
@@ -296,6 +272,25 @@ func scoreTarget(score string, scale float64) (target float64, ok bool, err erro
 // the weights only ever see quiet positions, and the labeller's score of
 // a threat position says more about the threat than about the shape.
 func scoreSamples(path string, scale float64, minStones int) ([]tune.Sample, int, error) {
+	return fileSamples(path, minStones, func(n int, line string) (ai.Position, float64, bool, error) {
+		l, err := parseLabelled(line, n) // names the line
+		if err != nil {
+			return ai.Position{}, 0, false, err
+		}
+		target, ok, err := scoreTarget(l.score, scale)
+		if err != nil {
+			return ai.Position{}, 0, false, fmt.Errorf("line %d: %w", n, err)
+		}
+		return l.pos, target, ok, nil
+	})
+}
+
+// fileSamples reads the data lines of the file at path, each a position
+// and its target by parse (ok false: no target, skipped), and returns the
+// samples of the positions that the search evaluates statically and that
+// have at least minStones stones, in file order, and how many it skipped.
+// parse's errors name the line; the file's name is put before them.
+func fileSamples(path string, minStones int, parse func(n int, line string) (pos ai.Position, target float64, ok bool, err error)) ([]tune.Sample, int, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, 0, err
@@ -304,19 +299,15 @@ func scoreSamples(path string, scale float64, minStones int) ([]tune.Sample, int
 	var out []tune.Sample
 	skipped := 0
 	err = dataLines(fh, func(n int, line string) error {
-		l, err := parseLabelled(line, n)
+		pos, target, ok, err := parse(n, line)
 		if err != nil {
 			return err
 		}
-		target, ok, err := scoreTarget(l.score, scale)
-		if err != nil {
-			return fmt.Errorf("line %d: %w", n, err)
-		}
-		if !ok || len(l.pos.Stones) < minStones {
+		if !ok || len(pos.Stones) < minStones {
 			skipped++
 			return nil
 		}
-		s, ok, err := ai.PositionSample(l.pos, float32(target))
+		s, ok, err := ai.PositionSample(pos, float32(target))
 		if err != nil {
 			return fmt.Errorf("line %d: %w", n, err)
 		}
