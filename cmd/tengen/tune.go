@@ -89,27 +89,8 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 		heldOut := func(k int) bool { return *holdout > 0 && k%*holdout == *holdout-1 }
 		var train, hold []tune.Sample
 		rep := tuneReport{WeightNames: ai.EvalFeatureNames()}
-		if *targets != "" {
-			ss, skipped, err := targetSamples(*targets, *minStones)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(sio.err, "%s: %d positions, %d skipped (the search reads them by threats, or too few stones)\n", *targets, len(ss), skipped)
-			for k, s := range ss {
-				if heldOut(k) {
-					hold = append(hold, s)
-				} else {
-					train = append(train, s)
-				}
-			}
-			rep.Targets = len(ss)
-		}
-		if *scores != "" {
-			ss, skipped, err := scoreSamples(*scores, *scale, *minStones)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(sio.err, "%s: %d positions, %d skipped (no score, read by threats, or too few stones)\n", *scores, len(ss), skipped)
+		// split puts a file's samples in the training and held-out sets.
+		split := func(ss []tune.Sample) {
 			for k, s := range ss {
 				if heldOut(k) {
 					hold = append(hold, s)
@@ -118,6 +99,22 @@ func tuneFlags(fset *flag.FlagSet) func(*stdio, []string) error {
 				}
 			}
 			rep.Targets += len(ss)
+		}
+		if *targets != "" {
+			ss, skipped, err := targetSamples(*targets, *minStones)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(sio.err, "%s: %d positions, %d skipped (the search reads them by threats, or too few stones)\n", *targets, len(ss), skipped)
+			split(ss)
+		}
+		if *scores != "" {
+			ss, skipped, err := scoreSamples(*scores, *scale, *minStones)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(sio.err, "%s: %d positions, %d skipped (no score, read by threats, or too few stones)\n", *scores, len(ss), skipped)
+			split(ss)
 		}
 		for k, f := range files {
 			rec, err := readGameRecord(f)
