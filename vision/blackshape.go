@@ -124,11 +124,11 @@ func (s *sampler) blackShape(u, v float64, i, j int, top, board float64, beside 
 		if n < discRays/4 {
 			return 1 // hemmed in by black stones: nothing to judge by
 		}
-		if m := (float64(k)/float64(n) - blackRimShare) / 0.1; m >= 0 {
+		m := (float64(k)/float64(n) - blackRimShare) / 0.1
+		if m >= 0 {
 			return m
-		} else {
-			best = math.Max(best, m)
 		}
+		best = math.Max(best, m)
 	}
 	return best
 }

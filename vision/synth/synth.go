@@ -11,6 +11,7 @@
 package synth
 
 import (
+	"cmp"
 	"image"
 	"image/color"
 	"math"
@@ -190,6 +191,17 @@ func Render(s Scene) *image.RGBA {
 		}
 		return out
 	}
+	// shadowed tells whether board point p lies in the shadow of a stone
+	// near from: its base's disc swept along d.
+	shadowed := func(p, from vision.Point, d [2]float64) bool {
+		for _, dd := range near(from) {
+			if segDist(p.X, p.Y, dd.u, dd.v, dd.u+d[0], dd.v+d[1]) < 0.46 {
+				return true
+			}
+		}
+		return false
+	}
+	castDark := cmp.Or(s.CastDark, 0.4)
 	for y := 0; y < s.Height; y++ {
 		for x := 0; x < s.Width; x++ {
 			px, py := float64(x)+0.5, float64(y)+0.5
@@ -244,17 +256,8 @@ func Render(s Scene) *image.RGBA {
 					r, g, b = st.Level*t, st.Level*t, st.Level*t
 				}
 			}
-			if s.Cast != ([2]float64{}) { // in a stone's cast shadow
-				for _, dd := range near(vision.Point{X: p.X - s.Cast[0], Y: p.Y - s.Cast[1]}) {
-					if segDist(p.X, p.Y, dd.u, dd.v, dd.u+s.Cast[0], dd.v+s.Cast[1]) < 0.46 {
-						k := s.CastDark
-						if k == 0 {
-							k = 0.4
-						}
-						r, g, b = r*k, g*k, b*k
-						break
-					}
-				}
+			if s.Cast != ([2]float64{}) && shadowed(p, vision.Point{X: p.X - s.Cast[0], Y: p.Y - s.Cast[1]}, s.Cast) {
+				r, g, b = r*castDark, g*castDark, b*castDark
 			}
 			under := [3]float64{r, g, b}
 			// Stones: a lens shape, widest at mid-height; the higher layers
@@ -293,12 +296,8 @@ func Render(s Scene) *image.RGBA {
 					r, g, b = r*0.7, g*0.7, b*0.7
 				}
 			}
-			if sun > 0 && !onStone { // the board in a stone's shadow gets no sun
-				for _, dd := range near(p) {
-					if segDist(p.X, p.Y, dd.u, dd.v, dd.u+shadow[0], dd.v+shadow[1]) < 0.46 {
-						sun = 0
-					}
-				}
+			if sun > 0 && !onStone && shadowed(p, p, shadow) { // the board in a stone's shadow gets no sun
+				sun = 0
 			}
 			if onStone {
 				// A stone reflects the sun in proportion to its own colour,
