@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -548,5 +549,68 @@ func TestDeepReadSeesWhiteLosses(t *testing.T) {
 	}
 	if kinds["deep"] != 10 || kinds["deep"]+kinds["slow"]+kinds["beyond"]+kinds["quiet"]+kinds["unclear"] != 24 {
 		t.Fatalf("kinds %v: want 24 cases, 10 deep", kinds)
+	}
+}
+
+// TestWhiteTurns: testdata/renju_white_turns.txt holds the White moves
+// that lost Tengen's renju games against Rapfi in session 36's final
+// match, with Rapfi's choice at each. The deep safety read must not call
+// Rapfi's choice lost (Rapfi, 1M nodes, found no Black win after it; a
+// false loss would make avoidThreats leave a good move), and with ten
+// times its nodes it proves the two losses classed vct (slow: skipped
+// with -short).
+func TestWhiteTurns(t *testing.T) {
+	data, err := os.ReadFile("testdata/renju_white_turns.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]int{}
+	for n, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if len(f) < 6 || f[0] != "renju" {
+			t.Fatalf("renju_white_turns.txt:%d: want renju kind source rapfi moves...", n+1)
+		}
+		kinds[strings.TrimRight(f[1], "0123456789")]++
+		p := Position{Size: 15, Rule: rules.Renju, ToMove: rules.Black}
+		for _, m := range f[4 : len(f)-1] {
+			q, err := rules.ParsePoint(m, 15)
+			if err != nil {
+				t.Fatalf("renju_white_turns.txt:%d: %v", n+1, err)
+			}
+			p.Stones = append(p.Stones, Stone{P: q, C: p.ToMove})
+			p.ToMove = p.ToMove.Opponent()
+		}
+		if p.ToMove != rules.White {
+			t.Fatalf("%s: the last move is not White's", f[2])
+		}
+		played, err := rules.ParsePoint(f[len(f)-1], 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rapfi, err := rules.ParsePoint(f[3], 15)
+		if err != nil || rapfi == played {
+			t.Fatalf("%s: Rapfi's move %q: %v (must differ from the played %v)", f[2], f[3], err, played)
+		}
+		s, me := solver(t, p)
+		if lost, _ := s.loses(s.b.cellOf(rapfi), me, deepVCT, 10*safetyNodes); lost {
+			t.Errorf("%s: the deep read calls Rapfi's %v lost", f[2], rapfi)
+		}
+		if !strings.HasPrefix(f[1], "vct") || testing.Short() {
+			continue
+		}
+		depth, err := strconv.Atoi(strings.TrimPrefix(f[1], "vct"))
+		if err != nil {
+			t.Fatalf("%s: kind %q", f[2], f[1])
+		}
+		s, me = solver(t, p)
+		if lost, cut := s.loses(s.b.cellOf(played), me, depth, 100*safetyNodes); !lost {
+			t.Errorf("%s: after White's %v a %d-deep read within %d nodes finds no win for Black (cut %v)", f[2], played, depth, 100*safetyNodes, cut)
+		}
+	}
+	if kinds["vct"] != 2 || kinds["eval"] != 3 || kinds["depth"] != 2 || kinds["search"] != 1 {
+		t.Fatalf("kinds %v: want vct 2, eval 3, depth 2, search 1", kinds)
 	}
 }

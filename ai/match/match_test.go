@@ -584,3 +584,36 @@ func TestRandomOpenings(t *testing.T) {
 		}
 	}
 }
+
+// TestEvenOpeningSets: the opening sets Rapfi rates even
+// (testdata/rapfi_even_*.txt) hold 8 openings each, every one a legal
+// position from h8 under its rule with the game still on.
+func TestEvenOpeningSets(t *testing.T) {
+	for file, rule := range map[string]rules.Rule{"rapfi_even_renju.txt": rules.Renju, "rapfi_even_freestyle.txt": rules.Freestyle} {
+		data, err := os.ReadFile(filepath.Join("testdata", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ops, err := ParseOpenings(string(data), 15)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if len(ops) != 8 {
+			t.Errorf("%s: %d openings, want 8", file, len(ops))
+		}
+		for k, op := range ops {
+			g, _ := rules.NewGame(15, rule, rules.ReadingRIF)
+			if op[0] != rules.Centre(15) {
+				t.Errorf("%s opening %d starts at %v, not the centre", file, k+1, op[0])
+			}
+			for _, p := range op {
+				if _, err := g.Play(g.ToMove(), p); err != nil {
+					t.Fatalf("%s opening %d: %v", file, k+1, err)
+				}
+			}
+			if g.Over() {
+				t.Errorf("%s opening %d: the game is over", file, k+1)
+			}
+		}
+	}
+}
