@@ -68,5 +68,6 @@ func OutlineAt(pl *Planes, n int, corners [4]Point, i, j int) (float64, error) {
 		return 0, err
 	}
 	s.chosen, s.eye = true, s.cam.position()
-	return s.outline(float64(i), float64(j), nil), nil
+	m, _ := s.outline(float64(i), float64(j), nil)
+	return m, nil
 }

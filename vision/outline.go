@@ -16,7 +16,10 @@ import "math"
 // misplaced by half a step puts a point, is framed by lines too, but by
 // a square half a step out, not a circle of a stone's radius.
 // Only on the board's lattice (see readStones), for points read empty
-// that are not dark (black is read before).
+// that are not dark (black is read before), however bright: a white
+// stone a little brighter than a cream board in light (a sixth, say) is
+// too dull for the rules that ask for a clearly paler top, and its
+// shape tells it as well as on a board as bright.
 func (s *sampler) outlineWhites(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
 	if !s.chosen {
 		return
@@ -26,13 +29,13 @@ func (s *sampler) outlineWhites(f [][]features, ref [][]float64, st [][]Stone, c
 		for i := range f[j] {
 			p := f[j][i]
 			l, least := p.lines/ref[j][i], p.least/ref[j][i]
-			if st[j][i] != Empty || l > outlineHidden || least > outlineHidden/2 || p.dark < 0.75 || p.dark > 1.12 || !(p.board >= minBoardLuma) || p.topW >= clipped {
+			if st[j][i] != Empty || l > outlineHidden || least > outlineHidden/2 || !(p.dark >= 0.75) || !(p.board >= minBoardLuma) || p.topW >= clipped {
 				continue
 			}
 			if was == nil {
 				was = readBefore(st)
 			}
-			if m := s.outline(float64(i), float64(j), was); m > 0 {
+			if m, _ := s.outline(float64(i), float64(j), was); m > 0 {
 				st[j][i] = White
 				conf[j][i] = clamp01(math.Min(m, (outlineHidden-l)/0.1))
 			}
@@ -46,10 +49,11 @@ const outlineHidden = 0.2
 
 // outline is how clearly board point (u, v) is the centre (within a
 // quarter step) of a stone's round outline with an even top: above 0 it
-// is. See outlineWhites.
-func (s *sampler) outline(u, v float64, beside [][]Stone) float64 {
+// is, and at is its centre's offset from the point. See outlineWhites.
+func (s *sampler) outline(u, v float64, beside [][]Stone) (float64, [2]float64) {
 	maxRim := s.rimReach(u, v)
 	best := math.Inf(-1)
+	var at [2]float64
 	topL := make([]float64, 0, 32)
 	topW := make([]float64, 0, 32)
 	for _, o := range discOffsets {
@@ -119,9 +123,11 @@ func (s *sampler) outline(u, v float64, beside [][]Stone) float64 {
 		// is half a step).
 		fr, res := rimCircle(rim)
 		m := math.Min(math.Min((share-0.8)/0.05, (even-0.85)/0.05), math.Min((outlineRadius-fr)/0.02, (outlineRound-res)/0.01))
-		best = math.Max(best, m)
+		if m > best {
+			best, at = m, o
+		}
 	}
-	return best
+	return best, at
 }
 
 // outlineStep is the least step in brightness (a share of the top's, in
