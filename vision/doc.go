@@ -121,7 +121,10 @@
 //     before, the rim points on a circle of at most a stone's radius (a
 //     patch of glare has no edge there; a cell centre, where a misplaced
 //     lattice puts a point, is framed by a square of lines half a step
-//     out). Every
+//     out). Then a point read white whose top is bright near the
+//     camera's clipping yet keeps the wood's tint is sunlit wood, not a
+//     stone (lit that brightly a white stone is grey): the edge of a patch
+//     of sunlight across a point seems to hide its line. Every
 //     threshold is relative to the board's own brightness and line
 //     contrast nearby, so uneven light, shadows and glare move both sides
 //     alike. Each point gets a confidence.

@@ -214,6 +214,7 @@ func readStones(pl *Planes, n int, corners [4]Point, chosen bool) (*Reading, err
 	s.offPointOutlines(f, ref, st, conf)
 	s.shapeBlacks(f, bg, bare, byTop, st, conf)
 	s.castShadows(f, bg, bare, st, conf)
+	litWood(f, st, conf)
 	return &Reading{Size: n, Corners: corners, Stones: st, Conf: conf}, nil
 }
 

@@ -83,13 +83,15 @@ func init() {
 	})
 	addCommand("vision", &command{
 		name:    "bench",
-		summary: "time steady-state reading (1280x720) and automatic localisation; --boards N: accuracy on N rendered boards per size and set",
+		summary: "time steady-state reading (1280x720) and automatic localisation; --boards N: accuracy on N rendered boards per size and set; --games N: misreads over N rendered games",
 		flags: func(fs *flag.FlagSet) func(*stdio, []string) error {
 			frames := fs.Int("frames", 50, "frames to read")
 			size := fs.Int("size", 15, "lines per side")
 			boards := fs.Int("boards", 0, "also read this many rendered boards of each size 9, 13, 15, 19 from each set (ground truth known), at the true corners and located")
 			sets := fs.String("sets", "", "with --boards: the sets to read, comma-separated: random, sunlit, varied (default all)")
-			failures := fs.Bool("failures", false, "with --boards: list every board read or located wrong")
+			failures := fs.Bool("failures", false, "with --boards: list every board read or located wrong; with --games: every frame misread")
+			games := fs.Int("games", 0, "also read this many rendered games of 15x15 (a frame after each move, read at the true corners)")
+			looks := fs.String("looks", "robot", "with --games: how the games look: robot (the simulator's camera, sunlight in one game of five), sunlit (always sunlight) or varied (other boards and cameras)")
 			return func(sio *stdio, args []string) error {
 				// One core: Go's reader is single-threaded; keep OpenCV's
 				// part (localisation) on this thread too.
@@ -119,7 +121,12 @@ func init() {
 				fmt.Fprintf(sio.out, "read %.1f ms/frame, locate %.1f ms (1280x720, %dx%d, one core)\n",
 					float64(read.Microseconds())/1000, float64(loc.Microseconds())/1000, *size, *size)
 				if *boards > 0 {
-					return benchAccuracy(sio, *boards, *sets, *failures)
+					if err := benchAccuracy(sio, *boards, *sets, *failures); err != nil {
+						return err
+					}
+				}
+				if *games > 0 {
+					return benchGames(sio, *games, *looks, *failures)
 				}
 				return nil
 			}

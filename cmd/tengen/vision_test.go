@@ -104,6 +104,24 @@ func TestVisionBench(t *testing.T) {
 	}
 }
 
+// TestVisionBenchGames: --games reads whole rendered games, a frame
+// after each move, and counts the frames and games misread; an unknown
+// look is an error naming the looks.
+func TestVisionBenchGames(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "vision", "bench", "--frames", "1", "--size", "9", "--games", "1", "--looks", "varied")
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	// Game 0 is 52 moves long; its frames all read right.
+	if !strings.Contains(out, "varied games: 1 read (52 frames); frames misread 0 (at confidence >= 0.5: 0); games with a misread frame 0") {
+		t.Errorf("games line missing or wrong:\n%s", out)
+	}
+	_, errOut, code = runCLI(t, "", "vision", "bench", "--frames", "1", "--size", "9", "--games", "1", "--looks", "moon")
+	if code == 0 || !strings.Contains(errOut, "robot, sunlit or varied") {
+		t.Errorf("an unknown look: exit %d, %s", code, errOut)
+	}
+}
+
 func TestVisionWatchFolder(t *testing.T) {
 	dir := t.TempDir()
 	scene := synth.Scene{Width: 400, Height: 300, Size: 13,

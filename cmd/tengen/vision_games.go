@@ -1,0 +1,129 @@
+//go:build cgo
+
+package main
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"time"
+
+	"tengen/vision"
+	"tengen/vision/synth"
+)
+
+// gameLooks are the looks a rendered game may be seen in (--games):
+// robot, the simulator's camera over our board (light, glare and noise
+// drawn per game, sunlight in one game of five); sunlit, the same always
+// with patches of sunlight; varied, synth.Varied's boards and cameras.
+var gameLooks = map[string]func(rng *rand.Rand, n int) synth.Scene{
+	"robot":  func(rng *rand.Rand, n int) synth.Scene { return robotScene(rng, n, rng.Intn(5) == 0) },
+	"sunlit": func(rng *rand.Rand, n int) synth.Scene { return robotScene(rng, n, true) },
+	"varied": synth.Varied,
+}
+
+// robotScene is the simulator's camera over an n x n board (see
+// sim.NewRenderedCamera), its light, glare and noise drawn from rng, with
+// sunlight where sun (as the sunlit set has it).
+func robotScene(rng *rand.Rand, n int, sun bool) synth.Scene {
+	s := synth.Scene{Width: 1280, Height: 720, Size: n,
+		Corners: [4]vision.Point{{X: 372, Y: 58}, {X: 918, Y: 70}, {X: 940, Y: 652}, {X: 350, Y: 640}},
+		Light:   0.5 * rng.Float64(), Glare: 0.5 * rng.Float64(), Noise: 2 + 4*rng.Float64()}
+	if sun {
+		s.Sun, s.SunPatches = 0.3+0.3*rng.Float64(), 3+rng.Intn(4)
+	}
+	return s
+}
+
+// benchGames reads n rendered games of 15x15 in the look named: each a
+// random game of 20 to 60 moves (each stone within two points of one
+// played, a quarter of them off their points by up to a tenth of a step),
+// a frame rendered after every move (the sunlight, where there is any,
+// staying where it falls all game; noise and glare anew each frame) and
+// read at the true corners, as the robot's fixed camera reads the board.
+// It prints how many frames and games had a point misread, and how many
+// at a confidence of 0.5 or more (below that the game treats a point as
+// unsure, see rig's Eyes); with failures, every misread point.
+func benchGames(sio *stdio, n int, look string, failures bool) error {
+	gen, ok := gameLooks[look]
+	if !ok {
+		return fmt.Errorf("--looks %q: want robot, sunlit or varied", look)
+	}
+	const size = 15
+	start := time.Now()
+	var frames, badFrames, sureFrames, badGames, sureGames int
+	for g := 0; g < n; g++ {
+		rng := rand.New(rand.NewSource(int64(1000003*g + 17)))
+		s := gen(rng, size)
+		s.SunSeed = rng.Int63() | 1 // the sunlight stays put while Seed changes
+		s.Stones, s.Offsets = map[[2]int]vision.Stone{}, map[[2]int][2]float64{}
+		bad, sure := false, false
+		moves := 20 + rng.Intn(41)
+		for mv := 0; mv < moves; mv++ {
+			p := nextStone(rng, s.Stones, size, mv == 0)
+			s.Stones[p] = vision.Stone("BW"[mv%2])
+			if rng.Intn(4) == 0 {
+				s.Offsets[p] = [2]float64{(rng.Float64() - 0.5) * 0.2, (rng.Float64() - 0.5) * 0.2}
+			}
+			s.Seed = rng.Int63()
+			rd, err := vision.ReadStones(synth.Planes(synth.Render(s)), size, s.Corners)
+			if err != nil {
+				return fmt.Errorf("game %d move %d: %w", g, mv+1, err)
+			}
+			frames++
+			var wrong []string
+			frameSure := false
+			for r, row := range synth.Truth(s) {
+				for c, want := range row {
+					if got := rd.Stones[r][c]; got != want {
+						wrong = append(wrong, fmt.Sprintf("row %d col %d %c read %c (%.2f)", r, c, want, got, rd.Conf[r][c]))
+						frameSure = frameSure || rd.Conf[r][c] >= 0.5
+					}
+				}
+			}
+			if len(wrong) == 0 {
+				continue
+			}
+			badFrames++
+			bad = true
+			if frameSure {
+				sureFrames++
+				sure = true
+			}
+			if failures {
+				fmt.Fprintf(sio.out, "  %s game %d move %d (light %.2f glare %.2f noise %.1f sun %.2f look %+v): %s\n",
+					look, g, mv+1, s.Light, s.Glare, s.Noise, s.Sun, s.Look, strings.Join(wrong, ", "))
+			}
+		}
+		if bad {
+			badGames++
+		}
+		if sure {
+			sureGames++
+		}
+	}
+	fmt.Fprintf(sio.out, "%s games: %d read (%d frames); frames misread %d (at confidence >= 0.5: %d); games with a misread frame %d (at confidence >= 0.5: %d); %.1f s\n",
+		look, n, frames, badFrames, sureFrames, badGames, sureGames, time.Since(start).Seconds())
+	return nil
+}
+
+// nextStone is a random empty point: near the centre for the first
+// stone, then within two points of a stone played.
+func nextStone(rng *rand.Rand, stones map[[2]int]vision.Stone, n int, first bool) [2]int {
+	for {
+		if first {
+			return [2]int{n/2 - 2 + rng.Intn(5), n/2 - 2 + rng.Intn(5)}
+		}
+		p := [2]int{rng.Intn(n), rng.Intn(n)}
+		if _, taken := stones[p]; taken {
+			continue
+		}
+		for dr := -2; dr <= 2; dr++ {
+			for dc := -2; dc <= 2; dc++ {
+				if _, ok := stones[[2]int{p[0] + dr, p[1] + dc}]; ok {
+					return p
+				}
+			}
+		}
+	}
+}
