@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -526,22 +527,7 @@ func TestDeepReadSeesWhiteLosses(t *testing.T) {
 		if f[1] != "deep" {
 			continue
 		}
-		p := Position{Size: 15, Rule: rules.Renju, ToMove: rules.Black}
-		for _, m := range f[3 : len(f)-1] {
-			q, err := rules.ParsePoint(m, 15)
-			if err != nil {
-				t.Fatalf("renju_white_losses.txt:%d: %v", n+1, err)
-			}
-			p.Stones = append(p.Stones, Stone{P: q, C: p.ToMove})
-			p.ToMove = p.ToMove.Opponent()
-		}
-		if p.ToMove != rules.White {
-			t.Fatalf("%s: the last move is not White's", f[2])
-		}
-		last, err := rules.ParsePoint(f[len(f)-1], 15)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, last := beforeWhiteMove(t, fmt.Sprintf("renju_white_losses.txt:%d", n+1), f[3:])
 		s, me := solver(t, p)
 		if lost, cut := s.loses(s.b.cellOf(last), me, deepVCT, 10*safetyNodes); !lost {
 			t.Errorf("%s: after White's %s the deep read finds no win for Black (cut %v)", f[2], f[len(f)-1], cut)
@@ -574,22 +560,7 @@ func TestWhiteTurns(t *testing.T) {
 			t.Fatalf("renju_white_turns.txt:%d: want renju kind source rapfi moves...", n+1)
 		}
 		kinds[strings.TrimRight(f[1], "0123456789")]++
-		p := Position{Size: 15, Rule: rules.Renju, ToMove: rules.Black}
-		for _, m := range f[4 : len(f)-1] {
-			q, err := rules.ParsePoint(m, 15)
-			if err != nil {
-				t.Fatalf("renju_white_turns.txt:%d: %v", n+1, err)
-			}
-			p.Stones = append(p.Stones, Stone{P: q, C: p.ToMove})
-			p.ToMove = p.ToMove.Opponent()
-		}
-		if p.ToMove != rules.White {
-			t.Fatalf("%s: the last move is not White's", f[2])
-		}
-		played, err := rules.ParsePoint(f[len(f)-1], 15)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p, played := beforeWhiteMove(t, fmt.Sprintf("renju_white_turns.txt:%d", n+1), f[4:])
 		rapfi, err := rules.ParsePoint(f[3], 15)
 		if err != nil || rapfi == played {
 			t.Fatalf("%s: Rapfi's move %q: %v (must differ from the played %v)", f[2], f[3], err, played)
@@ -613,4 +584,28 @@ func TestWhiteTurns(t *testing.T) {
 	if kinds["vct"] != 2 || kinds["eval"] != 3 || kinds["depth"] != 2 || kinds["search"] != 1 {
 		t.Fatalf("kinds %v: want vct 2, eval 3, depth 2, search 1", kinds)
 	}
+}
+
+// beforeWhiteMove is the renju position before the last of moves
+// (alternating from Black; the last one White's), and that move. where
+// names the line in errors.
+func beforeWhiteMove(t *testing.T, where string, moves []string) (Position, rules.Point) {
+	t.Helper()
+	p := Position{Size: 15, Rule: rules.Renju, ToMove: rules.Black}
+	var pts []rules.Point
+	for _, m := range moves {
+		q, err := rules.ParsePoint(m, 15)
+		if err != nil {
+			t.Fatalf("%s: %v", where, err)
+		}
+		pts = append(pts, q)
+	}
+	for _, q := range pts[:len(pts)-1] {
+		p.Stones = append(p.Stones, Stone{P: q, C: p.ToMove})
+		p.ToMove = p.ToMove.Opponent()
+	}
+	if p.ToMove != rules.White {
+		t.Fatalf("%s: the last move is not White's", where)
+	}
+	return p, pts[len(pts)-1]
 }
