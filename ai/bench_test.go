@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"strings"
 	"testing"
 	"time"
 
@@ -302,16 +300,9 @@ type vctCase struct {
 // vctCases reads testdata/vct_cases.txt: one position a line, "rule kind
 // source moves...", the moves from the first, alternating from Black.
 func vctCases(tb testing.TB) []vctCase {
-	data, err := os.ReadFile("testdata/vct_cases.txt")
-	if err != nil {
-		tb.Fatal(err)
-	}
 	var out []vctCase
-	for _, line := range strings.Split(string(data), "\n") {
-		f := strings.Fields(line)
-		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
-			continue
-		}
+	for _, l := range caseLines(tb, "vct_cases.txt") {
+		f := l.f
 		rule, err := rules.ParseRule(f[0])
 		if err != nil {
 			tb.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -283,22 +284,15 @@ type safetyCase struct {
 }
 
 func safetyCases(t *testing.T) []safetyCase {
-	data, err := os.ReadFile("testdata/safety_cases.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []safetyCase
-	for n, line := range strings.Split(string(data), "\n") {
-		f := strings.Fields(line)
-		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
-			continue
-		}
+	for _, l := range caseLines(t, "safety_cases.txt") {
+		f := l.f
 		if len(f) < 4 {
-			t.Fatalf("safety_cases.txt:%d: want rule source escapes moves...", n+1)
+			t.Fatalf("%s: want rule source escapes moves...", l.where)
 		}
 		rule, err := rules.ParseRule(f[0])
 		if err != nil {
-			t.Fatalf("safety_cases.txt:%d: %v", n+1, err)
+			t.Fatalf("%s: %v", l.where, err)
 		}
 		c := safetyCase{pos: Position{Size: 15, Rule: rule, ToMove: rules.Black}, src: f[1]}
 		if f[2] != "-" {
@@ -307,7 +301,7 @@ func safetyCases(t *testing.T) []safetyCase {
 		for _, m := range f[3:] {
 			q, err := rules.ParsePoint(m, 15)
 			if err != nil {
-				t.Fatalf("safety_cases.txt:%d: %v", n+1, err)
+				t.Fatalf("%s: %v", l.where, err)
 			}
 			c.pos.Stones = append(c.pos.Stones, Stone{P: q, C: c.pos.ToMove})
 			c.pos.ToMove = c.pos.ToMove.Opponent()
@@ -510,24 +504,17 @@ func TestSearchProvesThreatWins(t *testing.T) {
 // safetyNodes proved one of them. Such a move is avoided only when the
 // deep read gets its time after the search (budget.forRule).
 func TestDeepReadSeesWhiteLosses(t *testing.T) {
-	data, err := os.ReadFile("testdata/renju_white_losses.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
 	kinds := map[string]int{}
-	for n, line := range strings.Split(string(data), "\n") {
-		f := strings.Fields(line)
-		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
-			continue
-		}
+	for _, l := range caseLines(t, "renju_white_losses.txt") {
+		f := l.f
 		if len(f) < 5 {
-			t.Fatalf("renju_white_losses.txt:%d: want rule kind source moves...", n+1)
+			t.Fatalf("%s: want rule kind source moves...", l.where)
 		}
 		kinds[f[1]]++
 		if f[1] != "deep" {
 			continue
 		}
-		p, last := beforeWhiteMove(t, fmt.Sprintf("renju_white_losses.txt:%d", n+1), f[3:])
+		p, last := beforeWhiteMove(t, l.where, f[3:])
 		s, me := solver(t, p)
 		if lost, cut := s.loses(s.b.cellOf(last), me, deepVCT, 10*safetyNodes); !lost {
 			t.Errorf("%s: after White's %s the deep read finds no win for Black (cut %v)", f[2], f[len(f)-1], cut)
@@ -546,21 +533,14 @@ func TestDeepReadSeesWhiteLosses(t *testing.T) {
 // times its nodes it proves the two losses classed vct (slow: skipped
 // with -short).
 func TestWhiteTurns(t *testing.T) {
-	data, err := os.ReadFile("testdata/renju_white_turns.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
 	kinds := map[string]int{}
-	for n, line := range strings.Split(string(data), "\n") {
-		f := strings.Fields(line)
-		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
-			continue
-		}
+	for _, l := range caseLines(t, "renju_white_turns.txt") {
+		f := l.f
 		if len(f) < 6 || f[0] != "renju" {
-			t.Fatalf("renju_white_turns.txt:%d: want renju kind source rapfi moves...", n+1)
+			t.Fatalf("%s: want renju kind source rapfi moves...", l.where)
 		}
 		kinds[strings.TrimRight(f[1], "0123456789")]++
-		p, played := beforeWhiteMove(t, fmt.Sprintf("renju_white_turns.txt:%d", n+1), f[4:])
+		p, played := beforeWhiteMove(t, l.where, f[4:])
 		rapfi, err := rules.ParsePoint(f[3], 15)
 		if err != nil || rapfi == played {
 			t.Fatalf("%s: Rapfi's move %q: %v (must differ from the played %v)", f[2], f[3], err, played)
@@ -608,4 +588,27 @@ func beforeWhiteMove(t *testing.T, where string, moves []string) (Position, rule
 		t.Fatalf("%s: the last move is not White's", where)
 	}
 	return p, pts[len(pts)-1]
+}
+
+// caseLine is one line of a testdata case file, split into fields;
+// where names the file and line for errors.
+type caseLine struct {
+	where string
+	f     []string
+}
+
+// caseLines reads testdata/name, skipping blank lines and # comments.
+func caseLines(tb testing.TB, name string) []caseLine {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []caseLine
+	for n, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
+			out = append(out, caseLine{fmt.Sprintf("%s:%d", name, n+1), f})
+		}
+	}
+	return out
 }
