@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"tengen/sim"
 	"tengen/vision"
 	"tengen/vision/synth"
 )
@@ -26,9 +27,9 @@ var gameLooks = map[string]func(rng *rand.Rand, n int) synth.Scene{
 // sim.NewRenderedCamera), its light, glare and noise drawn from rng, with
 // sunlight where sun (as the sunlit set has it).
 func robotScene(rng *rand.Rand, n int, sun bool) synth.Scene {
-	s := synth.Scene{Width: 1280, Height: 720, Size: n,
-		Corners: [4]vision.Point{{X: 372, Y: 58}, {X: 918, Y: 70}, {X: 940, Y: 652}, {X: 350, Y: 640}},
-		Light:   0.5 * rng.Float64(), Glare: 0.5 * rng.Float64(), Noise: 2 + 4*rng.Float64()}
+	cam := sim.NewRenderedCamera()
+	s := synth.Scene{Width: cam.Width, Height: cam.Height, Size: n, Corners: cam.Corners,
+		Light: 0.5 * rng.Float64(), Glare: 0.5 * rng.Float64(), Noise: 2 + 4*rng.Float64()}
 	if sun {
 		s.Sun, s.SunPatches = 0.3+0.3*rng.Float64(), 3+rng.Intn(4)
 	}
