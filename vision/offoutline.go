@@ -21,6 +21,7 @@ func (s *sampler) offPointOutlines(f [][]features, ref [][]float64, st [][]Stone
 	}
 	var was [][]Stone      // the stones read before this pass, copied at its first candidate
 	var found [][2]float64 // the centres of the stones read here
+	last := float64(s.n - 1)
 	for j := range f {
 		for i := range f[j] {
 			p := f[j][i]
@@ -31,7 +32,6 @@ func (s *sampler) offPointOutlines(f [][]features, ref [][]float64, st [][]Stone
 				was = readBefore(st)
 			}
 			u, v := float64(i), float64(j)
-			last := float64(s.n - 1)
 			best, at := 0.0, [2]float64{}
 			for _, d := range whiteShifts {
 				m, o := s.outline(u+d[0], v+d[1], was)
