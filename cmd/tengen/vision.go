@@ -91,6 +91,7 @@ func init() {
 			sets := fs.String("sets", "", "with --boards: the sets to read, comma-separated: random, sunlit, varied (default all)")
 			failures := fs.Bool("failures", false, "with --boards: list every board read or located wrong; with --games: every frame misread")
 			games := fs.Int("games", 0, "also read this many rendered games of 15x15 (a frame after each move, read at the true corners)")
+			first := fs.Int("first", 0, "with --games: the number of the first game (games are drawn by their number, so a census can be read in parts)")
 			looks := fs.String("looks", "robot", "with --games: how the games look: robot (the simulator's camera, sunlight in one game of five), sunlit (always sunlight) or varied (other boards and cameras)")
 			return func(sio *stdio, args []string) error {
 				// One core: Go's reader is single-threaded; keep OpenCV's
@@ -126,7 +127,7 @@ func init() {
 					}
 				}
 				if *games > 0 {
-					return benchGames(sio, *games, *looks, *failures)
+					return benchGames(sio, *first, *games, *looks, *failures)
 				}
 				return nil
 			}

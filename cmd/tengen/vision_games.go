@@ -36,7 +36,8 @@ func robotScene(rng *rand.Rand, n int, sun bool) synth.Scene {
 	return s
 }
 
-// benchGames reads n rendered games of 15x15 in the look named: each a
+// benchGames reads n rendered games of 15x15 in the look named, games
+// first to first+n-1 (each drawn from its number alone): each a
 // random game of 20 to 60 moves (each stone within two points of one
 // played, a quarter of them off their points by up to a tenth of a step),
 // a frame rendered after every move (the sunlight, where there is any,
@@ -45,7 +46,10 @@ func robotScene(rng *rand.Rand, n int, sun bool) synth.Scene {
 // It prints how many frames and games had a point misread, and how many
 // at a confidence of 0.5 or more (below that the game treats a point as
 // unsure, see rig's Eyes); with failures, every misread point.
-func benchGames(sio *stdio, n int, look string, failures bool) error {
+func benchGames(sio *stdio, first, n int, look string, failures bool) error {
+	if first < 0 {
+		return fmt.Errorf("--first %d: want a game number of 0 or more", first)
+	}
 	gen, ok := gameLooks[look]
 	if !ok {
 		return fmt.Errorf("--looks %q: want robot, sunlit or varied", look)
@@ -53,7 +57,7 @@ func benchGames(sio *stdio, n int, look string, failures bool) error {
 	const size = 15
 	start := time.Now()
 	var frames, badFrames, sureFrames, badGames, sureGames int
-	for g := 0; g < n; g++ {
+	for g := first; g < first+n; g++ {
 		rng := rand.New(rand.NewSource(int64(1000003*g + 17)))
 		s := gen(rng, size)
 		s.SunSeed = rng.Int63() | 1 // the sunlight stays put while Seed changes
@@ -103,8 +107,8 @@ func benchGames(sio *stdio, n int, look string, failures bool) error {
 			sureGames++
 		}
 	}
-	fmt.Fprintf(sio.out, "%s games: %d read (%d frames); frames misread %d (at confidence >= 0.5: %d); games with a misread frame %d (at confidence >= 0.5: %d); %.1f s\n",
-		look, n, frames, badFrames, sureFrames, badGames, sureGames, time.Since(start).Seconds())
+	fmt.Fprintf(sio.out, "%s games %d-%d: %d read (%d frames); frames misread %d (at confidence >= 0.5: %d); games with a misread frame %d (at confidence >= 0.5: %d); %.1f s\n",
+		look, first, first+n-1, n, frames, badFrames, sureFrames, badGames, sureGames, time.Since(start).Seconds())
 	return nil
 }
 

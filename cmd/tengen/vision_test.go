@@ -8,6 +8,8 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -105,20 +107,46 @@ func TestVisionBench(t *testing.T) {
 }
 
 // TestVisionBenchGames: --games reads whole rendered games, a frame
-// after each move, and counts the frames and games misread; an unknown
-// look is an error naming the looks.
+// after each move, and counts the frames and games misread; --first
+// reads a later part of the same census (games are drawn by number); an
+// unknown look or a negative first game is an error naming it.
 func TestVisionBenchGames(t *testing.T) {
-	out, errOut, code := runCLI(t, "", "vision", "bench", "--frames", "1", "--size", "9", "--games", "1", "--looks", "varied")
-	if code != 0 {
-		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	frames := regexp.MustCompile(`varied games (\d+)-(\d+): (\d+) read \((\d+) frames\); frames misread 0 \(at confidence >= 0.5: 0\); games with a misread frame 0`)
+	read := func(args ...string) (first, last, games, n int) {
+		t.Helper()
+		out, errOut, code := runCLI(t, "", append([]string{"vision", "bench", "--frames", "1", "--size", "9", "--looks", "varied"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s %s", args, code, out, errOut)
+		}
+		m := frames.FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("%v: games line missing or wrong:\n%s", args, out)
+		}
+		v := make([]int, 4)
+		for i := range v {
+			v[i], _ = strconv.Atoi(m[i+1])
+		}
+		return v[0], v[1], v[2], v[3]
 	}
 	// Game 0 is 52 moves long; its frames all read right.
-	if !strings.Contains(out, "varied games: 1 read (52 frames); frames misread 0 (at confidence >= 0.5: 0); games with a misread frame 0") {
-		t.Errorf("games line missing or wrong:\n%s", out)
+	if f, l, g, n := read("--games", "1"); f != 0 || l != 0 || g != 1 || n != 52 {
+		t.Errorf("game 0: games %d-%d, %d read, %d frames; want 0-0, 1, 52", f, l, g, n)
 	}
-	_, errOut, code = runCLI(t, "", "vision", "bench", "--frames", "1", "--size", "9", "--games", "1", "--looks", "moon")
-	if code == 0 || !strings.Contains(errOut, "robot, sunlit or varied") {
-		t.Errorf("an unknown look: exit %d, %s", code, errOut)
+	f, l, g, n := read("--games", "1", "--first", "1")
+	if f != 1 || l != 1 || g != 1 || n < 20 || n > 60 {
+		t.Errorf("--first 1: games %d-%d, %d read, %d frames; want 1-1, 1, 20 to 60", f, l, g, n)
+	}
+	if _, _, _, both := read("--games", "2"); both != 52+n {
+		t.Errorf("games 0-1 have %d frames; games 0 and 1 read apart have 52 + %d", both, n)
+	}
+	for _, c := range []struct{ flag, value, want string }{
+		{"--looks", "moon", "robot, sunlit or varied"},
+		{"--first", "-1", "--first -1: want a game number of 0 or more"},
+	} {
+		_, errOut, code := runCLI(t, "", "vision", "bench", "--frames", "1", "--size", "9", "--games", "1", c.flag, c.value)
+		if code == 0 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s %s: exit %d, %s", c.flag, c.value, code, errOut)
+		}
 	}
 }
 
