@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand"
 	"os"
@@ -586,8 +587,8 @@ func TestRandomOpenings(t *testing.T) {
 }
 
 // TestEvenOpeningSets: the opening sets Rapfi rates even
-// (testdata/rapfi_even_*.txt) hold 8 openings each, every one a legal
-// position from h8 under its rule with the game still on.
+// (testdata/rapfi_even_*.txt) hold 32 different openings each, every one
+// a legal position from h8 under its rule with the game still on.
 func TestEvenOpeningSets(t *testing.T) {
 	for file, rule := range map[string]rules.Rule{"rapfi_even_renju.txt": rules.Renju, "rapfi_even_freestyle.txt": rules.Freestyle} {
 		data, err := os.ReadFile(filepath.Join("testdata", file))
@@ -598,10 +599,16 @@ func TestEvenOpeningSets(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
-		if len(ops) != 8 {
-			t.Errorf("%s: %d openings, want 8", file, len(ops))
+		if len(ops) != 32 {
+			t.Errorf("%s: %d openings, want 32", file, len(ops))
 		}
+		seen := map[string]int{}
 		for k, op := range ops {
+			key := fmt.Sprint(op)
+			if j, ok := seen[key]; ok {
+				t.Errorf("%s: opening %d repeats opening %d", file, k+1, j+1)
+			}
+			seen[key] = k
 			g, _ := rules.NewGame(15, rule, rules.ReadingRIF)
 			if op[0] != rules.Centre(15) {
 				t.Errorf("%s opening %d starts at %v, not the centre", file, k+1, op[0])
