@@ -11,10 +11,11 @@ import "math"
 // its line in one direction at least, a stone's round outline with an
 // even top is looked for from centres out to half a step off (the
 // outline's own reach around each of whiteShifts); a centre is taken
-// where it lies nearest this point, clear of the stones read, and the
-// lines crossing its middle are hidden (a patch of light washes them
-// out only partly, see linesUnder). Each stone once: a centre found for
-// one point is not taken for another. Only on the board's lattice.
+// where it lies nearest this point, clear of the stones read, its top
+// grey but not clipped, and the lines crossing its middle are hidden (a
+// patch of light washes them out only partly, see linesUnder). Each
+// stone once: a centre found for one point is not taken for another.
+// Only on the board's lattice.
 func (s *sampler) offPointOutlines(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
 	if !s.chosen {
 		return
@@ -40,8 +41,10 @@ func (s *sampler) offPointOutlines(f [][]features, ref [][]float64, st [][]Stone
 					u+cu < 0 || v+cv < 0 || u+cu > last || v+cv > last {
 					continue
 				}
-				// Grey on top (wood, however pale, keeps its tint).
-				if tl, tw := s.top(u+cu, v+cv); !(tw/math.Max(tl, 8) >= offGrey) {
+				// Grey on top (wood, however pale, keeps its tint), and
+				// not clipped: a patch of sunlight saturates to grey at
+				// its middle and has a round edge too.
+				if tl, tw := s.top(u+cu, v+cv); !(tw/math.Max(tl, 8) >= offGrey) || tl >= clipped {
 					continue
 				}
 				if under, ok := s.linesUnder(i, j, cu, cv); !ok || under/ref[j][i] > outlineHidden {

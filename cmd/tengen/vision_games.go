@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"iter"
 	"math/rand"
 	"strings"
 	"time"
@@ -54,26 +55,14 @@ func benchGames(sio *stdio, first, n int, look string, failures bool) error {
 	if !ok {
 		return fmt.Errorf("--looks %q: want robot, sunlit or varied", look)
 	}
-	const size = 15
 	start := time.Now()
 	var frames, badFrames, sureFrames, badGames, sureGames int
 	for g := first; g < first+n; g++ {
-		rng := rand.New(rand.NewSource(int64(1000003*g + 17)))
-		s := gen(rng, size)
-		s.SunSeed = rng.Int63() | 1 // the sunlight stays put while Seed changes
-		s.Stones, s.Offsets = map[[2]int]vision.Stone{}, map[[2]int][2]float64{}
 		bad, sure := false, false
-		moves := 20 + rng.Intn(41)
-		for mv := 0; mv < moves; mv++ {
-			p := nextStone(rng, s.Stones, size, mv == 0)
-			s.Stones[p] = vision.Stone("BW"[mv%2])
-			if rng.Intn(4) == 0 {
-				s.Offsets[p] = [2]float64{(rng.Float64() - 0.5) * 0.2, (rng.Float64() - 0.5) * 0.2}
-			}
-			s.Seed = rng.Int63()
-			rd, err := vision.ReadStones(synth.Planes(synth.Render(s)), size, s.Corners)
+		for mv, s := range gameFrames(gen, g) {
+			rd, err := vision.ReadStones(synth.Planes(synth.Render(s)), s.Size, s.Corners)
 			if err != nil {
-				return fmt.Errorf("game %d move %d: %w", g, mv+1, err)
+				return fmt.Errorf("game %d move %d: %w", g, mv, err)
 			}
 			frames++
 			var wrong []string
@@ -97,7 +86,7 @@ func benchGames(sio *stdio, first, n int, look string, failures bool) error {
 			}
 			if failures {
 				fmt.Fprintf(sio.out, "  %s game %d move %d (light %.2f glare %.2f noise %.1f sun %.2f look %+v): %s\n",
-					look, g, mv+1, s.Light, s.Glare, s.Noise, s.Sun, s.Look, strings.Join(wrong, ", "))
+					look, g, mv, s.Light, s.Glare, s.Noise, s.Sun, s.Look, strings.Join(wrong, ", "))
 			}
 		}
 		if bad {
@@ -110,6 +99,31 @@ func benchGames(sio *stdio, first, n int, look string, failures bool) error {
 	fmt.Fprintf(sio.out, "%s games %d-%d: %d read (%d frames); frames misread %d (at confidence >= 0.5: %d); games with a misread frame %d (at confidence >= 0.5: %d); %.1f s\n",
 		look, first, first+n-1, n, frames, badFrames, sureFrames, badGames, sureGames, time.Since(start).Seconds())
 	return nil
+}
+
+// gameFrames yields the frames of rendered game g of 15x15 in a look
+// (see benchGames), each with the number of the move just played. The
+// game is drawn from g alone.
+func gameFrames(gen func(rng *rand.Rand, n int) synth.Scene, g int) iter.Seq2[int, synth.Scene] {
+	return func(yield func(int, synth.Scene) bool) {
+		const size = 15
+		rng := rand.New(rand.NewSource(int64(1000003*g + 17)))
+		s := gen(rng, size)
+		s.SunSeed = rng.Int63() | 1 // the sunlight stays put while Seed changes
+		s.Stones, s.Offsets = map[[2]int]vision.Stone{}, map[[2]int][2]float64{}
+		moves := 20 + rng.Intn(41)
+		for mv := 0; mv < moves; mv++ {
+			p := nextStone(rng, s.Stones, size, mv == 0)
+			s.Stones[p] = vision.Stone("BW"[mv%2])
+			if rng.Intn(4) == 0 {
+				s.Offsets[p] = [2]float64{(rng.Float64() - 0.5) * 0.2, (rng.Float64() - 0.5) * 0.2}
+			}
+			s.Seed = rng.Int63()
+			if !yield(mv+1, s) {
+				return
+			}
+		}
+	}
 }
 
 // nextStone is a random empty point: near the centre for the first

@@ -178,3 +178,31 @@ func TestVisionWatchFolder(t *testing.T) {
 		t.Errorf("events:\n%s", out)
 	}
 }
+
+// TestVisionGamesSunPatch: in robot game 8 of the census (sunlight in
+// it), the 14th frame has a patch of sunlight beside a white stone,
+// across an empty point; the patch's round edge and its middle, clipped
+// to grey, looked like a white stone off its point (read white at 0.67).
+// Every point of that frame must read right.
+func TestVisionGamesSunPatch(t *testing.T) {
+	for mv, s := range gameFrames(gameLooks["robot"], 8) {
+		if mv < 14 {
+			continue
+		}
+		if s.Sun == 0 {
+			t.Fatal("robot game 8 has no sunlight: the census has changed")
+		}
+		rd, err := vision.ReadStones(synth.Planes(synth.Render(s)), s.Size, s.Corners)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r, row := range synth.Truth(s) {
+			for c, want := range row {
+				if got := rd.Stones[r][c]; got != want {
+					t.Errorf("row %d col %d: read %c (confidence %.2f), want %c", r, c, got, rd.Conf[r][c], want)
+				}
+			}
+		}
+		break
+	}
+}
