@@ -108,10 +108,15 @@ func OrderCorners(c [4]Point) [4]Point {
 type features struct {
 	lines float64 // contrast of the grid lines through the point (empty: high)
 	least float64 // the same along the one direction that shows its line least
-	dark  float64 // stone-top brightness over the local board brightness
-	white float64 // the same in the Low plane
-	local float64 // Low of the top over Low just around the stone
-	base  float64 // Low at the stone's base (at board level) over the board's
+	// leastOwn is least with each direction's line against the board
+	// beside it, not the board around the point: along the edge of a
+	// patch of light, a line on the lit side shows against its own side
+	// though it is paler than the board around.
+	leastOwn float64
+	dark     float64 // stone-top brightness over the local board brightness
+	white    float64 // the same in the Low plane
+	local    float64 // Low of the top over Low just around the stone
+	base     float64 // Low at the stone's base (at board level) over the board's
 	// discBase is the same around the disc's centre (see disc), which
 	// may lie off the point; discBaseW its raw Low, discGrey its Low
 	// over its Luma (about 1 for a stone, low for wood).
@@ -372,30 +377,35 @@ func (s *sampler) point(i, j int, bg [][][2]float64) features {
 	// the direction that shows its line least: a stone off its point
 	// leaves the line on its far side bare.
 	var on, off []float64
-	var dirOn [4]float64 // per direction: the median of its line samples
+	var dirOn, dirOff [4]float64 // per direction: the median of its line samples, of its board samples
 	dirs := 0
 	for _, d := range gridDirs {
-		don := len(on)
+		don, doff := len(on), len(off)
 		var ok bool
 		if on, off, ok = s.lineSamples(on, off, u, v, d, lineNear); ok {
 			dirOn[dirs] = median(on[don:]) // sorts in place: the pooled median does not mind
+			dirOff[dirs] = median(off[doff:])
 			dirs++
 		}
 	}
 	mOff := median(off)
 	lines := (mOff - median(on)) / math.Max(mOff, 8)
-	least := math.Inf(1)
-	for _, m := range dirOn[:dirs] {
+	least, leastOwn := math.Inf(1), math.Inf(1)
+	for k, m := range dirOn[:dirs] {
 		least = math.Min(least, (mOff-m)/math.Max(mOff, 8))
+		if !math.IsNaN(dirOff[k]) {
+			leastOwn = math.Min(leastOwn, (dirOff[k]-m)/math.Max(dirOff[k], 8))
+		}
 	}
 	base, baseLow := s.baseRing(u, v)
 	ringL, ringW := s.ring(u, v)
 	f := features{
-		lines: lines,
-		least: least,
-		tint:  ringW / math.Max(ringL, 8),
-		baseL: median(base),
-		baseW: median(baseLow),
+		lines:    lines,
+		least:    least,
+		leastOwn: leastOwn,
+		tint:     ringW / math.Max(ringL, 8),
+		baseL:    median(base),
+		baseW:    median(baseLow),
 	}
 	tl, tw := s.top(u, v)
 	f.setTop(tl, tw, ringL, ringW)
@@ -1803,10 +1813,12 @@ func verdict(p features, ref float64) (Stone, float64) {
 		math.Min((p.neutral-0.95)/0.02, (p.neutral-p.tint-0.15)/0.05)))
 	// Shade darkens wood by a factor, leaving its lines and its colour:
 	// a point only about as dark as shaded wood whose lines show in
-	// every direction and whose top keeps the wood's tint is wood in
-	// shade, not a black stone (black hides its lines; it is greyer than
-	// the wood, or far darker than shade makes wood).
-	shade := math.Min(math.Min((p.dark-0.45)/0.05, (l-0.6)/0.1), math.Min((p.least/ref-0.5)/0.1, (p.wood-p.neutral)/0.03))
+	// every direction (each against its own side, and a quarter as
+	// clearly will do: the edge of a patch of light may run across the
+	// point) and whose top keeps the wood's tint is wood in shade, not
+	// a black stone (black hides its lines; it is greyer than the wood,
+	// or far darker than shade makes wood).
+	shade := math.Min(math.Min((p.dark-0.45)/0.05, (l-0.6)/0.1), math.Min((p.leastOwn/ref-0.25)/0.1, (p.wood-p.neutral)/0.03))
 	black = math.Min(black, -shade)
 	// White: a pale top that is a stone-sized disc, even on top,
 	// with something darker just outside its rim all round (the

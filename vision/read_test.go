@@ -53,7 +53,7 @@ func TestClassifyWhiteClues(t *testing.T) {
 		disc: 0.94, unif: 0.96, faint: 0.62, board: 167, ringDark: 1.21, neutral: 0.68, tint: 0.64, wood: 0.61}
 	sunCut := features{lines: 0.11, least: 0.07, dark: 1.46, white: 1.79, local: 1.52, base: 1.71, discBase: 1.85, discGrey: 0.77,
 		disc: 0.94, unif: 0.92, faint: 0.5, board: 166, ringDark: 1.29, neutral: 0.75, tint: 0.64, wood: 0.62}
-	shadedWood := features{lines: 0.535, least: 0.345, dark: 0.57, ringDark: 0.54, local: 0.47, white: 0.51, base: 0.52,
+	shadedWood := features{lines: 0.535, least: 0.345, leastOwn: 0.345, dark: 0.57, ringDark: 0.54, local: 0.47, white: 0.51, base: 0.52,
 		board: 135, neutral: 0.57, tint: 0.64, wood: 0.62}
 	glintBlack := features{lines: -0.045, least: -0.12, dark: 0.72, ringDark: 0.67, local: 0.89, white: 0.98, base: 0.95,
 		board: 117, neutral: 1, tint: 0.75, wood: 0.74}
