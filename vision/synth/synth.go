@@ -104,7 +104,7 @@ func Render(s Scene) *image.RGBA {
 			big.Corners[i] = vision.Point{X: s.Corners[i].X * float64(f), Y: s.Corners[i].Y * float64(f)}
 		}
 		big.HandAt = vision.Point{X: s.HandAt.X * float64(f), Y: s.HandAt.Y * float64(f)}
-		big.Look.Phone, big.Look.Blur, big.Look.JPEG = 0, 0, 0
+		big.Look.Phone, big.Look.Blur, big.Look.JPEG, big.Look.Flare = 0, 0, 0, 0
 		return newLooks(s, rand.New(rand.NewSource(s.Seed))).finish(downscale(Render(big), f))
 	}
 	type Homography = vision.Homography
