@@ -49,7 +49,7 @@ func (s *sampler) shapeBlacks(f [][]features, bg [][][2]float64, bare [][]bool, 
 				if !ok || !(f[j][i].topL <= shapeDark*board) {
 					continue // or no darker than the board: no rim to find (glints, glare)
 				}
-				margin[j][i] = s.blackShape(float64(i), float64(j), i, j, f[j][i].topL, board, beside)
+				margin[j][i] = s.blackShape(float64(i), float64(j), i, j, f[j][i].topL, board, blackRimShare, beside)
 			}
 		}
 		changed := false
@@ -77,12 +77,71 @@ func (s *sampler) shapeBlacks(f [][]features, bg [][][2]float64, bare [][]bool, 
 	}
 }
 
+// greyBlacks reads the black stones the shade rule (see verdict) left
+// empty on a board of little tint. That rule tells wood in shade from a
+// black stone by its lines and by the wood's tint, which shade keeps;
+// but on a board of little tint (white or grey vinyl, pale wood) shade
+// is as grey as a stone, and a dim top's own blotches (noise, a
+// highlight, a blurred rim) show as "lines" against its dim brightness:
+// a black stone grey in veiling glare (a hazy lens) reads as shaded
+// board. Shade from a hand, a bowl or a ruler is larger than a stone or
+// a band; a stone is a disc. So a point left empty whose top is as dark
+// as the plain rule wants a black stone's, and grey (its Low at least
+// greyTop of its Luma; wood in shade keeps the wood's tint, far below),
+// is a black stone when its dark blob has a black stone's rim in nearly
+// every direction that tells (blackShape, on greyRimShare of them, not
+// the most of them shapeBlacks asks of a stone read by its top). Only on
+// the board's lattice; before the passes that look for stones off their
+// points, so that they count it as read, and before shapeBlacks and
+// castShadows, which judge it again with the stones read by their top.
+func (s *sampler) greyBlacks(f [][]features, bg [][][2]float64, bare [][]bool, st [][]Stone, conf [][]float64) {
+	if !s.chosen {
+		return
+	}
+	var beside [][]Stone
+	for j := range f {
+		for i, p := range f[j] {
+			if st[j][i] != Empty || p.neutral < greyTop {
+				continue
+			}
+			limit := 0.62 // the plain rule's (see verdict)
+			if p.far {
+				limit = 0.55
+			}
+			black := (limit - p.dark) / 0.15
+			if !(black > 0) {
+				continue
+			}
+			board, _, ok := bareBoard(bare, bg, i, j, shapeBare)
+			if !ok || !(p.topL <= shapeDark*board) {
+				continue
+			}
+			if beside == nil {
+				beside = readBefore(st)
+			}
+			if m := s.blackShape(float64(i), float64(j), i, j, p.topL, board, greyRimShare, beside); m >= 0 {
+				st[j][i], conf[j][i] = Black, clamp01(math.Min(black, m))
+			}
+		}
+	}
+}
+
+// greyTop is the least Low over Luma of a black stone's top that
+// greyBlacks reads (a black stone is grey: about 0.8 to 1 in the
+// Roboflow photos; shaded wood keeps its tint, 0.3 to 0.6), greyRimShare
+// the share of the directions that tell on which its rim must show.
+const (
+	greyTop      = 0.7
+	greyRimShare = 0.8
+)
+
 // blackShape is how clearly a black stone's rim surrounds board point
 // (u, v) (its centre within offNearest), its top as bright as top, on
 // a board as bright as board: 0 or above it does (the first centre that
-// does; see shapeBlacks). The stone is read on point (i, j); beside is
-// the stones read so far.
-func (s *sampler) blackShape(u, v float64, i, j int, top, board float64, beside [][]Stone) float64 {
+// does; see shapeBlacks), with the rim on share of the directions that
+// tell. The stone is read on point (i, j); beside is the stones read so
+// far.
+func (s *sampler) blackShape(u, v float64, i, j int, top, board, share float64, beside [][]Stone) float64 {
 	maxRim := s.rimReach(u, v)
 	// The rim: where the brightness rises halfway from the top's to the
 	// board's and stays there (not a highlight's or a printed number's
@@ -124,7 +183,7 @@ func (s *sampler) blackShape(u, v float64, i, j int, top, board float64, beside 
 		if n < discRays/4 {
 			return 1 // hemmed in by black stones: nothing to judge by
 		}
-		m := (float64(k)/float64(n) - blackRimShare) / 0.1
+		m := (float64(k)/float64(n) - share) / 0.1
 		if m >= 0 {
 			return m
 		}

@@ -86,7 +86,7 @@ func (s *sampler) outline(u, v float64, beside [][]Stone) (float64, [2]float64) 
 		}
 		// Along each ray, the first step from the top's brightness.
 		var rim [discRays]float64
-		n, k := 0, 0
+		n, k, small := 0, 0, 0
 		for a := 0; a < discRays; a++ {
 			rim[a] = math.NaN()
 			seen := false
@@ -110,8 +110,11 @@ func (s *sampler) outline(u, v float64, beside [][]Stone) (float64, [2]float64) 
 				continue
 			}
 			n++
-			if rim[a] >= 0.34 && rim[a] <= maxRim[a] {
+			switch {
+			case rim[a] >= 0.34 && rim[a] <= maxRim[a]:
 				k++
+			case rim[a] >= outlineSmallRim && rim[a] < 0.34:
+				small++
 			}
 		}
 		if n < discRays/2 {
@@ -123,6 +126,16 @@ func (s *sampler) outline(u, v float64, beside [][]Stone) (float64, [2]float64) 
 		// is half a step).
 		fr, res := rimCircle(rim)
 		m := math.Min(math.Min((share-0.8)/0.05, (even-0.85)/0.05), math.Min((outlineRadius-fr)/0.02, (outlineRound-res)/0.01))
+		// A stone small for its grid (a cheap set's, or stones on a
+		// board ruled wide) shows its rim nearer its centre, down to
+		// outlineSmallRim: counted so when the rim points lie on a circle
+		// closely (outlineSmallRound), as the ragged edge of glare or a
+		// patch of light, whose edge may pass that near, does not.
+		if small > 0 {
+			share := float64(k+small) / float64(n)
+			m = math.Max(m, math.Min(math.Min(math.Min((share-0.8)/0.05, (even-0.85)/0.05), (outlineRadius-fr)/0.02),
+				(outlineSmallRound-res)/0.01))
+		}
 		if m > best {
 			best, at = m, o
 		}
@@ -201,4 +214,16 @@ func rimCircle(rim [discRays]float64) (radius, rms float64) {
 const (
 	outlineRadius = 0.47
 	outlineRound  = 0.06
+)
+
+// A small stone's outline (see outline): its rim from outlineSmallRim
+// steps out (the rim is looked for from 0.28, just past the top's
+// samples), its points at most outlineSmallRound from their circle.
+// (Roboflow temp_stone photos: white stones read empty 285 -> 250. From
+// 0.30 out, a black stone's glint on a 9x9 and the glare on pale wood of
+// the shared photo few_stones_glare.jpg read white; a roundness of 0.05
+// read two empty points of those photos white.)
+const (
+	outlineSmallRim   = 0.32
+	outlineSmallRound = 0.04
 )

@@ -211,6 +211,7 @@ func readStones(pl *Planes, n int, corners [4]Point, chosen bool) (*Reading, err
 		st[j][i], conf[j][i] = verdict(f[j][i], ref[j][i])
 	}
 	likeBlacks(f, ref, st, conf)
+	s.greyBlacks(f, bg, bare, st, conf)
 	byTop := readBefore(st)
 	s.likeWhites(f, ref, st, conf)
 	s.offPoint(f, bg, bare, st, conf)
@@ -746,7 +747,7 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 			cu, cv, level := s.blackCentre(u+du, v+dv, limit)
 			if math.Abs(cu-u) > offNearest || math.Abs(cv-v) > offNearest || !s.rimmed(cu, cv, limit) ||
 				within(st, cu, cv, 0.6, isBlack) || overlaps(found, cu, cv) ||
-				s.chosen && s.blackShape(cu, cv, i, j, level, ref, st) < 0 {
+				s.chosen && s.blackShape(cu, cv, i, j, level, ref, blackRimShare, st) < 0 {
 				continue
 			}
 			st[j][i], conf[j][i] = Black, clamp01((limit-level)/(0.2*limit))

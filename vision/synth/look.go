@@ -52,6 +52,11 @@ type Look struct {
 	Blur, BlurAngle float64
 	// JPEG is the quality (1-100) the frame is compressed at; zero: none.
 	JPEG int
+	// Flare is veiling glare (0..1): light scattered inside a hazy or
+	// cheap lens, spread evenly over the frame. A share Flare of every
+	// pixel is the frame's mean colour: black stones show grey, every
+	// contrast falls, the lines' and a stone's rim's as well.
+	Flare float64
 }
 
 // Texture is a board surface.
@@ -241,9 +246,12 @@ func (l *looks) stone(c vision.Stone, edge, du, dv float64, li, nl int, under [3
 	return r, g, b
 }
 
-// finish applies the Look's camera effects to a rendered frame: motion
-// blur, then JPEG compression.
+// finish applies the Look's camera effects to a rendered frame: veiling
+// glare, motion blur, then JPEG compression.
 func (l *looks) finish(img *image.RGBA) *image.RGBA {
+	if l.Flare > 0 {
+		flare(img, l.Flare)
+	}
 	if l.Blur > 0.5 {
 		img = motionBlur(img, l.Blur, l.BlurAngle)
 	}
@@ -446,4 +454,21 @@ func Sunlit(rng *rand.Rand, n, i int) Scene {
 		s.Stones, s.Offsets = nil, nil
 	}
 	return s
+}
+
+// flare replaces a share f of every pixel of img with the frame's mean
+// colour (veiling glare).
+func flare(img *image.RGBA, f float64) {
+	var sum [3]float64
+	for i := 0; i+3 < len(img.Pix); i += 4 {
+		for c := range 3 {
+			sum[c] += float64(img.Pix[i+c])
+		}
+	}
+	n := float64(len(img.Pix) / 4)
+	for i := 0; i+3 < len(img.Pix); i += 4 {
+		for c := range 3 {
+			img.Pix[i+c] = clamp(mix(float64(img.Pix[i+c]), sum[c]/n, f))
+		}
+	}
 }

@@ -31,6 +31,10 @@ type Scene struct {
 	// StoneHeight is a stone's height in grid steps (default 0.4); the
 	// camera that sees the board through Corners sees it with parallax.
 	StoneHeight float64
+	// StoneRadius is a stone's radius at its widest in grid steps
+	// (default 0.46): smaller stones on a wider grid leave more board
+	// between them.
+	StoneRadius float64
 	Light       float64 // 0..1: how uneven the light is (a gradient across the frame)
 	Glare       float64 // 0..1: strength of a glare spot
 	Noise       float64 // pixel noise, grey levels (standard deviation)
@@ -104,7 +108,7 @@ func Render(s Scene) *image.RGBA {
 			big.Corners[i] = vision.Point{X: s.Corners[i].X * float64(f), Y: s.Corners[i].Y * float64(f)}
 		}
 		big.HandAt = vision.Point{X: s.HandAt.X * float64(f), Y: s.HandAt.Y * float64(f)}
-		big.Look.Phone, big.Look.Blur, big.Look.JPEG = 0, 0, 0
+		big.Look.Phone, big.Look.Blur, big.Look.JPEG, big.Look.Flare = 0, 0, 0, 0
 		return newLooks(s, rand.New(rand.NewSource(s.Seed))).finish(downscale(Render(big), f))
 	}
 	type Homography = vision.Homography
@@ -134,9 +138,10 @@ func Render(s Scene) *image.RGBA {
 		layers = append(layers, hz.Inverse())
 	}
 	// A stone's radius in each layer: a lens shape, widest at mid-height.
+	radius := cmp.Or(s.StoneRadius, 0.46)
 	radii := make([]float64, len(layers))
 	for li := range radii {
-		radii[li] = 0.46 * math.Sqrt(1-math.Pow(2*float64(li)/float64(len(layers))-0.7, 2)/1.7)
+		radii[li] = radius * math.Sqrt(1-math.Pow(2*float64(li)/float64(len(layers))-0.7, 2)/1.7)
 	}
 	m := float64(s.Size - 1)
 	gx, gy := rng.Float64()*float64(s.Width), rng.Float64()*float64(s.Height)
@@ -195,7 +200,7 @@ func Render(s Scene) *image.RGBA {
 	// near from: its base's disc swept along d.
 	shadowed := func(p, from vision.Point, d [2]float64) bool {
 		for _, dd := range near(from) {
-			if segDist(p.X, p.Y, dd.u, dd.v, dd.u+d[0], dd.v+d[1]) < 0.46 {
+			if segDist(p.X, p.Y, dd.u, dd.v, dd.u+d[0], dd.v+d[1]) < radius {
 				return true
 			}
 		}
@@ -276,7 +281,7 @@ func Render(s Scene) *image.RGBA {
 					}
 					if rr < rad {
 						onStone = true
-						edge := rr / 0.46
+						edge := rr / radius
 						glossy = li == len(layers)-1 && custom && lk.Glass && dd.c == vision.Black
 						topU, topV = q.X-dd.u, q.Y-dd.v
 						switch {
