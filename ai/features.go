@@ -25,8 +25,11 @@ import (
 //
 // (the games are kept outside the repository), except the potential
 // classes' weights, which were set by hand and kept because they won in
-// play (a fit of them to a stronger engine's verdicts played worse);
-// weights.go's comment says what was done.
+// play (a fit of them to a stronger engine's verdicts played worse), and
+// the two renju sets, since moved half way to a fit to Rapfi's scores of
+// labelled positions (--scores, --start in-use --shrink 0.5; the full fit
+// played worse, the half way one better); weights.go's comment says what
+// was done.
 //
 // Under renju a point that may be forbidden to Black (comboForbidden: an
 // overline, two fours or two open threes, which Black may not play) is

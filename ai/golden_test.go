@@ -21,7 +21,9 @@ import (
 // testdata/search_golden.txt was last written in session 36, when a root
 // move that failed high came to be played if the budget ran out before its
 // re-search had raised alpha (4 lines changed: the move; nodes are the
-// same). A change that
+// same). Session 38 (engine62) rewrote it for renju's new evaluation
+// weights (the renju positions' lines; the others and the VCT reads are
+// unchanged). A change that
 // alters the tree on purpose regenerates it (TENGEN_GOLDEN_WRITE=1) and
 // needs games to show it is no weaker. TENGEN_GOLDEN names another file
 // (say one written at a larger budget, TENGEN_GOLDEN_NODES) to check

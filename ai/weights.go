@@ -3,7 +3,7 @@
 package ai
 
 // evalWeights are the evaluation's feature weights in eighths (see
-// features.go). Tuned on 2099 games (36185 positions) from /work/ext/tune-data, K 4281, lambda 1e-07, combos false, race true, shrink 0.5, 1500 iterations: loss 0.19718 -> 0.18194, held out 0.19320 -> 0.17822. Then (engine18) the potential classes' weights set by hand, the same in every set: mine F3+ 240, B3+ 100; theirs F3+ -160, B3+ -60 (chosen by play against the weights without them; a logistic fit to Rapfi's verdicts played worse), the other weights carried over by name; engine19 dropped a third class, two open twos (mine 120, theirs -80), which played worse than without it.
+// features.go). Tuned on 2099 games (36185 positions) from /work/ext/tune-data, K 4281, lambda 1e-07, combos false, race true, shrink 0.5, 1500 iterations: loss 0.19718 -> 0.18194, held out 0.19320 -> 0.17822. Then (engine18) the potential classes' weights set by hand, the same in every set: mine F3+ 240, B3+ 100; theirs F3+ -160, B3+ -60 (chosen by play against the weights without them; a logistic fit to Rapfi's verdicts played worse), the other weights carried over by name; engine19 dropped a third class, two open twos (mine 120, theirs -80), which played worse than without it. Then (engine62) the two renju sets replaced by engine60's fit to Rapfi's scores (tengen engine tune --scores all.lab --scale 200 --start in-use --shrink 0.5: 10910 positions labelled by Rapfi, the weights moved half way from those in use to the fit; potential classes fitted too; held-out loss 0.04161 -> 0.02844): renju A/B at 500 ms, one thread, against the weights before: seeds 6201/6202/6203 61.3, 60.6, 63.1 % of 80, 148/240 = 61.7 % (+137 =22 -81); the open set (freestyle, standard, caro) is unchanged.
 var evalWeights = [numEvalFeatures]int32{
 	0:    0,      // open: mine line none
 	1:    2,      // open: mine line B1
@@ -57,105 +57,105 @@ var evalWeights = [numEvalFeatures]int32{
 	49:   -2000,  // open: race theirF4
 	50:   -204,   // open: race theirDouble
 	2781: 0,      // renju black: mine line none
-	2782: 15,     // renju black: mine line B1
-	2783: -1,     // renju black: mine line F1
-	2784: -7,     // renju black: mine line B2
-	2785: 108,    // renju black: mine line F2
-	2786: 245,    // renju black: mine line B3
-	2787: 458,    // renju black: mine line F3
-	2788: 492,    // renju black: mine line B4
+	2782: 8,      // renju black: mine line B1
+	2783: 5,      // renju black: mine line F1
+	2784: 0,      // renju black: mine line B2
+	2785: 72,     // renju black: mine line F2
+	2786: 217,    // renju black: mine line B3
+	2787: 400,    // renju black: mine line F3
+	2788: 520,    // renju black: mine line B4
 	2789: 2000,   // renju black: mine line D4
 	2790: 2000,   // renju black: mine line F4
 	2791: 20000,  // renju black: mine line F5
 	2792: 455,    // renju black: mine line OL
 	2793: 0,      // renju black: theirs line none
-	2794: 11,     // renju black: theirs line B1
-	2795: -5,     // renju black: theirs line F1
-	2796: -50,    // renju black: theirs line B2
-	2797: -53,    // renju black: theirs line F2
-	2798: -164,   // renju black: theirs line B3
-	2799: -189,   // renju black: theirs line F3
-	2800: -500,   // renju black: theirs line B4
+	2794: 9,      // renju black: theirs line B1
+	2795: -7,     // renju black: theirs line F1
+	2796: -22,    // renju black: theirs line B2
+	2797: -54,    // renju black: theirs line F2
+	2798: -202,   // renju black: theirs line B3
+	2799: -180,   // renju black: theirs line F3
+	2800: -496,   // renju black: theirs line B4
 	2801: -1600,  // renju black: theirs line D4
 	2802: -1600,  // renju black: theirs line F4
 	2803: -16000, // renju black: theirs line F5
 	2804: 0,      // renju black: theirs line OL
 	2805: 0,      // renju black: mine point none
-	2806: -143,   // renju black: mine point B3
-	2807: 100,    // renju black: mine point F3
+	2806: -166,   // renju black: mine point B3
+	2807: 35,     // renju black: mine point F3
 	2808: 936,    // renju black: mine point 33
-	2809: 102,    // renju black: mine point B4
-	2810: 719,    // renju black: mine point 43
+	2809: 123,    // renju black: mine point B4
+	2810: 1392,   // renju black: mine point 43
 	2811: 3000,   // renju black: mine point 44
 	2812: 0,      // renju black: mine point 5
 	2813: 0,      // renju black: theirs point none
-	2814: 76,     // renju black: theirs point B3
-	2815: -42,    // renju black: theirs point F3
-	2816: -124,   // renju black: theirs point 33
-	2817: -102,   // renju black: theirs point B4
-	2818: -1959,  // renju black: theirs point 43
+	2814: 109,    // renju black: theirs point B3
+	2815: -66,    // renju black: theirs point F3
+	2816: 240,    // renju black: theirs point 33
+	2817: -63,    // renju black: theirs point B4
+	2818: -2432,  // renju black: theirs point 43
 	2819: -2400,  // renju black: theirs point 44
 	2820: 0,      // renju black: theirs point 5
 	2821: 0,      // renju black: mine potential none
-	2822: 240,    // renju black: mine potential F3+
-	2823: 100,    // renju black: mine potential B3+
+	2822: 432,    // renju black: mine potential F3+
+	2823: 164,    // renju black: mine potential B3+
 	2824: 0,      // renju black: theirs potential none
-	2825: -160,   // renju black: theirs potential F3+
-	2826: -60,    // renju black: theirs potential B3+
+	2825: -21,    // renju black: theirs potential F3+
+	2826: 8,      // renju black: theirs potential B3+
 	2827: 12000,  // renju black: race mine43
 	2828: 5600,   // renju black: race mine33
 	2829: -9600,  // renju black: race theirManyF4
 	2830: -2000,  // renju black: race theirF4
-	2831: -84,    // renju black: race theirDouble
+	2831: -60,    // renju black: race theirDouble
 	5562: 0,      // renju white: mine line none
-	5563: 9,      // renju white: mine line B1
-	5564: 1,      // renju white: mine line F1
-	5565: 47,     // renju white: mine line B2
-	5566: 102,    // renju white: mine line F2
-	5567: 147,    // renju white: mine line B3
-	5568: 431,    // renju white: mine line F3
-	5569: 480,    // renju white: mine line B4
+	5563: 7,      // renju white: mine line B1
+	5564: 4,      // renju white: mine line F1
+	5565: 29,     // renju white: mine line B2
+	5566: 97,     // renju white: mine line F2
+	5567: 206,    // renju white: mine line B3
+	5568: 398,    // renju white: mine line F3
+	5569: 593,    // renju white: mine line B4
 	5570: 2000,   // renju white: mine line D4
 	5571: 2000,   // renju white: mine line F4
 	5572: 20000,  // renju white: mine line F5
 	5573: 0,      // renju white: mine line OL
 	5574: 0,      // renju white: theirs line none
-	5575: -8,     // renju white: theirs line B1
-	5576: -3,     // renju white: theirs line F1
-	5577: -13,    // renju white: theirs line B2
-	5578: -56,    // renju white: theirs line F2
-	5579: -143,   // renju white: theirs line B3
-	5580: -241,   // renju white: theirs line F3
-	5581: -413,   // renju white: theirs line B4
+	5575: -7,     // renju white: theirs line B1
+	5576: -5,     // renju white: theirs line F1
+	5577: -23,    // renju white: theirs line B2
+	5578: -55,    // renju white: theirs line F2
+	5579: -158,   // renju white: theirs line B3
+	5580: -279,   // renju white: theirs line F3
+	5581: -477,   // renju white: theirs line B4
 	5582: -2293,  // renju white: theirs line D4
 	5583: -1009,  // renju white: theirs line F4
 	5584: -16000, // renju white: theirs line F5
 	5585: -324,   // renju white: theirs line OL
 	5586: 0,      // renju white: mine point none
-	5587: -66,    // renju white: mine point B3
-	5588: 78,     // renju white: mine point F3
-	5589: 868,    // renju white: mine point 33
-	5590: 76,     // renju white: mine point B4
-	5591: 2247,   // renju white: mine point 43
+	5587: -78,    // renju white: mine point B3
+	5588: 113,    // renju white: mine point F3
+	5589: 258,    // renju white: mine point 33
+	5590: 191,    // renju white: mine point B4
+	5591: 1548,   // renju white: mine point 43
 	5592: 3000,   // renju white: mine point 44
 	5593: 0,      // renju white: mine point 5
 	5594: 0,      // renju white: theirs point none
-	5595: 50,     // renju white: theirs point B3
-	5596: -12,    // renju white: theirs point F3
+	5595: 65,     // renju white: theirs point B3
+	5596: -32,    // renju white: theirs point F3
 	5597: -155,   // renju white: theirs point 33
-	5598: -146,   // renju white: theirs point B4
-	5599: -1741,  // renju white: theirs point 43
+	5598: -179,   // renju white: theirs point B4
+	5599: -2067,  // renju white: theirs point 43
 	5600: -1658,  // renju white: theirs point 44
 	5601: 0,      // renju white: theirs point 5
 	5602: 0,      // renju white: mine potential none
-	5603: 240,    // renju white: mine potential F3+
-	5604: 100,    // renju white: mine potential B3+
+	5603: 167,    // renju white: mine potential F3+
+	5604: 50,     // renju white: mine potential B3+
 	5605: 0,      // renju white: theirs potential none
-	5606: -160,   // renju white: theirs potential F3+
-	5607: -60,    // renju white: theirs potential B3+
+	5606: -180,   // renju white: theirs potential F3+
+	5607: -45,    // renju white: theirs potential B3+
 	5608: 12000,  // renju white: race mine43
 	5609: 6060,   // renju white: race mine33
 	5610: -8637,  // renju white: race theirManyF4
-	5611: -1249,  // renju white: race theirF4
-	5612: -1021,  // renju white: race theirDouble
+	5611: -565,   // renju white: race theirF4
+	5612: -1344,  // renju white: race theirDouble
 }
