@@ -104,11 +104,7 @@ func (s *sampler) greyBlacks(f [][]features, bg [][][2]float64, bare [][]bool, s
 			if st[j][i] != Empty || p.neutral < greyTop {
 				continue
 			}
-			limit := 0.62 // the plain rule's (see verdict)
-			if p.far {
-				limit = 0.55
-			}
-			black := (limit - p.dark) / 0.15
+			black := plainBlack(p)
 			if !(black > 0) {
 				continue
 			}

@@ -1,6 +1,7 @@
 package vision_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand"
 	"testing"
@@ -42,19 +43,7 @@ func packedScene(seed int64, fill float64) synth.Scene {
 // the line contrast that empty points are measured by.
 func TestReadCrowdedSteep(t *testing.T) {
 	for seed := int64(1); seed <= 9; seed++ {
-		s := crowdedScene(seed)
-		rd, err := vision.ReadStones(synth.Planes(synth.Render(s)), s.Size, s.Corners)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := synth.Truth(s)
-		for r := range want {
-			for c := range want[r] {
-				if want[r][c] != rd.Stones[r][c] {
-					t.Errorf("seed %d: row %d col %d read %c, want %c", seed, r, c, rd.Stones[r][c], want[r][c])
-				}
-			}
-		}
+		readRight(t, crowdedScene(seed), fmt.Sprintf("seed %d", seed))
 	}
 }
 
@@ -205,6 +194,23 @@ func TestLocateStonesVouch(t *testing.T) {
 // checkLocated locates the scene's board and fails if a corner lies
 // more than a third of a step off, the step taken along the corner's top
 // or bottom side.
+// readRight reads scene s at its true corners and reports every point
+// read other than set; label names the scene in the report.
+func readRight(t *testing.T, s synth.Scene, label string) {
+	t.Helper()
+	rd, err := vision.ReadStones(synth.Planes(synth.Render(s)), s.Size, s.Corners)
+	if err != nil {
+		t.Fatalf("%s: %v", label, err)
+	}
+	for r, row := range synth.Truth(s) {
+		for c, want := range row {
+			if got := rd.Stones[r][c]; got != want {
+				t.Errorf("%s row %d col %d: read %c (conf %.2f), want %c", label, r, c, got, rd.Conf[r][c], want)
+			}
+		}
+	}
+}
+
 func checkLocated(t *testing.T, s synth.Scene, seed int64) {
 	t.Helper()
 	c, score, err := vision.Locate(synth.Planes(synth.Render(s)), s.Size)

@@ -1,6 +1,7 @@
 package vision_test
 
 import (
+	"fmt"
 	"testing"
 
 	"tengen/vision"
@@ -41,17 +42,6 @@ func TestGreyBlacksInFlare(t *testing.T) {
 		for _, p := range [][2]int{{11, 12}, {12, 11}, {13, 13}, {9, 9}, {17, 9}} {
 			s.Stones[p] = vision.White
 		}
-		rd, err := vision.ReadStones(synth.Planes(synth.Render(s)), s.Size, s.Corners)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := synth.Truth(s)
-		for r := range want {
-			for c := range want[r] {
-				if got := rd.Stones[r][c]; got != want[r][c] {
-					t.Errorf("seed %d row %d col %d: read %c (conf %.2f), want %c", seed, r, c, got, rd.Conf[r][c], want[r][c])
-				}
-			}
-		}
+		readRight(t, s, fmt.Sprintf("seed %d", seed))
 	}
 }

@@ -1745,6 +1745,16 @@ func emptyLineRefs(f [][]features, st [][]Stone, global float64) (ref [][]float6
 	return ref, g, true
 }
 
+// plainBlack is the margin of the plain black rule: a top clearly darker
+// than the board around; against the board further off, whose light may
+// differ, darker still.
+func plainBlack(p features) float64 {
+	if p.far {
+		return (0.55 - p.dark) / 0.15
+	}
+	return (0.62 - p.dark) / 0.15
+}
+
 // verdict reads one point from its features and the line contrast an
 // empty point shows around it.
 func verdict(p features, ref float64) (Stone, float64) {
@@ -1793,12 +1803,7 @@ func verdict(p features, ref float64) (Stone, float64) {
 	pale = math.Min(pale, math.Max(math.Max((p.ringDark-0.84)/0.02, (p.dark-1.15)/0.05), (p.wood-0.9)/0.03))
 	var s Stone
 	var conf float64
-	black := (0.62 - p.dark) / 0.15
-	if p.far {
-		// Against the board further off, whose light may differ,
-		// a black stone must be clearly darker.
-		black = (0.55 - p.dark) / 0.15
-	}
+	black := plainBlack(p)
 	// A black stone in a patch of sunlight on a dark board is no
 	// darker than the shaded board further off, but it is against
 	// the lit board just beside it, and it is grey where wood,

@@ -28,16 +28,5 @@ func TestWhitesOnWhiteBoard(t *testing.T) {
 	for _, p := range [][2]int{{5, 5}, {10, 9}, {12, 12}, {2, 16}} {
 		s.Stones[p] = vision.Black
 	}
-	rd, err := vision.ReadStones(synth.Planes(synth.Render(s)), s.Size, s.Corners)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := synth.Truth(s)
-	for r := range want {
-		for c := range want[r] {
-			if got := rd.Stones[r][c]; got != want[r][c] {
-				t.Errorf("row %d col %d: read %c (conf %.2f), want %c", r, c, got, rd.Conf[r][c], want[r][c])
-			}
-		}
-	}
+	readRight(t, s, "white board")
 }
