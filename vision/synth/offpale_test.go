@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"fmt"
 	"math"
 	"math/rand"
 	"testing"
@@ -53,25 +54,7 @@ func TestReadOffPointPale(t *testing.T) {
 			continue // a printed stone stays on its point
 		}
 		for seed := int64(1); seed <= 2; seed++ {
-			s := offPaleScene(k, seed)
-			rd, want := readTruth(t, s)
-			missed := 0
-			for r := range want {
-				for c := range want[r] {
-					got := rd.Stones[r][c]
-					switch {
-					case got == want[r][c]:
-						continue
-					case got == vision.Empty && want[r][c] == vision.White:
-						missed++
-					default:
-						t.Errorf("%s seed %d row %d col %d: read %c (conf %.2f), want %c", b.name, seed, r, c, got, rd.Conf[r][c], want[r][c])
-					}
-					if testing.Verbose() {
-						t.Logf("%s seed %d row %d col %d: read %c (conf %.2f), want %c", b.name, seed, r, c, got, rd.Conf[r][c], want[r][c])
-					}
-				}
-			}
+			missed := whitesMissed(t, offPaleScene(k, seed), fmt.Sprintf("%s seed %d", b.name, seed))
 			if missed > 1 {
 				t.Errorf("%s seed %d: %d white stones off their points missed, want at most 1", b.name, seed, missed)
 			}

@@ -576,6 +576,31 @@ func readTruth(t *testing.T, s Scene) (*vision.Reading, [][]vision.Stone) {
 	return rd, Truth(s)
 }
 
+// whitesMissed reads scene s at its true corners and counts its white
+// stones read empty, reporting every other point read wrong as an error
+// (label names the scene); with -v it logs each stone missed.
+func whitesMissed(t *testing.T, s Scene, label string) int {
+	t.Helper()
+	rd, want := readTruth(t, s)
+	missed := 0
+	for r := range want {
+		for c := range want[r] {
+			got := rd.Stones[r][c]
+			switch {
+			case got == want[r][c]:
+			case got == vision.Empty && want[r][c] == vision.White:
+				missed++
+				if testing.Verbose() {
+					t.Logf("%s row %d col %d: read %c (conf %.2f), want %c", label, r, c, got, rd.Conf[r][c], want[r][c])
+				}
+			default:
+				t.Errorf("%s row %d col %d: read %c (conf %.2f), want %c", label, r, c, got, rd.Conf[r][c], want[r][c])
+			}
+		}
+	}
+	return missed
+}
+
 // benchScene is board i of the given size from a bench set (its seed
 // and generator, as in tengen vision bench).
 func benchScene(seed int64, gen func(rng *rand.Rand, size, i int) Scene, i, size int) Scene {
