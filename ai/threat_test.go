@@ -566,10 +566,54 @@ func TestWhiteTurns(t *testing.T) {
 	}
 }
 
+// TestBlackTurns: testdata/renju_black_turns.txt holds Black moves that
+// lost Tengen's renju games against Rapfi on the even openings, with
+// Rapfi's choice at each, which Rapfi (1M nodes) found no White mate
+// after. The deep safety read must not call Rapfi's choice lost (a false
+// loss would make avoidThreats leave a good move); for the case classed
+// vct12 a read 12 threats deep within 100*safetyNodes proves our move lost
+// (slow: skipped with -short).
+func TestBlackTurns(t *testing.T) {
+	kinds := map[string]int{}
+	for _, l := range caseLines(t, "renju_black_turns.txt") {
+		f := l.f
+		if len(f) < 6 || f[0] != "renju" {
+			t.Fatalf("%s: want renju kind source rapfi moves...", l.where)
+		}
+		kinds[f[1]]++
+		p, played := beforeMove(t, l.where, f[4:], rules.Black)
+		rapfi, err := rules.ParsePoint(f[3], 15)
+		if err != nil || rapfi == played {
+			t.Fatalf("%s: Rapfi's move %q: %v (must differ from the played %v)", f[2], f[3], err, played)
+		}
+		s, me := solver(t, p)
+		if lost, _ := s.loses(s.b.cellOf(rapfi), me, deepVCT, 10*safetyNodes); lost {
+			t.Errorf("%s: the deep read calls Rapfi's %v lost", f[2], rapfi)
+		}
+		if f[1] != "vct12" || testing.Short() {
+			continue
+		}
+		s, me = solver(t, p)
+		if lost, cut := s.loses(s.b.cellOf(played), me, 12, 100*safetyNodes); !lost {
+			t.Errorf("%s: after Black's %v a 12-deep read within %d nodes finds no win for White (cut %v)", f[2], played, 100*safetyNodes, cut)
+		}
+	}
+	if kinds["early"] != 5 || kinds["drift"] != 3 || kinds["vct12"] != 1 {
+		t.Fatalf("kinds %v: want early 5, drift 3, vct12 1", kinds)
+	}
+}
+
 // beforeWhiteMove is the renju position before the last of moves
 // (alternating from Black; the last one White's), and that move. where
 // names the line in errors.
 func beforeWhiteMove(t *testing.T, where string, moves []string) (Position, rules.Point) {
+	t.Helper()
+	return beforeMove(t, where, moves, rules.White)
+}
+
+// beforeMove is the renju position before the last of moves (alternating
+// from Black; the last one last's), and that move.
+func beforeMove(t *testing.T, where string, moves []string, last rules.Color) (Position, rules.Point) {
 	t.Helper()
 	p := Position{Size: 15, Rule: rules.Renju, ToMove: rules.Black}
 	var pts []rules.Point
@@ -584,8 +628,8 @@ func beforeWhiteMove(t *testing.T, where string, moves []string) (Position, rule
 		p.Stones = append(p.Stones, Stone{P: q, C: p.ToMove})
 		p.ToMove = p.ToMove.Opponent()
 	}
-	if p.ToMove != rules.White {
-		t.Fatalf("%s: the last move is not White's", where)
+	if p.ToMove != last {
+		t.Fatalf("%s: the last move is not %v's", where, last)
 	}
 	return p, pts[len(pts)-1]
 }
