@@ -1031,15 +1031,18 @@ func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone,
 
 // rimsHold is the share of the rays from a disc centred at board point
 // (u, v) whose rim, found as disc finds it, holds: the board just beyond
-// the dip stays darker than the top (faintly will do). A stone's rim is
-// its edge, with the board, a shadow or a black stone beyond; a grid
-// line crossing a patch of light is a thin dip, the patch as bright
-// again beyond it, and from a centre in a lit cell (0.4 steps off both
-// lines) the lines on two sides and the patch's edge on the others made
-// a disc (robot game 483 after move 19, read white at 0.75). A ray whose
-// dip does not hold that ends in a white stone read beside (beside: the
-// stones read so far) tells nothing: the crease between two touching
-// stones is as thin.
+// the dip stays darker than the top (faintly will do), or is clearly
+// brighter (then it is no patch of the top's light), or the dip is not
+// on a grid line. A stone's rim is its edge, with the board, a shadow or
+// a black stone beyond (on pale wood a dim photo's stone may be no paler
+// than the board beyond its shaded rim: a2d58d00ea32 row 8 col 1 of the
+// outside photos); a grid line crossing a patch of light is a thin dip,
+// the patch as bright again beyond it, and from a centre in a lit cell
+// (0.4 steps off both lines) the lines on two sides and the patch's edge
+// on the others made a disc (robot game 483 after move 19, read white at
+// 0.75). A ray whose dip does not hold that ends in a white stone read
+// beside (beside: the stones read so far) tells nothing: the crease
+// between two touching stones is as thin.
 func (s *sampler) rimsHold(u, v float64, beside [][]Stone) float64 {
 	maxRim := s.rimReach(u, v)
 	var top []float64
@@ -1065,6 +1068,16 @@ func (s *sampler) rimsHold(u, v float64, beside [][]Stone) float64 {
 	low := func(a int, r float64) float64 {
 		return bilinear(s.low, s.cam.project(u+r*discCos[a], v+r*discSin[a], 0.15))
 	}
+	// onLine: the dip along ray a at radius r lies on a grid line.
+	inv, last := s.h.Inverse(), float64(s.n-1)
+	onLine := func(a int, r float64) bool {
+		p := s.cam.project(u+r*discCos[a], v+r*discSin[a], 0.15)
+		b := inv.Apply(p.X, p.Y)
+		if b.X < -0.1 || b.Y < -0.1 || b.X > last+0.1 || b.Y > last+0.1 {
+			return false
+		}
+		return math.Min(math.Abs(b.X-math.Round(b.X)), math.Abs(b.Y-math.Round(b.Y))) < 0.08
+	}
 	n, held := 0, 0
 	for a := 0; a < discRays; a++ {
 		t := t0
@@ -1087,16 +1100,19 @@ func (s *sampler) rimsHold(u, v float64, beside [][]Stone) float64 {
 		if !seen {
 			continue
 		}
+		end, reach := maxRim[a], touchReach
 		if rim <= maxRim[a] {
 			g1, g2 := low(a, rim+0.08), low(a, rim+0.12)
-			if g1 < 0 || g2 < 0 || (dip(g1) > 0.06 && dip(g2) > 0.06) {
+			if g1 < 0 || g2 < 0 || (dip(g1) > 0.06 && dip(g2) > 0.06) || math.Max(g1, g2) > 1.1*t || !onLine(a, rim) {
 				n++
 				held++
 				continue
 			}
+			// A thin dip: beyond it, on a white stone read?
+			end, reach = rim+0.12, crease
 		}
-		if within(beside, u+maxRim[a]*discCos[a], v+maxRim[a]*discSin[a], touchReach, isWhite) {
-			continue // no rim, or a thin one, into a white stone beside
+		if within(beside, u+end*discCos[a], v+end*discSin[a], reach, isWhite) {
+			continue // no rim, or a crease, into a white stone beside
 		}
 		n++
 	}
@@ -1105,6 +1121,12 @@ func (s *sampler) rimsHold(u, v float64, beside [][]Stone) float64 {
 	}
 	return float64(held) / float64(n)
 }
+
+// crease is how near a white stone's point read the board just beyond a
+// thin dip must lie for the dip to be the crease between that stone and
+// one touching it (see rimsHold): a stone's radius, and a little for
+// its lying off its point.
+const crease = 0.56
 
 // linesUnder is the contrast (as lines) of the grid lines through board
 // point (i, j) where they cross the middle of a stone centred at (i+cu,
