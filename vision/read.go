@@ -1010,6 +1010,7 @@ func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone,
 		if q.neutral < offGrey {
 			continue
 		}
+		share = math.Min(share, s.rimsHold(u+cu, v+cv, st))
 		q = withDisc(q, share, even)
 		w, c := verdict(q, ref[j][i])
 		if math.Abs(cu) > offNearest || math.Abs(cv) > offNearest {
@@ -1027,6 +1028,105 @@ func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone,
 	*found = append(*found, bestAt)
 	return true
 }
+
+// rimsHold is the share of the rays from a disc centred at board point
+// (u, v) whose rim, found as disc finds it, holds: the board just beyond
+// the dip stays darker than the top (faintly will do), or is clearly
+// brighter (then it is no patch of the top's light), or the dip is not
+// on a grid line. A stone's rim is its edge, with the board, a shadow or
+// a black stone beyond (on pale wood a dim photo's stone may be no paler
+// than the board beyond its shaded rim: a2d58d00ea32 row 8 col 1 of the
+// outside photos); a grid line crossing a patch of light is a thin dip,
+// the patch as bright again beyond it, and from a centre in a lit cell
+// (0.4 steps off both lines) the lines on two sides and the patch's edge
+// on the others made a disc (robot game 483 after move 19, read white at
+// 0.75). A ray whose dip does not hold that ends in a white stone read
+// beside (beside: the stones read so far) tells nothing: the crease
+// between two touching stones is as thin.
+func (s *sampler) rimsHold(u, v float64, beside [][]Stone) float64 {
+	maxRim := s.rimReach(u, v)
+	var top []float64
+	for _, r := range []float64{0, 0.15, 0.3} {
+		k := max(1, int(r/0.15*7))
+		for a := 0; a < k; a++ {
+			th := 2 * math.Pi * float64(a) / float64(k)
+			if g := bilinear(s.low, s.cam.project(u+r*math.Cos(th), v+r*math.Sin(th), stoneTop)); g >= 0 {
+				top = append(top, g)
+			}
+		}
+	}
+	if len(top) < 10 {
+		return 0
+	}
+	t0 := median(top)
+	lit := false
+	if k := sort.SearchFloat64s(top, clipped); k >= len(top)/2 && len(top)-k >= 3 {
+		if shade := median(top[:k]); shade < litShade*clipped {
+			lit, t0 = true, shade
+		}
+	}
+	low := func(a int, r float64) float64 {
+		return bilinear(s.low, s.cam.project(u+r*discCos[a], v+r*discSin[a], 0.15))
+	}
+	// onLine: the dip along ray a at radius r lies on a grid line.
+	inv, last := s.h.Inverse(), float64(s.n-1)
+	onLine := func(a int, r float64) bool {
+		p := s.cam.project(u+r*discCos[a], v+r*discSin[a], 0.15)
+		b := inv.Apply(p.X, p.Y)
+		if b.X < -0.1 || b.Y < -0.1 || b.X > last+0.1 || b.Y > last+0.1 {
+			return false
+		}
+		return math.Min(math.Abs(b.X-math.Round(b.X)), math.Abs(b.Y-math.Round(b.Y))) < 0.08
+	}
+	n, held := 0, 0
+	for a := 0; a < discRays; a++ {
+		t := t0
+		if lit && s.litRay(u, v, a) {
+			t = clipped
+		}
+		dip := func(g float64) float64 { return (t - g) / math.Max(t, 8) }
+		rim, seen := math.Inf(1), false
+		for r := 0.34; r <= 0.8; r += 0.04 {
+			g := low(a, r)
+			if g < 0 {
+				break
+			}
+			seen = true
+			if dip(g) > 0.12 {
+				rim = r
+				break
+			}
+		}
+		if !seen {
+			continue
+		}
+		end, reach := maxRim[a], touchReach
+		if rim <= maxRim[a] {
+			g1, g2 := low(a, rim+0.08), low(a, rim+0.12)
+			if g1 < 0 || g2 < 0 || (dip(g1) > 0.06 && dip(g2) > 0.06) || math.Max(g1, g2) > 1.1*t || !onLine(a, rim) {
+				n++
+				held++
+				continue
+			}
+			// A thin dip: beyond it, on a white stone read?
+			end, reach = rim+0.12, crease
+		}
+		if within(beside, u+end*discCos[a], v+end*discSin[a], reach, isWhite) {
+			continue // no rim, or a crease, into a white stone beside
+		}
+		n++
+	}
+	if n < discRays/2 {
+		return 0
+	}
+	return float64(held) / float64(n)
+}
+
+// crease is how near a white stone's point read the board just beyond a
+// thin dip must lie for the dip to be the crease between that stone and
+// one touching it (see rimsHold): a stone's radius, and a little for
+// its lying off its point.
+const crease = 0.56
 
 // linesUnder is the contrast (as lines) of the grid lines through board
 // point (i, j) where they cross the middle of a stone centred at (i+cu,

@@ -179,22 +179,32 @@ func TestVisionWatchFolder(t *testing.T) {
 	}
 }
 
-// TestVisionGamesSunPatch: frames of the robot census (vision bench
-// --games, sunlight in these games) that were misread: in game 8 after
-// move 14 a patch of sunlight beside a white stone, across an empty
-// point, whose round edge and middle, clipped to grey, looked like a
-// white stone off its point (read white at 0.67); in game 244 after move
-// 1 the edge of a patch across an empty point, the lit line paler than
-// the board around, read black (0.02, a doubt the game would ask the
-// player about). Every point of those frames must read right.
+// TestVisionGamesSunPatch: frames of the robot and sunlit censuses
+// (vision bench --games, sunlight in these games) that were misread: in
+// robot game 8 after move 14 a patch of sunlight beside a white stone,
+// across an empty point, whose round edge and middle, clipped to grey,
+// looked like a white stone off its point (read white at 0.67); in game
+// 244 after move 1 the edge of a patch across an empty point, the lit
+// line paler than the board around, read black (0.02, a doubt the game
+// would ask the player about); in games 483 (after moves 19 and 29) and
+// 447 (after move 8) a patch over a cell, the grid lines through it
+// taken for the rim of a white stone lying off its point diagonally
+// (white at 0.75, 0.49, 0.25 and 0.46); in sunlit game 15 after move 50
+// a patch's middle, clipped in Luma so that it looked greyer than wood
+// (0.87 of its Luma in Low, the white stones 0.98), read white at 0.86
+// like the white stones beside it. Every point of those frames must
+// read right.
 func TestVisionGamesSunPatch(t *testing.T) {
-	for _, c := range []struct{ game, move int }{{8, 14}, {244, 1}} {
-		for mv, s := range gameFrames(gameLooks["robot"], c.game) {
+	for _, c := range []struct {
+		look       string
+		game, move int
+	}{{"robot", 8, 14}, {"robot", 244, 1}, {"robot", 483, 19}, {"robot", 483, 29}, {"robot", 447, 8}, {"sunlit", 15, 50}} {
+		for mv, s := range gameFrames(gameLooks[c.look], c.game) {
 			if mv < c.move {
 				continue
 			}
 			if s.Sun == 0 {
-				t.Fatalf("robot game %d has no sunlight: the census has changed", c.game)
+				t.Fatalf("%s game %d has no sunlight: the census has changed", c.look, c.game)
 			}
 			rd, err := vision.ReadStones(synth.Planes(synth.Render(s)), s.Size, s.Corners)
 			if err != nil {
@@ -203,7 +213,7 @@ func TestVisionGamesSunPatch(t *testing.T) {
 			for r, row := range synth.Truth(s) {
 				for col, want := range row {
 					if got := rd.Stones[r][col]; got != want {
-						t.Errorf("game %d move %d row %d col %d: read %c (confidence %.2f), want %c", c.game, mv, r, col, got, rd.Conf[r][col], want)
+						t.Errorf("%s game %d move %d row %d col %d: read %c (confidence %.2f), want %c", c.look, c.game, mv, r, col, got, rd.Conf[r][col], want)
 					}
 				}
 			}
