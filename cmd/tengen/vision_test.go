@@ -192,13 +192,15 @@ func TestVisionWatchFolder(t *testing.T) {
 // (white at 0.75, 0.49, 0.25 and 0.46); in sunlit game 15 after move 50
 // a patch's middle, clipped in Luma so that it looked greyer than wood
 // (0.87 of its Luma in Low, the white stones 0.98), read white at 0.86
-// like the white stones beside it. Every point of those frames must
-// read right.
+// like the white stones beside it; in robot game 970 after move 16 a
+// patch beside a white stone, its edge and that stone's shadow for a rim,
+// made a disc 0.74 steps from the stone's centre (white at 0.55). Every
+// point of those frames must read right.
 func TestVisionGamesSunPatch(t *testing.T) {
 	for _, c := range []struct {
 		look       string
 		game, move int
-	}{{"robot", 8, 14}, {"robot", 244, 1}, {"robot", 483, 19}, {"robot", 483, 29}, {"robot", 447, 8}, {"sunlit", 15, 50}} {
+	}{{"robot", 8, 14}, {"robot", 244, 1}, {"robot", 483, 19}, {"robot", 483, 29}, {"robot", 447, 8}, {"robot", 970, 16}, {"sunlit", 15, 50}} {
 		for mv, s := range gameFrames(gameLooks[c.look], c.game) {
 			if mv < c.move {
 				continue
