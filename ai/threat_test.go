@@ -534,32 +534,17 @@ func TestDeepReadSeesWhiteLosses(t *testing.T) {
 // with -short).
 func TestWhiteTurns(t *testing.T) {
 	kinds := map[string]int{}
-	for _, l := range caseLines(t, "renju_white_turns.txt") {
-		f := l.f
-		if len(f) < 6 || f[0] != "renju" {
-			t.Fatalf("%s: want renju kind source rapfi moves...", l.where)
-		}
-		kinds[strings.TrimRight(f[1], "0123456789")]++
-		p, played := beforeWhiteMove(t, l.where, f[4:])
-		rapfi, err := rules.ParsePoint(f[3], 15)
-		if err != nil || rapfi == played {
-			t.Fatalf("%s: Rapfi's move %q: %v (must differ from the played %v)", f[2], f[3], err, played)
-		}
-		s, me := solver(t, p)
-		if lost, _ := s.loses(s.b.cellOf(rapfi), me, deepVCT, 10*safetyNodes); lost {
-			t.Errorf("%s: the deep read calls Rapfi's %v lost", f[2], rapfi)
-		}
-		if !strings.HasPrefix(f[1], "vct") || testing.Short() {
+	for _, c := range rapfiTurns(t, "renju_white_turns.txt", rules.White) {
+		kind := strings.TrimRight(c.kind, "0123456789")
+		kinds[kind]++
+		if kind != "vct" || testing.Short() {
 			continue
 		}
-		depth, err := strconv.Atoi(strings.TrimPrefix(f[1], "vct"))
+		depth, err := strconv.Atoi(strings.TrimPrefix(c.kind, "vct"))
 		if err != nil {
-			t.Fatalf("%s: kind %q", f[2], f[1])
+			t.Fatalf("%s: kind %q", c.source, c.kind)
 		}
-		s, me = solver(t, p)
-		if lost, cut := s.loses(s.b.cellOf(played), me, depth, 100*safetyNodes); !lost {
-			t.Errorf("%s: after White's %v a %d-deep read within %d nodes finds no win for Black (cut %v)", f[2], played, depth, 100*safetyNodes, cut)
-		}
+		c.lostAfterPlayed(t, depth)
 	}
 	if kinds["vct"] != 2 || kinds["eval"] != 3 || kinds["depth"] != 2 || kinds["search"] != 1 {
 		t.Fatalf("kinds %v: want vct 2, eval 3, depth 2, search 1", kinds)
@@ -575,13 +560,39 @@ func TestWhiteTurns(t *testing.T) {
 // (slow: skipped with -short).
 func TestBlackTurns(t *testing.T) {
 	kinds := map[string]int{}
-	for _, l := range caseLines(t, "renju_black_turns.txt") {
+	for _, c := range rapfiTurns(t, "renju_black_turns.txt", rules.Black) {
+		kinds[c.kind]++
+		if c.kind == "vct12" && !testing.Short() {
+			c.lostAfterPlayed(t, 12)
+		}
+	}
+	if kinds["early"] != 5 || kinds["drift"] != 3 || kinds["vct12"] != 1 {
+		t.Fatalf("kinds %v: want early 5, drift 3, vct12 1", kinds)
+	}
+}
+
+// rapfiTurn is a move of a game Tengen lost to Rapfi, beside Rapfi's choice
+// there.
+type rapfiTurn struct {
+	kind, source string
+	pos          Position
+	played       rules.Point
+}
+
+// rapfiTurns reads a file of moves that lost renju games to Rapfi, the
+// last of each line's moves colour c's ("renju kind source rapfi
+// moves..."), and checks each against the deep safety read: it must not
+// call Rapfi's choice lost (a false loss would make avoidThreats leave a
+// good move).
+func rapfiTurns(t *testing.T, file string, c rules.Color) []rapfiTurn {
+	t.Helper()
+	var out []rapfiTurn
+	for _, l := range caseLines(t, file) {
 		f := l.f
 		if len(f) < 6 || f[0] != "renju" {
 			t.Fatalf("%s: want renju kind source rapfi moves...", l.where)
 		}
-		kinds[f[1]]++
-		p, played := beforeMove(t, l.where, f[4:], rules.Black)
+		p, played := beforeMove(t, l.where, f[4:], c)
 		rapfi, err := rules.ParsePoint(f[3], 15)
 		if err != nil || rapfi == played {
 			t.Fatalf("%s: Rapfi's move %q: %v (must differ from the played %v)", f[2], f[3], err, played)
@@ -590,16 +601,18 @@ func TestBlackTurns(t *testing.T) {
 		if lost, _ := s.loses(s.b.cellOf(rapfi), me, deepVCT, 10*safetyNodes); lost {
 			t.Errorf("%s: the deep read calls Rapfi's %v lost", f[2], rapfi)
 		}
-		if f[1] != "vct12" || testing.Short() {
-			continue
-		}
-		s, me = solver(t, p)
-		if lost, cut := s.loses(s.b.cellOf(played), me, 12, 100*safetyNodes); !lost {
-			t.Errorf("%s: after Black's %v a 12-deep read within %d nodes finds no win for White (cut %v)", f[2], played, 100*safetyNodes, cut)
-		}
+		out = append(out, rapfiTurn{kind: f[1], source: f[2], pos: p, played: played})
 	}
-	if kinds["early"] != 5 || kinds["drift"] != 3 || kinds["vct12"] != 1 {
-		t.Fatalf("kinds %v: want early 5, drift 3, vct12 1", kinds)
+	return out
+}
+
+// lostAfterPlayed checks that a read depth threats deep within
+// 100*safetyNodes proves the move played lost.
+func (c rapfiTurn) lostAfterPlayed(t *testing.T, depth int) {
+	t.Helper()
+	s, me := solver(t, c.pos)
+	if lost, cut := s.loses(s.b.cellOf(c.played), me, depth, 100*safetyNodes); !lost {
+		t.Errorf("%s: after %v a %d-deep read within %d nodes finds no win for the opponent (cut %v)", c.source, c.played, depth, 100*safetyNodes, cut)
 	}
 }
 

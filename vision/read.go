@@ -1029,6 +1029,23 @@ func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone,
 	return true
 }
 
+// topSamples appends to top the Low samples of a stone's top centred at
+// board point (u, v): a disc of radius 0.3 at the stone's height (its
+// middle and rings at 0.15 and 0.3, 7 and 14 samples), where they fall in
+// the frame.
+func (s *sampler) topSamples(top []float64, u, v float64) []float64 {
+	for _, r := range []float64{0, 0.15, 0.3} {
+		k := max(1, int(r/0.15*7))
+		for a := 0; a < k; a++ {
+			th := 2 * math.Pi * float64(a) / float64(k)
+			if g := bilinear(s.low, s.cam.project(u+r*math.Cos(th), v+r*math.Sin(th), stoneTop)); g >= 0 {
+				top = append(top, g)
+			}
+		}
+	}
+	return top
+}
+
 // rimsHold is the share of the rays from a disc centred at board point
 // (u, v) whose rim, found as disc finds it, holds: the board just beyond
 // the dip stays darker than the top (faintly will do), or is clearly
@@ -1045,16 +1062,7 @@ func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone,
 // between two touching stones is as thin.
 func (s *sampler) rimsHold(u, v float64, beside [][]Stone) float64 {
 	maxRim := s.rimReach(u, v)
-	var top []float64
-	for _, r := range []float64{0, 0.15, 0.3} {
-		k := max(1, int(r/0.15*7))
-		for a := 0; a < k; a++ {
-			th := 2 * math.Pi * float64(a) / float64(k)
-			if g := bilinear(s.low, s.cam.project(u+r*math.Cos(th), v+r*math.Sin(th), stoneTop)); g >= 0 {
-				top = append(top, g)
-			}
-		}
-	}
+	top := s.topSamples(nil, u, v)
 	if len(top) < 10 {
 		return 0
 	}
@@ -1527,17 +1535,7 @@ func (s *sampler) disc(u, v float64, paleBeside bool, beside [][]Stone) (share, 
 	var faintRays, seenRays uint32
 	for _, o := range discOffsets {
 		cu, cv := u+o[0], v+o[1]
-		// The top: a disc of radius 0.3 at the stone's height.
-		top = top[:0]
-		for _, r := range []float64{0, 0.15, 0.3} {
-			k := max(1, int(r/0.15*7))
-			for a := 0; a < k; a++ {
-				th := 2 * math.Pi * float64(a) / float64(k)
-				if g := bilinear(s.low, s.cam.project(cu+r*math.Cos(th), cv+r*math.Sin(th), stoneTop)); g >= 0 {
-					top = append(top, g)
-				}
-			}
-		}
+		top = s.topSamples(top[:0], cu, cv)
 		if len(top) < 10 {
 			continue
 		}
