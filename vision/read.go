@@ -1046,6 +1046,44 @@ func (s *sampler) topSamples(top []float64, u, v float64) []float64 {
 	return top
 }
 
+// sunlitTop tells whether a patch of sunlight saturates part of a stone's
+// top (its samples top, sorted): at least half of them below clipped and
+// three above, the part below (k samples, median shade) clearly darker
+// (see litShade): glare fading into saturation is not a patch's edge.
+func sunlitTop(top []float64) (shade float64, k int, lit bool) {
+	k = sort.SearchFloat64s(top, clipped)
+	if k < len(top)/2 || len(top)-k < 3 {
+		return 0, k, false
+	}
+	shade = median(top[:k])
+	return shade, k, shade < litShade*clipped
+}
+
+// rayRim walks ray a out from a stone's top centred at board point (u, v),
+// at mid-height (the rim of the stone's body), from 0.34 to 0.8 steps: rim
+// is where Low first dips more than 0.12 below the top's t, faint where
+// it first dips more than 0.06 (+Inf where it does not); seen is false
+// where the ray leaves the frame at once.
+func (s *sampler) rayRim(u, v float64, a int, t float64) (rim, faint float64, seen bool) {
+	rim, faint = math.Inf(1), math.Inf(1)
+	for r := 0.34; r <= 0.8; r += 0.04 {
+		g := bilinear(s.low, s.cam.project(u+r*discCos[a], v+r*discSin[a], 0.15))
+		if g < 0 {
+			break
+		}
+		seen = true
+		d := (t - g) / math.Max(t, 8)
+		if d > 0.06 && math.IsInf(faint, 1) {
+			faint = r
+		}
+		if d > 0.12 {
+			rim = r
+			break
+		}
+	}
+	return rim, faint, seen
+}
+
 // rimsHold is the share of the rays from a disc centred at board point
 // (u, v) whose rim, found as disc finds it, holds: the board just beyond
 // the dip stays darker than the top (faintly will do), or is clearly
@@ -1067,11 +1105,9 @@ func (s *sampler) rimsHold(u, v float64, beside [][]Stone) float64 {
 		return 0
 	}
 	t0 := median(top)
-	lit := false
-	if k := sort.SearchFloat64s(top, clipped); k >= len(top)/2 && len(top)-k >= 3 {
-		if shade := median(top[:k]); shade < litShade*clipped {
-			lit, t0 = true, shade
-		}
+	shade, _, lit := sunlitTop(top)
+	if lit {
+		t0 = shade
 	}
 	low := func(a int, r float64) float64 {
 		return bilinear(s.low, s.cam.project(u+r*discCos[a], v+r*discSin[a], 0.15))
@@ -1093,18 +1129,7 @@ func (s *sampler) rimsHold(u, v float64, beside [][]Stone) float64 {
 			t = clipped
 		}
 		dip := func(g float64) float64 { return (t - g) / math.Max(t, 8) }
-		rim, seen := math.Inf(1), false
-		for r := 0.34; r <= 0.8; r += 0.04 {
-			g := low(a, r)
-			if g < 0 {
-				break
-			}
-			seen = true
-			if dip(g) > 0.12 {
-				rim = r
-				break
-			}
-		}
+		rim, _, seen := s.rayRim(u, v, a, t)
 		if !seen {
 			continue
 		}
@@ -1547,12 +1572,10 @@ func (s *sampler) disc(u, v float64, paleBeside bool, beside [][]Stone) (share, 
 		// it (see litRay). Only where that part in shade is clearly
 		// darker (see litShade): glare fading into saturation is not a
 		// patch's edge.
-		lit := false
-		if k := sort.SearchFloat64s(top, clipped); k >= len(top)/2 && len(top)-k >= 3 {
-			if shade := median(top[:k]); shade < litShade*clipped {
-				lit, t = true, shade
-				ev = top[k*15/100] / math.Max(t, 8)
-			}
+		shade, k, lit := sunlitTop(top)
+		if lit {
+			t = shade
+			ev = top[k*15/100] / math.Max(t, 8)
 		}
 		if ev < 0.75 {
 			continue
@@ -1562,27 +1585,11 @@ func (s *sampler) disc(u, v float64, paleBeside bool, beside [][]Stone) (share, 
 		for a := 0; a < discRays; a++ {
 			// The first dip outside the top must come at the rim, not
 			// beyond it.
-			rim, faintRim, seen := math.Inf(1), math.Inf(1), false
 			t := t
 			if lit && s.litRay(cu, cv, a) {
 				t = clipped
 			}
-			for r := 0.34; r <= 0.8; r += 0.04 {
-				// At mid-height: the rim of the stone's body.
-				g := bilinear(s.low, s.cam.project(cu+r*discCos[a], cv+r*discSin[a], 0.15))
-				if g < 0 {
-					break
-				}
-				seen = true
-				d := (t - g) / math.Max(t, 8)
-				if d > 0.06 && math.IsInf(faintRim, 1) {
-					faintRim = r
-				}
-				if d > 0.12 {
-					rim = r
-					break
-				}
-			}
+			rim, faintRim, seen := s.rayRim(cu, cv, a, t)
 			if !seen {
 				continue
 			}
