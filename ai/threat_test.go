@@ -571,6 +571,47 @@ func TestBlackTurns(t *testing.T) {
 	}
 }
 
+// TestFreestyleTurns: testdata/freestyle_turns.txt holds our moves (either
+// colour) that lost freestyle games against Rapfi on the even openings,
+// after which Rapfi (500k nodes) mates in 19-37 plies, and not after its
+// own choice. The deep safety read must not call Rapfi's choice lost. In
+// the two classed quiet the opponent's win begins with a quiet move (in
+// c39-008 Black's e5, two twos), so no threat read can see it: a read 12
+// threats deep within 100*safetyNodes finds no win, while the opponent's
+// own search within 2M nodes proves one (depth 10). Such moves are what
+// our search, at 1 s as in the games, still plays (slow: skipped with
+// -short).
+func TestFreestyleTurns(t *testing.T) {
+	kinds := map[string]int{}
+	for _, c := range rapfiTurns(t, "freestyle_turns.txt", rules.Empty) {
+		kinds[c.kind]++
+		if c.pos.Rule != rules.Freestyle {
+			t.Fatalf("%s: rule %v, want freestyle", c.source, c.pos.Rule)
+		}
+		if c.kind != "quiet" || testing.Short() {
+			continue
+		}
+		s, me := solver(t, c.pos)
+		if lost, _ := s.loses(s.b.cellOf(c.played), me, 12, 100*safetyNodes); lost {
+			t.Errorf("%s: a 12-deep read finds the opponent's win after %v, want none (a quiet move starts it)", c.source, c.played)
+		}
+		q := c.pos
+		q.Stones = append(append([]Stone(nil), c.pos.Stones...), Stone{P: c.played, C: c.pos.ToMove})
+		q.ToMove = c.pos.ToMove.Opponent()
+		e := NewEngine(EngineOptions{Threads: 1, MaxMemory: 64 << 20})
+		r, err := e.Think(context.Background(), q, Limits{NoTurnLimit: true, Nodes: 2000000}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Score < winBound {
+			t.Errorf("%s: after %v the opponent's search (2M nodes) scores %d (%v at depth %d), want a proven win", c.source, c.played, r.Score, r.Move, r.Depth)
+		}
+	}
+	if kinds["blunder"] != 5 || kinds["quiet"] != 2 || kinds["early"] != 1 {
+		t.Fatalf("kinds %v: want blunder 5, quiet 2, early 1", kinds)
+	}
+}
+
 // rapfiTurn is a move of a game Tengen lost to Rapfi, beside Rapfi's choice
 // there.
 type rapfiTurn struct {
@@ -579,20 +620,25 @@ type rapfiTurn struct {
 	played       rules.Point
 }
 
-// rapfiTurns reads a file of moves that lost renju games to Rapfi, the
-// last of each line's moves colour c's ("renju kind source rapfi
-// moves..."), and checks each against the deep safety read: it must not
-// call Rapfi's choice lost (a false loss would make avoidThreats leave a
-// good move).
+// rapfiTurns reads a file of moves that lost games to Rapfi, the last of
+// each line's moves colour c's (either colour's when c is rules.Empty;
+// "rule kind source rapfi moves..."), and checks each against the deep
+// safety read: it must not call Rapfi's choice lost (a false loss would
+// make avoidThreats leave a good move).
 func rapfiTurns(t *testing.T, file string, c rules.Color) []rapfiTurn {
 	t.Helper()
 	var out []rapfiTurn
 	for _, l := range caseLines(t, file) {
 		f := l.f
-		if len(f) < 6 || f[0] != "renju" {
-			t.Fatalf("%s: want renju kind source rapfi moves...", l.where)
+		if len(f) < 6 {
+			t.Fatalf("%s: want rule kind source rapfi moves...", l.where)
+		}
+		rule, err := rules.ParseRule(f[0])
+		if err != nil {
+			t.Fatalf("%s: %v", l.where, err)
 		}
 		p, played := beforeMove(t, l.where, f[4:], c)
+		p.Rule = rule
 		rapfi, err := rules.ParsePoint(f[3], 15)
 		if err != nil || rapfi == played {
 			t.Fatalf("%s: Rapfi's move %q: %v (must differ from the played %v)", f[2], f[3], err, played)
@@ -625,7 +671,8 @@ func beforeWhiteMove(t *testing.T, where string, moves []string) (Position, rule
 }
 
 // beforeMove is the renju position before the last of moves (alternating
-// from Black; the last one last's), and that move.
+// from Black; the last one last's, unless last is rules.Empty), and that
+// move.
 func beforeMove(t *testing.T, where string, moves []string, last rules.Color) (Position, rules.Point) {
 	t.Helper()
 	p := Position{Size: 15, Rule: rules.Renju, ToMove: rules.Black}
@@ -641,7 +688,7 @@ func beforeMove(t *testing.T, where string, moves []string, last rules.Color) (P
 		p.Stones = append(p.Stones, Stone{P: q, C: p.ToMove})
 		p.ToMove = p.ToMove.Opponent()
 	}
-	if p.ToMove != last {
+	if last != rules.Empty && p.ToMove != last {
 		t.Fatalf("%s: the last move is not %v's", where, last)
 	}
 	return p, pts[len(pts)-1]
