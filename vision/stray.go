@@ -16,7 +16,7 @@ import "math"
 // Looked for from the middle of every cell and of every line between
 // two points with no stone read within 0.75 of it, where the top of a
 // stone centred near there would be dark, or grey and paler than the
-// board (probe). A black one: a dark disc of a stone's top and base
+// board around (probe). A black one: a dark disc of a stone's top and base
 // (blackDisc, blackCentre) with brighter board outside its rim (rimmed)
 // and a black stone's rim all round (blackShape); beside a stone read
 // (within strayNear), as dark as the black stones read, since a stone's
@@ -53,12 +53,7 @@ func (s *sampler) strays(f [][]features, bg [][][2]float64, bare [][]bool, st []
 			if !(p.board >= minBoardLuma) {
 				continue
 			}
-			ref := p.board
-			if b, _, ok := bareBoard(bare, bg, pi, pj, 6); ok {
-				ref = b
-			}
-			limit := offBlackDark * ref
-			dark, pale := s.probe(u, v, limit, p.board, p.wood)
+			dark, pale := s.probe(u, v, offBlackDark*p.board, p.board, p.wood)
 			if !dark && !pale {
 				continue
 			}
@@ -68,6 +63,13 @@ func (s *sampler) strays(f [][]features, bg [][][2]float64, bare [][]bool, st []
 			var c Stone
 			var cu, cv float64
 			if dark {
+				// Against the bare board: in a crowd, the board around
+				// is made of stones (see offPoint).
+				ref := p.board
+				if b, _, ok := bareBoard(bare, bg, pi, pj, 6); ok {
+					ref = b
+				}
+				limit := offBlackDark * ref
 				du, dv, _, ok := s.blackDisc(u, v, limit, strayOffsets)
 				if !ok {
 					continue
