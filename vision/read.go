@@ -221,6 +221,8 @@ func readStones(pl *Planes, n int, corners [4]Point, chosen bool) (*Reading, err
 	s.shapeBlacks(f, bg, bare, byTop, st, conf)
 	s.castShadows(f, bg, bare, st, conf)
 	litWood(f, st, conf)
+	s.twins(ref, st, conf)
+	s.strays(f, bg, bare, st, conf)
 	return &Reading{Size: n, Corners: corners, Stones: st, Conf: conf}, nil
 }
 
