@@ -256,7 +256,3 @@ const strayNear = 1.25
 // between points: a laser's spot on wood, saturated in its middle, is
 // 0.86 (laser_empty_board.jpg); white stones rendered are 0.89 or more.
 const strayGrey = 0.9
-
-// strayRims is the share of a white stone's rim rays that must hold (see
-// rimsHold) for it to be read between points.
-const strayRims = 0.8
