@@ -46,7 +46,7 @@ type RenderedCamera struct {
 	Sun        float64
 	SunPatches int
 	SunSeed    int64
-	// MinConf is the least confidence of a clear view [0.5].
+	// MinConf is the least confidence of a clear view [vision.Sure].
 	MinConf float64
 	// Recheck is how many clear frames pass between two searches for the
 	// board while it reads well (0: only when it reads badly): a small
@@ -75,7 +75,7 @@ const recheckMM = 0.5
 func NewRenderedCamera() *RenderedCamera {
 	return &RenderedCamera{Width: 1280, Height: 720,
 		Corners: [4]vision.Point{{X: 372, Y: 58}, {X: 918, Y: 70}, {X: 940, Y: 652}, {X: 350, Y: 640}},
-		Layout:  SeedLayout(), Light: 0.3, Glare: 0.2, Noise: 4, MinConf: 0.5, Recheck: 10}
+		Layout:  SeedLayout(), Light: 0.3, Glare: 0.2, Noise: 4, Recheck: 10}
 }
 
 // outerPoints are the board's outer grid corners in Corners' order.
@@ -356,7 +356,7 @@ func (c *RenderedCamera) minConf() float64 {
 	if c.MinConf > 0 {
 		return c.MinConf
 	}
-	return 0.5
+	return vision.Sure
 }
 
 // boardOf turns a reading (row 0 at the image's top, the far side) into a

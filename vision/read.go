@@ -697,6 +697,12 @@ const offBlackDark = 0.5
 // about halfway between two points may be either's.
 const offNearest = 0.47
 
+// sureNearest is how far off its point a black stone classify read
+// unsurely may lie for offPoint to read it surely: one nearer halfway
+// to the next point stays in doubt (which point it means is the
+// player's to say).
+const sureNearest = 0.4
+
 // offPoint reads the black stones that lie off their points: a point
 // read empty near which a stone-sized dark disc lies (see blackDisc),
 // whose centre is nearer this point than any other, with something
@@ -720,8 +726,22 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 	var found [][2]float64 // the centres of the stones read here
 	for j := 0; j < n; j++ {
 		for i := 0; i < n; i++ {
-			if st[j][i] != Empty || !s.mayBeBlack(float64(i), float64(j), offBlackDark*math.Max(f[j][i].board, brightest)) {
+			// A black stone classify read unsurely (one off its point
+			// toward the camera's far side hides less of its lines) is
+			// looked for as a stone off its point: found within
+			// sureNearest, it is read as surely as one found here.
+			unsure := st[j][i] == Black && conf[j][i] < Sure
+			if st[j][i] != Empty && !unsure || !s.mayBeBlack(float64(i), float64(j), offBlackDark*math.Max(f[j][i].board, brightest)) {
 				continue
+			}
+			if unsure {
+				st[j][i] = Empty // not a stone the search must look past
+			}
+			// back puts an unsure stone back as classify read it.
+			back := func() {
+				if unsure {
+					st[j][i] = Black
+				}
 			}
 			ref := f[j][i].board
 			if b, _, ok := bareBoard(bare, bg, i, j, 6); ok {
@@ -730,6 +750,7 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 				ref = allBare
 			}
 			if !(ref >= minBoardLuma) {
+				back()
 				continue
 			}
 			limit := offBlackDark * ref
@@ -744,15 +765,25 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 			}
 			du, dv, _, ok := s.blackDisc(u, v, limit, free)
 			if !ok {
+				back()
 				continue
 			}
 			cu, cv, level := s.blackCentre(u+du, v+dv, limit)
 			if math.Abs(cu-u) > offNearest || math.Abs(cv-v) > offNearest || !s.rimmed(cu, cv, limit) ||
 				within(st, cu, cv, 0.6, isBlack) || overlaps(found, cu, cv) ||
 				s.chosen && s.blackShape(cu, cv, i, j, level, ref, blackRimShare, st) < 0 {
+				back()
 				continue
 			}
-			st[j][i], conf[j][i] = Black, clamp01((limit-level)/(0.2*limit))
+			c := clamp01((limit - level) / (0.2 * limit))
+			if unsure {
+				if math.Abs(cu-u) > sureNearest || math.Abs(cv-v) > sureNearest {
+					back()
+					continue
+				}
+				c = math.Max(c, conf[j][i])
+			}
+			st[j][i], conf[j][i] = Black, c
 			found = append(found, [2]float64{cu, cv})
 		}
 	}
@@ -928,7 +959,7 @@ func whiteDrift(f [][]features, st [][]Stone, i, j int) [2]float64 {
 
 // offDoubt is the most confidence of a stone that lies nearer another
 // point than its own, counted on its own for the drift of the stones
-// around (see whiteDrift): doubtful (below a tracker's 0.5), so that the
+// around (see whiteDrift): doubtful (below Sure), so that the
 // game may ask for it to be set straight.
 const offDoubt = 0.4
 

@@ -239,8 +239,8 @@ func (s *sampler) blackLevel(f [][]features, bg [][][2]float64, bare [][]bool, s
 	return median(d)
 }
 
-// strayConf is the confidence of a stone read between points: below a
-// tracker's least (0.2), a doubt the game asks about.
+// strayConf is the confidence of a stone read between points: far below
+// Sure, a doubt the game asks about.
 const strayConf = 0.15
 
 // strayClear is how near a stone read on a point a stone between points

@@ -71,7 +71,7 @@ func benchGames(sio *stdio, first, n int, look string, failures bool) error {
 				for c, want := range row {
 					if got := rd.Stones[r][c]; got != want {
 						wrong = append(wrong, fmt.Sprintf("row %d col %d %c read %c (%.2f)", r, c, want, got, rd.Conf[r][c]))
-						frameSure = frameSure || rd.Conf[r][c] >= 0.5
+						frameSure = frameSure || rd.Conf[r][c] >= vision.Sure
 					}
 				}
 			}
