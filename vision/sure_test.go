@@ -11,9 +11,9 @@ import (
 // off their points, as a visitor sets them, in the 640x480 view of the
 // robot's tests and the robot's own: each surely (vision.Sure or more)
 // on its point. classify read those lying toward the camera's far side
-// at 0.3-0.5 (less of the stone over the point hides less of its
-// lines), so that a tracker asking for Sure, the simulated camera's and
-// the robot's, asked the player to set them straight.
+// at 0.01-0.46 on main (less of the stone over the point hides less of
+// its lines), so that a tracker asking for Sure (the simulated camera's)
+// asked the player to set them straight.
 func TestSloppyBlacksSure(t *testing.T) {
 	offsets := [][2]float64{ // (du, dv): along a row, down a column (negative: far side)
 		{0.3, -0.2}, {-0.3, -0.2}, {-0.3, -0.3}, {0.2, -0.3}, {0, -0.3},
