@@ -637,8 +637,7 @@ func rapfiTurns(t *testing.T, file string, c rules.Color) []rapfiTurn {
 		if err != nil {
 			t.Fatalf("%s: %v", l.where, err)
 		}
-		p, played := beforeMove(t, l.where, f[4:], c)
-		p.Rule = rule
+		p, played := beforeMove(t, l.where, f[4:], rule, c)
 		rapfi, err := rules.ParsePoint(f[3], 15)
 		if err != nil || rapfi == played {
 			t.Fatalf("%s: Rapfi's move %q: %v (must differ from the played %v)", f[2], f[3], err, played)
@@ -667,15 +666,15 @@ func (c rapfiTurn) lostAfterPlayed(t *testing.T, depth int) {
 // names the line in errors.
 func beforeWhiteMove(t *testing.T, where string, moves []string) (Position, rules.Point) {
 	t.Helper()
-	return beforeMove(t, where, moves, rules.White)
+	return beforeMove(t, where, moves, rules.Renju, rules.White)
 }
 
-// beforeMove is the renju position before the last of moves (alternating
-// from Black; the last one last's, unless last is rules.Empty), and that
-// move.
-func beforeMove(t *testing.T, where string, moves []string, last rules.Color) (Position, rules.Point) {
+// beforeMove is the position under rule before the last of moves
+// (alternating from Black; the last one last's, unless last is
+// rules.Empty), and that move.
+func beforeMove(t *testing.T, where string, moves []string, rule rules.Rule, last rules.Color) (Position, rules.Point) {
 	t.Helper()
-	p := Position{Size: 15, Rule: rules.Renju, ToMove: rules.Black}
+	p := Position{Size: 15, Rule: rule, ToMove: rules.Black}
 	var pts []rules.Point
 	for _, m := range moves {
 		q, err := rules.ParsePoint(m, 15)

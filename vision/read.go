@@ -724,6 +724,40 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 	}
 	free := make([][2]float64, 0, len(blackOffsets))
 	var found [][2]float64 // the centres of the stones read here
+	// search looks for a stone off point (i, j): its centre and
+	// confidence.
+	search := func(i, j int) (cu, cv, c float64, ok bool) {
+		ref := f[j][i].board
+		if b, _, ok := bareBoard(bare, bg, i, j, 6); ok {
+			ref = b
+		} else if !math.IsNaN(allBare) {
+			ref = allBare
+		}
+		if !(ref >= minBoardLuma) {
+			return 0, 0, 0, false
+		}
+		limit := offBlackDark * ref
+		u, v := float64(i), float64(j)
+		// A centre within a read black stone's width is that
+		// stone's: the search looks past it for another.
+		free = free[:0]
+		for _, o := range blackOffsets {
+			if !within(st, u+o[0], v+o[1], 0.6, isBlack) {
+				free = append(free, o)
+			}
+		}
+		du, dv, _, ok := s.blackDisc(u, v, limit, free)
+		if !ok {
+			return 0, 0, 0, false
+		}
+		cu, cv, level := s.blackCentre(u+du, v+dv, limit)
+		if math.Abs(cu-u) > offNearest || math.Abs(cv-v) > offNearest || !s.rimmed(cu, cv, limit) ||
+			within(st, cu, cv, 0.6, isBlack) || overlaps(found, cu, cv) ||
+			s.chosen && s.blackShape(cu, cv, i, j, level, ref, blackRimShare, st) < 0 {
+			return 0, 0, 0, false
+		}
+		return cu, cv, clamp01((limit - level) / (0.2 * limit)), true
+	}
 	for j := 0; j < n; j++ {
 		for i := 0; i < n; i++ {
 			// A black stone classify read unsurely (one off its point
@@ -734,57 +768,19 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 			if st[j][i] != Empty && !unsure || !s.mayBeBlack(float64(i), float64(j), offBlackDark*math.Max(f[j][i].board, brightest)) {
 				continue
 			}
+			st[j][i] = Empty // an unsure stone is not one the search must look past
+			cu, cv, c, ok := search(i, j)
 			if unsure {
-				st[j][i] = Empty // not a stone the search must look past
-			}
-			// back puts an unsure stone back as classify read it.
-			back := func() {
-				if unsure {
-					st[j][i] = Black
-				}
-			}
-			ref := f[j][i].board
-			if b, _, ok := bareBoard(bare, bg, i, j, 6); ok {
-				ref = b
-			} else if !math.IsNaN(allBare) {
-				ref = allBare
-			}
-			if !(ref >= minBoardLuma) {
-				back()
-				continue
-			}
-			limit := offBlackDark * ref
-			u, v := float64(i), float64(j)
-			// A centre within a read black stone's width is that
-			// stone's: the search looks past it for another.
-			free = free[:0]
-			for _, o := range blackOffsets {
-				if !within(st, u+o[0], v+o[1], 0.6, isBlack) {
-					free = append(free, o)
-				}
-			}
-			du, dv, _, ok := s.blackDisc(u, v, limit, free)
-			if !ok {
-				back()
-				continue
-			}
-			cu, cv, level := s.blackCentre(u+du, v+dv, limit)
-			if math.Abs(cu-u) > offNearest || math.Abs(cv-v) > offNearest || !s.rimmed(cu, cv, limit) ||
-				within(st, cu, cv, 0.6, isBlack) || overlaps(found, cu, cv) ||
-				s.chosen && s.blackShape(cu, cv, i, j, level, ref, blackRimShare, st) < 0 {
-				back()
-				continue
-			}
-			c := clamp01((limit - level) / (0.2 * limit))
-			if unsure {
-				if math.Abs(cu-u) > sureNearest || math.Abs(cv-v) > sureNearest {
-					back()
-					continue
-				}
+				ok = ok && math.Abs(cu-float64(i)) <= sureNearest && math.Abs(cv-float64(j)) <= sureNearest
 				c = math.Max(c, conf[j][i])
 			}
-			st[j][i], conf[j][i] = Black, c
-			found = append(found, [2]float64{cu, cv})
+			switch {
+			case ok:
+				st[j][i], conf[j][i] = Black, c
+				found = append(found, [2]float64{cu, cv})
+			case unsure:
+				st[j][i] = Black // as classify read it
+			}
 		}
 	}
 }
