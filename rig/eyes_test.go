@@ -247,7 +247,7 @@ func TestOpenErrors(t *testing.T) {
 
 // TestEyesDoubt: a stone the reader stays unsure of while nothing moves
 // (here a black stone 0.45 steps off h8, read at a confidence of about
-// 0.2, under a tracker that asks for vision.Sure) would keep Look waiting for
+// 0.2, under the tracker's default, vision.Sure) would keep Look waiting for
 // ever; the doubt is told once, with the point, so the person can be
 // asked to set the stone straight.
 func TestEyesDoubt(t *testing.T) {
@@ -255,9 +255,7 @@ func TestEyesDoubt(t *testing.T) {
 	sc.Offsets = map[[2]int][2]float64{{7, 7}: {0.45, 0}}
 	src := frames(repeat(sc, 25), io.EOF)
 	cam := &capture.Camera{Open: func() (capture.Source, error) { return src, nil }}
-	tr := vision.NewTracker()
-	tr.MinConf = vision.Sure
-	e := NewEyes(&vision.Watcher{Camera: cam, Tracker: tr}, 15, imgCorners)
+	e := NewEyes(&vision.Watcher{Camera: cam}, 15, imgCorners)
 	e.DoubtFrames = 10
 	var told [][]rules.Point
 	e.NotifyDoubt(func(stones, empty []rules.Point) {

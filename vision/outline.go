@@ -58,51 +58,17 @@ func (s *sampler) outline(u, v float64, beside [][]Stone) (float64, [2]float64) 
 	topW := make([]float64, 0, 32)
 	for _, o := range discOffsets {
 		cu, cv := u+o[0], v+o[1]
-		topL, topW = topL[:0], topW[:0]
-		// The top and the rim both at mid-height, so that a printed
-		// stone (flat, not where the stone's height puts its top) is
-		// centred by the same offset for both.
-		for _, r := range []float64{0, 0.13, 0.26} {
-			k := max(1, int(r/0.13*7))
-			for a := 0; a < k; a++ {
-				th := 2 * math.Pi * float64(a) / float64(k)
-				q := s.cam.project(cu+r*math.Cos(th), cv+r*math.Sin(th), 0.15)
-				if g := s.at(q); g >= 0 {
-					topL = append(topL, g)
-					topW = append(topW, bilinear(s.low, q))
-				}
-			}
-		}
-		if len(topL) < 10 {
-			continue
-		}
-		tl, tw := median(topL), median(topW) // (sorts both)
-		// Even: the dim and the bright end of the top near its median,
-		// in both planes (a crossing's lines, a highlight's edge).
-		even := math.Min(math.Min(topL[len(topL)*15/100]/math.Max(tl, 8), topW[len(topW)*15/100]/math.Max(tw, 8)),
-			math.Min(tl/math.Max(topL[len(topL)*85/100], 8), tw/math.Max(topW[len(topW)*85/100], 8)))
-		if even < 0.8 {
+		var tl, tw, even float64
+		var ok bool
+		if topL, topW, tl, tw, even, ok = s.midTop(topL[:0], topW[:0], cu, cv); !ok || even < 0.8 {
 			continue
 		}
 		// Along each ray, the first step from the top's brightness.
 		var rim [discRays]float64
 		n, k, small := 0, 0, 0
 		for a := 0; a < discRays; a++ {
-			rim[a] = math.NaN()
-			seen := false
-			for r := 0.28; r <= maxRim[a]+0.1; r += 0.02 {
-				q := s.cam.project(cu+r*discCos[a], cv+r*discSin[a], 0.15)
-				g := s.at(q)
-				if g < 0 {
-					break
-				}
-				seen = true
-				w := bilinear(s.low, q)
-				if math.Max(math.Abs(g-tl)/math.Max(tl, 8), math.Abs(w-tw)/math.Max(tw, 8)) > outlineStep {
-					rim[a] = r
-					break
-				}
-			}
+			var seen bool
+			rim[a], seen = s.outlineRim(cu, cv, a, tl, tw, 0.28, maxRim[a]+0.1)
 			// A white stone beside, touching this one, may show no
 			// crease: a ray with no step that runs into it tells
 			// nothing (as in disc).
@@ -124,7 +90,7 @@ func (s *sampler) outline(u, v float64, beside [][]Stone) (float64, [2]float64) 
 		// Round and a stone's size: the rim points on a circle (a cell's
 		// square of lines is not) of at most a stone's radius (a cell's
 		// is half a step).
-		fr, res := rimCircle(rim)
+		_, fr, res := rimCircle(rim)
 		m := math.Min(math.Min((share-0.8)/0.05, (even-0.85)/0.05), math.Min((outlineRadius-fr)/0.02, (outlineRound-res)/0.01))
 		// A stone small for its grid (a cheap set's, or stones on a
 		// board ruled wide) shows its rim nearer its centre, down to
@@ -143,14 +109,94 @@ func (s *sampler) outline(u, v float64, beside [][]Stone) (float64, [2]float64) 
 	return best, at
 }
 
+// midTop measures a stone's top centred at board point (u, v) at
+// mid-height, appending its samples (Luma, Low) to topL and topW: their
+// medians, and how even it is (the dim and the bright end of the top
+// near its median, in both planes: a crossing's lines, a highlight's
+// edge), ok false where too little of it is in the frame. The top and
+// the rim both at mid-height, so that a printed stone (flat, not where
+// the stone's height puts its top) is centred by the same offset for
+// both.
+func (s *sampler) midTop(topL, topW []float64, u, v float64) (_, _ []float64, tl, tw, even float64, ok bool) {
+	for _, r := range []float64{0, 0.13, 0.26} {
+		k := max(1, int(r/0.13*7))
+		for a := 0; a < k; a++ {
+			th := 2 * math.Pi * float64(a) / float64(k)
+			q := s.cam.project(u+r*math.Cos(th), v+r*math.Sin(th), 0.15)
+			if g := s.at(q); g >= 0 {
+				topL = append(topL, g)
+				topW = append(topW, bilinear(s.low, q))
+			}
+		}
+	}
+	if len(topL) < 10 {
+		return topL, topW, 0, 0, 0, false
+	}
+	tl, tw = median(topL), median(topW) // (sorts both)
+	even = math.Min(math.Min(topL[len(topL)*15/100]/math.Max(tl, 8), topW[len(topW)*15/100]/math.Max(tw, 8)),
+		math.Min(tl/math.Max(topL[len(topL)*85/100], 8), tw/math.Max(topW[len(topW)*85/100], 8)))
+	return topL, topW, tl, tw, even, true
+}
+
+// outlineRim walks ray a out from board point (u, v) at mid-height, from
+// r0 to reach steps, to the first step (outlineStep, in Luma or Low) from
+// the top's brightness (tl, tw): the stone's outline (NaN: none). seen
+// is false where the ray leaves the frame at once.
+func (s *sampler) outlineRim(u, v float64, a int, tl, tw, r0, reach float64) (rim float64, seen bool) {
+	for r := r0; r <= reach; r += 0.02 {
+		q := s.cam.project(u+r*discCos[a], v+r*discSin[a], 0.15)
+		g := s.at(q)
+		if g < 0 {
+			break
+		}
+		seen = true
+		w := bilinear(s.low, q)
+		if math.Max(math.Abs(g-tl)/math.Max(tl, 8), math.Abs(w-tw)/math.Max(tw, 8)) > outlineStep {
+			return r, seen
+		}
+	}
+	return math.NaN(), seen
+}
+
+// whiteCentre is the centre of the white stone whose top lies at board
+// point (u, v), nearly: the centre of the circle through its outline
+// (see outlineRim, rimCircle), fitted from (u, v) and again from each
+// fit's centre (whiteFits times: a centre found a fifth of a step off
+// finds the near side's outline inside its top). ok is false where the
+// outline is no stone's: not round, or not of a stone's size.
+func (s *sampler) whiteCentre(u, v float64) (cu, cv float64, ok bool) {
+	topL := make([]float64, 0, 32)
+	topW := make([]float64, 0, 32)
+	for range whiteFits {
+		var tl, tw float64
+		if topL, topW, tl, tw, _, ok = s.midTop(topL[:0], topW[:0], u, v); !ok {
+			return u, v, false
+		}
+		var rim [discRays]float64
+		for a := range rim {
+			rim[a], _ = s.outlineRim(u, v, a, tl, tw, 0.16, 0.8)
+		}
+		c, r, rms := rimCircle(rim)
+		if !(r >= 0.3 && r <= 0.6) || rms > 0.08 {
+			return u, v, false
+		}
+		u, v = u+c[0], v+c[1]
+	}
+	return u, v, true
+}
+
+// whiteFits is how many times whiteCentre fits a white stone's outline.
+const whiteFits = 3
+
 // outlineStep is the least step in brightness (a share of the top's, in
 // Luma or Low) that counts as a stone's outline.
 const outlineStep = 0.07
 
 // rimCircle fits a circle to the rim points found along the rays (NaN:
 // none), in the plane through the stones' middle around the disc's
-// centre, and returns its radius and the points' RMS distance from it.
-func rimCircle(rim [discRays]float64) (radius, rms float64) {
+// centre, and returns its centre (offset from the disc's), its radius
+// and the points' RMS distance from it.
+func rimCircle(rim [discRays]float64) (centre [2]float64, radius, rms float64) {
 	// Kasa's fit: x² + y² + D x + E y + F = 0, linear least squares.
 	var sxx, sxy, syy, sx, sy, sz, sxz, syz, n float64
 	for a, r := range rim {
@@ -170,7 +216,7 @@ func rimCircle(rim [discRays]float64) (radius, rms float64) {
 		n++
 	}
 	if n < 5 {
-		return math.NaN(), math.Inf(1)
+		return centre, math.NaN(), math.Inf(1)
 	}
 	// Normal equations for (D, E, F): [sxx sxy sx; sxy syy sy; sx sy n] (D E F) = -(sxz syz sz).
 	m := [3][4]float64{{sxx, sxy, sx, -sxz}, {sxy, syy, sy, -syz}, {sx, sy, n, -sz}}
@@ -183,7 +229,7 @@ func rimCircle(rim [discRays]float64) (radius, rms float64) {
 		}
 		m[c], m[p] = m[p], m[c]
 		if math.Abs(m[c][c]) < 1e-12 {
-			return math.NaN(), math.Inf(1)
+			return centre, math.NaN(), math.Inf(1)
 		}
 		for r := 0; r < 3; r++ {
 			if r != c {
@@ -205,7 +251,7 @@ func rimCircle(rim [discRays]float64) (radius, rms float64) {
 		dr := math.Hypot(r*discCos[a]-cx, r*discSin[a]-cy) - radius
 		ss += dr * dr
 	}
-	return radius, math.Sqrt(ss / n)
+	return [2]float64{cx, cy}, radius, math.Sqrt(ss / n)
 }
 
 // A stone's outline: its rim points' circle of radius at most

@@ -6,7 +6,6 @@ import (
 	"image"
 	"math"
 	"math/bits"
-	"slices"
 	"sort"
 )
 
@@ -697,10 +696,10 @@ const offBlackDark = 0.5
 // about halfway between two points may be either's.
 const offNearest = 0.47
 
-// sureNearest is how far off its point a black stone classify read
-// unsurely may lie for offPoint to read it surely: one nearer halfway
-// to the next point stays in doubt (which point it means is the
-// player's to say).
+// sureNearest is how far off its point a stone read unsurely may lie
+// for the searches for stones off their points to read it surely (see
+// lookOff): one nearer halfway to the next point stays in doubt (which
+// point it means is the player's to say).
 const sureNearest = 0.4
 
 // offPoint reads the black stones that lie off their points: a point
@@ -714,7 +713,9 @@ const sureNearest = 0.4
 // centre. A stone counts on the point nearest
 // its centre. The board it must be darker than is the bare board
 // (see bareCells): in a crowded region the board reference around is
-// made of stones.
+// made of stones. A black stone read unsurely is looked for again (see
+// lookOff): one off its point toward the camera's far side hides less of
+// its lines.
 func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st [][]Stone, conf [][]float64) {
 	n := s.n
 	// Where no bare cells lie near, those of the whole board.
@@ -726,7 +727,10 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 	var found [][2]float64 // the centres of the stones read here
 	// search looks for a stone off point (i, j): its centre and
 	// confidence.
-	search := func(i, j int) (cu, cv, c float64, ok bool) {
+	search := func(i, j int, _ bool) (cu, cv, c float64, ok bool) {
+		if !s.mayBeBlack(float64(i), float64(j), offBlackDark*math.Max(f[j][i].board, brightest)) {
+			return 0, 0, 0, false
+		}
 		ref := f[j][i].board
 		if b, _, ok := bareBoard(bare, bg, i, j, 6); ok {
 			ref = b
@@ -760,29 +764,46 @@ func (s *sampler) offPoint(f [][]features, bg [][][2]float64, bare [][]bool, st 
 	}
 	for j := 0; j < n; j++ {
 		for i := 0; i < n; i++ {
-			// A black stone classify read unsurely (one off its point
-			// toward the camera's far side hides less of its lines) is
-			// looked for as a stone off its point: found within
-			// sureNearest, it is read as surely as one found here.
-			unsure := st[j][i] == Black && conf[j][i] < Sure
-			if st[j][i] != Empty && !unsure || !s.mayBeBlack(float64(i), float64(j), offBlackDark*math.Max(f[j][i].board, brightest)) {
-				continue
-			}
-			st[j][i] = Empty // an unsure stone is not one the search must look past
-			cu, cv, c, ok := search(i, j)
-			if unsure {
-				ok = ok && math.Abs(cu-float64(i)) <= sureNearest && math.Abs(cv-float64(j)) <= sureNearest
-				c = math.Max(c, conf[j][i])
-			}
-			switch {
-			case ok:
-				st[j][i], conf[j][i] = Black, c
+			if cu, cv, ok := lookOff(st, conf, i, j, Black, search); ok {
 				found = append(found, [2]float64{cu, cv})
-			case unsure:
-				st[j][i] = Black // as classify read it
 			}
 		}
 	}
+}
+
+// lookOff reads a stone of colour off point (i, j) where search finds
+// one (its centre, board coordinates, and confidence): at a point read
+// empty, or one read a stone of that colour unsurely (below Sure). A
+// stone set off its point reads unsurely on it (a black one toward the
+// camera's far side hides less of its lines, a white one's disc lies
+// beyond where classify looks); found within sureNearest of the point it
+// is read as surely as the search found it, and no less surely than
+// before. One found further off, or none found, leaves an unsure stone
+// as it was read: which point a stone nearer halfway means is the
+// player's to say, and what the search refuses (a patch of glare
+// without a stone's rim) is no surer a stone for the search's having
+// looked. The unsure stone is taken off the board while search looks
+// (it is not one the search must look past). It tells whether it read
+// a stone, and its centre.
+func lookOff(st [][]Stone, conf [][]float64, i, j int, colour Stone, search func(i, j int, unsure bool) (cu, cv, c float64, ok bool)) (cu, cv float64, ok bool) {
+	unsure := st[j][i] == colour && conf[j][i] < Sure
+	if st[j][i] != Empty && !unsure {
+		return 0, 0, false
+	}
+	st[j][i] = Empty
+	cu, cv, c, ok := search(i, j, unsure)
+	if unsure {
+		ok = ok && math.Abs(cu-float64(i)) <= sureNearest && math.Abs(cv-float64(j)) <= sureNearest &&
+			!within(st, cu, cv, stoneApart, isStone)
+		c = math.Max(c, conf[j][i])
+	}
+	switch {
+	case ok:
+		st[j][i], conf[j][i] = colour, c
+	case unsure:
+		st[j][i] = colour // as it was read
+	}
+	return cu, cv, ok
 }
 
 // likeBlacks reads black the points still empty that hide their lines,
@@ -900,10 +921,33 @@ func (s *sampler) likeWhites(f [][]features, ref [][]float64, st [][]Stone, conf
 // A stone read here may be the one another touches (see disc), hiding
 // the crease between them: the points near the stones read in one pass
 // are looked at again, up to offPasses passes.
+//
+// A white stone read unsurely is looked for again (see lookOff): a third
+// of a step off its point, toward the camera's far side most often, its
+// disc lies beyond where disc looks from the point, and it read at
+// 0.00-0.48 one time in three (TestSloppyStonesSure). Its centre is then
+// the one its outline is fitted on (see whiteCentre): the disc's centre
+// is only where a stone's top would be, a stone's rim within reach all
+// round, and a stone halfway between two points was taken for one 0.32
+// steps off.
 func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64) {
-	var before [][]Stone   // the stones read before this search (whiteDrift), copied when first needed
-	var found [][2]float64 // the centres of the stones read here
-	var fresh [][]Stone    // the stones the last pass read
+	before := readBefore(st) // the stones read before this search (whiteDrift)
+	var found [][2]float64   // the centres of the stones read here
+	var fresh [][]Stone      // the stones the last pass read
+	var q features           // the features search last measured a stone with
+	search := func(i, j int, unsure bool) (cu, cv, c float64, ok bool) {
+		var at [2]float64
+		if q, at, c = s.whiteOff(f, ref, st, before, i, j); c == 0 || overlaps(found, at[0], at[1]) {
+			return 0, 0, 0, false
+		}
+		if unsure {
+			var ok bool
+			if at[0], at[1], ok = s.whiteCentre(at[0], at[1]); !ok {
+				return 0, 0, 0, false
+			}
+		}
+		return at[0], at[1], c, true
+	}
 	for pass := 0; pass < offPasses; pass++ {
 		if pass > 0 && fresh == nil {
 			return
@@ -915,7 +959,14 @@ func (s *sampler) offPointWhite(f [][]features, ref [][]float64, st [][]Stone, c
 				if pass > 0 && !within(last, float64(i), float64(j), 1.5, isWhite) {
 					continue
 				}
-				if s.offPointWhiteAt(f, ref, st, conf, i, j, &before, &found) {
+				was := st[j][i]
+				cu, cv, ok := lookOff(st, conf, i, j, White, search)
+				if !ok {
+					continue
+				}
+				f[j][i] = q
+				found = append(found, [2]float64{cu, cv})
+				if was == Empty {
 					if fresh == nil {
 						fresh = make([][]Stone, len(st))
 						for k := range fresh {
@@ -966,28 +1017,22 @@ const driftStones = 3
 // offPasses is how many passes offPointWhite makes at most.
 const offPasses = 3
 
-// offPointWhiteAt is offPointWhite at point (i, j): it tells whether it
-// read a stone there, adding its centre to found. The drift is taken from
-// before, the stones read before the search began, copied from st at the
-// first point that gets this far (no stone is added before that).
-func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone, conf [][]float64, i, j int, before *[][]Stone, found *[][2]float64) bool {
+// whiteOff is offPointWhite's search at point (i, j), taken as empty: the
+// features of the white stone it finds off the point, its centre (board
+// coordinates) and its confidence, 0 where it finds none. The drift is
+// taken from before, the stones read before the search began.
+func (s *sampler) whiteOff(f [][]features, ref [][]float64, st, before [][]Stone, i, j int) (_ features, at [2]float64, c float64) {
 	p := f[j][i]
-	if st[j][i] != Empty || !(p.board >= minBoardLuma) {
-		return false
+	if !(p.board >= minBoardLuma) {
+		return p, at, 0
 	}
 	// Only where the point hides its line in one direction at
 	// least (a stone off its point still covers the line toward
 	// its centre).
 	if p.least/ref[j][i] > offHidden {
-		return false
+		return p, at, 0
 	}
-	if *before == nil {
-		*before = make([][]Stone, len(st))
-		for k := range st {
-			(*before)[k] = slices.Clone(st[k])
-		}
-	}
-	drift := whiteDrift(f, *before, i, j)
+	drift := whiteDrift(f, before, i, j)
 	u, v := float64(i), float64(j)
 	boardLow := p.wood * math.Max(p.board, 8)
 	ringL, ringW := s.ring(u, v)
@@ -1049,13 +1094,7 @@ func (s *sampler) offPointWhiteAt(f [][]features, ref [][]float64, st [][]Stone,
 			best, bestConf, bestAt = q, c, [2]float64{u + cu, v + cv}
 		}
 	}
-	if bestConf == 0 || overlaps(*found, bestAt[0], bestAt[1]) {
-		return false
-	}
-	f[j][i] = best
-	st[j][i], conf[j][i] = White, bestConf
-	*found = append(*found, bestAt)
-	return true
+	return best, bestAt, bestConf
 }
 
 // topSamples appends to top the Low samples of a stone's top centred at

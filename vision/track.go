@@ -69,7 +69,7 @@ type Tracker struct {
 	// Hold is how many consecutive frames must agree (default 3).
 	Hold int
 	// MinConf is the confidence below which a point makes its frame
-	// doubtful (default 0.2, below Sure: see NewTracker); MaxBurst is the most points that may change
+	// doubtful (default Sure); MaxBurst is the most points that may change
 	// in one move before the frame counts as occluded (default 4).
 	MinConf  float64
 	MaxBurst int
@@ -88,14 +88,12 @@ type Tracker struct {
 	candN       int
 }
 
-// NewTracker returns a tracker with the defaults.
-// Its MinConf is below Sure: white stones a visitor sets a third of a
-// step off their points read at 0.0-0.5 about one time in three (robot
-// view and 640x480, synthetic), and a tracker asking for Sure would have
-// the robot ask about each. Asking less takes the reader's doubts at
-// 0.2-0.5 (a sunbeam read white at 0.3) for stones; the simulated
-// camera, whose visitors set their stones straight, asks for Sure.
-func NewTracker() *Tracker { return &Tracker{Hold: 3, MinConf: 0.2, MaxBurst: 4} }
+// NewTracker returns a tracker with the defaults. It asks for Sure: the
+// reader reads surely a stone a visitor sets a third of a step off its
+// point (see lookOff), and what it doubts (a stone nearer halfway, a
+// patch of sunlight that may be a white stone) is for the player to set
+// straight or shade.
+func NewTracker() *Tracker { return &Tracker{Hold: 3, MinConf: Sure, MaxBurst: 4} }
 
 // Sure is the least confidence of a point read surely. The reader reads
 // what it doubts below it (a stone off its point, offDoubt; one between
