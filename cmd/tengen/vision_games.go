@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"iter"
+	"math"
 	"math/rand"
 	"strings"
 	"time"
@@ -46,7 +47,9 @@ func robotScene(rng *rand.Rand, n int, sun bool) synth.Scene {
 // read at the true corners, as the robot's fixed camera reads the board.
 // It prints how many frames and games had a point misread, and how many
 // at a confidence of 0.5 or more (below that the game treats a point as
-// unsure, see rig's Eyes); with failures, every misread point.
+// unsure, see rig's Eyes), then how many were read right yet doubted a
+// point (below vision.Sure: the robot would wait, then ask); with
+// failures, every misread point and every doubt of a frame read right.
 func benchGames(sio *stdio, first, n int, look string, failures bool) error {
 	if first < 0 {
 		return fmt.Errorf("--first %d: want a game number of 0 or more", first)
@@ -55,24 +58,32 @@ func benchGames(sio *stdio, first, n int, look string, failures bool) error {
 	if !ok {
 		return fmt.Errorf("--looks %q: want robot, sunlit or varied", look)
 	}
+	return tallyGames(sio, first, n, look, failures, func(g int) iter.Seq2[int, synth.Scene] { return gameFrames(gen, g) })
+}
+
+// tallyGames reads games first to first+n-1, each's frames as game(g)
+// yields them with their move numbers, and prints benchGames's report.
+func tallyGames(sio *stdio, first, n int, look string, failures bool, game func(g int) iter.Seq2[int, synth.Scene]) error {
 	start := time.Now()
-	var frames, badFrames, sureFrames, badGames, sureGames int
+	var frames, badFrames, sureFrames, badGames, sureGames, doubtFrames, doubtGames int
 	for g := first; g < first+n; g++ {
-		bad, sure := false, false
-		for mv, s := range gameFrames(gen, g) {
+		bad, sure, doubt := false, false, false
+		for mv, s := range game(g) {
 			rd, err := vision.ReadStones(synth.Planes(synth.Render(s)), s.Size, s.Corners)
 			if err != nil {
 				return fmt.Errorf("game %d move %d: %w", g, mv, err)
 			}
 			frames++
-			var wrong []string
-			frameSure := false
-			for r, row := range synth.Truth(s) {
-				for c, want := range row {
-					if got := rd.Stones[r][c]; got != want {
-						wrong = append(wrong, fmt.Sprintf("row %d col %d %c read %c (%.2f)", r, c, want, got, rd.Conf[r][c]))
-						frameSure = frameSure || rd.Conf[r][c] >= vision.Sure
-					}
+			wrong, frameSure, doubts := judgeFrame(s, rd)
+			scene := func() string {
+				return fmt.Sprintf("%s game %d move %d (light %.2f glare %.2f noise %.1f sun %.2f look %+v)",
+					look, g, mv, s.Light, s.Glare, s.Noise, s.Sun, s.Look)
+			}
+			if len(doubts) > 0 {
+				doubtFrames++
+				doubt = true
+				if failures {
+					fmt.Fprintf(sio.out, "  %s: read right, doubtful: %s\n", scene(), strings.Join(doubts, ", "))
 				}
 			}
 			if len(wrong) == 0 {
@@ -85,8 +96,7 @@ func benchGames(sio *stdio, first, n int, look string, failures bool) error {
 				sure = true
 			}
 			if failures {
-				fmt.Fprintf(sio.out, "  %s game %d move %d (light %.2f glare %.2f noise %.1f sun %.2f look %+v): %s\n",
-					look, g, mv, s.Light, s.Glare, s.Noise, s.Sun, s.Look, strings.Join(wrong, ", "))
+				fmt.Fprintf(sio.out, "  %s: %s\n", scene(), strings.Join(wrong, ", "))
 			}
 		}
 		if bad {
@@ -95,10 +105,56 @@ func benchGames(sio *stdio, first, n int, look string, failures bool) error {
 		if sure {
 			sureGames++
 		}
+		if doubt {
+			doubtGames++
+		}
 	}
 	fmt.Fprintf(sio.out, "%s games %d-%d: %d read (%d frames); frames misread %d (at confidence >= 0.5: %d); games with a misread frame %d (at confidence >= 0.5: %d); %.1f s\n",
 		look, first, first+n-1, n, frames, badFrames, sureFrames, badGames, sureGames, time.Since(start).Seconds())
+	perK := 0.0
+	if frames > 0 {
+		perK = 1000 * float64(doubtFrames) / float64(frames)
+	}
+	fmt.Fprintf(sio.out, "%s games %d-%d: frames read right but doubtful (a point below %.1f) %d (%.1f per 1,000 frames); games with such a frame %d\n",
+		look, first, first+n-1, vision.Sure, doubtFrames, perK, doubtGames)
 	return nil
+}
+
+// judgeFrame compares a frame's reading with the scene it was rendered
+// from. wrong lists the points misread (true content, read, confidence)
+// and sure tells whether one was read at vision.Sure or more. A frame
+// read right may still be doubtful: doubts then lists its points below
+// vision.Sure, where the robot's tracker would wait and, after a while,
+// ask the player to set the point straight (rig's Eyes) though all is
+// well; each with its true content, its confidence, how far its stone
+// lies off its point (off, in steps) and the sunlight on it (sun), where
+// there is any.
+func judgeFrame(s synth.Scene, rd *vision.Reading) (wrong []string, sure bool, doubts []string) {
+	truth := synth.Truth(s)
+	for r, row := range truth {
+		for c, want := range row {
+			if got := rd.Stones[r][c]; got != want {
+				wrong = append(wrong, fmt.Sprintf("row %d col %d %c read %c (%.2f)", r, c, want, got, rd.Conf[r][c]))
+				sure = sure || rd.Conf[r][c] >= vision.Sure
+			}
+		}
+	}
+	if len(wrong) > 0 {
+		return wrong, sure, nil
+	}
+	sun := synth.Sunlight(s)
+	for _, p := range rd.Doubtful(vision.Sure) {
+		r, c := p[0], p[1]
+		d := fmt.Sprintf("row %d col %d %c (%.2f", r, c, truth[r][c], rd.Conf[r][c])
+		if o, ok := s.Offsets[p]; ok && truth[r][c] != vision.Empty {
+			d += fmt.Sprintf(", off %.2f", math.Hypot(o[0], o[1]))
+		}
+		if v := sun(r, c); v > 0 {
+			d += fmt.Sprintf(", sun %.2f", v)
+		}
+		doubts = append(doubts, d+")")
+	}
+	return nil, false, doubts
 }
 
 // gameFrames yields the frames of rendered game g of 15x15 in a look

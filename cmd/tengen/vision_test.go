@@ -126,6 +126,11 @@ func TestVisionBenchGames(t *testing.T) {
 		for i := range v {
 			v[i], _ = strconv.Atoi(m[i+1])
 		}
+		// The frames read right yet doubting a point follow, on a line of
+		// their own.
+		if !regexp.MustCompile(fmt.Sprintf(`(?m)^varied games %s-%s: frames read right but doubtful \(a point below 0\.5\) \d+ \(\d+\.\d per 1,000 frames\); games with such a frame \d+$`, m[1], m[2])).MatchString(out) {
+			t.Errorf("%v: no line of doubtful frames:\n%s", args, out)
+		}
 		return v[0], v[1], v[2], v[3]
 	}
 	// Game 0 is 52 moves long; its frames all read right.

@@ -382,6 +382,22 @@ func sunlight(s Scene, rng *rand.Rand) func(p vision.Point) float64 {
 	}
 }
 
+// Sunlight returns the strength (0..1 of full sun, as Sun) of the
+// sunlight Render draws at board point (row, col) of s; zero everywhere
+// without Sun.
+func Sunlight(s Scene) func(row, col int) float64 {
+	rng := rand.New(rand.NewSource(s.Seed))
+	if s.SunSeed != 0 {
+		rng = rand.New(rand.NewSource(s.SunSeed))
+	} else {
+		for range 4 { // Render's glare and hand centres come first
+			rng.Float64()
+		}
+	}
+	at := sunlight(s, rng)
+	return func(row, col int) float64 { return at(vision.Point{X: float64(col), Y: float64(row)}) }
+}
+
 // segDist is the distance from (x, y) to the segment (ax, ay)-(bx, by).
 func segDist(x, y, ax, ay, bx, by float64) float64 {
 	dx, dy := bx-ax, by-ay
