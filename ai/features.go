@@ -28,8 +28,11 @@ import (
 // play (a fit of them to a stronger engine's verdicts played worse), and
 // the two renju sets, since moved half way to a fit to Rapfi's scores of
 // labelled positions (--scores, --start in-use --shrink 0.5; the full fit
-// played worse, the half way one better); weights.go's comment says what
-// was done.
+// played worse, the half way one better), and the open set (freestyle,
+// standard, caro), moved half way to a fit to Rapfi's scores of freestyle
+// positions that also weighs each point's combination of four line
+// patterns (--combos --lambda 1e-9: the only set whose combination
+// weights are not 0); weights.go's comment says what was done.
 //
 // Under renju a point that may be forbidden to Black (comboForbidden: an
 // overline, two fours or two open threes, which Black may not play) is

@@ -23,7 +23,9 @@ import (
 // re-search had raised alpha (4 lines changed: the move; nodes are the
 // same). Session 38 (engine62) rewrote it for renju's new evaluation
 // weights (the renju positions' lines; the others and the VCT reads are
-// unchanged). A change that
+// unchanged). Session 41 (engine65) rewrote it for the open set's new
+// weights (the 76 freestyle positions' lines; the renju ones and the VCT
+// reads are unchanged). A change that
 // alters the tree on purpose regenerates it (TENGEN_GOLDEN_WRITE=1) and
 // needs games to show it is no weaker. TENGEN_GOLDEN names another file
 // (say one written at a larger budget, TENGEN_GOLDEN_NODES) to check

@@ -3,59 +3,575 @@
 package ai
 
 // evalWeights are the evaluation's feature weights in eighths (see
-// features.go). Tuned on 2099 games (36185 positions) from /work/ext/tune-data, K 4281, lambda 1e-07, combos false, race true, shrink 0.5, 1500 iterations: loss 0.19718 -> 0.18194, held out 0.19320 -> 0.17822. Then (engine18) the potential classes' weights set by hand, the same in every set: mine F3+ 240, B3+ 100; theirs F3+ -160, B3+ -60 (chosen by play against the weights without them; a logistic fit to Rapfi's verdicts played worse), the other weights carried over by name; engine19 dropped a third class, two open twos (mine 120, theirs -80), which played worse than without it. Then (engine62) the two renju sets replaced by engine60's fit to Rapfi's scores (tengen engine tune --scores all.lab --scale 200 --start in-use --shrink 0.5: 10910 positions labelled by Rapfi, the weights moved half way from those in use to the fit; potential classes fitted too; held-out loss 0.04161 -> 0.02844): renju A/B at 500 ms, one thread, against the weights before: seeds 6201/6202/6203 61.3, 60.6, 63.1 % of 80, 148/240 = 61.7 % (+137 =22 -81); the open set (freestyle, standard, caro) is unchanged: engine63 moved it half way to the same fit too (the open lines of that run) and it scored 48.96 % of 240 games against the weights here (500 ms freestyle, --threads 1, seeds 6301/6302/6303: 48.1, 50.6, 48.1 % of 80; +112 =11 -117), so it was dropped.
+// features.go). Tuned on 2099 games (36185 positions) from /work/ext/tune-data, K 4281, lambda 1e-07, combos false, race true, shrink 0.5, 1500 iterations: loss 0.19718 -> 0.18194, held out 0.19320 -> 0.17822. Then (engine18) the potential classes' weights set by hand, the same in every set: mine F3+ 240, B3+ 100; theirs F3+ -160, B3+ -60 (chosen by play against the weights without them; a logistic fit to Rapfi's verdicts played worse), the other weights carried over by name; engine19 dropped a third class, two open twos (mine 120, theirs -80), which played worse than without it. Then (engine62) the two renju sets replaced by engine60's fit to Rapfi's scores (tengen engine tune --scores all.lab --scale 200 --start in-use --shrink 0.5: 10910 positions labelled by Rapfi, the weights moved half way from those in use to the fit; potential classes fitted too; held-out loss 0.04161 -> 0.02844): renju A/B at 500 ms, one thread, against the weights before: seeds 6201/6202/6203 61.3, 60.6, 63.1 % of 80, 148/240 = 61.7 % (+137 =22 -81); the open set (freestyle, standard, caro) is unchanged: engine63 moved it half way to the same fit too (the open lines of that run) and it scored 48.96 % of 240 games against the weights here (500 ms freestyle, --threads 1, seeds 6301/6302/6303: 48.1, 50.6, 48.1 % of 80; +112 =11 -117), so it was dropped. Then (engine65) the open set moved half way to a fit with per-point combination weights to 13383 freestyle positions labelled by Rapfi (80 ms a move; engine60's 3785 and 13004 more from 962 recorded freestyle games, duplicates dropped): tengen engine tune --scores c3.lab --scale 200 --start in-use --combos --lambda 1e-9 --shrink 0.5 (loss 0.05140 -> 0.03865, held out 0.05390 -> 0.04102; lambda chosen on positions of games held out whole: full fits to 16212 of 18921 positions lose 0.0340 with combinations, 0.0383 without, on the other 2709, where the weights before lose 0.0441); the renju sets are unchanged. Freestyle A/B at 500 ms, one thread, against the weights before: seeds 6501/6502/6503 55.6, 48.8, 53.1 % of 80, 126/240 = 52.5 % (+118 =16 -106).
 var evalWeights = [numEvalFeatures]int32{
 	0:    0,      // open: mine line none
-	1:    2,      // open: mine line B1
-	2:    0,      // open: mine line F1
-	3:    13,     // open: mine line B2
-	4:    114,    // open: mine line F2
-	5:    173,    // open: mine line B3
-	6:    487,    // open: mine line F3
-	7:    489,    // open: mine line B4
+	1:    -3,     // open: mine line B1
+	2:    2,      // open: mine line F1
+	3:    17,     // open: mine line B2
+	4:    119,    // open: mine line F2
+	5:    198,    // open: mine line B3
+	6:    451,    // open: mine line F3
+	7:    581,    // open: mine line B4
 	8:    2000,   // open: mine line D4
 	9:    2000,   // open: mine line F4
 	10:   20000,  // open: mine line F5
 	11:   0,      // open: mine line OL
 	12:   0,      // open: theirs line none
-	13:   9,      // open: theirs line B1
-	14:   -2,     // open: theirs line F1
-	15:   -22,    // open: theirs line B2
-	16:   -72,    // open: theirs line F2
-	17:   -122,   // open: theirs line B3
-	18:   -246,   // open: theirs line F3
-	19:   -495,   // open: theirs line B4
+	13:   13,     // open: theirs line B1
+	14:   -4,     // open: theirs line F1
+	15:   -31,    // open: theirs line B2
+	16:   -73,    // open: theirs line F2
+	17:   -147,   // open: theirs line B3
+	18:   -247,   // open: theirs line F3
+	19:   -563,   // open: theirs line B4
 	20:   -1600,  // open: theirs line D4
 	21:   -1600,  // open: theirs line F4
 	22:   -16000, // open: theirs line F5
 	23:   0,      // open: theirs line OL
 	24:   0,      // open: mine point none
-	25:   -71,    // open: mine point B3
-	26:   113,    // open: mine point F3
-	27:   1224,   // open: mine point 33
-	28:   98,     // open: mine point B4
-	29:   698,    // open: mine point 43
+	25:   -78,    // open: mine point B3
+	26:   89,     // open: mine point F3
+	27:   779,    // open: mine point 33
+	28:   190,    // open: mine point B4
+	29:   799,    // open: mine point 43
 	30:   3000,   // open: mine point 44
 	31:   0,      // open: mine point 5
 	32:   0,      // open: theirs point none
-	33:   15,     // open: theirs point B3
+	33:   22,     // open: theirs point B3
 	34:   -68,    // open: theirs point F3
-	35:   -101,   // open: theirs point 33
-	36:   -75,    // open: theirs point B4
-	37:   -1940,  // open: theirs point 43
+	35:   8,      // open: theirs point 33
+	36:   -133,   // open: theirs point B4
+	37:   -2191,  // open: theirs point 43
 	38:   -2400,  // open: theirs point 44
 	39:   0,      // open: theirs point 5
 	40:   0,      // open: mine potential none
-	41:   240,    // open: mine potential F3+
-	42:   100,    // open: mine potential B3+
+	41:   363,    // open: mine potential F3+
+	42:   146,    // open: mine potential B3+
 	43:   0,      // open: theirs potential none
-	44:   -160,   // open: theirs potential F3+
-	45:   -60,    // open: theirs potential B3+
+	44:   -143,   // open: theirs potential F3+
+	45:   -63,    // open: theirs potential B3+
 	46:   12153,  // open: race mine43
-	47:   6063,   // open: race mine33
+	47:   6747,   // open: race mine33
 	48:   -9600,  // open: race theirManyF4
 	49:   -2000,  // open: race theirF4
-	50:   -204,   // open: race theirDouble
+	50:   -301,   // open: race theirDouble
+	1134: 1,      // open: mine combo B4 F3 B3 none
+	1139: 1,      // open: mine combo B4 F3 F2 none
+	1142: -3,     // open: mine combo B4 F3 B2 B1
+	1144: 1,      // open: mine combo B4 F3 F1 F1
+	1145: -1,     // open: mine combo B4 F3 F1 B1
+	1152: -1,     // open: mine combo B4 B3 B3 B2
+	1153: 2,      // open: mine combo B4 B3 B3 F1
+	1154: -1,     // open: mine combo B4 B3 B3 B1
+	1155: 1,      // open: mine combo B4 B3 B3 none
+	1157: -1,     // open: mine combo B4 B3 F2 B2
+	1158: 6,      // open: mine combo B4 B3 F2 F1
+	1159: 3,      // open: mine combo B4 B3 F2 B1
+	1160: 7,      // open: mine combo B4 B3 F2 none
+	1161: 12,     // open: mine combo B4 B3 B2 B2
+	1162: 11,     // open: mine combo B4 B3 B2 F1
+	1163: 3,      // open: mine combo B4 B3 B2 B1
+	1164: -7,     // open: mine combo B4 B3 B2 none
+	1165: 15,     // open: mine combo B4 B3 F1 F1
+	1166: 13,     // open: mine combo B4 B3 F1 B1
+	1167: -3,     // open: mine combo B4 B3 F1 none
+	1168: 4,      // open: mine combo B4 B3 B1 B1
+	1169: -22,    // open: mine combo B4 B3 B1 none
+	1170: -2,     // open: mine combo B4 B3 none none
+	1171: 1,      // open: mine combo B4 F2 F2 F2
+	1172: 12,     // open: mine combo B4 F2 F2 B2
+	1173: 8,      // open: mine combo B4 F2 F2 F1
+	1174: 9,      // open: mine combo B4 F2 F2 B1
+	1175: 26,     // open: mine combo B4 F2 F2 none
+	1176: 18,     // open: mine combo B4 F2 B2 B2
+	1177: 46,     // open: mine combo B4 F2 B2 F1
+	1178: 35,     // open: mine combo B4 F2 B2 B1
+	1179: 5,      // open: mine combo B4 F2 B2 none
+	1180: 57,     // open: mine combo B4 F2 F1 F1
+	1181: 71,     // open: mine combo B4 F2 F1 B1
+	1182: 30,     // open: mine combo B4 F2 F1 none
+	1183: 5,      // open: mine combo B4 F2 B1 B1
+	1184: 1,      // open: mine combo B4 F2 B1 none
+	1185: 11,     // open: mine combo B4 F2 none none
+	1186: 4,      // open: mine combo B4 B2 B2 B2
+	1187: -3,     // open: mine combo B4 B2 B2 F1
+	1188: 3,      // open: mine combo B4 B2 B2 B1
+	1189: -29,    // open: mine combo B4 B2 B2 none
+	1190: 73,     // open: mine combo B4 B2 F1 F1
+	1191: 23,     // open: mine combo B4 B2 F1 B1
+	1192: -40,    // open: mine combo B4 B2 F1 none
+	1193: -19,    // open: mine combo B4 B2 B1 B1
+	1194: -35,    // open: mine combo B4 B2 B1 none
+	1195: -45,    // open: mine combo B4 B2 none none
+	1196: 13,     // open: mine combo B4 F1 F1 F1
+	1197: -19,    // open: mine combo B4 F1 F1 B1
+	1198: -32,    // open: mine combo B4 F1 F1 none
+	1199: -39,    // open: mine combo B4 F1 B1 B1
+	1200: -32,    // open: mine combo B4 F1 B1 none
+	1201: -62,    // open: mine combo B4 F1 none none
+	1202: -9,     // open: mine combo B4 B1 B1 B1
+	1203: -15,    // open: mine combo B4 B1 B1 none
+	1204: -53,    // open: mine combo B4 B1 none none
+	1205: -31,    // open: mine combo B4 none none none
+	1214: -5,     // open: mine combo F3 F3 B3 F2
+	1215: 1,      // open: mine combo F3 F3 B3 B2
+	1216: -2,     // open: mine combo F3 F3 B3 F1
+	1217: -1,     // open: mine combo F3 F3 B3 B1
+	1218: 9,      // open: mine combo F3 F3 B3 none
+	1220: 2,      // open: mine combo F3 F3 F2 B2
+	1221: -2,     // open: mine combo F3 F3 F2 F1
+	1223: 4,      // open: mine combo F3 F3 F2 none
+	1224: 2,      // open: mine combo F3 F3 B2 B2
+	1225: -3,     // open: mine combo F3 F3 B2 F1
+	1226: 1,      // open: mine combo F3 F3 B2 B1
+	1227: 9,      // open: mine combo F3 F3 B2 none
+	1228: -8,     // open: mine combo F3 F3 F1 F1
+	1229: -9,     // open: mine combo F3 F3 F1 B1
+	1230: -3,     // open: mine combo F3 F3 F1 none
+	1231: -3,     // open: mine combo F3 F3 B1 B1
+	1233: 7,      // open: mine combo F3 F3 none none
+	1235: 3,      // open: mine combo F3 B3 B3 F2
+	1236: 3,      // open: mine combo F3 B3 B3 B2
+	1237: 4,      // open: mine combo F3 B3 B3 F1
+	1238: -3,     // open: mine combo F3 B3 B3 B1
+	1239: 6,      // open: mine combo F3 B3 B3 none
+	1240: 1,      // open: mine combo F3 B3 F2 F2
+	1241: 12,     // open: mine combo F3 B3 F2 B2
+	1242: 9,      // open: mine combo F3 B3 F2 F1
+	1243: 20,     // open: mine combo F3 B3 F2 B1
+	1244: 34,     // open: mine combo F3 B3 F2 none
+	1245: -5,     // open: mine combo F3 B3 B2 B2
+	1246: -10,    // open: mine combo F3 B3 B2 F1
+	1247: -6,     // open: mine combo F3 B3 B2 B1
+	1248: 7,      // open: mine combo F3 B3 B2 none
+	1249: 19,     // open: mine combo F3 B3 F1 F1
+	1250: 2,      // open: mine combo F3 B3 F1 B1
+	1251: 24,     // open: mine combo F3 B3 F1 none
+	1252: 7,      // open: mine combo F3 B3 B1 B1
+	1253: 4,      // open: mine combo F3 B3 B1 none
+	1254: -16,    // open: mine combo F3 B3 none none
+	1255: 1,      // open: mine combo F3 F2 F2 F2
+	1257: 14,     // open: mine combo F3 F2 F2 F1
+	1258: 22,     // open: mine combo F3 F2 F2 B1
+	1259: 19,     // open: mine combo F3 F2 F2 none
+	1260: 4,      // open: mine combo F3 F2 B2 B2
+	1261: -34,    // open: mine combo F3 F2 B2 F1
+	1262: 11,     // open: mine combo F3 F2 B2 B1
+	1263: 24,     // open: mine combo F3 F2 B2 none
+	1264: -47,    // open: mine combo F3 F2 F1 F1
+	1265: -44,    // open: mine combo F3 F2 F1 B1
+	1266: 2,      // open: mine combo F3 F2 F1 none
+	1267: -28,    // open: mine combo F3 F2 B1 B1
+	1268: -16,    // open: mine combo F3 F2 B1 none
+	1269: -25,    // open: mine combo F3 F2 none none
+	1270: 2,      // open: mine combo F3 B2 B2 B2
+	1271: 27,     // open: mine combo F3 B2 B2 F1
+	1272: 7,      // open: mine combo F3 B2 B2 B1
+	1273: 30,     // open: mine combo F3 B2 B2 none
+	1274: 19,     // open: mine combo F3 B2 F1 F1
+	1275: 12,     // open: mine combo F3 B2 F1 B1
+	1276: -15,    // open: mine combo F3 B2 F1 none
+	1277: 31,     // open: mine combo F3 B2 B1 B1
+	1278: -5,     // open: mine combo F3 B2 B1 none
+	1279: -10,    // open: mine combo F3 B2 none none
+	1280: -33,    // open: mine combo F3 F1 F1 F1
+	1281: 7,      // open: mine combo F3 F1 F1 B1
+	1282: -16,    // open: mine combo F3 F1 F1 none
+	1283: 4,      // open: mine combo F3 F1 B1 B1
+	1284: -18,    // open: mine combo F3 F1 B1 none
+	1285: 25,     // open: mine combo F3 F1 none none
+	1286: -33,    // open: mine combo F3 B1 B1 B1
+	1287: -23,    // open: mine combo F3 B1 B1 none
+	1288: -32,    // open: mine combo F3 B1 none none
+	1289: -7,     // open: mine combo F3 none none none
+	1291: 4,      // open: mine combo B3 B3 B3 F2
+	1293: 2,      // open: mine combo B3 B3 B3 F1
+	1294: 8,      // open: mine combo B3 B3 B3 B1
+	1295: -5,     // open: mine combo B3 B3 B3 none
+	1296: -2,     // open: mine combo B3 B3 F2 F2
+	1297: 9,      // open: mine combo B3 B3 F2 B2
+	1298: 31,     // open: mine combo B3 B3 F2 F1
+	1299: 8,      // open: mine combo B3 B3 F2 B1
+	1300: 8,      // open: mine combo B3 B3 F2 none
+	1301: 5,      // open: mine combo B3 B3 B2 B2
+	1302: -19,    // open: mine combo B3 B3 B2 F1
+	1303: 14,     // open: mine combo B3 B3 B2 B1
+	1305: 4,      // open: mine combo B3 B3 F1 F1
+	1306: 25,     // open: mine combo B3 B3 F1 B1
+	1307: -19,    // open: mine combo B3 B3 F1 none
+	1308: -3,     // open: mine combo B3 B3 B1 B1
+	1309: -25,    // open: mine combo B3 B3 B1 none
+	1310: -4,     // open: mine combo B3 B3 none none
+	1311: 11,     // open: mine combo B3 F2 F2 F2
+	1312: 1,      // open: mine combo B3 F2 F2 B2
+	1313: -17,    // open: mine combo B3 F2 F2 F1
+	1314: 7,      // open: mine combo B3 F2 F2 B1
+	1315: 40,     // open: mine combo B3 F2 F2 none
+	1316: 16,     // open: mine combo B3 F2 B2 B2
+	1317: -28,    // open: mine combo B3 F2 B2 F1
+	1318: 18,     // open: mine combo B3 F2 B2 B1
+	1319: 42,     // open: mine combo B3 F2 B2 none
+	1320: -27,    // open: mine combo B3 F2 F1 F1
+	1321: -6,     // open: mine combo B3 F2 F1 B1
+	1322: -15,    // open: mine combo B3 F2 F1 none
+	1323: 1,      // open: mine combo B3 F2 B1 B1
+	1324: -53,    // open: mine combo B3 F2 B1 none
+	1325: -17,    // open: mine combo B3 F2 none none
+	1327: -11,    // open: mine combo B3 B2 B2 F1
+	1328: -2,     // open: mine combo B3 B2 B2 B1
+	1329: 17,     // open: mine combo B3 B2 B2 none
+	1330: 7,      // open: mine combo B3 B2 F1 F1
+	1331: 9,      // open: mine combo B3 B2 F1 B1
+	1332: 14,     // open: mine combo B3 B2 F1 none
+	1333: 13,     // open: mine combo B3 B2 B1 B1
+	1334: 36,     // open: mine combo B3 B2 B1 none
+	1335: -10,    // open: mine combo B3 B2 none none
+	1336: -31,    // open: mine combo B3 F1 F1 F1
+	1337: -29,    // open: mine combo B3 F1 F1 B1
+	1338: 23,     // open: mine combo B3 F1 F1 none
+	1339: 21,     // open: mine combo B3 F1 B1 B1
+	1340: 17,     // open: mine combo B3 F1 B1 none
+	1341: 11,     // open: mine combo B3 F1 none none
+	1342: -13,    // open: mine combo B3 B1 B1 B1
+	1343: -39,    // open: mine combo B3 B1 B1 none
+	1344: -60,    // open: mine combo B3 B1 none none
+	1345: -42,    // open: mine combo B3 none none none
+	1346: -3,     // open: mine combo F2 F2 F2 F2
+	1347: -10,    // open: mine combo F2 F2 F2 B2
+	1348: 12,     // open: mine combo F2 F2 F2 F1
+	1349: 25,     // open: mine combo F2 F2 F2 B1
+	1350: 20,     // open: mine combo F2 F2 F2 none
+	1351: 23,     // open: mine combo F2 F2 B2 B2
+	1352: -10,    // open: mine combo F2 F2 B2 F1
+	1353: -2,     // open: mine combo F2 F2 B2 B1
+	1354: 29,     // open: mine combo F2 F2 B2 none
+	1355: -35,    // open: mine combo F2 F2 F1 F1
+	1356: -11,    // open: mine combo F2 F2 F1 B1
+	1357: 26,     // open: mine combo F2 F2 F1 none
+	1358: -14,    // open: mine combo F2 F2 B1 B1
+	1359: 4,      // open: mine combo F2 F2 B1 none
+	1360: -3,     // open: mine combo F2 F2 none none
+	1361: -13,    // open: mine combo F2 B2 B2 B2
+	1362: -12,    // open: mine combo F2 B2 B2 F1
+	1363: 9,      // open: mine combo F2 B2 B2 B1
+	1364: 21,     // open: mine combo F2 B2 B2 none
+	1365: -35,    // open: mine combo F2 B2 F1 F1
+	1366: -44,    // open: mine combo F2 B2 F1 B1
+	1367: 11,     // open: mine combo F2 B2 F1 none
+	1368: -21,    // open: mine combo F2 B2 B1 B1
+	1369: 31,     // open: mine combo F2 B2 B1 none
+	1370: 26,     // open: mine combo F2 B2 none none
+	1371: -54,    // open: mine combo F2 F1 F1 F1
+	1372: -47,    // open: mine combo F2 F1 F1 B1
+	1373: 6,      // open: mine combo F2 F1 F1 none
+	1374: 5,      // open: mine combo F2 F1 B1 B1
+	1375: -40,    // open: mine combo F2 F1 B1 none
+	1376: -53,    // open: mine combo F2 F1 none none
+	1377: -39,    // open: mine combo F2 B1 B1 B1
+	1378: -17,    // open: mine combo F2 B1 B1 none
+	1379: -43,    // open: mine combo F2 B1 none none
+	1380: -60,    // open: mine combo F2 none none none
+	1381: 10,     // open: mine combo B2 B2 B2 B2
+	1382: 16,     // open: mine combo B2 B2 B2 F1
+	1383: 30,     // open: mine combo B2 B2 B2 B1
+	1384: -30,    // open: mine combo B2 B2 B2 none
+	1385: -17,    // open: mine combo B2 B2 F1 F1
+	1386: -17,    // open: mine combo B2 B2 F1 B1
+	1387: -51,    // open: mine combo B2 B2 F1 none
+	1388: 1,      // open: mine combo B2 B2 B1 B1
+	1389: -19,    // open: mine combo B2 B2 B1 none
+	1390: -22,    // open: mine combo B2 B2 none none
+	1391: -7,     // open: mine combo B2 F1 F1 F1
+	1392: -35,    // open: mine combo B2 F1 F1 B1
+	1393: 1,      // open: mine combo B2 F1 F1 none
+	1394: 44,     // open: mine combo B2 F1 B1 B1
+	1395: 20,     // open: mine combo B2 F1 B1 none
+	1396: 43,     // open: mine combo B2 F1 none none
+	1397: 26,     // open: mine combo B2 B1 B1 B1
+	1398: -51,    // open: mine combo B2 B1 B1 none
+	1399: -40,    // open: mine combo B2 B1 none none
+	1400: 6,      // open: mine combo B2 none none none
+	1401: 25,     // open: mine combo F1 F1 F1 F1
+	1402: 11,     // open: mine combo F1 F1 F1 B1
+	1403: -1,     // open: mine combo F1 F1 F1 none
+	1404: 36,     // open: mine combo F1 F1 B1 B1
+	1405: -25,    // open: mine combo F1 F1 B1 none
+	1406: 42,     // open: mine combo F1 F1 none none
+	1407: 11,     // open: mine combo F1 B1 B1 B1
+	1408: -3,     // open: mine combo F1 B1 B1 none
+	1409: -16,    // open: mine combo F1 B1 none none
+	1410: 42,     // open: mine combo F1 none none none
+	1411: 9,      // open: mine combo B1 B1 B1 B1
+	1412: -27,    // open: mine combo B1 B1 B1 none
+	1413: 20,     // open: mine combo B1 B1 none none
+	1414: -47,    // open: mine combo B1 none none none
+	1415: 34,     // open: mine combo none none none none
+	2496: -1,     // open: theirs combo B4 F3 B3 B2
+	2499: -2,     // open: theirs combo B4 F3 B3 none
+	2500: -2,     // open: theirs combo B4 F3 F2 F2
+	2501: -4,     // open: theirs combo B4 F3 F2 B2
+	2502: -1,     // open: theirs combo B4 F3 F2 F1
+	2503: -7,     // open: theirs combo B4 F3 F2 B1
+	2505: -8,     // open: theirs combo B4 F3 B2 B2
+	2507: -8,     // open: theirs combo B4 F3 B2 B1
+	2508: -1,     // open: theirs combo B4 F3 B2 none
+	2509: 10,     // open: theirs combo B4 F3 F1 F1
+	2510: 3,      // open: theirs combo B4 F3 F1 B1
+	2511: 12,     // open: theirs combo B4 F3 F1 none
+	2512: -1,     // open: theirs combo B4 F3 B1 B1
+	2513: -2,     // open: theirs combo B4 F3 B1 none
+	2514: 9,      // open: theirs combo B4 F3 none none
+	2518: -2,     // open: theirs combo B4 B3 B3 F1
+	2519: -2,     // open: theirs combo B4 B3 B3 B1
+	2520: -4,     // open: theirs combo B4 B3 B3 none
+	2522: -3,     // open: theirs combo B4 B3 F2 B2
+	2523: -9,     // open: theirs combo B4 B3 F2 F1
+	2524: -14,    // open: theirs combo B4 B3 F2 B1
+	2525: -8,     // open: theirs combo B4 B3 F2 none
+	2526: -10,    // open: theirs combo B4 B3 B2 B2
+	2527: -15,    // open: theirs combo B4 B3 B2 F1
+	2528: -21,    // open: theirs combo B4 B3 B2 B1
+	2529: -19,    // open: theirs combo B4 B3 B2 none
+	2530: -29,    // open: theirs combo B4 B3 F1 F1
+	2531: -27,    // open: theirs combo B4 B3 F1 B1
+	2533: -1,     // open: theirs combo B4 B3 B1 B1
+	2534: -9,     // open: theirs combo B4 B3 B1 none
+	2535: -5,     // open: theirs combo B4 B3 none none
+	2536: -2,     // open: theirs combo B4 F2 F2 F2
+	2537: -8,     // open: theirs combo B4 F2 F2 B2
+	2538: 2,      // open: theirs combo B4 F2 F2 F1
+	2539: -12,    // open: theirs combo B4 F2 F2 B1
+	2540: -10,    // open: theirs combo B4 F2 F2 none
+	2541: -26,    // open: theirs combo B4 F2 B2 B2
+	2542: -13,    // open: theirs combo B4 F2 B2 F1
+	2543: -40,    // open: theirs combo B4 F2 B2 B1
+	2544: -8,     // open: theirs combo B4 F2 B2 none
+	2545: -50,    // open: theirs combo B4 F2 F1 F1
+	2546: -67,    // open: theirs combo B4 F2 F1 B1
+	2547: 28,     // open: theirs combo B4 F2 F1 none
+	2548: 1,      // open: theirs combo B4 F2 B1 B1
+	2549: 4,      // open: theirs combo B4 F2 B1 none
+	2550: 1,      // open: theirs combo B4 F2 none none
+	2551: -4,     // open: theirs combo B4 B2 B2 B2
+	2552: 1,      // open: theirs combo B4 B2 B2 F1
+	2553: -10,    // open: theirs combo B4 B2 B2 B1
+	2554: 7,      // open: theirs combo B4 B2 B2 none
+	2555: -30,    // open: theirs combo B4 B2 F1 F1
+	2556: -27,    // open: theirs combo B4 B2 F1 B1
+	2557: 34,     // open: theirs combo B4 B2 F1 none
+	2558: 15,     // open: theirs combo B4 B2 B1 B1
+	2559: -5,     // open: theirs combo B4 B2 B1 none
+	2560: 20,     // open: theirs combo B4 B2 none none
+	2561: 49,     // open: theirs combo B4 F1 F1 F1
+	2562: 14,     // open: theirs combo B4 F1 F1 B1
+	2563: 43,     // open: theirs combo B4 F1 F1 none
+	2564: 38,     // open: theirs combo B4 F1 B1 B1
+	2565: 59,     // open: theirs combo B4 F1 B1 none
+	2566: 63,     // open: theirs combo B4 F1 none none
+	2567: 20,     // open: theirs combo B4 B1 B1 B1
+	2568: 21,     // open: theirs combo B4 B1 B1 none
+	2569: 32,     // open: theirs combo B4 B1 none none
+	2570: 28,     // open: theirs combo B4 none none none
+	2575: -3,     // open: theirs combo F3 F3 F3 F1
+	2577: 1,      // open: theirs combo F3 F3 F3 none
+	2579: 10,     // open: theirs combo F3 F3 B3 F2
+	2580: -3,     // open: theirs combo F3 F3 B3 B2
+	2581: 17,     // open: theirs combo F3 F3 B3 F1
+	2582: 1,      // open: theirs combo F3 F3 B3 B1
+	2583: -3,     // open: theirs combo F3 F3 B3 none
+	2584: 2,      // open: theirs combo F3 F3 F2 F2
+	2585: 9,      // open: theirs combo F3 F3 F2 B2
+	2586: 4,      // open: theirs combo F3 F3 F2 F1
+	2587: -10,    // open: theirs combo F3 F3 F2 B1
+	2589: -8,     // open: theirs combo F3 F3 B2 B2
+	2590: -12,    // open: theirs combo F3 F3 B2 F1
+	2591: -9,     // open: theirs combo F3 F3 B2 B1
+	2592: -11,    // open: theirs combo F3 F3 B2 none
+	2593: 12,     // open: theirs combo F3 F3 F1 F1
+	2594: -2,     // open: theirs combo F3 F3 F1 B1
+	2595: -4,     // open: theirs combo F3 F3 F1 none
+	2596: 7,      // open: theirs combo F3 F3 B1 B1
+	2597: -3,     // open: theirs combo F3 F3 B1 none
+	2598: 5,      // open: theirs combo F3 F3 none none
+	2600: 3,      // open: theirs combo F3 B3 B3 F2
+	2601: -3,     // open: theirs combo F3 B3 B3 B2
+	2602: -9,     // open: theirs combo F3 B3 B3 F1
+	2603: -1,     // open: theirs combo F3 B3 B3 B1
+	2604: -1,     // open: theirs combo F3 B3 B3 none
+	2605: 1,      // open: theirs combo F3 B3 F2 F2
+	2606: -3,     // open: theirs combo F3 B3 F2 B2
+	2607: 9,      // open: theirs combo F3 B3 F2 F1
+	2608: -9,     // open: theirs combo F3 B3 F2 B1
+	2609: -8,     // open: theirs combo F3 B3 F2 none
+	2610: 3,      // open: theirs combo F3 B3 B2 B2
+	2611: -10,    // open: theirs combo F3 B3 B2 F1
+	2612: -19,    // open: theirs combo F3 B3 B2 B1
+	2613: -16,    // open: theirs combo F3 B3 B2 none
+	2614: -12,    // open: theirs combo F3 B3 F1 F1
+	2615: -15,    // open: theirs combo F3 B3 F1 B1
+	2616: 4,      // open: theirs combo F3 B3 F1 none
+	2617: 47,     // open: theirs combo F3 B3 B1 B1
+	2618: 1,      // open: theirs combo F3 B3 B1 none
+	2619: 12,     // open: theirs combo F3 B3 none none
+	2620: 1,      // open: theirs combo F3 F2 F2 F2
+	2621: -2,     // open: theirs combo F3 F2 F2 B2
+	2622: -10,    // open: theirs combo F3 F2 F2 F1
+	2623: 4,      // open: theirs combo F3 F2 F2 B1
+	2624: -16,    // open: theirs combo F3 F2 F2 none
+	2625: -18,    // open: theirs combo F3 F2 B2 B2
+	2626: 14,     // open: theirs combo F3 F2 B2 F1
+	2627: -53,    // open: theirs combo F3 F2 B2 B1
+	2628: -23,    // open: theirs combo F3 F2 B2 none
+	2629: 17,     // open: theirs combo F3 F2 F1 F1
+	2630: 14,     // open: theirs combo F3 F2 F1 B1
+	2631: 10,     // open: theirs combo F3 F2 F1 none
+	2632: 22,     // open: theirs combo F3 F2 B1 B1
+	2633: 26,     // open: theirs combo F3 F2 B1 none
+	2634: 52,     // open: theirs combo F3 F2 none none
+	2635: -25,    // open: theirs combo F3 B2 B2 B2
+	2636: -41,    // open: theirs combo F3 B2 B2 F1
+	2637: -32,    // open: theirs combo F3 B2 B2 B1
+	2638: -26,    // open: theirs combo F3 B2 B2 none
+	2639: -3,     // open: theirs combo F3 B2 F1 F1
+	2640: -58,    // open: theirs combo F3 B2 F1 B1
+	2641: -21,    // open: theirs combo F3 B2 F1 none
+	2642: 10,     // open: theirs combo F3 B2 B1 B1
+	2643: -2,     // open: theirs combo F3 B2 B1 none
+	2644: -12,    // open: theirs combo F3 B2 none none
+	2645: -5,     // open: theirs combo F3 F1 F1 F1
+	2646: -4,     // open: theirs combo F3 F1 F1 B1
+	2647: -19,    // open: theirs combo F3 F1 F1 none
+	2648: -32,    // open: theirs combo F3 F1 B1 B1
+	2649: 27,     // open: theirs combo F3 F1 B1 none
+	2650: 56,     // open: theirs combo F3 F1 none none
+	2651: 66,     // open: theirs combo F3 B1 B1 B1
+	2652: 39,     // open: theirs combo F3 B1 B1 none
+	2653: 35,     // open: theirs combo F3 B1 none none
+	2654: 29,     // open: theirs combo F3 none none none
+	2656: 1,      // open: theirs combo B3 B3 B3 F2
+	2657: -1,     // open: theirs combo B3 B3 B3 B2
+	2658: -1,     // open: theirs combo B3 B3 B3 F1
+	2659: -4,     // open: theirs combo B3 B3 B3 B1
+	2660: -6,     // open: theirs combo B3 B3 B3 none
+	2661: -7,     // open: theirs combo B3 B3 F2 F2
+	2662: -13,    // open: theirs combo B3 B3 F2 B2
+	2663: -19,    // open: theirs combo B3 B3 F2 F1
+	2664: -3,     // open: theirs combo B3 B3 F2 B1
+	2665: -14,    // open: theirs combo B3 B3 F2 none
+	2666: 1,      // open: theirs combo B3 B3 B2 B2
+	2667: -14,    // open: theirs combo B3 B3 B2 F1
+	2668: -29,    // open: theirs combo B3 B3 B2 B1
+	2669: 5,      // open: theirs combo B3 B3 B2 none
+	2670: 16,     // open: theirs combo B3 B3 F1 F1
+	2671: 37,     // open: theirs combo B3 B3 F1 B1
+	2672: 10,     // open: theirs combo B3 B3 F1 none
+	2673: -8,     // open: theirs combo B3 B3 B1 B1
+	2674: -6,     // open: theirs combo B3 B3 B1 none
+	2675: -2,     // open: theirs combo B3 B3 none none
+	2676: -16,    // open: theirs combo B3 F2 F2 F2
+	2677: 26,     // open: theirs combo B3 F2 F2 B2
+	2678: 16,     // open: theirs combo B3 F2 F2 F1
+	2679: -9,     // open: theirs combo B3 F2 F2 B1
+	2680: -29,    // open: theirs combo B3 F2 F2 none
+	2681: -8,     // open: theirs combo B3 F2 B2 B2
+	2682: 3,      // open: theirs combo B3 F2 B2 F1
+	2683: -25,    // open: theirs combo B3 F2 B2 B1
+	2684: -13,    // open: theirs combo B3 F2 B2 none
+	2685: 41,     // open: theirs combo B3 F2 F1 F1
+	2686: 20,     // open: theirs combo B3 F2 F1 B1
+	2687: 69,     // open: theirs combo B3 F2 F1 none
+	2688: 8,      // open: theirs combo B3 F2 B1 B1
+	2689: -12,    // open: theirs combo B3 F2 B1 none
+	2690: -2,     // open: theirs combo B3 F2 none none
+	2692: -23,    // open: theirs combo B3 B2 B2 F1
+	2693: 21,     // open: theirs combo B3 B2 B2 B1
+	2694: -1,     // open: theirs combo B3 B2 B2 none
+	2695: 53,     // open: theirs combo B3 B2 F1 F1
+	2696: -26,    // open: theirs combo B3 B2 F1 B1
+	2697: -43,    // open: theirs combo B3 B2 F1 none
+	2698: -9,     // open: theirs combo B3 B2 B1 B1
+	2699: 1,      // open: theirs combo B3 B2 B1 none
+	2700: -27,    // open: theirs combo B3 B2 none none
+	2701: 46,     // open: theirs combo B3 F1 F1 F1
+	2702: -2,     // open: theirs combo B3 F1 F1 B1
+	2703: -13,    // open: theirs combo B3 F1 F1 none
+	2704: -48,    // open: theirs combo B3 F1 B1 B1
+	2705: -5,     // open: theirs combo B3 F1 B1 none
+	2706: -32,    // open: theirs combo B3 F1 none none
+	2707: 31,     // open: theirs combo B3 B1 B1 B1
+	2708: 24,     // open: theirs combo B3 B1 B1 none
+	2709: 27,     // open: theirs combo B3 B1 none none
+	2710: 27,     // open: theirs combo B3 none none none
+	2711: -3,     // open: theirs combo F2 F2 F2 F2
+	2712: 3,      // open: theirs combo F2 F2 F2 B2
+	2713: 5,      // open: theirs combo F2 F2 F2 F1
+	2714: -28,    // open: theirs combo F2 F2 F2 B1
+	2715: 1,      // open: theirs combo F2 F2 F2 none
+	2716: -3,     // open: theirs combo F2 F2 B2 B2
+	2717: -15,    // open: theirs combo F2 F2 B2 F1
+	2718: -22,    // open: theirs combo F2 F2 B2 B1
+	2719: -26,    // open: theirs combo F2 F2 B2 none
+	2721: 24,     // open: theirs combo F2 F2 F1 B1
+	2722: -42,    // open: theirs combo F2 F2 F1 none
+	2723: -6,     // open: theirs combo F2 F2 B1 B1
+	2724: -12,    // open: theirs combo F2 F2 B1 none
+	2725: 14,     // open: theirs combo F2 F2 none none
+	2726: 19,     // open: theirs combo F2 B2 B2 B2
+	2727: 63,     // open: theirs combo F2 B2 B2 F1
+	2728: -28,    // open: theirs combo F2 B2 B2 B1
+	2729: -8,     // open: theirs combo F2 B2 B2 none
+	2730: 32,     // open: theirs combo F2 B2 F1 F1
+	2731: 12,     // open: theirs combo F2 B2 F1 B1
+	2732: 13,     // open: theirs combo F2 B2 F1 none
+	2733: -17,    // open: theirs combo F2 B2 B1 B1
+	2734: -7,     // open: theirs combo F2 B2 B1 none
+	2735: -21,    // open: theirs combo F2 B2 none none
+	2736: 23,     // open: theirs combo F2 F1 F1 F1
+	2737: 20,     // open: theirs combo F2 F1 F1 B1
+	2738: -26,    // open: theirs combo F2 F1 F1 none
+	2739: 51,     // open: theirs combo F2 F1 B1 B1
+	2740: 35,     // open: theirs combo F2 F1 B1 none
+	2741: 45,     // open: theirs combo F2 F1 none none
+	2742: 28,     // open: theirs combo F2 B1 B1 B1
+	2743: 15,     // open: theirs combo F2 B1 B1 none
+	2744: -4,     // open: theirs combo F2 B1 none none
+	2745: 25,     // open: theirs combo F2 none none none
+	2746: 1,      // open: theirs combo B2 B2 B2 B2
+	2747: 2,      // open: theirs combo B2 B2 B2 F1
+	2748: 9,      // open: theirs combo B2 B2 B2 B1
+	2749: 19,     // open: theirs combo B2 B2 B2 none
+	2750: 62,     // open: theirs combo B2 B2 F1 F1
+	2751: 7,      // open: theirs combo B2 B2 F1 B1
+	2752: 10,     // open: theirs combo B2 B2 F1 none
+	2753: -29,    // open: theirs combo B2 B2 B1 B1
+	2754: 12,     // open: theirs combo B2 B2 B1 none
+	2755: -1,     // open: theirs combo B2 B2 none none
+	2756: 27,     // open: theirs combo B2 F1 F1 F1
+	2757: 21,     // open: theirs combo B2 F1 F1 B1
+	2758: -24,    // open: theirs combo B2 F1 F1 none
+	2759: -39,    // open: theirs combo B2 F1 B1 B1
+	2760: -18,    // open: theirs combo B2 F1 B1 none
+	2761: -34,    // open: theirs combo B2 F1 none none
+	2762: 20,     // open: theirs combo B2 B1 B1 B1
+	2763: 83,     // open: theirs combo B2 B1 B1 none
+	2764: 40,     // open: theirs combo B2 B1 none none
+	2765: -27,    // open: theirs combo B2 none none none
+	2766: -25,    // open: theirs combo F1 F1 F1 F1
+	2767: -18,    // open: theirs combo F1 F1 F1 B1
+	2768: -12,    // open: theirs combo F1 F1 F1 none
+	2769: -40,    // open: theirs combo F1 F1 B1 B1
+	2770: 17,     // open: theirs combo F1 F1 B1 none
+	2771: -28,    // open: theirs combo F1 F1 none none
+	2772: -2,     // open: theirs combo F1 B1 B1 B1
+	2773: 1,      // open: theirs combo F1 B1 B1 none
+	2774: 10,     // open: theirs combo F1 B1 none none
+	2775: -83,    // open: theirs combo F1 none none none
+	2776: 16,     // open: theirs combo B1 B1 B1 B1
+	2777: -3,     // open: theirs combo B1 B1 B1 none
+	2778: 2,      // open: theirs combo B1 B1 none none
+	2779: 42,     // open: theirs combo B1 none none none
+	2780: -44,    // open: theirs combo none none none none
 	2781: 0,      // renju black: mine line none
 	2782: 8,      // renju black: mine line B1
 	2783: 5,      // renju black: mine line F1
