@@ -46,8 +46,6 @@ type RenderedCamera struct {
 	Sun        float64
 	SunPatches int
 	SunSeed    int64
-	// MinConf is the least confidence of a clear view [vision.Sure].
-	MinConf float64
 	// Recheck is how many clear frames pass between two searches for the
 	// board while it reads well (0: only when it reads badly): a small
 	// bump leaves the board readable where it was, but the arm must know.
@@ -102,9 +100,7 @@ func (c *RenderedCamera) start(w *World) error {
 	// A frame the camera finds unsure is one the watcher doubts: unsure
 	// frames in a row make it look for the board again, or the camera
 	// could wait forever at corners a little off.
-	tr := vision.NewTracker()
-	tr.MinConf = c.minConf()
-	c.watcher = &vision.Watcher{Size: c.Layout.Size, Corners: c.Corners, Patience: 8, Tracker: tr, Relocate: onLines,
+	c.watcher = &vision.Watcher{Size: c.Layout.Size, Corners: c.Corners, Patience: 8, Tracker: vision.NewTracker(), Relocate: onLines,
 		Camera: &capture.Camera{Open: func() (capture.Source, error) { return src, nil }}}
 	return nil
 }
@@ -138,7 +134,7 @@ func (c *RenderedCamera) View(w *World) (View, error) {
 		return du, -dv, err // image rows run down from row n
 	}
 	v := View{Board: boardOf(r, n), Frame: img, Pose: c.pose(r.Corners), Centre: centre}
-	for _, q := range r.Doubtful(c.minConf()) {
+	for _, q := range r.Doubtful(c.watcher.Tracker.MinConf) {
 		v.Unsure = append(v.Unsure, rules.Point{X: q[1], Y: n - 1 - q[0]})
 	}
 	return v, nil
@@ -264,7 +260,7 @@ func (c *RenderedCamera) moveTo(p *BoardPose) {
 // readable reports whether a reading is sure but at a few points (a patch
 // of sunlight), which the view names.
 func (c *RenderedCamera) readable(r *vision.Reading) bool {
-	return len(r.Doubtful(c.minConf())) <= vision.FewDoubtful
+	return len(r.Doubtful(c.watcher.Tracker.MinConf)) <= vision.FewDoubtful
 }
 
 // recheck searches the frame for the board while it reads well where it
@@ -350,13 +346,6 @@ func (e Exposure) apply(img *image.RGBA) {
 	for i := 0; i+3 < len(px); i += 4 {
 		px[i], px[i+1], px[i+2] = lut[0][px[i]], lut[1][px[i+1]], lut[2][px[i+2]]
 	}
-}
-
-func (c *RenderedCamera) minConf() float64 {
-	if c.MinConf > 0 {
-		return c.MinConf
-	}
-	return vision.Sure
 }
 
 // boardOf turns a reading (row 0 at the image's top, the far side) into a

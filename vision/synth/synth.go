@@ -144,16 +144,13 @@ func Render(s Scene) *image.RGBA {
 		radii[li] = radius * math.Sqrt(1-math.Pow(2*float64(li)/float64(len(layers))-0.7, 2)/1.7)
 	}
 	m := float64(s.Size - 1)
+	// The first drawsBeforeSun numbers: the glare's and the hand's centres.
 	gx, gy := rng.Float64()*float64(s.Width), rng.Float64()*float64(s.Height)
 	handC := vision.Point{X: rng.Float64() * float64(s.Width), Y: rng.Float64() * float64(s.Height)}
 	if s.HandAt != (vision.Point{}) {
 		handC = s.HandAt
 	}
-	sunRng := rng
-	if s.SunSeed != 0 {
-		sunRng = rand.New(rand.NewSource(s.SunSeed))
-	}
-	sunAt := sunlight(s, sunRng)
+	sunAt := sunlight(s, sunSource(s, rng))
 	shadow := [2]float64{}
 	if s.Sun > 0 { // the sun's direction: shadows a third of a step long
 		a := rng.Float64() * 2 * math.Pi
@@ -382,19 +379,29 @@ func sunlight(s Scene, rng *rand.Rand) func(p vision.Point) float64 {
 	}
 }
 
+// drawsBeforeSun is how many numbers Render draws from the scene's
+// source before the sunlight's (the glare's and the hand's centres).
+const drawsBeforeSun = 4
+
+// sunSource is where the sunlight's patches are drawn from: their own
+// source where SunSeed places them, else rng, the scene's, as Render has
+// drawn from it so far.
+func sunSource(s Scene, rng *rand.Rand) *rand.Rand {
+	if s.SunSeed != 0 {
+		return rand.New(rand.NewSource(s.SunSeed))
+	}
+	return rng
+}
+
 // Sunlight returns the strength (0..1 of full sun, as Sun) of the
 // sunlight Render draws at board point (row, col) of s; zero everywhere
 // without Sun.
 func Sunlight(s Scene) func(row, col int) float64 {
 	rng := rand.New(rand.NewSource(s.Seed))
-	if s.SunSeed != 0 {
-		rng = rand.New(rand.NewSource(s.SunSeed))
-	} else {
-		for range 4 { // Render's glare and hand centres come first
-			rng.Float64()
-		}
+	for range drawsBeforeSun {
+		rng.Float64()
 	}
-	at := sunlight(s, rng)
+	at := sunlight(s, sunSource(s, rng))
 	return func(row, col int) float64 { return at(vision.Point{X: float64(col), Y: float64(row)}) }
 }
 
