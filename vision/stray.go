@@ -131,9 +131,11 @@ func (s *sampler) strays(f [][]features, bg [][][2]float64, bare [][]bool, st []
 // halfway between two points side by side and was read on both (at
 // full confidence on both, half a step off seen obliquely): each point
 // shows its line on the side away from the other (twinLines of an empty
-// point's contrast), where two stones on their points hide both, and a
-// white stone's disc (disc) is centred within 0.3 of the middle between
-// them, where two stones show their crease and no rim a stone's radius
+// point's contrast; a point on the board's edge, with no line there, the
+// edge line on both its sides: a white stone 0.55 off the edge's point
+// was read on it and the next at 1.00, overhead in the offsets harness),
+// where two stones on their points hide both, and a white stone's disc
+// (disc) is centred within 0.3 of the middle between them, where two stones show their crease and no rim a stone's radius
 // out along the line. The point read the more surely keeps the stone,
 // the other is empty, both at strayConf. White only: a black stone's
 // dark top passes for a line, and asked of black pairs it took back
@@ -145,8 +147,8 @@ func (s *sampler) twins(ref [][]float64, st [][]Stone, conf [][]float64) {
 	}
 	n := s.n
 	var on, off []float64
-	// shows: the line from point (i, j) along d shows.
-	shows := func(i, j int, d [2]float64) bool {
+	// line: the line from point (i, j) along d shows.
+	line := func(i, j int, d [2]float64) bool {
 		var ok bool
 		on, off, ok = s.lineSamples(on[:0], off[:0], float64(i), float64(j), d, lineNear)
 		if !ok || len(off) == 0 {
@@ -154,6 +156,14 @@ func (s *sampler) twins(ref [][]float64, st [][]Stone, conf [][]float64) {
 		}
 		mOff := median(off)
 		return (mOff-median(on))/math.Max(mOff, 8) >= twinLines*ref[j][i]
+	}
+	// shows: the line from point (i, j) along d shows; on the board's
+	// edge, where d leads off it, the edge on both sides of the point.
+	shows := func(i, j int, d [2]float64) bool {
+		if u, v := float64(i)+d[0], float64(j)+d[1]; u >= 0 && v >= 0 && u <= float64(n-1) && v <= float64(n-1) {
+			return line(i, j, d)
+		}
+		return line(i, j, [2]float64{d[1], d[0]}) && line(i, j, [2]float64{-d[1], -d[0]})
 	}
 	for j := 0; j < n; j++ {
 		for i := 0; i < n; i++ {
