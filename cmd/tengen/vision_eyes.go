@@ -30,7 +30,9 @@ const eyesFrames = 40
 // takes one view more, the next turn's, as the game does while the player
 // to move thinks. It prints how many turn views named a doubt
 // (Sight.Unsure: the game asks the person about those points once their
-// turn has gone on for a while, game.Session.Unclear) and how many doubts
+// turn has gone on for a while, game.Session.Unclear), how many of the
+// views that saw a move did (the game asks there too when the person
+// took that long), and how many doubts
 // the eyes told (NotifyDoubt), how many moves were never seen or seen
 // wrong, and how many views read a board other than the truth; with
 // failures, every such view.
@@ -40,7 +42,7 @@ func benchEyes(sio *stdio, first, n int, look string, failures bool) error {
 		return fmt.Errorf("--looks %q: want robot, sunlit or varied", look)
 	}
 	start := time.Now()
-	var frames, turns, named, told, unseen, wrong int
+	var frames, turns, named, movesNamed, told, unseen, wrong int
 	for g := first; g < first+n; g++ {
 		var cur synth.Scene
 		var still int64 // the game's camera and light
@@ -97,6 +99,12 @@ func benchEyes(sio *stdio, first, n int, look string, failures bool) error {
 				}
 				if game.Compare(truth, sight.Board).Kind == game.NoChange {
 					seen = true
+					if len(sight.Unsure) > 0 {
+						movesNamed++
+						if failures {
+							fmt.Fprintf(sio.out, "  %s: the move's view names %s\n", scene(), rules.FormatPoints(sight.Unsure))
+						}
+					}
 					break
 				}
 				wrong++
@@ -138,8 +146,8 @@ func benchEyes(sio *stdio, first, n int, look string, failures bool) error {
 			}
 		}
 	}
-	fmt.Fprintf(sio.out, "%s games %d-%d through the eyes: %d frames; turn views %d, naming a doubt %d; doubts told %d; moves not seen %d; views read wrong %d; %.1f s\n",
-		look, first, first+n-1, frames, turns, named, told, unseen, wrong, time.Since(start).Seconds())
+	fmt.Fprintf(sio.out, "%s games %d-%d through the eyes: %d frames; turn views %d, naming a doubt %d; the views that saw a move naming one %d; doubts told %d; moves not seen %d; views read wrong %d; %.1f s\n",
+		look, first, first+n-1, frames, turns, named, movesNamed, told, unseen, wrong, time.Since(start).Seconds())
 	return nil
 }
 
