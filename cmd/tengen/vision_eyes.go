@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"iter"
 	"time"
 
 	"tengen/game"
@@ -41,6 +42,13 @@ func benchEyes(sio *stdio, first, n int, look string, failures bool) error {
 	if !ok {
 		return fmt.Errorf("--looks %q: want robot, sunlit or varied", look)
 	}
+	return eyesGames(sio, first, n, look, failures, func(g int) iter.Seq2[int, synth.Scene] { return gameFrames(gen, g) })
+}
+
+// eyesGames reads games first to first+n-1 through the eyes, each's
+// scenes as scenes(g) yields them with their move numbers, and prints
+// benchEyes's report.
+func eyesGames(sio *stdio, first, n int, look string, failures bool, scenes func(g int) iter.Seq2[int, synth.Scene]) error {
 	start := time.Now()
 	var frames, turns, named, movesNamed, told, unseen, wrong int
 	for g := first; g < first+n; g++ {
@@ -73,7 +81,7 @@ func benchEyes(sio *stdio, first, n int, look string, failures bool) error {
 		cam := &capture.Camera{Open: func() (capture.Source, error) { return src, nil }}
 		var e *rig.Eyes
 		var lastTold string
-		for mv, s := range gameFrames(gen, g) {
+		for mv, s := range scenes(g) {
 			cur = s
 			if e == nil {
 				still = s.Seed
