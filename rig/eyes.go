@@ -31,7 +31,8 @@ type Eyes struct {
 
 	// DoubtFrames is how many frames in a row must read the same stones
 	// with the same few doubtful points before the doubt is told
-	// (NotifyDoubt) [30, about 2 s].
+	// (NotifyDoubt) [30, about 2 s]; standing doubts count only where they
+	// hold the view up.
 	DoubtFrames int
 	onDoubt     func(stones, empty []rules.Point)
 	// standing are the doubts that were there, looking the same, before
@@ -71,7 +72,8 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) { return e.LookFor(
 
 // LookFor implements game.Expecter: as Look, but the frames may keep a
 // few doubtful points (vision.FewDoubtful) that read as want says;
-// the view names them (Sight.Unsure).
+// the view names those that are news (Sight.Unsure): not those that stood,
+// looking the same, since before the last move (the light).
 func (e *Eyes) LookFor(ctx context.Context, want game.Expect) (game.Sight, error) {
 	w := e.Watcher
 	hold := w.Tracker.Hold

@@ -6,15 +6,16 @@ import (
 )
 
 // StandingDoubts remembers the points a reader doubts and how each looked
-// (its pixels, and what it read), so that a doubt can be told from news:
+// (its pixels), so that a doubt can be told from news:
 // a patch of sunlight or glare that washes an empty point's lines out
 // stays doubtful for a whole game, looking the same frame after frame,
 // where a stone set on the point (its body, its rim, its shadow) or a
 // hand over it changes how it looks. A doubt is standing when it was
-// there, reading and looking the same, before the board last changed (a
+// there, looking the same, before the board last changed (a
 // move was made since it arose); the game need not ask about it again.
 // Every other doubt is news: it arose since the last move, or the point
-// reads or looks otherwise than it did.
+// looks otherwise than it did (a doubt's reading may flicker between
+// empty and a stone with a frame's noise; its pixels do not).
 //
 // The zero value is ready to use. A StandingDoubts follows one camera's
 // frames of one board at fixed corners; it is not safe for concurrent use.
@@ -65,8 +66,10 @@ func (d *StandingDoubts) News(pl *Planes, r *Reading, doubtful [][2]int) [][2]in
 		case !ok:
 			delete(d.seen, p)
 			news = append(news, p)
-		case was != nil && was.stone == s && alike(was.look, lk):
-			was.look = lk
+		case was != nil && alike(was.look, lk):
+			// The same pixels: nothing moved there, though a doubt's
+			// reading may flicker (empty, white) with the frame's noise.
+			was.look, was.stone = lk, s
 			if !was.standing {
 				news = append(news, p)
 			}
@@ -80,9 +83,9 @@ func (d *StandingDoubts) News(pl *Planes, r *Reading, doubtful [][2]int) [][2]in
 
 // Seen tells the view the game took (r, read in pl, with its doubtful
 // points): where its board differs from the last view's, a move was made,
-// and every doubt it shows, as it looks now, becomes standing; so does
-// every point remembered that still reads as it did (a stone set beside
-// it may have changed how it looks).
+// and every doubt it shows, as it looks and reads now, becomes standing;
+// so does every point remembered, doubted now or not (a stone set beside
+// it, or on it and seen, may have changed how it looks).
 func (d *StandingDoubts) Seen(pl *Planes, r *Reading, doubtful [][2]int) {
 	if d.board != nil && sameStones(d.board, r.Stones) {
 		return
@@ -99,14 +102,9 @@ func (d *StandingDoubts) Seen(pl *Planes, r *Reading, doubtful [][2]int) {
 	if d.seen == nil {
 		d.seen = map[[2]int]*pointLook{}
 	}
-	for p, was := range d.seen {
-		if was.stone != r.Stones[p[0]][p[1]] {
-			delete(d.seen, p)
-		}
-	}
 	for _, p := range doubtful {
 		if _, ok := d.seen[p]; !ok {
-			d.seen[p] = &pointLook{stone: r.Stones[p[0]][p[1]]}
+			d.seen[p] = &pointLook{}
 		}
 	}
 	for p, was := range d.seen {
@@ -115,7 +113,7 @@ func (d *StandingDoubts) Seen(pl *Planes, r *Reading, doubtful [][2]int) {
 			delete(d.seen, p)
 			continue
 		}
-		was.look, was.standing = lk, true
+		was.stone, was.look, was.standing = r.Stones[p[0]][p[1]], lk, true
 	}
 }
 
