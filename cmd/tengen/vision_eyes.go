@@ -36,7 +36,9 @@ const eyesFrames = 40
 // took that long), and how many doubts
 // the eyes told (NotifyDoubt), how many moves were never seen or seen
 // wrong, and how many views read a board other than the truth; with
-// failures, every such view.
+// failures, every such view. (Sunlit games 0-4: main's eyes named a doubt
+// in 36 of 197 turn views, standing doubts left out in none; games 10-19:
+// 122 of 446, and 1; the same frames, moves and readings.)
 func benchEyes(sio *stdio, first, n int, look string, failures bool) error {
 	gen, ok := gameLooks[look]
 	if !ok {
