@@ -27,7 +27,9 @@ type Sight struct {
 	// Nil where they cannot.
 	Centre func(p rules.Point) (dx, dy float64, err error)
 	// Unsure are the points the eyes could not vouch for, which read as
-	// the caller expected (LookFor); none from Look.
+	// the caller expected (LookFor); none from Look. Eyes may leave out a
+	// doubt that stood, unchanged, since before the last move (rig: a
+	// patch of sunlight is the light, not a stone; vision.StandingDoubts).
 	Unsure []rules.Point
 }
 

@@ -31,9 +31,14 @@ type Eyes struct {
 
 	// DoubtFrames is how many frames in a row must read the same stones
 	// with the same few doubtful points before the doubt is told
-	// (NotifyDoubt) [30, about 2 s].
+	// (NotifyDoubt) [30, about 2 s]; standing doubts count only where they
+	// hold the view up.
 	DoubtFrames int
 	onDoubt     func(stones, empty []rules.Point)
+	// standing are the doubts that were there, looking the same, before
+	// the last move: the light (a patch of sunlight), not news. They are
+	// neither told nor named in a view.
+	standing vision.StandingDoubts
 
 	// follow, when set, is told the reading and its frame whenever the
 	// corners the board is read at change (the reader found it moved):
@@ -67,7 +72,8 @@ func (e *Eyes) Look(ctx context.Context) (game.Sight, error) { return e.LookFor(
 
 // LookFor implements game.Expecter: as Look, but the frames may keep a
 // few doubtful points (vision.FewDoubtful) that read as want says;
-// the view names them (Sight.Unsure).
+// the view names those that are news (Sight.Unsure): not those that stood,
+// looking the same, since before the last move (the light).
 func (e *Eyes) LookFor(ctx context.Context, want game.Expect) (game.Sight, error) {
 	w := e.Watcher
 	hold := w.Tracker.Hold
@@ -98,11 +104,25 @@ func (e *Eyes) LookFor(ctx context.Context, want game.Expect) (game.Sight, error
 			}
 		}
 		b, r := w.Tracker.Board(), w.Last.Reading
-		var doubtful [][2]int
+		// doubtful are the points the reader doubts; news those of them
+		// that are not standing doubts (see vision.StandingDoubts): a view
+		// names only those, and a doubt is told only of those unless it
+		// holds the view up (a point want does not vouch for: the watched
+		// hand's Look for a fallen stone waits for it to be cleared).
+		var doubtful, news [][2]int
 		if r != nil {
 			doubtful = r.Doubtful(w.Tracker.MinConf)
+			news = doubtful
+			if len(doubtful) > 0 && len(doubtful) <= vision.FewDoubtful && w.Last.Frame != nil {
+				news = e.standing.News(w.Last.Frame, r, doubtful)
+			}
 		}
-		if ps := doubt.step(r, doubtful); ps != nil && e.onDoubt != nil {
+		vouched := len(doubtful) > 0 && e.vouches(want, r, doubtful)
+		spell := doubtful
+		if vouched {
+			spell = news
+		}
+		if ps := doubt.step(r, spell); ps != nil && e.onDoubt != nil {
 			var stones, empty [][2]int
 			for _, p := range ps {
 				if r.Stones[p[0]][p[1]] == vision.Empty {
@@ -118,13 +138,13 @@ func (e *Eyes) LookFor(ctx context.Context, want game.Expect) (game.Sight, error
 			}
 		}
 		switch {
-		case r == nil || len(doubtful) > 0 && !e.vouches(want, r, doubtful):
+		case r == nil || len(doubtful) > 0 && !vouched:
 			agree, prev = 0, nil
 		case prev != nil && same(prev, r.Stones):
 			agree++
-			unsure = append(unsure, doubtful...)
+			unsure = append(unsure, news...)
 		default:
-			agree, prev, unsure = 1, r.Stones, doubtful
+			agree, prev, unsure = 1, r.Stones, slices.Clone(news)
 		}
 		if agree >= hold && b != nil && same(b, r.Stones) {
 			g, err := e.grid(len(b), r.Corners)
@@ -142,6 +162,9 @@ func (e *Eyes) LookFor(ctx context.Context, want game.Expect) (game.Sight, error
 				e.followed = r.Corners
 			}
 			pl := w.Last.Frame
+			if pl != nil {
+				e.standing.Seen(pl, r, doubtful)
+			}
 			centre := func(p rules.Point) (dx, dy float64, err error) {
 				i, j := g.at(p)
 				du, dv, err := vision.StoneCentre(pl, r, i, j)

@@ -9,9 +9,11 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -352,5 +354,87 @@ func TestEyesLookForInSunlight(t *testing.T) {
 	}
 	if len(empty) != 1 || rules.FormatPoints(empty[0]) != "n1" {
 		t.Errorf("doubts told %v, want empty n1 once", empty)
+	}
+}
+
+// TestEyesStandingSunlight: a patch of sunlight washes out the lines of two
+// empty points (d13, e13) for the whole game. The first view names them
+// (they may hide a stone); once a move has been made with them looking the
+// same, they are the light, and the views of the person's turn name
+// nothing, so the game does not ask about them turn after turn. A white
+// stone the person then sets in the patch changes how d13 looks: it must
+// be seen, or named or told again, never taken for the light.
+func TestEyesStandingSunlight(t *testing.T) {
+	s0 := map[[2]int]vision.Stone{{7, 7}: vision.Black, {7, 8}: vision.White, {6, 8}: vision.Black}
+	s1 := maps.Clone(s0)
+	s1[[2]int{9, 9}] = vision.Black // the robot's move, k6
+	s2 := maps.Clone(s1)
+	s2[[2]int{2, 3}] = vision.White // the person's, on d13 in the sun
+	var scs []synth.Scene
+	phase := func(stones map[[2]int]vision.Stone, hand bool, n int) {
+		for range n {
+			sc := scene(stones, hand, int64(len(scs)))
+			sc.Sun, sc.SunPatches, sc.SunSeed = 0.6, 3, 22 // the same sunlight all game
+			scs = append(scs, sc)
+		}
+	}
+	phase(s0, false, 8)
+	phase(s1, false, 8)
+	phase(s1, false, 30)
+	phase(s2, true, 3)
+	phase(s2, false, 30)
+	cam := &capture.Camera{Open: func() (capture.Source, error) { return frames(scs, io.EOF), nil }}
+	e := NewEyes(&vision.Watcher{Camera: cam}, 15, imgCorners)
+	e.DoubtFrames = 10
+	var told []string
+	e.NotifyDoubt(func(s, m []rules.Point) { told = append(told, rules.FormatPoints(append(s, m...))) })
+	record := func(stones map[[2]int]vision.Stone) game.Expect {
+		b := rules.MustBoard(15)
+		for p, c := range stones {
+			b.Set(rules.Point{X: p[1], Y: 14 - p[0]}, colour(c))
+		}
+		return b.At
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+
+	sight, err := e.LookFor(ctx, record(s0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rules.FormatPoints(sight.Unsure); got != "d13 e13" {
+		t.Fatalf("first view: unsure %q, want d13 e13 (the sunlit points; this test's sunlight no longer washes them out?)", got)
+	}
+	// The robot's stone placed: looked for until seen, as the game does.
+	k6 := rules.Point{X: 9, Y: 5}
+	for sight.Board.At(k6) != rules.Black {
+		if sight, err = e.LookFor(ctx, record(s1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The person's turn: the same doubts, looking the same, every view.
+	for k := range 5 {
+		sight, err = e.LookFor(ctx, record(s1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sight.Unsure) > 0 || len(told) > 0 {
+			t.Fatalf("view %d of the person's turn: unsure %v, told %v; want neither (the light, there before the last move)", k, sight.Unsure, told)
+		}
+	}
+	// The white stone set on d13: seen, named or told.
+	d13 := rules.Point{X: 3, Y: 12}
+	for {
+		sight, err = e.LookFor(ctx, record(s1))
+		if errors.Is(err, ErrCameraEnded) {
+			t.Fatalf("the white stone on d13 was neither seen, named nor told (told %v)", told)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sight.Board.At(d13) == rules.White || slices.Contains(sight.Unsure, d13) || slices.ContainsFunc(told, func(s string) bool { return strings.Contains(s, "d13") }) {
+			t.Logf("the white stone: read %v, unsure %v, told %v", sight.Board.At(d13), sight.Unsure, told)
+			break
+		}
 	}
 }

@@ -138,6 +138,11 @@
 //     lens, gives a frame cast in another colour (a lamp switched on)
 //     the wood's colour of the first frame it read surely, and finds a
 //     moved board again, moving there only where the stones read surely.
+//   - StandingDoubts tells a doubt that is the light from news: a point
+//     doubted, looking (its pixels, within a frame's noise) as it did
+//     before the board last changed (a patch of sunlight that washes its
+//     lines out all game) is standing; one that arose since, or looks
+//     otherwise (a stone set there, a hand), is news.
 //   - DrawOverlay draws what was read for the web page and for debugging.
 //
 // Frames come from package vision/capture; vision/synth renders test

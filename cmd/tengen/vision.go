@@ -92,6 +92,7 @@ func init() {
 			failures := fs.Bool("failures", false, "with --boards: list every board read or located wrong; with --games: every frame misread")
 			games := fs.Int("games", 0, "also read this many rendered games of 15x15 (a frame after each move, read at the true corners)")
 			first := fs.Int("first", 0, "with --games: the number of the first game (games are drawn by their number, so a census can be read in parts)")
+			eyes := fs.Bool("eyes", false, "with --games: read each game as the robot's eyes do (rig.Eyes, frames after each move until the move is seen, then a view of the next turn) and count the turn views that name a doubt, which the game would ask about")
 			looks := fs.String("looks", "robot", "with --games: how the games look: robot (the simulator's camera, sunlight in one game of five), sunlit (always sunlight) or varied (other boards and cameras)")
 			return func(sio *stdio, args []string) error {
 				// One core: Go's reader is single-threaded; keep OpenCV's
@@ -125,6 +126,9 @@ func init() {
 					if err := benchAccuracy(sio, *boards, *sets, *failures); err != nil {
 						return err
 					}
+				}
+				if *games > 0 && *eyes {
+					return benchEyes(sio, *first, *games, *looks, *failures)
 				}
 				if *games > 0 {
 					return benchGames(sio, *first, *games, *looks, *failures)

@@ -67,6 +67,11 @@ type Scene struct {
 	Hand   bool         // a hand-coloured blob over part of the board
 	HandAt vision.Point // where the hand is (pixels); zero: anywhere
 	Seed   int64
+	// NoiseSeed, when set, draws the pixel noise (and the speckle of what
+	// lies around the board) from itself, the rest as Seed has it: frames
+	// that differ only in NoiseSeed are one scene before a still camera,
+	// its glare, sunlight and the sun's direction where they were.
+	NoiseSeed int64
 	// Look is the board's and its surroundings' appearance and the
 	// camera's effects (see Varied); zero: the default board.
 	Look Look
@@ -155,6 +160,9 @@ func Render(s Scene) *image.RGBA {
 	if s.Sun > 0 { // the sun's direction: shadows a third of a step long
 		a := rng.Float64() * 2 * math.Pi
 		shadow = [2]float64{0.35 * math.Cos(a), 0.35 * math.Sin(a)}
+	}
+	if s.NoiseSeed != 0 {
+		rng = rand.New(rand.NewSource(s.NoiseSeed))
 	}
 	step := math.Hypot(s.Corners[1].X-s.Corners[0].X, s.Corners[1].Y-s.Corners[0].Y) / m
 	lineW := math.Max(0.8, step/22) // pixels
