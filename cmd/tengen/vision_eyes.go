@@ -40,11 +40,11 @@ const eyesFrames = 40
 // in 36 of 197 turn views, standing doubts left out in none; games 10-19:
 // 122 of 446, and 1; the same frames, moves and readings.)
 func benchEyes(sio *stdio, first, n int, look string, failures bool) error {
-	gen, ok := gameLooks[look]
-	if !ok {
-		return fmt.Errorf("--looks %q: want robot, sunlit or varied", look)
+	games, err := lookGames(first, look)
+	if err != nil {
+		return err
 	}
-	return eyesGames(sio, first, n, look, failures, func(g int) iter.Seq2[int, synth.Scene] { return gameFrames(gen, g) })
+	return eyesGames(sio, first, n, look, failures, games)
 }
 
 // eyesGames reads games first to first+n-1 through the eyes, each's

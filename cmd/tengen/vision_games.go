@@ -51,14 +51,24 @@ func robotScene(rng *rand.Rand, n int, sun bool) synth.Scene {
 // point (below vision.Sure: the robot would wait, then ask); with
 // failures, every misread point and every doubt of a frame read right.
 func benchGames(sio *stdio, first, n int, look string, failures bool) error {
+	games, err := lookGames(first, look)
+	if err != nil {
+		return err
+	}
+	return tallyGames(sio, first, n, look, failures, games)
+}
+
+// lookGames checks the bench's --first and --looks and gives the look's
+// games, each's scenes with their move numbers (gameFrames).
+func lookGames(first int, look string) (func(g int) iter.Seq2[int, synth.Scene], error) {
 	if first < 0 {
-		return fmt.Errorf("--first %d: want a game number of 0 or more", first)
+		return nil, fmt.Errorf("--first %d: want a game number of 0 or more", first)
 	}
 	gen, ok := gameLooks[look]
 	if !ok {
-		return fmt.Errorf("--looks %q: want robot, sunlit or varied", look)
+		return nil, fmt.Errorf("--looks %q: want robot, sunlit or varied", look)
 	}
-	return tallyGames(sio, first, n, look, failures, func(g int) iter.Seq2[int, synth.Scene] { return gameFrames(gen, g) })
+	return func(g int) iter.Seq2[int, synth.Scene] { return gameFrames(gen, g) }, nil
 }
 
 // tallyGames reads games first to first+n-1, each's frames as game(g)
