@@ -87,7 +87,7 @@ func (d *StandingDoubts) News(pl *Planes, r *Reading, doubtful [][2]int) [][2]in
 // so does every point remembered, doubted now or not (a stone set beside
 // it, or on it and seen, may have changed how it looks).
 func (d *StandingDoubts) Seen(pl *Planes, r *Reading, doubtful [][2]int) {
-	if d.board != nil && sameStones(d.board, r.Stones) {
+	if d.board != nil && equalBoards(d.board, r.Stones) {
 		return
 	}
 	d.board = slices.Clone(r.Stones)
@@ -115,10 +115,6 @@ func (d *StandingDoubts) Seen(pl *Planes, r *Reading, doubtful [][2]int) {
 		}
 		was.stone, was.look, was.standing = r.Stones[p[0]][p[1]], lk, true
 	}
-}
-
-func sameStones(a, b [][]Stone) bool {
-	return slices.EqualFunc(a, b, func(x, y []Stone) bool { return slices.Equal(x, y) })
 }
 
 // lookAt is point p's look in pl, the grid mapped into the frame by h;

@@ -3,6 +3,7 @@ package vision
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -208,7 +209,9 @@ func diff(a, b [][]Stone) []Change {
 	return out
 }
 
-func equalBoards(a, b [][]Stone) bool { return len(a) == len(b) && len(diff(a, b)) == 0 }
+func equalBoards(a, b [][]Stone) bool {
+	return slices.EqualFunc(a, b, func(x, y []Stone) bool { return slices.Equal(x, y) })
+}
 
 func copyBoard(b [][]Stone) [][]Stone {
 	out := make([][]Stone, len(b))
