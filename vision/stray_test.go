@@ -167,28 +167,16 @@ func TestStraysLitAndGrey(t *testing.T) {
 		}
 		near := map[[2]int]bool{}
 		for p, o := range s.Offsets {
-			cu, cv := float64(p[1])+o[0], float64(p[0])+o[1]
 			found := false
-			for r := p[0] - 1; r <= p[0]+1; r++ {
-				for c := p[1] - 1; c <= p[1]+1; c++ {
-					if math.Hypot(float64(c)-cu, float64(r)-cv) < 0.75 {
-						near[[2]int{r, c}] = true
-						found = found || rd.Stones[r][c] == vision.White
-					}
-				}
+			for _, q := range between(s.Size, p, o) {
+				near[q] = true
+				found = found || rd.Stones[q[0]][q[1]] == vision.White
 			}
 			if !found {
 				t.Errorf("scene %d: white stone from row %d col %d off (%.2f, %.2f) read nowhere", k, p[0], p[1], o[0], o[1])
 			}
 		}
-		truth := synth.Truth(s)
-		for r := range s.Size {
-			for c := range s.Size {
-				if !near[[2]int{r, c}] && rd.Stones[r][c] != truth[r][c] {
-					t.Errorf("scene %d row %d col %d: read %c (%.2f), want %c", k, r, c, rd.Stones[r][c], rd.Conf[r][c], truth[r][c])
-				}
-			}
-		}
+		checkRest(t, fmt.Sprintf("scene %d ", k), s, rd, near)
 	}
 }
 
@@ -230,33 +218,52 @@ func TestTwinsOnEdge(t *testing.T) {
 	}
 	near := map[[2]int]bool{}
 	for p, o := range s.Offsets {
-		cu, cv := float64(p[1])+o[0], float64(p[0])+o[1]
 		var read []string
 		found, sure := false, 0
-		for r := max(0, p[0]-1); r <= p[0]+1; r++ {
-			for c := max(0, p[1]-1); c <= p[1]+1; c++ {
-				if math.Hypot(float64(c)-cu, float64(r)-cv) >= 0.75 {
-					continue
-				}
-				near[[2]int{r, c}] = true
-				if rd.Stones[r][c] != vision.Empty {
-					read = append(read, fmt.Sprintf("row %d col %d %c (%.2f)", r, c, rd.Stones[r][c], rd.Conf[r][c]))
-				}
-				found = found || rd.Stones[r][c] == vision.White
-				if rd.Stones[r][c] == vision.White && rd.Conf[r][c] >= vision.Sure {
-					sure++
-				}
+		for _, q := range between(s.Size, p, o) {
+			r, c := q[0], q[1]
+			near[q] = true
+			if rd.Stones[r][c] != vision.Empty {
+				read = append(read, fmt.Sprintf("row %d col %d %c (%.2f)", r, c, rd.Stones[r][c], rd.Conf[r][c]))
+			}
+			found = found || rd.Stones[r][c] == vision.White
+			if rd.Stones[r][c] == vision.White && rd.Conf[r][c] >= vision.Sure {
+				sure++
 			}
 		}
 		if p == [2]int{1, 1} && (!found || sure > 1) {
 			t.Errorf("white stone from row 1 col 1 off (%.2f, %.2f): read %v, want it white on a point it lies between, surely on one at most", o[0], o[1], read)
 		}
 	}
+	checkRest(t, "", s, rd, near)
+}
+
+// between lists the points within 0.75 steps of the centre of a stone
+// set on point p (row, column) off by o (columns, rows): the points it
+// lies between.
+func between(size int, p [2]int, o [2]float64) [][2]int {
+	cu, cv := float64(p[1])+o[0], float64(p[0])+o[1]
+	var out [][2]int
+	for r := max(0, p[0]-1); r <= min(size-1, p[0]+1); r++ {
+		for c := max(0, p[1]-1); c <= min(size-1, p[1]+1); c++ {
+			if math.Hypot(float64(c)-cu, float64(r)-cv) < 0.75 {
+				out = append(out, [2]int{r, c})
+			}
+		}
+	}
+	return out
+}
+
+// checkRest fails the test where a point away from the stones set off
+// (not in near) reads other than the scene's truth; where names the
+// scene in the message.
+func checkRest(t *testing.T, where string, s synth.Scene, rd *vision.Reading, near map[[2]int]bool) {
+	t.Helper()
 	truth := synth.Truth(s)
 	for r := range s.Size {
 		for c := range s.Size {
 			if !near[[2]int{r, c}] && rd.Stones[r][c] != truth[r][c] {
-				t.Errorf("row %d col %d: read %c (%.2f), want %c", r, c, rd.Stones[r][c], rd.Conf[r][c], truth[r][c])
+				t.Errorf("%srow %d col %d: read %c (%.2f), want %c", where, r, c, rd.Stones[r][c], rd.Conf[r][c], truth[r][c])
 			}
 		}
 	}
