@@ -150,9 +150,24 @@ func (r *Replayed) seat(ref *rules.Game) {
 
 // Resume carries on a game whose journal ended at pending (from Replay):
 // if the robot's stone was being placed, the camera tells whether it got
-// there; if not, it is placed again. Then the game continues.
+// there; if not, it is placed again. With nothing in flight the robot
+// still puts its own stones right first: one the nozzle held when the
+// program stopped (lifting an offer, say) may have fallen on a free point,
+// where the robot might otherwise set its next stone on top of it. Then
+// the game continues.
 func (s *Session) Resume(ctx context.Context, pending *Entry) (rules.Outcome, error) {
 	s.event(fmt.Sprintf("resumed after move %d", len(s.Referee.Moves())))
+	if pending == nil && s.Opening == nil { // an opening reconciles its own stones
+		sight, err := LookFor(ctx, s.Eyes, s.Referee.Board().At)
+		if err != nil {
+			return rules.Outcome{}, err
+		}
+		if own := s.own(Compare(s.Referee.Board(), sight.Board)); len(own.Added)+len(own.Gone) > 0 {
+			if err := s.repairOwn(ctx, own); err != nil {
+				return rules.Outcome{}, err
+			}
+		}
+	}
 	if pending != nil {
 		p, err := rules.ParsePoint(pending.Point, s.Referee.Size())
 		if err != nil {

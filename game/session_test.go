@@ -384,6 +384,40 @@ func TestResumeAfterKill(t *testing.T) {
 	}
 }
 
+// TestResumeLiftsDroppedStone: a game killed with no placement in flight
+// but a stone on the nozzle (lifting an unchosen offer, say) resumes with
+// that stone fallen on a free point. The robot lifts it before it moves:
+// had it chosen that point, its stone would have gone on top of the
+// dropped one.
+func TestResumeLiftsDroppedStone(t *testing.T) {
+	tb := newTable(15)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.journal")
+	j, _ := CreateJournal(path)
+	cfg := Config{Rule: "freestyle", Size: 15, Black: "person", White: "scripted"}
+	j.Append(Entry{Type: EntryStart, Config: &cfg})
+	j.Append(Entry{Type: EntryMove, Move: 1, Color: "black", Point: "h8", By: "person"})
+	j.Close()
+	tb.board.Set(pts(t, "h8")[0], rules.Black)
+	tb.board.Set(pts(t, "a1")[0], rules.White) // fell where the robot will play
+	tb.script = personPlays(t, rules.Black, "h9 h10 h11 h12")
+	s := &Session{White: &scripted{moves: pts(t, "a1 a2 a3 a4")}, Eyes: tb, Hand: tb}
+	r, err := s.Load(path)
+	if err != nil || r.Pending != nil {
+		t.Fatalf("replay: %v, pending %+v", err, r.Pending)
+	}
+	out, err := s.Resume(t.Context(), r.Pending)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Winner != rules.Black || out.Move != 9 {
+		t.Errorf("outcome %v", out)
+	}
+	if got := strings.Join(tb.placed, ", "); !strings.HasPrefix(got, "take a1, place a1") {
+		t.Errorf("the hand did %q; want the fallen stone lifted before a1 is played", got)
+	}
+}
+
 // casual is a casual event's policy for the tests (customs.PolicyFor's).
 var casual = Policy{Draws: true, Takebacks: 3, DrawMargin: 30, OfferAfter: 60}
 

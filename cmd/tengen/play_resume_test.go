@@ -302,3 +302,49 @@ func TestPlayResumeStoneFellAtKill(t *testing.T) {
 	}
 	checkWorldMatches(t, 0, filepath.Join(dir, "g.world"), res.Moves)
 }
+
+// TestPlayResumeHeldStoneFell resumes a game killed with no placement in
+// flight but a stone on the nozzle (as when the arm lifts an unchosen
+// offer): it fell on a5, the one point that stops White's four. The robot
+// lifts it before it blocks there, rather than set its stone on top of
+// the fallen one; the board ends holding exactly the record's stones.
+func TestPlayResumeHeldStoneFell(t *testing.T) {
+	dir := t.TempDir()
+	journal := filepath.Join(dir, "g.journal")
+	cfg := game.Config{Rule: "freestyle", Size: 15, Black: "tengen:level=5", White: "person", Event: "casual"}
+	entries := []game.Entry{{Type: game.EntryStart, Config: &cfg}}
+	l := sim.SeedLayout()
+	w, err := sim.LoadWorld(filepath.Join(dir, "g.world"), l, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := rules.ParsePoints("h8 a1 d12 a2 l4 a3 m13 a4", 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range moves {
+		c, by := rules.Black, "robot"
+		if i%2 == 1 {
+			c, by = rules.White, "person"
+		}
+		entries = append(entries, game.Entry{Type: game.EntryMove, Move: i + 1, Color: c.String(), Point: p.String(), By: by})
+		w.Put(c, p, 0, 0)
+	}
+	writeJournal(t, journal, entries...)
+	if _, ok := w.Take(l.BlackBowl, 60); !ok {
+		t.Fatal("no stone picked from the black bowl")
+	}
+	w.Carry(rules.Black, l.Intersection(rules.Point{X: 0, Y: 4}).Add(kinematics.Vec3{0, 0, 30}))
+	out, errs, code := runCLI(t, "", "play", "--sim", "--camera", "truth", "--think", "40ms", "--seed", "3", "--journal", journal, "--resume", "--json")
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errs)
+	}
+	if !strings.Contains(out, "My stones on a5 are not in the game") {
+		t.Errorf("the stone fallen on a5 was not said to be lifted:\n%s", out)
+	}
+	res := lastPlayJSON(t, out)
+	if len(res.Moves) < 9 || res.Moves[8] != "a5" {
+		t.Fatalf("the resumed game's moves %v do not block at a5", res.Moves)
+	}
+	checkWorldMatches(t, 0, filepath.Join(dir, "g.world"), res.Moves)
+}
