@@ -151,6 +151,8 @@ func (w *World) save() error {
 	if path == "" {
 		return nil
 	}
+	w.moment.Lock()
+	defer w.moment.Unlock()
 	f := worldFile{Layout: w.layout(), Table: w.Table.State()}
 	w.mu.Lock()
 	if w.held.Colour != rules.Empty {
@@ -177,11 +179,15 @@ func (w *World) Take(tip kinematics.Vec3, radius float64) (rules.Color, bool) {
 	if refuse {
 		return rules.Empty, false
 	}
+	w.moment.Lock()
 	c, ok := w.Table.Take(tip, radius)
 	if ok {
 		w.mu.Lock()
 		w.held = armsim.Stone{Colour: c, At: tip}
 		w.mu.Unlock()
+	}
+	w.moment.Unlock()
+	if ok {
 		w.saveKeepErr()
 	}
 	return c, ok
@@ -215,10 +221,12 @@ func (w *World) Drop(c rules.Color, tip kinematics.Vec3) {
 			w.mu.Unlock()
 		}
 	}
+	w.moment.Lock()
 	w.Table.Drop(c, tip)
 	w.mu.Lock()
 	w.held = armsim.Stone{}
 	w.mu.Unlock()
+	w.moment.Unlock()
 	w.saveKeepErr()
 }
 
@@ -282,9 +290,11 @@ func (w *World) bowl(c rules.Color) armsim.BowlState {
 
 // setBowl replaces the state of colour c's bowl, saving the world.
 func (w *World) setBowl(c rules.Color, b armsim.BowlState) {
+	w.moment.Lock()
 	st := w.Table.State()
 	st.Bowls[bowlIndex(c)] = b
 	w.Table.SetState(st)
+	w.moment.Unlock()
 	w.saveKeepErr()
 }
 

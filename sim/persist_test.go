@@ -188,3 +188,74 @@ func FuzzParseWorld(f *testing.F) {
 		w.Truth()
 	})
 }
+
+// TestSaveIsOneMoment: saves taken while the arm moves stones between a
+// bowl and the board each hold every stone once: none is on the table
+// and the nozzle at once, or on neither (a kill then would lose it or
+// make two).
+func TestSaveIsOneMoment(t *testing.T) {
+	l := SeedLayout()
+	w := NewWorld(l, 1)
+	path := filepath.Join(t.TempDir(), "w.world")
+	if err := w.Persist(path); err != nil {
+		t.Fatal(err)
+	}
+	count := func(f worldFile) int {
+		n := len(f.Table.Board)
+		for _, b := range f.Table.Bowls {
+			n += b.Reserve + len(b.Top)
+		}
+		if f.Held != nil {
+			n++
+		}
+		return n
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parseWorld(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := count(f)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		h8 := l.Intersection(rules.Point{X: 7, Y: 7})
+		for range 300 {
+			if c, ok := w.Take(l.BlackBowl, 60); ok {
+				w.Drop(c, h8)
+			}
+			if c, ok := w.Take(h8, 1); ok {
+				w.Drop(c, l.BlackBowl)
+			}
+		}
+	}()
+	fail := func(format string, args ...any) {
+		<-done // the mover's saves go to the test's folder
+		t.Fatalf(format, args...)
+	}
+	for saves := 0; ; saves++ {
+		select {
+		case <-done:
+			t.Logf("%d saves checked", saves)
+			return
+		default:
+		}
+		if err := w.save(); err != nil {
+			fail("save %d: %v", saves, err)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			fail("save %d: %v", saves, err)
+		}
+		f, err := parseWorld(data)
+		if err != nil {
+			fail("save %d: %v", saves, err)
+		}
+		if n := count(f); n != want {
+			fail("save %d holds %d stones, want %d", saves, n, want)
+		}
+	}
+}

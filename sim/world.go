@@ -22,6 +22,12 @@ type World struct {
 	err  error        // the first error saving it
 	held armsim.Stone // the stone on the nozzle (Colour Empty: none), as last saved
 
+	// moment makes a saved world one moment's: a stone passing between
+	// the table and the nozzle, and a save's reading of both, hold it, so
+	// that no save sees the stone in both places or in neither; saves
+	// also land in the order they read.
+	moment sync.Mutex
+
 	// Injected faults (faults.go): refuse makes the nozzle seal on no
 	// stone; nudge sends the next stone released over an intersection to
 	// a free neighbouring one, and nudged reports that it did.
