@@ -49,7 +49,13 @@ const (
 // frame pl, that are news (see StandingDoubts), in doubtful's order, and
 // remembers how each looks now. A standing doubt's look follows the frames
 // (the sun moves slowly; a stone set down changes the point in a frame).
+// More than FewDoubtful doubts are all news, and not looked at: a hand or
+// the arm over the board, no view a game takes. So is every doubt of a
+// frame not given (pl nil).
 func (d *StandingDoubts) News(pl *Planes, r *Reading, doubtful [][2]int) [][2]int {
+	if pl == nil || len(doubtful) == 0 || len(doubtful) > FewDoubtful {
+		return doubtful
+	}
 	h, err := GridHomography(r.Size, r.Corners)
 	if err != nil {
 		return doubtful
@@ -85,9 +91,10 @@ func (d *StandingDoubts) News(pl *Planes, r *Reading, doubtful [][2]int) [][2]in
 // points): where its board differs from the last view's, a move was made,
 // and every doubt it shows, as it looks and reads now, becomes standing;
 // so does every point remembered, doubted now or not (a stone set beside
-// it, or on it and seen, may have changed how it looks).
+// it, or on it and seen, may have changed how it looks). A view whose
+// frame is not given (pl nil) is not seen.
 func (d *StandingDoubts) Seen(pl *Planes, r *Reading, doubtful [][2]int) {
-	if d.board != nil && equalBoards(d.board, r.Stones) {
+	if pl == nil || d.board != nil && equalBoards(d.board, r.Stones) {
 		return
 	}
 	d.board = slices.Clone(r.Stones)
