@@ -112,10 +112,7 @@ func (e *Eyes) LookFor(ctx context.Context, want game.Expect) (game.Sight, error
 		var doubtful, news [][2]int
 		if r != nil {
 			doubtful = r.Doubtful(w.Tracker.MinConf)
-			news = doubtful
-			if len(doubtful) > 0 && len(doubtful) <= vision.FewDoubtful && w.Last.Frame != nil {
-				news = e.standing.News(w.Last.Frame, r, doubtful)
-			}
+			news = e.standing.News(w.Last.Frame, r, doubtful)
 		}
 		vouched := len(doubtful) > 0 && e.vouches(want, r, doubtful)
 		spell := doubtful
@@ -162,9 +159,7 @@ func (e *Eyes) LookFor(ctx context.Context, want game.Expect) (game.Sight, error
 				e.followed = r.Corners
 			}
 			pl := w.Last.Frame
-			if pl != nil {
-				e.standing.Seen(pl, r, doubtful)
-			}
+			e.standing.Seen(pl, r, doubtful)
 			centre := func(p rules.Point) (dx, dy float64, err error) {
 				i, j := g.at(p)
 				du, dv, err := vision.StoneCentre(pl, r, i, j)

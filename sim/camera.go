@@ -24,6 +24,14 @@ type View struct {
 	// (game.Expecter): a view with them is steady only for a look that
 	// expects what they read.
 	Unsure []rules.Point
+	// Standing are those of Unsure that are no news: doubts that stood,
+	// looking the same, since before the last move the game took
+	// (vision.StandingDoubts): the light, not a stone. A view names the
+	// others (game.Sight.Unsure).
+	Standing []rules.Point
+	// Taken, if set, is called when the game takes this view (Eyes
+	// return it): the camera's standing doubts learn of the move.
+	Taken func()
 }
 
 // BoardPose is where the board lies in the arm's frame: its first point

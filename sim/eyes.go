@@ -1,8 +1,10 @@
 package sim
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"tengen/game"
 	"tengen/rules"
@@ -18,6 +20,9 @@ type Eyes struct {
 	Settle int // frames a view must hold [3]
 	// Frames counts every frame taken: the simulation's clock.
 	Frames int
+	// Views counts the steady views returned, Naming those that named
+	// points the camera could not vouch for (game.Sight.Unsure).
+	Views, Naming int
 	// onSteady, if set, is called on every steady view Look returns.
 	onSteady func()
 	// onPose, if set, is told where the camera sees the board on every
@@ -37,9 +42,11 @@ const maxFrames = 2000
 func (e *Eyes) Look(ctx context.Context) (game.Sight, error) { return e.LookFor(ctx, nil) }
 
 // LookFor implements game.Expecter: a view may keep a few points the
-// camera cannot vouch for (View.Unsure) where they read as want has them.
+// camera cannot vouch for (View.Unsure) where they read as want has them;
+// it names those that were news in any of the frames it held for (not
+// View.Standing), as rig.Eyes does.
 func (e *Eyes) LookFor(ctx context.Context, want game.Expect) (game.Sight, error) {
-	v, err := lookSteady(ctx, e.Settle, maxCameraErrors, want, func() (View, error) {
+	v, news, err := lookSteady(ctx, e.Settle, maxCameraErrors, want, func() (View, error) {
 		if err := e.World.Err(); err != nil {
 			return View{}, errFrame{err}
 		}
@@ -59,10 +66,17 @@ func (e *Eyes) LookFor(ctx context.Context, want game.Expect) (game.Sight, error
 			return game.Sight{}, err
 		}
 	}
+	if v.Taken != nil {
+		v.Taken()
+	}
 	if e.onSteady != nil {
 		e.onSteady()
 	}
-	return game.Sight{Board: v.Board, Evidence: v.Frame, Centre: v.Centre, Unsure: v.Unsure}, nil
+	e.Views++
+	if len(news) > 0 {
+		e.Naming++
+	}
+	return game.Sight{Board: v.Board, Evidence: v.Frame, Centre: v.Centre, Unsure: news}, nil
 }
 
 // errFrame marks an error of the world or the actors, not of the camera:
@@ -76,24 +90,34 @@ func (e errFrame) Unwrap() error { return e.error }
 // those that read as want has them. A frozen camera's repeated frame is
 // no news; a failed frame (dropped, camera unplugged) is waited out up to
 // maxFailed in a row. frame steps the table and returns the camera's view.
-func lookSteady(ctx context.Context, settle, maxFailed int, want game.Expect, frame func() (View, error)) (View, error) {
+// It returns the latest view, and the points any of the views it held for
+// had unsure and not standing (View.Standing), in the board's order.
+func lookSteady(ctx context.Context, settle, maxFailed int, want game.Expect, frame func() (View, error)) (View, []rules.Point, error) {
 	if settle <= 0 {
 		settle = 3
 	}
 	var last View
+	var news []rules.Point
+	addNews := func(v View) {
+		for _, p := range v.Unsure {
+			if !slices.Contains(v.Standing, p) && !slices.Contains(news, p) {
+				news = append(news, p)
+			}
+		}
+	}
 	same, failed := 0, 0
 	var seq uint64
 	for i := 0; i < maxFrames; i++ {
 		if err := ctx.Err(); err != nil {
-			return View{}, err
+			return View{}, nil, err
 		}
 		v, err := frame()
 		if fe, ok := err.(errFrame); ok {
-			return View{}, fe.error
+			return View{}, nil, fe.error
 		}
 		if err != nil {
 			if failed++; failed >= maxFailed {
-				return View{}, fmt.Errorf("no frame from the camera for %d frames: %w", failed, err)
+				return View{}, nil, fmt.Errorf("no frame from the camera for %d frames: %w", failed, err)
 			}
 			last.Board, same = nil, 0
 			continue
@@ -110,14 +134,16 @@ func lookSteady(ctx context.Context, settle, maxFailed int, want game.Expect, fr
 		if last.Board != nil && equal(last.Board, v.Board) {
 			same++
 		} else {
-			last, same = v, 1
+			last, same, news = v, 1, nil
 		}
+		addNews(v)
 		if same >= settle {
 			v.Board = last.Board
-			return v, nil
+			slices.SortFunc(news, func(a, b rules.Point) int { return cmp.Or(a.Y-b.Y, a.X-b.X) })
+			return v, news, nil
 		}
 	}
-	return View{}, fmt.Errorf("no steady view of the board in %d frames", maxFrames)
+	return View{}, nil, fmt.Errorf("no steady view of the board in %d frames", maxFrames)
 }
 
 // vouched reports whether want vouches for the view's unsure points: each

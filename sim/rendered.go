@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 
 	"tengen/kinematics"
 	"tengen/rules"
@@ -46,6 +47,10 @@ type RenderedCamera struct {
 	Sun        float64
 	SunPatches int
 	SunSeed    int64
+	// SceneSeed places what stays put before a still camera: the glare
+	// spot and the sun's direction (the stones' shadows in the sunlight).
+	// A real sun does not flicker; each frame draws only its own noise.
+	SceneSeed int64
 	// Recheck is how many clear frames pass between two searches for the
 	// board while it reads well (0: only when it reads badly): a small
 	// bump leaves the board readable where it was, but the arm must know.
@@ -60,6 +65,9 @@ type RenderedCamera struct {
 	toImage vision.Homography
 	clear   int        // clear frames since the last search
 	moved   *BoardPose // where the last search found the board moved, to confirm
+	// standing are the doubts that stood, looking the same, since before
+	// the last move the game took (see View.Standing).
+	standing vision.StandingDoubts
 }
 
 // recheckMM (mm) is how far a search must find the board from where it is
@@ -134,9 +142,18 @@ func (c *RenderedCamera) View(w *World) (View, error) {
 		return du, -dv, err // image rows run down from row n
 	}
 	v := View{Board: boardOf(r, n), Frame: img, Pose: c.pose(r.Corners), Centre: centre}
-	for _, q := range r.Doubtful(c.watcher.Tracker.MinConf) {
-		v.Unsure = append(v.Unsure, rules.Point{X: q[1], Y: n - 1 - q[0]})
+	// As rig.Eyes: the doubts that stood, looking the same, since before
+	// the last move are the light, which the view does not name.
+	doubtful := r.Doubtful(c.watcher.Tracker.MinConf)
+	news := c.standing.News(pl, r, doubtful)
+	for _, q := range doubtful {
+		p := rules.Point{X: q[1], Y: n - 1 - q[0]}
+		v.Unsure = append(v.Unsure, p)
+		if !slices.Contains(news, q) {
+			v.Standing = append(v.Standing, p)
+		}
 	}
+	v.Taken = func() { c.standing.Seen(pl, r, doubtful) }
 	return v, nil
 }
 
@@ -144,15 +161,21 @@ func (c *RenderedCamera) View(w *World) (View, error) {
 func (c *RenderedCamera) render(w *World) *image.RGBA {
 	l := w.layout()
 	n := l.Size
+	c.frame++
 	scene := synth.Scene{Width: c.Width, Height: c.Height, Size: n,
 		Stones: map[[2]int]vision.Stone{}, Offsets: map[[2]int][2]float64{},
-		Light: c.Light, Glare: c.Glare, Noise: c.Noise, Hand: w.HandOver() != nil, Seed: c.frame,
+		Light: c.Light, Glare: c.Glare, Noise: c.Noise, Seed: c.SceneSeed, NoiseSeed: c.frame,
 		Sun: c.Sun, SunPatches: c.SunPatches, SunSeed: c.SunSeed}
 	for i, q := range outerPoints(n) { // where the board really is
 		p := l.Intersection(q)
 		scene.Corners[i] = c.toImage.Apply(p[0], p[1])
 	}
-	c.frame++
+	if h := w.HandOver(); h != nil {
+		// The hand is where it reaches, not where the scene's seed would
+		// put it, which stays put.
+		p := l.Intersection(h.Over)
+		scene.Hand, scene.HandAt = true, c.toImage.Apply(p[0], p[1])
+	}
 	for _, s := range w.Board() {
 		p, _ := w.nearest(s.At)
 		d := s.At.Sub(l.Intersection(p))
@@ -315,9 +338,10 @@ func (c *RenderedCamera) pose(corners [4]vision.Point) *BoardPose {
 }
 
 // SetSun puts patches of sunlight of the strength given (0..1) on the
-// board for good, placed by seed.
+// board for good, placed by seed, which also places the glare and the
+// sun's direction (SceneSeed).
 func (c *RenderedCamera) SetSun(strength float64, seed int64) {
-	c.Sun, c.SunSeed = strength, seed|1<<40 // never 0: that places the sun by each frame's seed
+	c.Sun, c.SunSeed, c.SceneSeed = strength, seed|1<<40, seed // never 0: that places the sun by the scene's seed
 }
 
 // SetExposure implements relighter.

@@ -70,6 +70,12 @@ type Summary struct {
 	FaultsRecovered int     `json:"faults_recovered"`
 	FaultsReported  int     `json:"faults_reported"`
 	MedianCycleS    float64 `json:"median_cycle_s"`
+	// Views counts the steady views the game took; NamingViews those
+	// that named points the camera could not vouch for
+	// (game.Sight.Unsure): the game asks the person about those when
+	// their turn drags on.
+	Views       int `json:"views"`
+	NamingViews int `json:"naming_views"`
 	// Faults breaks the fault counts down by fault (with --faults).
 	Faults  map[string]FaultCount `json:"faults,omitempty"`
 	Results []string              `json:"results"`
@@ -462,6 +468,7 @@ func Run(ctx context.Context, opt Options) (Summary, error) {
 		}
 	}
 	sum.MedianCycleS = median(r.hand.cycles)
+	sum.Views, sum.NamingViews = r.Eyes.Views, r.Eyes.Naming
 	return sum, nil
 }
 

@@ -42,7 +42,7 @@ func (s *Stage) Now() time.Time { return s.Start.Add(time.Duration(s.Frames) * s
 // Look implements game.Eyes. Unlike Eyes, a failed frame is an error at
 // once: a staged camera does not drop frames.
 func (s *Stage) Look(ctx context.Context) (game.Sight, error) {
-	v, err := lookSteady(ctx, s.Settle, 1, nil, func() (View, error) {
+	v, _, err := lookSteady(ctx, s.Settle, 1, nil, func() (View, error) {
 		for _, a := range s.Actors {
 			if err := a.Step(ctx, s.World); err != nil {
 				return View{}, errFrame{err}

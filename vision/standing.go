@@ -15,7 +15,9 @@ import (
 // move was made since it arose); the game need not ask about it again.
 // Every other doubt is news: it arose since the last move, or the point
 // looks otherwise than it did (a doubt's reading may flicker between
-// empty and a stone with a frame's noise; its pixels do not).
+// empty and a stone with a frame's noise; its pixels do not). A stone set
+// on a point beside, or taken off it, since the last view reaches into
+// the point's look with its body and shadow; that part is left out.
 //
 // The zero value is ready to use. A StandingDoubts follows one camera's
 // frames of one board at fixed corners; it is not safe for concurrent use.
@@ -43,13 +45,57 @@ const (
 	lookSample = 4    // samples across a cell
 	lookShift  = 30.0 // grey levels the whole patch may shift (exposure, glare)
 	lookGrain  = 16.0 // grey levels a cell may differ beyond that shift (noise)
+	// lookNear (steps) is how near a point a stone set on it may change
+	// the board's look: its radius (0.46) and its shadow in the sun,
+	// about a third of a step long, with a margin.
+	lookNear = 0.85
 )
+
+// besideMove returns the cells of point p's look that a stone set on, or
+// taken off, a point beside it may have changed since the last view
+// accepted: its body, rim and shadow reach into p's patch, which says
+// nothing of p. The other cells still tell a stone set on p (its body
+// covers the patch's middle) or a hand over it.
+func (d *StandingDoubts) besideMove(r *Reading, p [2]int) (skip [lookCells * lookCells]bool) {
+	if d.board == nil || len(d.board) != len(r.Stones) {
+		return skip
+	}
+	n := len(r.Stones)
+	cell := 2 * lookReach / lookCells
+	for di := -1; di <= 1; di++ {
+		for dj := -1; dj <= 1; dj++ {
+			i, j := p[0]+di, p[1]+dj
+			if di == 0 && dj == 0 || i < 0 || j < 0 || i >= n || j >= n || r.Stones[i][j] == d.board[i][j] {
+				continue
+			}
+			for cy := range lookCells {
+				for cx := range lookCells {
+					// The cell's nearest distance from the point beside.
+					u0 := -lookReach + cell*float64(cx)
+					v0 := -lookReach + cell*float64(cy)
+					du := math.Max(0, math.Max(u0-float64(dj), float64(dj)-u0-cell))
+					dv := math.Max(0, math.Max(v0-float64(di), float64(di)-v0-cell))
+					if math.Hypot(du, dv) < lookNear {
+						skip[cy*lookCells+cx] = true
+					}
+				}
+			}
+		}
+	}
+	return skip
+}
 
 // News returns those of doubtful, the points (row, column) r doubts in
 // frame pl, that are news (see StandingDoubts), in doubtful's order, and
 // remembers how each looks now. A standing doubt's look follows the frames
 // (the sun moves slowly; a stone set down changes the point in a frame).
+// More than FewDoubtful doubts are all news, and not looked at: a hand or
+// the arm over the board, no view a game takes. So is every doubt of a
+// frame not given (pl nil).
 func (d *StandingDoubts) News(pl *Planes, r *Reading, doubtful [][2]int) [][2]int {
+	if pl == nil || len(doubtful) == 0 || len(doubtful) > FewDoubtful {
+		return doubtful
+	}
 	h, err := GridHomography(r.Size, r.Corners)
 	if err != nil {
 		return doubtful
@@ -66,7 +112,7 @@ func (d *StandingDoubts) News(pl *Planes, r *Reading, doubtful [][2]int) [][2]in
 		case !ok:
 			delete(d.seen, p)
 			news = append(news, p)
-		case was != nil && alike(was.look, lk):
+		case was != nil && alike(was.look, lk, d.besideMove(r, p)):
 			// The same pixels: nothing moved there, though a doubt's
 			// reading may flicker (empty, white) with the frame's noise.
 			was.look, was.stone = lk, s
@@ -85,9 +131,10 @@ func (d *StandingDoubts) News(pl *Planes, r *Reading, doubtful [][2]int) [][2]in
 // points): where its board differs from the last view's, a move was made,
 // and every doubt it shows, as it looks and reads now, becomes standing;
 // so does every point remembered, doubted now or not (a stone set beside
-// it, or on it and seen, may have changed how it looks).
+// it, or on it and seen, may have changed how it looks). A view whose
+// frame is not given (pl nil) is not seen.
 func (d *StandingDoubts) Seen(pl *Planes, r *Reading, doubtful [][2]int) {
-	if d.board != nil && equalBoards(d.board, r.Stones) {
+	if pl == nil || d.board != nil && equalBoards(d.board, r.Stones) {
 		return
 	}
 	d.board = slices.Clone(r.Stones)
@@ -147,19 +194,27 @@ func lookAt(pl *Planes, h Homography, p [2]int) (lk look, ok bool) {
 
 // alike reports whether two looks of a point are the same within a
 // frame's noise: in each plane the cells differ by about one shift, a
-// change of light over the whole patch, and by little beyond it.
-func alike(a, b look) bool {
+// change of light over the whole patch, and by little beyond it. The
+// cells skip marks are left out.
+func alike(a, b look, skip [lookCells * lookCells]bool) bool {
 	for k := range a {
 		var shift float64
+		cells := 0
 		for i := range a[k] {
-			shift += a[k][i] - b[k][i]
+			if !skip[i] {
+				shift += a[k][i] - b[k][i]
+				cells++
+			}
 		}
-		shift /= float64(len(a[k]))
+		if cells == 0 {
+			return false
+		}
+		shift /= float64(cells)
 		if math.Abs(shift) > lookShift {
 			return false
 		}
 		for i := range a[k] {
-			if math.Abs(a[k][i]-b[k][i]-shift) > lookGrain {
+			if !skip[i] && math.Abs(a[k][i]-b[k][i]-shift) > lookGrain {
 				return false
 			}
 		}
