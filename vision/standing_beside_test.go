@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"tengen/vision"
-	"tengen/vision/synth"
 )
 
 // TestStandingDoubtsBesideMove: a stone set on a point beside a standing
@@ -15,20 +14,7 @@ import (
 // frame of its own noise, and a stone set on a doubted point is still
 // news.
 func TestStandingDoubtsBesideMove(t *testing.T) {
-	stones := map[[2]int]vision.Stone{{7, 7}: vision.Black, {7, 8}: vision.White, {6, 8}: vision.Black}
-	corners := [4]vision.Point{{X: 120, Y: 40}, {X: 520, Y: 48}, {X: 540, Y: 440}, {X: 100, Y: 430}}
-	sc := func(stones map[[2]int]vision.Stone, frame int64) synth.Scene {
-		return synth.Scene{Width: 640, Height: 480, Size: 15, Corners: corners, Stones: stones,
-			Light: 0.3, Noise: 3, Seed: 1, NoiseSeed: frame, Sun: 0.6, SunPatches: 3, SunSeed: 22}
-	}
-	read := func(s synth.Scene) (*vision.Planes, *vision.Reading) {
-		pl := synth.Planes(synth.Render(s))
-		r, err := vision.ReadStones(pl, 15, corners)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return pl, r
-	}
+	stones, sc, read := sunlitBoard(t)
 	with := func(p [2]int, c vision.Stone) map[[2]int]vision.Stone {
 		m := map[[2]int]vision.Stone{p: c}
 		for q, s := range stones {

@@ -8,6 +8,29 @@ import (
 	"tengen/vision/synth"
 )
 
+// sunlitBoard is the still camera of the standing-doubt tests: three
+// stones in the middle and a patch of sunlight that washes out the lines
+// of two empty points (rows 2, columns 3 and 4). sc renders a frame of the
+// stones given with the frame's own noise; read reads it.
+func sunlitBoard(t *testing.T) (stones map[[2]int]vision.Stone, sc func(map[[2]int]vision.Stone, int64) synth.Scene, read func(synth.Scene) (*vision.Planes, *vision.Reading)) {
+	t.Helper()
+	stones = map[[2]int]vision.Stone{{7, 7}: vision.Black, {7, 8}: vision.White, {6, 8}: vision.Black}
+	corners := [4]vision.Point{{X: 120, Y: 40}, {X: 520, Y: 48}, {X: 540, Y: 440}, {X: 100, Y: 430}}
+	sc = func(stones map[[2]int]vision.Stone, frame int64) synth.Scene {
+		return synth.Scene{Width: 640, Height: 480, Size: 15, Corners: corners, Stones: stones,
+			Light: 0.3, Noise: 3, Seed: 1, NoiseSeed: frame, Sun: 0.6, SunPatches: 3, SunSeed: 22}
+	}
+	read = func(s synth.Scene) (*vision.Planes, *vision.Reading) {
+		pl := synth.Planes(synth.Render(s))
+		r, err := vision.ReadStones(pl, 15, corners)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pl, r
+	}
+	return stones, sc, read
+}
+
 // TestStandingDoubts follows a patch of sunlight that washes out the lines
 // of two empty points (rows 2, columns 3 and 4) before a still camera: the
 // doubts are news until the board changes (a move made with them there),
@@ -16,20 +39,7 @@ import (
 // the reader took it for the empty point it was (the look, not the
 // reading, must tell).
 func TestStandingDoubts(t *testing.T) {
-	stones := map[[2]int]vision.Stone{{7, 7}: vision.Black, {7, 8}: vision.White, {6, 8}: vision.Black}
-	corners := [4]vision.Point{{X: 120, Y: 40}, {X: 520, Y: 48}, {X: 540, Y: 440}, {X: 100, Y: 430}}
-	sc := func(stones map[[2]int]vision.Stone, frame int64) synth.Scene {
-		return synth.Scene{Width: 640, Height: 480, Size: 15, Corners: corners, Stones: stones,
-			Light: 0.3, Noise: 3, Seed: 1, NoiseSeed: frame, Sun: 0.6, SunPatches: 3, SunSeed: 22}
-	}
-	read := func(s synth.Scene) (*vision.Planes, *vision.Reading) {
-		pl := synth.Planes(synth.Render(s))
-		r, err := vision.ReadStones(pl, 15, corners)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return pl, r
-	}
+	stones, sc, read := sunlitBoard(t)
 	patch := [][2]int{{2, 3}, {2, 4}}
 	var d vision.StandingDoubts
 	for f := int64(1); f <= 2; f++ {
@@ -67,11 +77,11 @@ func TestStandingDoubts(t *testing.T) {
 	if news := d.News(pl, asEmpty(r), patch); !slices.Contains(news, [2]int{2, 3}) {
 		t.Errorf("a white stone set on (2, 3): news %v, want (2, 3) among them", news)
 	}
-	h, err := vision.GridHomography(15, corners)
+	hand := sc(stones, 10)
+	h, err := vision.GridHomography(15, hand.Corners)
 	if err != nil {
 		t.Fatal(err)
 	}
-	hand := sc(stones, 10)
 	hand.Hand, hand.HandAt = true, h.Apply(3, 2.8)
 	pl, r = read(hand)
 	if news := d.News(pl, asEmpty(r), patch); !slices.Contains(news, [2]int{2, 3}) {
