@@ -81,6 +81,7 @@ func cpuTime() time.Duration {
 // Rapfi's, and the CPU time a position. Depth per node and agreement with
 // a much stronger engine are the figures a pruning change is judged by;
 // node budgets keep them independent of the machine's load.
+// TENGEN_DEPTH=d searches each position to depth d instead (no budget).
 // TENGEN_CHOICES_OUT names a file for the per-position results.
 // TENGEN_REPEAT=n searches each position n times and counts the least CPU
 // time of the n (on one thread the searches are the same): on a shared
@@ -90,6 +91,12 @@ func BenchmarkRapfiChoices(b *testing.B) {
 	nodes := int64(envCount(b, "TENGEN_NODES", 300000))
 	threads := envCount(b, "TENGEN_THREADS", 1)
 	repeat := envCount(b, "TENGEN_REPEAT", 1)
+	lim := Limits{NoTurnLimit: true, Nodes: nodes}
+	if os.Getenv("TENGEN_DEPTH") != "" {
+		// To a fixed depth instead: nodes/pos is then what a pruning
+		// change saves.
+		lim = Limits{NoTurnLimit: true, Depth: envCount(b, "TENGEN_DEPTH", 0)}
+	}
 	cs := rapfiChoices(b)
 	var log strings.Builder
 	for _, rule := range []rules.Rule{rules.Freestyle, rules.Renju} {
@@ -109,7 +116,7 @@ func BenchmarkRapfiChoices(b *testing.B) {
 						<-warmed
 						t0 := cpuTime()
 						var err error
-						r, err = e.Think(context.Background(), c.pos, Limits{NoTurnLimit: true, Nodes: nodes}, nil)
+						r, err = e.Think(context.Background(), c.pos, lim, nil)
 						least = min(least, cpuTime()-t0)
 						if err != nil {
 							b.Fatal(err)
@@ -137,6 +144,7 @@ func BenchmarkRapfiChoices(b *testing.B) {
 			b.ReportMetric(100*float64(diffMatch)/float64(max(diff, 1)), "%rapfi-where-played-differs")
 			b.ReportMetric(float64(cpu.Milliseconds())/float64(n), "cpu-ms/pos")
 			b.ReportMetric(float64(searched)/cpu.Seconds(), "nodes/cpu-s")
+			b.ReportMetric(float64(searched)/float64(n), "nodes/pos")
 		})
 	}
 	if out := os.Getenv("TENGEN_CHOICES_OUT"); out != "" {
