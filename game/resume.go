@@ -157,45 +157,42 @@ func (r *Replayed) seat(ref *rules.Game) {
 // the game continues.
 func (s *Session) Resume(ctx context.Context, pending *Entry) (rules.Outcome, error) {
 	s.event(fmt.Sprintf("resumed after move %d", len(s.Referee.Moves())))
-	if pending == nil && s.Opening == nil { // an opening reconciles its own stones
-		sight, err := LookFor(ctx, s.Eyes, s.Referee.Board().At)
-		if err != nil {
+	if pending == nil && s.Opening != nil {
+		return s.Play(ctx) // an opening reconciles its own stones
+	}
+	var p rules.Point
+	var c rules.Color
+	expect := s.Referee.Board().At
+	if pending != nil {
+		var err error
+		if p, err = rules.ParsePoint(pending.Point, s.Referee.Size()); err != nil {
+			return rules.Outcome{}, fmt.Errorf("journal intent: %w", err)
+		}
+		if c, err = rules.ParseColor(pending.Color); err != nil {
+			return rules.Outcome{}, fmt.Errorf("journal intent: %w", err)
+		}
+		expect = actingOn(expect, p)
+	}
+	sight, err := LookFor(ctx, s.Eyes, expect)
+	if err != nil {
+		return rules.Outcome{}, err
+	}
+	own := s.own(Compare(s.Referee.Board(), sight.Board))
+	if pending != nil && len(own.Gone) == 0 && len(own.Added) == 1 && own.Added[0] == (Placed{p, c}) {
+		// The stone got there before the program stopped.
+		if err := s.acceptRobot(pending.Move, p, c); err != nil {
 			return rules.Outcome{}, err
 		}
-		if own := s.own(Compare(s.Referee.Board(), sight.Board)); len(own.Added)+len(own.Gone) > 0 {
-			if err := s.repairOwn(ctx, own); err != nil {
-				return rules.Outcome{}, err
-			}
+		return s.Play(ctx)
+	}
+	if len(own.Added)+len(own.Gone) > 0 {
+		if err := s.repairOwn(ctx, own); err != nil {
+			return rules.Outcome{}, err
 		}
 	}
 	if pending != nil {
-		p, err := rules.ParsePoint(pending.Point, s.Referee.Size())
-		if err != nil {
-			return rules.Outcome{}, fmt.Errorf("journal intent: %w", err)
-		}
-		c, err := rules.ParseColor(pending.Color)
-		if err != nil {
-			return rules.Outcome{}, fmt.Errorf("journal intent: %w", err)
-		}
-		sight, err := LookFor(ctx, s.Eyes, actingOn(s.Referee.Board().At, p))
-		if err != nil {
+		if err := s.placeRobotStone(ctx, pending.Move, p, c); err != nil {
 			return rules.Outcome{}, err
-		}
-		ch := Compare(s.Referee.Board(), sight.Board)
-		if own := s.own(ch); len(own.Gone) == 0 && len(own.Added) == 1 && own.Added[0] == (Placed{p, c}) {
-			// The stone got there before the program stopped.
-			if err := s.acceptRobot(pending.Move, p, c); err != nil {
-				return rules.Outcome{}, err
-			}
-		} else {
-			if own := s.own(ch); len(own.Added)+len(own.Gone) > 0 {
-				if err := s.repairOwn(ctx, own); err != nil {
-					return rules.Outcome{}, err
-				}
-			}
-			if err := s.placeRobotStone(ctx, pending.Move, p, c); err != nil {
-				return rules.Outcome{}, err
-			}
 		}
 	}
 	return s.Play(ctx)
