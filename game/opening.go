@@ -495,14 +495,36 @@ func (o *Opening) reconcile(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	moved := false
+	moved, gone := false, 0
 	for _, p := range o.Unchosen {
-		if want.At(p) == rules.Empty && sight.Board.At(p) == rules.Black {
+		switch {
+		case want.At(p) != rules.Empty:
+		case sight.Board.At(p) == rules.Black:
 			if err := o.Hand.Take(ctx, p, rules.Black); err != nil {
 				return errmsg.Wrap(err, "err.lifting-offer", p.String())
 			}
 			moved = true
+		default:
+			gone++
 		}
+	}
+	// An offer gone from its point was lifted, to the bowl or, if the
+	// program stopped with it on the nozzle, onto the board wherever the
+	// nozzle was when the port was opened again. One black stone more than
+	// the record is that one: the nozzle holds one stone, and nobody else
+	// sets a stone while the robot clears the offers.
+	var extra []Placed
+	for _, a := range Compare(want, sight.Board).Added {
+		if a.C == rules.Black && !slices.Contains(o.Unchosen, a.P) {
+			extra = append(extra, a)
+		}
+	}
+	if gone > 0 && len(extra) == 1 {
+		o.say("stray-own", fmt.Sprint(extra), fmt.Sprintf("My stones on %v are not in the game; I take them off.", extra))
+		if err := o.Hand.Take(ctx, extra[0].P, rules.Black); err != nil {
+			return errmsg.Wrap(err, "err.lifting-offer", extra[0].P.String())
+		}
+		moved = true
 	}
 	o.Unchosen = nil
 	for _, g := range Compare(want, sight.Board).Gone {

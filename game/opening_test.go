@@ -696,3 +696,56 @@ func TestLoadOverSeatsAndResult(t *testing.T) {
 		t.Errorf("record: Black %q, result %+v, %d moves", rec.Black, rec.Result, len(rec.Moves))
 	}
 }
+
+// The robot, White after the swap, chose f6 and was lifting the unchosen
+// j10 when the program stopped: the stone on the nozzle fell on c3. The
+// journal still names j10 to lift, and the board shows it gone and a black
+// stone where none belongs. Resumed, the robot lifts that stone, the offer
+// it had held, before it plays White 6; without it the stray stood in the
+// game as if the person had set it.
+func TestResumeLiftsFallenOffer(t *testing.T) {
+	_, entries := swappedRIF()
+	path := filepath.Join(t.TempDir(), "g.journal")
+	j, err := CreateJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if err := j.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j.Close()
+	tb := newTable(15)
+	for i, p := range pts(t, "h8 h9 i10 k10 f6") {
+		tb.board.Set(p, []rules.Color{rules.Black, rules.White}[i%2])
+	}
+	fell := pts(t, "c3")[0]
+	tb.board.Set(fell, rules.Black)
+	ctl := make(chan Request, 1)
+	s := &Session{Eyes: tb, Hand: tb, Voice: voiceT{t}, MaxWrongViews: 50, Control: ctl, Black: &scripted{moves: pts(t, "a1 a2")}}
+	r, err := s.Load(path)
+	if err != nil || r.Pending != nil || !slices.Equal(r.Unchosen, pts(t, "j10")) {
+		t.Fatalf("replay: %v, pending %+v, unchosen %v", err, r.Pending, r.Unchosen)
+	}
+	s.Opening = &Opening{Machine: r.Opening, Robot: opening.First, Unchosen: r.Unchosen, Decider: &planned{}}
+	s.Observe = func(sn Snapshot) {
+		if len(sn.Moves) == 6 && len(ctl) == 0 {
+			ctl <- RequestResign
+		}
+	}
+	out, err := s.Resume(t.Context(), r.Pending)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := s.Referee.Moves()
+	if out.Reason != rules.Resignation || len(moves) != 6 || moves[5] != (rules.Move{C: rules.White, P: pts(t, "a1")[0]}) {
+		t.Errorf("outcome %v, moves %v; want the robot's White 6 on a1", out, moves)
+	}
+	if got := strings.Join(tb.placed, ", "); !strings.HasPrefix(got, "take c3") {
+		t.Errorf("the hand did %q; want the fallen offer lifted from c3 first", got)
+	}
+	if n := tb.board.Count(rules.Black) + tb.board.Count(rules.White); n != 6 || tb.board.At(fell) != rules.Empty {
+		t.Errorf("%d stones on the board (c3: %v), want the 6 moves'", n, tb.board.At(fell))
+	}
+}
