@@ -26,7 +26,7 @@ func TestEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := ctxT(t, 40*time.Second)
+	ctx := ctxT(t)
 	if err := a.Home(ctx); err != nil {
 		t.Fatal(err)
 	}
