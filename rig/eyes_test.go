@@ -101,7 +101,7 @@ func TestEyesLook(t *testing.T) {
 			var events []string
 			e := NewEyes(&vision.Watcher{Camera: cam}, 15, tc.corners)
 			e.OnEvent = func(ev vision.Event) { events = append(events, ev.Kind.String()) }
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			s, err := e.Look(ctx)
 			if err != nil {
@@ -164,7 +164,7 @@ func TestEyesLostCamera(t *testing.T) {
 	var told []string
 	cam.OnStatus = func(s capture.Status) { told = append(told, fmt.Sprint(s.Lost)) }
 	e := NewEyes(&vision.Watcher{Camera: cam}, 15, imgCorners)
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	s, err := e.Look(ctx)
 	if err != nil {
@@ -266,7 +266,7 @@ func TestEyesDoubt(t *testing.T) {
 		}
 		told = append(told, stones)
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	if _, err := e.Look(ctx); !errors.Is(err, ErrCameraEnded) {
 		t.Fatalf("Look: %v, want the camera's end (no steady view)", err)
@@ -293,7 +293,7 @@ func TestEyesDoubtInSunlight(t *testing.T) {
 	e.DoubtFrames = 10
 	var stones, empty [][]rules.Point
 	e.NotifyDoubt(func(s, m []rules.Point) { stones, empty = append(stones, s), append(empty, m) })
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	if _, err := e.Look(ctx); !errors.Is(err, ErrCameraEnded) {
 		t.Fatalf("Look: %v, want the camera's end (no steady view)", err)
@@ -330,7 +330,7 @@ func TestEyesLookForInSunlight(t *testing.T) {
 	want := rules.MustBoard(15)
 	want.Set(at("h8"), rules.Black)
 	want.Set(at("i8"), rules.White)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 
 	sight, err := sunlit().LookFor(ctx, want.At)
@@ -395,7 +395,7 @@ func TestEyesStandingSunlight(t *testing.T) {
 		}
 		return b.At
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 
 	sight, err := e.LookFor(ctx, record(s0))

@@ -86,7 +86,7 @@ func TestEyesFollowBoard(t *testing.T) {
 			cam := &capture.Camera{Open: func() (capture.Source, error) { return src, nil }}
 			e := NewEyes(&vision.Watcher{Camera: cam}, 15, calibrated)
 			e.follow = f.follow
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			sight, err := e.Look(ctx)
 			if tc.stop {

@@ -59,7 +59,7 @@ func TestNewWatcherUndoesLens(t *testing.T) {
 				t.Fatalf("lens model %v, want %v", w.Lens != nil, tc.lens)
 			}
 			w.Relocate = func(*vision.Planes, int) ([4]vision.Point, float64, error) { return w.Corners, 0, nil } // read where calibrated
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			wrong := 0
 			for i := 0; i < 4; i++ {
