@@ -141,13 +141,15 @@ func (s *sampler) midTop(topL, topW []float64, u, v float64) (_, _ []float64, tl
 // outlineRim walks ray a out from board point (u, v) at mid-height, from
 // r0 to reach steps, to the first step (outlineStep, in Luma or Low) from
 // the top's brightness (tl, tw): the stone's outline (NaN: none). seen
-// is false where the ray leaves the frame at once.
+// is false where the ray leaves the frame before that step: the frame
+// cut the outline off (a stone on an outer line of a board that fills
+// the frame), and the ray tells nothing of it (see rayRim).
 func (s *sampler) outlineRim(u, v float64, a int, tl, tw, r0, reach float64) (rim float64, seen bool) {
 	for r := r0; r <= reach; r += 0.02 {
 		q := s.cam.project(u+r*discCos[a], v+r*discSin[a], 0.15)
 		g := s.at(q)
 		if g < 0 {
-			break
+			return math.NaN(), false
 		}
 		seen = true
 		w := bilinear(s.low, q)

@@ -1131,13 +1131,15 @@ func sunlitTop(top []float64) (shade float64, k int, lit bool) {
 // at mid-height (the rim of the stone's body), from 0.34 to 0.8 steps: rim
 // is where Low first dips more than 0.12 below the top's t, faint where
 // it first dips more than 0.06 (+Inf where it does not); seen is false
-// where the ray leaves the frame at once.
+// where the ray leaves the frame before it dips: a stone on an outer
+// line of a board that fills the frame has its rim cut off by the
+// frame's edge, and the ray tells nothing of it.
 func (s *sampler) rayRim(u, v float64, a int, t float64) (rim, faint float64, seen bool) {
 	rim, faint = math.Inf(1), math.Inf(1)
 	for r := 0.34; r <= 0.8; r += 0.04 {
 		g := bilinear(s.low, s.cam.project(u+r*discCos[a], v+r*discSin[a], 0.15))
 		if g < 0 {
-			break
+			return rim, faint, false
 		}
 		seen = true
 		d := (t - g) / math.Max(t, 8)
