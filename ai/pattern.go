@@ -151,12 +151,20 @@ func warmTables() {
 }
 
 // slotShift returns the bit position in a key of the neighbour at offset
-// off (-5..-1, 1..5).
+// off (-5..-1, 1..5): the inner eight (-4..-1, 1..4) in bits 0-15, the
+// two outer ones above them, so that where no pattern depends on the
+// outer cells (fiveOrMore; TestFiveOrMoreReach) a key's low 16 bits
+// index the table: 64 KiB of it read, not all of its 1 MiB (innerKeys).
 func slotShift(off int) uint {
-	if off < 0 {
-		return uint(2 * (off + halfLine))
+	switch {
+	case off == -halfLine:
+		return 2 * (2*halfLine - 2)
+	case off == halfLine:
+		return 2 * (2*halfLine - 1)
+	case off < 0:
+		return uint(2 * (off + halfLine - 1))
 	}
-	return uint(2 * (off + halfLine - 1))
+	return uint(2 * (off + halfLine - 2))
 }
 
 // classify computes (memoised in t) the pattern that a stone of colour c at

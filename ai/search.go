@@ -241,7 +241,7 @@ func (s *searcher) defuses(i cell, me uint8, threats []cell) bool {
 		default:
 			d, off = 3, dy
 		}
-		n := b.tables[b.key(t, d)|uint32(me)<<slotShift(off)] >> (patBits * oc) & (1<<patBits - 1)
+		n := b.linePats(b.key(t, d)|uint32(me)<<slotShift(off)) >> (patBits * oc) & (1<<patBits - 1)
 		sh := keyShift(d)
 		if pointTable[b.sideOf(t, oc).key()&^((1<<patBits-1)<<sh)|uint16(n)<<sh]&7 == uint32(t44) {
 			return false

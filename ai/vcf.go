@@ -125,6 +125,8 @@ func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
 			win = true
 		case b.isRenjuBlack(opp) && !b.legal(fives[0], opp):
 			win = true // Black cannot block on a forbidden point.
+		case depth <= 1 && s.quietBlock(fives[0], me):
+			win = s.vcfQuietLeaf(me, b.hash^zobrist[opp-1][fives[0]], ply+2)
 		default:
 			s.prefetchThreat(b.hash ^ zobrist[opp-1][fives[0]] ^ vcfSalt[me])
 			b.play(fives[0], opp)
@@ -144,6 +146,35 @@ func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
 	}
 	s.storeThreat(slot, h, depth, win)
 	return win
+}
+
+// quietBlock reports whether the defender's block on f, attacker me's
+// only five point, leaves neither side a five point, so that the node
+// after it has nothing to read: the attacker has none left (a defender's
+// stone never makes one), and the defender, with none now, gets one only
+// if f makes it a four.
+func (s *searcher) quietBlock(f cell, me uint8) bool {
+	b := s.b
+	opp := 3 - me
+	return b.count[me-1][t5] == 1 && b.count[opp-1][t5] == 0 && b.threat(f, opp) < tB4
+}
+
+// vcfQuietLeaf is vcfNode at depth 0 after a quietBlock, whose stone is
+// not played: such a node only counts itself, and knows a win only from
+// the table (hash is the position's after the block). About one VCF node
+// in four is one, and its block was a play and an undo for nothing.
+func (s *searcher) vcfQuietLeaf(me uint8, hash uint64, ply int) bool {
+	s.nodes++
+	if s.checkStop() {
+		return false
+	}
+	if s.vcfLimit > 0 && (s.nodes > s.vcfLimit || s.threatStop.Load()) {
+		s.vcfAborted = true
+		return false
+	}
+	h := hash ^ vcfSalt[me]
+	e := s.vtt[h&(1<<vcfTableBits-1)]
+	return e>>8 == h>>8 && e&vcfWin != 0 && ply > 0
 }
 
 // prefetchThreat starts loading the threat table's slot for hash h (a
