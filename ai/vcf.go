@@ -56,14 +56,23 @@ func (s *searcher) vcfBudget(me uint8, depth int, budget int64) bool {
 	return win
 }
 
-func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
-	b := s.b
+// vcfEnter counts a VCF node and reports whether the read may go on
+// (not stopped, within its budget).
+func (s *searcher) vcfEnter() bool {
 	s.nodes++
 	if s.checkStop() {
 		return false
 	}
 	if s.vcfLimit > 0 && (s.nodes > s.vcfLimit || s.threatStop.Load()) {
 		s.vcfAborted = true
+		return false
+	}
+	return true
+}
+
+func (s *searcher) vcfNode(me uint8, depth, ply int) bool {
+	b := s.b
+	if !s.vcfEnter() {
 		return false
 	}
 	opp := 3 - me
@@ -164,12 +173,7 @@ func (s *searcher) quietBlock(f cell, me uint8) bool {
 // the table (hash is the position's after the block). About one VCF node
 // in four is one, and its block was a play and an undo for nothing.
 func (s *searcher) vcfQuietLeaf(me uint8, hash uint64, ply int) bool {
-	s.nodes++
-	if s.checkStop() {
-		return false
-	}
-	if s.vcfLimit > 0 && (s.nodes > s.vcfLimit || s.threatStop.Load()) {
-		s.vcfAborted = true
+	if !s.vcfEnter() {
 		return false
 	}
 	h := hash ^ vcfSalt[me]

@@ -666,16 +666,7 @@ func TestLoadOverSeatsAndResult(t *testing.T) {
 	for i, p := range []string{"h8", "h9", "i10", "k10", "f6", "a1"} {
 		entries = append(entries, Entry{Type: EntryMove, Move: i + 1, Color: []string{"black", "white"}[i%2], Point: p, By: "opening"})
 	}
-	path := filepath.Join(t.TempDir(), "g.journal")
-	j, err := CreateJournal(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if err := j.Append(e); err != nil {
-			t.Fatal(err)
-		}
-	}
+	path, j := journalWith(t, entries)
 	if _, _, err := LoadOver(path); err == nil {
 		t.Error("LoadOver took a game not over")
 	}
@@ -705,16 +696,7 @@ func TestLoadOverSeatsAndResult(t *testing.T) {
 // game as if the person had set it.
 func TestResumeLiftsFallenOffer(t *testing.T) {
 	_, entries := swappedRIF()
-	path := filepath.Join(t.TempDir(), "g.journal")
-	j, err := CreateJournal(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		if err := j.Append(e); err != nil {
-			t.Fatal(err)
-		}
-	}
+	path, j := journalWith(t, entries)
 	j.Close()
 	tb := newTable(15)
 	for i, p := range pts(t, "h8 h9 i10 k10 f6") {
@@ -748,4 +730,21 @@ func TestResumeLiftsFallenOffer(t *testing.T) {
 	if n := tb.board.Count(rules.Black) + tb.board.Count(rules.White); n != 6 || tb.board.At(fell) != rules.Empty {
 		t.Errorf("%d stones on the board (c3: %v), want the 6 moves'", n, tb.board.At(fell))
 	}
+}
+
+// journalWith writes entries to a new journal and returns its path and
+// the journal, open for more.
+func journalWith(t *testing.T, entries []Entry) (string, *Journal) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "g.journal")
+	j, err := CreateJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if err := j.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return path, j
 }
