@@ -513,8 +513,9 @@ func (o *Opening) reconcile(ctx context.Context) error {
 	// nozzle was when the port was opened again. One black stone more than
 	// the record is that one: the nozzle holds one stone, and nobody else
 	// sets a stone while the robot clears the offers.
+	ch := Compare(want, sight.Board)
 	var extra []Placed
-	for _, a := range Compare(want, sight.Board).Added {
+	for _, a := range ch.Added {
 		if a.C == rules.Black && !slices.Contains(o.Unchosen, a.P) {
 			extra = append(extra, a)
 		}
@@ -527,7 +528,7 @@ func (o *Opening) reconcile(ctx context.Context) error {
 		moved = true
 	}
 	o.Unchosen = nil
-	for _, g := range Compare(want, sight.Board).Gone {
+	for _, g := range ch.Gone {
 		if sight.Board.At(g.P) != rules.Empty {
 			continue
 		}
